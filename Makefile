@@ -1,0 +1,258 @@
+# trapdoor — top-level Makefile. `make help` lists the targets and variables.
+#
+# Conventions are Linux's: ARCH=, CROSS_COMPILE=, LLVM=1, O=, V=1.
+# Each architecture describes its toolchain flags and its QEMU command line in
+# one place, arch/<arch>/Makefile.arch; this file holds everything common.
+
+VERSION		:= 0.1
+
+ARCHES		:= x86_64 arm64 riscv powerpc s390 loongarch
+
+# Accept the names uname -m and Debian use as well as Linux's directory names.
+arch_alias	= $(strip $(patsubst aarch64,arm64,$(patsubst riscv64,riscv,\
+		  $(patsubst ppc64,powerpc,$(patsubst ppc64le,powerpc,$(patsubst powerpc64,powerpc,\
+		  $(patsubst s390x,s390,$(patsubst loongarch64,loongarch,$(patsubst amd64,x86_64,$(1))))))))))
+
+HOST_ARCH	:= $(call arch_alias,$(shell uname -m))
+ARCH		?= $(HOST_ARCH)
+override ARCH	:= $(call arch_alias,$(ARCH))
+
+ifeq ($(filter $(ARCH),$(ARCHES)),)
+$(error ARCH=$(ARCH) is not one of: $(ARCHES) (aliases: aarch64 riscv64 ppc64 s390x loongarch64))
+endif
+
+O		?= build
+V		?= 0
+ifeq ($(V),1)
+quiet		=
+Q		:=
+else
+quiet		= @printf '  %-8s %s\n' '$(1)' '$(2)';
+Q		:= @
+endif
+
+# --- toolchain -------------------------------------------------------------
+# Per-arch facts: ARCH_CROSS_COMPILE, GCC_PKG, CLANG_TARGET, ARCH_CFLAGS,
+# ARCH_CFLAGS_GCC, ARCH_CFLAGS_CLANG, ARCH_LDFLAGS, UTS_MACHINE, LLVM_ONLY,
+# QEMU, QEMU_PKG, QEMU_FLAGS, QEMU_EXIT_PASS, FIRMWARE, FIRMWARE_PKG, GDB_ARCH.
+-include arch/$(ARCH)/Makefile.arch
+
+LLVM_SUFFIX	?= -19
+ifeq ($(LLVM_ONLY),1)
+override LLVM	:= 1
+endif
+
+ifeq ($(LLVM),1)
+CC		:= clang$(LLVM_SUFFIX) --target=$(CLANG_TARGET)
+CC_BIN		:= clang$(LLVM_SUFFIX)
+CC_PKG		:= clang$(LLVM_SUFFIX)
+LD		:= ld.lld$(LLVM_SUFFIX)
+LD_PKG		:= lld$(LLVM_SUFFIX)
+OBJDUMP		:= llvm-objdump$(LLVM_SUFFIX)
+NM		:= llvm-nm$(LLVM_SUFFIX)
+TOOLCHAIN_CFLAGS := $(ARCH_CFLAGS_CLANG)
+TOOLCHAIN_LDFLAGS :=
+BUILD		:= $(O)/$(ARCH)-llvm
+else
+ifeq ($(ARCH),$(HOST_ARCH))
+CROSS_COMPILE	?=
+else
+CROSS_COMPILE	?= $(ARCH_CROSS_COMPILE)
+endif
+CC		:= $(CROSS_COMPILE)gcc
+CC_BIN		:= $(CC)
+CC_PKG		:= $(if $(CROSS_COMPILE),$(GCC_PKG),gcc)
+LD		:= $(CROSS_COMPILE)ld
+LD_PKG		:= $(if $(CROSS_COMPILE),binutils-$(patsubst %-,%,$(CROSS_COMPILE)),binutils)
+OBJDUMP		:= $(CROSS_COMPILE)objdump
+NM		:= $(CROSS_COMPILE)nm
+# GCC turns byte loops into calls to memcpy/memset — fatal inside memcpy itself.
+TOOLCHAIN_CFLAGS := $(ARCH_CFLAGS_GCC) -fno-tree-loop-distribute-patterns
+# Kernels are one RWX blob until the MMU work splits them; say so once, here.
+TOOLCHAIN_LDFLAGS := --no-warn-rwx-segments
+BUILD		:= $(O)/$(ARCH)
+endif
+
+# One friendly error instead of "command not found" deep inside a recipe.
+need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
+		  install it with `apt-get install $(2)` (or run `make deps`)))
+
+# --- what we build ---------------------------------------------------------
+CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
+		   -Wall -Wextra -Werror -Wno-unused-parameter \
+		   -fno-common -fno-stack-protector -fno-pie -fno-pic \
+		   -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-omit-frame-pointer \
+		   -Iinclude -Iarch/$(ARCH)/include \
+		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \
+		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
+LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
+		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
+
+SRCS		:= $(wildcard arch/$(ARCH)/*.S) $(wildcard arch/$(ARCH)/*.c) \
+		   $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+
+# Image variants, each built in its own object directory:
+#   default        the demo `make run` boots
+#   test           in-kernel tests (CONFIG_KTEST), booted by `make check`
+#   broken-undef   executes an undefined instruction at boot (runner self-test)
+#   broken-hang    spins at boot (runner self-test)
+VARIANTS	:= default test broken-undef broken-hang
+VARIANT_CFLAGS_default :=
+VARIANT_CFLAGS_test := -DCONFIG_KTEST
+VARIANT_CFLAGS_broken-undef := -DCONFIG_BROKEN_UNDEF
+VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
+image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
+
+define variant_rules
+$(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
+
+$(BUILD)/obj-$(1)/%.o: %.c
+	$$(Q)mkdir -p $$(@D)
+	$$(call quiet,CC,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c -o $$@ $$<
+
+$(BUILD)/obj-$(1)/%.o: %.S
+	$$(Q)mkdir -p $$(@D)
+	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
+
+# The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
+$(call image_name,$(1)): $$($(1)_OBJS) arch/$(ARCH)/kernel.lds
+	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS)
+	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
+	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)
+
+-include $$($(1)_OBJS:.o=.d)
+endef
+$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
+
+IMAGE		:= $(call image_name,default)
+TEST_IMAGE	:= $(call image_name,test)
+
+# --- QEMU ------------------------------------------------------------------
+RUN_TIMEOUT	?= 60
+CHECK_TIMEOUT	?= 60
+QEMU_EXTRA	?=
+RUNNER		:= tools/run-qemu --arch $(ARCH) --pass-status $(QEMU_EXIT_PASS)
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_EXTRA) -kernel
+
+.DEFAULT_GOAL	:= all
+.PHONY: all images run check debug gdbinit deps check-tools test clean distclean help \
+	print-deps print-qemu print-gdb-arch print-uts print-build
+
+all: check-tools $(IMAGE)
+
+images: check-tools $(foreach v,$(VARIANTS),$(call image_name,$(v)))
+
+# Build-time check: the compiler and linker for this ARCH/LLVM choice.
+check-tools:
+	$(call need_tool,$(CC_BIN),$(CC_PKG))
+	$(call need_tool,$(LD),$(LD_PKG))
+
+# Run-time check: QEMU and its firmware.
+check-qemu:
+	$(call need_tool,$(QEMU),$(QEMU_PKG))
+	$(if $(FIRMWARE),$(if $(wildcard $(FIRMWARE)),,$(error $(FIRMWARE) not found: \
+		install it with `apt-get install $(FIRMWARE_PKG)` (or run `make deps`))))
+
+# Boots the default image. On a terminal it is interactive (quit: Ctrl-A X);
+# with stdin not a terminal it runs to the end and powers off by itself.
+run: deps-if-missing
+	$(Q)$(MAKE) --no-print-directory all check-qemu
+	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --interactive-if-tty \
+		-- $(QEMU_CMD) $(IMAGE)
+
+# Boots the test image: in-kernel tests, one PASS/FAIL line each.
+check: check-tools check-qemu $(TEST_IMAGE)
+	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log -- $(QEMU_CMD) $(TEST_IMAGE)
+
+# Boots a runner self-test image (BROKEN=undef or BROKEN=hang); must FAIL.
+check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
+	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/broken-$(BROKEN).log \
+		-- $(QEMU_CMD) $(call image_name,broken-$(BROKEN))
+
+# QEMU stopped before the first instruction, waiting for gdb on port 1234.
+debug: all check-qemu gdbinit
+	@echo "QEMU is waiting for a debugger. In another terminal:"
+	@echo "    gdb-multiarch -x $(BUILD)/gdbinit"
+	@echo "(quit QEMU with Ctrl-A X)"
+	$(Q)$(QEMU_CMD) $(IMAGE) -s -S
+
+gdbinit:
+	$(if $(GDB_ARCH),,$(error gdb-multiarch in Debian 12 does not know $(ARCH): \
+		trace instead with `make ARCH=$(ARCH) run QEMU_EXTRA="-d int,in_asm -D qemu.log"`))
+	$(Q)mkdir -p $(BUILD)
+	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(IMAGE))" \
+		"target remote localhost:1234" "break start_kernel" "continue" > $(BUILD)/gdbinit
+
+# Installs every Debian package any target needs (apt-get as root, else prints
+# the command). run and test call it when something is missing.
+HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev
+
+deps:
+	$(Q)tools/deps --install $(HOST_DEPS) $(foreach a,$(ARCHES),$(shell $(MAKE) -s \
+		--no-print-directory ARCH=$(a) print-deps))
+
+deps-if-missing:
+	$(Q)tools/deps --install $(shell $(MAKE) -s --no-print-directory ARCH=$(ARCH) print-deps)
+
+# "command-or-file:package" pairs for tools/deps.
+print-deps:
+	@echo $(CC_BIN):$(CC_PKG) $(LD):$(LD_PKG) $(OBJDUMP):$(if $(filter 1,$(LLVM)),llvm$(LLVM_SUFFIX),$(LD_PKG)) \
+		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
+		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
+		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
+		gdb-multiarch:gdb-multiarch
+
+print-qemu:
+	@echo $(QEMU_CMD)
+
+print-gdb-arch:
+	@echo $(GDB_ARCH)
+
+print-uts:
+	@echo $(UTS_MACHINE)
+
+print-build:
+	@echo $(BUILD)
+
+# Everything: host tests, then every architecture (tools/testsuite).
+test:
+	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
+
+clean:
+	rm -rf $(BUILD)
+
+distclean:
+	rm -rf $(O)
+
+include tests/host.mk
+
+help:
+	@echo 'trapdoor $(VERSION) — a teaching microkernel for six architectures'
+	@echo
+	@echo 'Targets:'
+	@echo '  all (default)  build the demo image: $(O)/<arch>/trapdoor.elf, .asm listing, .map symbols'
+	@echo '  images         build every variant (default, test, broken-undef, broken-hang)'
+	@echo '  run            boot the demo image in QEMU (interactive on a terminal; Ctrl-A X quits)'
+	@echo '  check          boot the test image: in-kernel tests, one PASS/FAIL line each'
+	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
+	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
+	@echo '  test           everything: host tests, check on all six arches (GCC and LLVM=1),'
+	@echo '                 runner self-tests; ends with "N passed, N failed"'
+	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
+	@echo '  bench-host     host benchmark of the PRNG and CRNG (ns and instructions per call)'
+	@echo '  deps           install every Debian package the targets need (as root)'
+	@echo '  print-qemu     show the QEMU command line for ARCH'
+	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
+	@echo
+	@echo 'Variables:'
+	@echo '  ARCH=          $(ARCHES) (default: the host, $(HOST_ARCH));'
+	@echo '                 also aarch64 riscv64 ppc64 s390x loongarch64'
+	@echo '  CROSS_COMPILE= GCC prefix (default per arch, e.g. aarch64-linux-gnu-)'
+	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
+	@echo '  O=dir          output directory (default: build)'
+	@echo '  V=1            show full commands'
+	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
+	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
+	@echo '  BROKEN=        with check-broken: undef or hang'
+	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
+	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/* Compiler attributes and helpers, named as in Linux's compiler_types.h. */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_COMPILER_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_COMPILER_H
+
+#ifndef __noreturn
+#define __noreturn		__attribute__((__noreturn__))
+#endif
+#ifndef __aligned
+#define __aligned(x)		__attribute__((__aligned__(x)))
+#endif
+#ifndef __packed
+#define __packed		__attribute__((__packed__))
+#endif
+#ifndef __section
+#define __section(s)		__attribute__((__section__(s)))
+#endif
+#ifndef __used
+#define __used			__attribute__((__used__))
+#endif
+#ifndef __always_inline
+#define __always_inline		inline __attribute__((__always_inline__))
+#endif
+#ifndef __noinline
+#define __noinline		__attribute__((__noinline__))
+#endif
+#ifndef __printf
+#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+#endif
+#ifndef __maybe_unused
+#define __maybe_unused		__attribute__((__unused__))
+#endif
+
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+
+/* Stops the compiler from moving memory accesses across this point. */
+#define barrier()		__asm__ __volatile__("" : : : "memory")
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+
+#define ALIGN(x, a)		(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define ALIGN_DOWN(x, a)	((x) & ~((__typeof__(x))(a) - 1))
+
+#define BUILD_BUG_ON(cond)	_Static_assert(!(cond), #cond)
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * In-kernel tests (kernel/selftest.c), built only into the test image
+ * (CONFIG_KTEST). Each test prints exactly one line the runner counts:
+ *   PASS: <name>
+ *   FAIL: <name>: <why>
+ */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_KTEST_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_KTEST_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+/* Record a failure of the running test; the first one is the one reported. */
+void ktest_fail(const char *file, int line, const char *fmt, ...) __printf(3, 4);
+
+#define KTEST_EXPECT(cond, ...)						\
+	do {								\
+		if (!(cond))						\
+			ktest_fail(__FILE__, __LINE__, __VA_ARGS__);	\
+	} while (0)
+
+/* Runs every test in the table; returns the number that failed. */
+int ktest_run_all(void);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* What the architecture found at boot, for the banner and later for memory setup. */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_SETUP_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_SETUP_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+struct boot_info {
+	const char *machine;	/* e.g. "QEMU virt" — from the device tree where there is one */
+	const char *cpu;	/* e.g. "cortex-a72 (MIDR 0x410fd083)" */
+	u64 mem_start;		/* physical RAM the kernel may use */
+	u64 mem_size;
+	const char *cmdline;	/* boot options from the firmware, "" if none */
+};
+
+extern struct boot_info boot_info;
+
+/* UTS_MACHINE is set by the build from arch/<arch>/Makefile.arch: "aarch64", ... */
+#define ARCH_NAME UTS_MACHINE
+
+void start_kernel(void) __noreturn;
+
+/* Prints the machine-readable last line "EXIT: status=N", then powers off. */
+__noreturn void kernel_poweroff(int status);
+
+/* Exit statuses the runner understands (tools/run-qemu). */
+#define EXIT_ALL_PASSED		0
+#define EXIT_TESTS_FAILED	1
+#define EXIT_OOPS		2
+
+#endif

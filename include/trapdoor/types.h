@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fixed-width types with Linux's short names. Only the compiler's freestanding
+ * headers are used, so the same file serves the kernel, user programs and the
+ * host tests.
+ */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_TYPES_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_TYPES_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#endif

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+/*
+ * start_kernel(): the boot sequence, in order. head.S of each architecture
+ * jumps here with a stack and a cleared bss; everything below is common.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/ktest.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+
+struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
+
+__noreturn void kernel_poweroff(int status)
+{
+	/* The runner reads this line; it must be the last thing we print. */
+	printk("EXIT: status=%d\n", status);
+	arch_poweroff(status);
+}
+
+static void print_banner(void)
+{
+	printk("\ntrapdoor %s on %s\n", TRAPDOOR_VERSION, ARCH_NAME);
+	printk("machine: %s\n", boot_info.machine);
+	printk("cpu:     %s\n", boot_info.cpu);
+	printk("memory:  %llu MiB at 0x%llx\n", (unsigned long long)(boot_info.mem_size >> 20),
+	       (unsigned long long)boot_info.mem_start);
+	printk("clock:   %llu Hz counter\n", (unsigned long long)arch_cycles_per_sec());
+	if (boot_info.cmdline[0])
+		printk("command line: %s\n", boot_info.cmdline);
+}
+
+/*
+ * Test-only kernels that must fail, so that the test suite can prove the
+ * runner notices (tests/runner.sh): BROKEN=undef traps, BROKEN=hang spins.
+ */
+static void broken_boot(void)
+{
+#if defined(CONFIG_BROKEN_UNDEF)
+	printk("BROKEN=undef: executing an undefined instruction\n");
+	arch_undefined_instruction();
+#elif defined(CONFIG_BROKEN_HANG)
+	printk("BROKEN=hang: spinning for ever\n");
+	for (;;)
+		barrier();
+#endif
+}
+
+__noreturn void start_kernel(void)
+{
+	int status = EXIT_ALL_PASSED;
+
+	arch_setup();
+	print_banner();
+	broken_boot();
+
+#ifdef CONFIG_KTEST
+	if (ktest_run_all())
+		status = EXIT_TESTS_FAILED;
+#endif
+	kernel_poweroff(status);
+}

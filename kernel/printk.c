@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Kernel console output. Formatting is lib/vsprintf.c; this file only turns
+ * "\n" into "\r\n" (serial terminals want both) and hands bytes to the arch.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/printk.h>
+
+void console_write(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			arch_console_putc('\r');
+		arch_console_putc(s[i]);
+	}
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	/* One line at a time is plenty; longer output is cut, never overflows. */
+	char buf[512];
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+
+	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	return n;
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}

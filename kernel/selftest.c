@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/*
+ * In-kernel tests, run at boot in the test image (make check). They prove on
+ * the real target what the host tests prove on the host: the calling
+ * convention, 64-bit arithmetic and the counters of this architecture.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/ktest.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+
+#ifdef CONFIG_KTEST
+
+static const char *current_test;
+static bool current_failed;
+static char failure[160];
+
+void ktest_fail(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (current_failed)
+		return;
+	current_failed = true;
+	n = snprintf(failure, sizeof(failure), "%s:%d: ", file, line);
+	if (n < 0 || (size_t)n >= sizeof(failure))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(failure + n, sizeof(failure) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static void expect_format(const char *want, const char *fmt, ...) __printf(2, 3);
+
+static void expect_format(const char *want, const char *fmt, ...)
+{
+	char buf[64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	KTEST_EXPECT(strcmp(buf, want) == 0, "format \"%s\" gave \"%s\", want \"%s\"", fmt, buf,
+		     want);
+	KTEST_EXPECT(n == (int)strlen(want), "format \"%s\" returned %d, want %d", fmt, n,
+		     (int)strlen(want));
+}
+
+/* Varargs of every width pass through this arch's calling convention. */
+static void test_vsnprintf_widths(void)
+{
+	expect_format("-2147483648", "%d", (int)(-2147483647 - 1));
+	expect_format("18446744073709551615", "%llu", ~0ULL);
+	expect_format("ffffffffffff4111", "%lx", (unsigned long)-0xBEEFL);
+	expect_format("0x00000000deadbeef", "%p", (void *)0xdeadbeefUL);
+	expect_format("[  42|42   |00042]", "[%4d|%-5d|%05d]", 42, 42, 42);
+	expect_format("a (null) % z", "%c %s %% %c", 'a', (char *)NULL, 'z');
+	expect_format("1 2 3 4 5 6 7 8 9 10", "%d %d %d %d %d %d %d %d %d %d", 1, 2, 3, 4, 5, 6,
+		      7, 8, 9, 10);
+}
+
+static void test_vsnprintf_truncates(void)
+{
+	char buf[8];
+	int n;
+
+	memset(buf, 'X', sizeof(buf));
+	n = snprintf(buf, 4, "%s", "trapdoor");
+	KTEST_EXPECT(n == 8, "returned %d, want 8", n);
+	KTEST_EXPECT(strcmp(buf, "tra") == 0, "got \"%s\"", buf);
+	KTEST_EXPECT(buf[4] == 'X', "wrote past the size");
+}
+
+static void test_string_functions(void)
+{
+	char a[32], b[32];
+
+	memset(a, 0x5a, sizeof(a));
+	memcpy(b, a, sizeof(b));
+	KTEST_EXPECT(memcmp(a, b, sizeof(a)) == 0, "memcpy copy differs");
+	strscpy(a, "abcdef", sizeof(a));
+	memmove(a + 2, a, 6);
+	KTEST_EXPECT(memcmp(a, "ababcdef", 8) == 0, "overlapping memmove gave \"%.8s\"", a);
+	KTEST_EXPECT(strlen("trapdoor") == 8, "strlen");
+	KTEST_EXPECT(strcmp("abc", "abd") < 0 && strcmp("b", "a") > 0, "strcmp order");
+}
+
+static void test_counter_advances(void)
+{
+	u64 t0 = arch_get_cycles(), t1;
+	volatile unsigned int spin;
+
+	for (spin = 0; spin < 100000; spin++)
+		;
+	t1 = arch_get_cycles();
+	KTEST_EXPECT(t1 > t0, "counter did not advance: %llu then %llu", (unsigned long long)t0,
+		     (unsigned long long)t1);
+	KTEST_EXPECT(arch_cycles_per_sec() >= 1000000, "counter frequency %llu Hz",
+		     (unsigned long long)arch_cycles_per_sec());
+}
+
+static void test_boot_info(void)
+{
+	KTEST_EXPECT(boot_info.mem_size >= (16ULL << 20), "memory size %llu",
+		     (unsigned long long)boot_info.mem_size);
+	KTEST_EXPECT(strcmp(boot_info.machine, "unknown") != 0, "machine not described");
+}
+
+/* The stack is 16-byte aligned at C entry on all six ABIs (KSTACK_ALIGN). */
+static void test_stack_alignment(void)
+{
+	unsigned long sp = current_stack_pointer();
+
+	KTEST_EXPECT((sp & 15) == 0, "stack pointer 0x%lx is not 16-byte aligned", sp);
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} ktests[] = {
+	{ "boot.info", test_boot_info },
+	{ "boot.stack_alignment", test_stack_alignment },
+	{ "lib.vsnprintf_widths", test_vsnprintf_widths },
+	{ "lib.vsnprintf_truncates", test_vsnprintf_truncates },
+	{ "lib.string_functions", test_string_functions },
+	{ "arch.counter_advances", test_counter_advances },
+};
+
+int ktest_run_all(void)
+{
+	int failed = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ktests); i++) {
+		current_test = ktests[i].name;
+		current_failed = false;
+		ktests[i].fn();
+		if (current_failed) {
+			printk("FAIL: %s: %s\n", current_test, failure);
+			failed++;
+		} else {
+			printk("PASS: %s\n", current_test);
+		}
+	}
+	printk("ktest: %d of %d passed\n", (int)ARRAY_SIZE(ktests) - failed, (int)ARRAY_SIZE(ktests));
+	return failed;
+}
+
+#endif /* CONFIG_KTEST */

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Flattened device tree walker. The blob is a header, a structure block of
+ * 32-bit tokens (BEGIN_NODE name, PROP len nameoff value, END_NODE, NOP, END)
+ * and a strings block holding property names. Everything is big-endian and
+ * every token is 4-byte aligned. We trust nothing: every read is bounds-checked
+ * against the sizes the header gives, so a corrupt blob yields "absent".
+ */
+#include <trapdoor/compiler.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/string.h>
+
+#define FDT_BEGIN_NODE	1
+#define FDT_END_NODE	2
+#define FDT_PROP	3
+#define FDT_NOP		4
+#define FDT_END		9
+
+/* Header field offsets (Devicetree Specification §5.2). */
+#define HDR_MAGIC		0
+#define HDR_TOTALSIZE		4
+#define HDR_OFF_DT_STRUCT	8
+#define HDR_OFF_DT_STRINGS	12
+#define HDR_VERSION		20
+#define HDR_SIZE_DT_STRINGS	32
+#define HDR_SIZE_DT_STRUCT	36
+#define HDR_LEN			40
+
+#define FDT_MAX_DEPTH		16
+
+u32 fdt32_ld(const void *p)
+{
+	const u8 *b = p;
+
+	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
+}
+
+u64 fdt64_ld(const void *p)
+{
+	return (u64)fdt32_ld(p) << 32 | fdt32_ld((const u8 *)p + 4);
+}
+
+u64 fdt_read_cells(const void *p, int ncells)
+{
+	return ncells == 2 ? fdt64_ld(p) : fdt32_ld(p);
+}
+
+static u32 hdr(const void *fdt, int off)
+{
+	return fdt32_ld((const u8 *)fdt + off);
+}
+
+bool fdt_valid(const void *fdt)
+{
+	u32 size;
+
+	if (!fdt || hdr(fdt, HDR_MAGIC) != FDT_MAGIC)
+		return false;
+	size = hdr(fdt, HDR_TOTALSIZE);
+	return hdr(fdt, HDR_VERSION) >= 16 && size >= HDR_LEN &&
+	       hdr(fdt, HDR_OFF_DT_STRUCT) <= size &&
+	       hdr(fdt, HDR_SIZE_DT_STRUCT) <= size - hdr(fdt, HDR_OFF_DT_STRUCT) &&
+	       hdr(fdt, HDR_OFF_DT_STRINGS) <= size &&
+	       hdr(fdt, HDR_SIZE_DT_STRINGS) <= size - hdr(fdt, HDR_OFF_DT_STRINGS);
+}
+
+u32 fdt_totalsize(const void *fdt)
+{
+	return hdr(fdt, HDR_TOTALSIZE);
+}
+
+/* Cursor over the structure block; offsets are relative to its start. */
+struct fdt_cursor {
+	const u8 *base;
+	u32 size;
+};
+
+static struct fdt_cursor cursor(const void *fdt)
+{
+	struct fdt_cursor c = {
+		.base = (const u8 *)fdt + hdr(fdt, HDR_OFF_DT_STRUCT),
+		.size = hdr(fdt, HDR_SIZE_DT_STRUCT),
+	};
+	return c;
+}
+
+static u32 token(const struct fdt_cursor *c, u32 off)
+{
+	return off + 4 <= c->size ? fdt32_ld(c->base + off) : FDT_END;
+}
+
+/* The node name at off (just after BEGIN_NODE), or NULL if unterminated. */
+static const char *node_name(const struct fdt_cursor *c, u32 off, u32 *len)
+{
+	const char *name = (const char *)c->base + off;
+	size_t n;
+
+	if (off >= c->size)
+		return NULL;
+	n = strnlen(name, c->size - off);
+	if (n == c->size - off)
+		return NULL;
+	*len = (u32)n;
+	return name;
+}
+
+/* Offset of the token after the one at off, or 0 on a malformed blob. */
+static u32 next_token(const struct fdt_cursor *c, u32 off)
+{
+	u32 tag = token(c, off), len;
+
+	switch (tag) {
+	case FDT_BEGIN_NODE:
+		if (!node_name(c, off + 4, &len))
+			return 0;
+		return ALIGN(off + 4 + len + 1, 4u);
+	case FDT_PROP:
+		if (off + 12 > c->size)
+			return 0;
+		len = fdt32_ld(c->base + off + 4);
+		if (len > c->size - off - 12)
+			return 0;
+		return ALIGN(off + 12 + len, 4u);
+	case FDT_END_NODE:
+	case FDT_NOP:
+		return off + 4;
+	default:
+		return 0;
+	}
+}
+
+static bool has_unit_address(const char *comp, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (comp[i] == '@')
+			return true;
+	return false;
+}
+
+/* Does path component comp (length n) name the node called name? */
+static bool component_matches(const char *comp, size_t n, const char *name, u32 len)
+{
+	if (n == len && memcmp(comp, name, n) == 0)
+		return true;
+	/* "memory" matches "memory@40000000" when the path gives no unit address. */
+	return !has_unit_address(comp, n) && len > n && name[n] == '@' && memcmp(comp, name, n) == 0;
+}
+
+/*
+ * Walk the tree once, descending only into nodes that match the next path
+ * component. depth counts open nodes; matched counts how many of them are on
+ * the path so far.
+ */
+int fdt_path_offset(const void *fdt, const char *path)
+{
+	struct fdt_cursor c;
+	u32 off = 0;
+	int depth = 0, matched = 0;
+
+	if (!fdt_valid(fdt) || path[0] != '/')
+		return -1;
+	c = cursor(fdt);
+	path++;
+
+	while (off < c.size) {
+		u32 tag = token(&c, off), next = next_token(&c, off);
+
+		if (!next)
+			return -1;
+		if (tag == FDT_BEGIN_NODE) {
+			u32 len;
+			const char *name = node_name(&c, off + 4, &len);
+			const char *comp = path;
+			size_t n;
+
+			depth++;
+			if (depth == 1) {
+				/* The root node: its name is empty. */
+				matched = 1;
+				if (*path == '\0')
+					return (int)off;
+			} else if (depth == matched + 1) {
+				while (*comp == '/')
+					comp++;
+				n = strchr(comp, '/') ? (size_t)(strchr(comp, '/') - comp) : strlen(comp);
+				if (component_matches(comp, n, name, len)) {
+					matched++;
+					path = comp + n;
+					if (*path == '\0' || (path[0] == '/' && path[1] == '\0'))
+						return (int)off;
+				}
+			}
+		} else if (tag == FDT_END_NODE) {
+			if (depth == matched)
+				return -1;	/* left a node on the path: the rest is absent */
+			depth--;
+		}
+		off = next;
+	}
+	return -1;
+}
+
+const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
+{
+	struct fdt_cursor c;
+	const char *strings;
+	u32 strings_size, off;
+
+	if (node < 0 || !fdt_valid(fdt))
+		return NULL;
+	c = cursor(fdt);
+	strings = (const char *)fdt + hdr(fdt, HDR_OFF_DT_STRINGS);
+	strings_size = hdr(fdt, HDR_SIZE_DT_STRINGS);
+	if (token(&c, (u32)node) != FDT_BEGIN_NODE)
+		return NULL;
+
+	/* Properties come first in a node, before any child node. */
+	for (off = next_token(&c, (u32)node); off; off = next_token(&c, off)) {
+		u32 tag = token(&c, off), nameoff;
+
+		if (tag == FDT_NOP)
+			continue;
+		if (tag != FDT_PROP)
+			return NULL;
+		nameoff = fdt32_ld(c.base + off + 8);
+		if (nameoff < strings_size &&
+		    strncmp(strings + nameoff, name, strings_size - nameoff) == 0) {
+			if (lenp)
+				*lenp = (int)fdt32_ld(c.base + off + 4);
+			return c.base + off + 12;
+		}
+	}
+	return NULL;
+}
+
+static int cells(const void *fdt, int node, const char *prop, int dflt)
+{
+	int len;
+	const void *p = fdt_getprop(fdt, node, prop, &len);
+
+	return p && len == 4 ? (int)fdt32_ld(p) : dflt;
+}
+
+int fdt_address_cells(const void *fdt, int node)
+{
+	return cells(fdt, node, "#address-cells", 2);
+}
+
+int fdt_size_cells(const void *fdt, int node)
+{
+	return cells(fdt, node, "#size-cells", 1);
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The string functions a freestanding kernel still needs. Compilers emit calls
+ * to memcpy/memset/memmove/memcmp for struct copies and large initialisers even
+ * with -ffreestanding, so these four must exist under exactly these names.
+ */
+#include <trapdoor/string.h>
+
+void *memcpy(void *dst, const void *src, size_t n)
+{
+	u8 *d = dst;
+	const u8 *s = src;
+
+	while (n--)
+		*d++ = *s++;
+	return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n)
+{
+	u8 *d = dst;
+	const u8 *s = src;
+
+	if (d == s || n == 0)
+		return dst;
+	if (d < s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		/* Overlap with dst above src: copy backwards so src is read first. */
+		while (n--)
+			d[n] = s[n];
+	}
+	return dst;
+}
+
+void *memset(void *s, int c, size_t n)
+{
+	u8 *p = s;
+
+	while (n--)
+		*p++ = (u8)c;
+	return s;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const u8 *x = a, *y = b;
+
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x < *y ? -1 : 1;
+	return 0;
+}
+
+size_t strlen(const char *s)
+{
+	const char *p = s;
+
+	while (*p)
+		p++;
+	return (size_t)(p - s);
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+int strcmp(const char *a, const char *b)
+{
+	return strncmp(a, b, (size_t)-1);
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		if (!*a)
+			break;
+	}
+	return 0;
+}
+
+char *strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+long strscpy(char *dst, const char *src, size_t size)
+{
+	size_t n;
+
+	if (size == 0)
+		return -1;
+	n = strnlen(src, size - 1);
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	if (src[n] != '\0')
+		return -1;
+	return (long)n;
+}

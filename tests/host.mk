@@ -1,0 +1,52 @@
+# Host tests and host benchmarks: lib/ and the CRNG built for the machine we
+# run on, with Criterion, AddressSanitizer and UndefinedBehaviorSanitizer.
+# Everything under lib/ must compile here; that is what keeps it pure.
+# Included by the top-level Makefile.
+
+HOSTCC		?= gcc
+HOST_BUILD	:= $(O)/host
+HOST_CFLAGS	:= -std=c11 -g -O1 -Wall -Wextra -Werror -Iinclude -Itests/host \
+		   -fsanitize=address,undefined -fno-sanitize-recover=all \
+		   -fno-omit-frame-pointer -DHOST_TEST
+HOST_LDLIBS	:= -lcriterion
+
+# lib/string.c and lib/vsprintf.c define memcpy, snprintf, ...: on the host
+# those names belong to libc, so the host build renames ours
+# (tests/host/libc-rename.h).
+HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c
+HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
+		   $(wildcard kernel/random.c)
+HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c)
+HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS))
+HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \
+		   $(HOST_RENAMED_OBJS)
+HOST_TESTS_BIN	:= $(HOST_BUILD)/host-tests
+
+$(HOST_BUILD)/renamed/%.o: %.c tests/host/libc-rename.h
+	$(Q)mkdir -p $(@D)
+	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -include tests/host/libc-rename.h -MMD -c -o $@ $<
+
+$(HOST_BUILD)/%.o: %.c
+	$(Q)mkdir -p $(@D)
+	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -MMD -c -o $@ $<
+
+$(HOST_TESTS_BIN): $(HOST_OBJS)
+	$(call quiet,HOSTLD,$@)$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LDLIBS)
+
+-include $(HOST_OBJS:.o=.d)
+
+# The benchmark is a program, not a test: optimised, no sanitizers.
+HOST_BENCH_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Iinclude -DHOST_TEST
+HOST_BENCH_BIN	:= $(HOST_BUILD)/bench-host
+
+$(HOST_BENCH_BIN): tools/bench-host.c $(HOST_LIB_SRCS) $(HOST_RENAMED_SRCS) tests/host/libc-rename.h
+	$(Q)mkdir -p $(@D)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(HOST_BENCH_CFLAGS) -o $@ tools/bench-host.c \
+		$(HOST_LIB_SRCS) -include tests/host/libc-rename.h $(HOST_RENAMED_SRCS)
+
+.PHONY: host-tests bench-host
+host-tests: $(HOST_TESTS_BIN)
+	$(Q)$(HOST_TESTS_BIN) $(if $(T),--filter='$(T)*/*')
+
+bench-host: $(HOST_BENCH_BIN)
+	$(Q)$(HOST_BENCH_BIN)
