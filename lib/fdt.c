@@ -168,7 +168,7 @@ int fdt_path_offset(const void *fdt, const char *path)
 		if (!next)
 			return -1;
 		if (tag == FDT_BEGIN_NODE) {
-			u32 len;
+			u32 len = 0;
 			const char *name = node_name(&c, off + 4, &len);
 			const char *comp = path;
 			size_t n;

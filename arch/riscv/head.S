@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * riscv64 boot entry: from OpenSBI to start_kernel().
+ *
+ * OpenSBI (fw_jump) runs in M-mode, then drops to S-mode and jumps to the first byte of this
+ * file at 0x80200000 with (OpenSBI docs/firmware/fw.md, SBI spec chapter 3 "Binary Encoding"):
+ *   a0 = this hart's id (any number: never assume 0)
+ *   a1 = physical address of the flattened device tree
+ *   satp = 0 (no translation: every address is physical), S-mode interrupts disabled.
+ * We own nothing else yet: no stack, bss not cleared, stvec pointing nowhere useful.
+ */
+#include <asm/csr.h>
+
+	.section .head.text, "ax"
+	.globl	_start
+_start:
+	/* Keep interrupts off until someone is ready to handle them. */
+	csrw	sie, zero		/* mask every S-mode interrupt source individually */
+	csrw	sip, zero		/* drop a stale software interrupt left pending (SSIP) */
+	csrci	sstatus, SR_SIE		/* and the global S-mode enable; csrci: imm < 32 */
+
+	/* Switch the FPU and vector unit off: compiled with -march=rv64imac the kernel has no
+	 * reason to use them, so any such instruction is a bug and must trap (illegal). */
+	li	t0, SR_FS | SR_VS	/* the two 2-bit "state" fields; 0 means Off */
+	csrc	sstatus, t0		/* clear them */
+
+	/* gp: the kernel is built without linker relaxation (-mno-relax, --no-relax), so no
+	 * code addresses data through gp. Zero it so a register dump shows it holds nothing;
+	 * from the next issue on it simply carries the user program's own gp. */
+	mv	gp, zero
+	/* tp: will point at the current task (as in Linux); there is no task yet. */
+	mv	tp, zero
+
+	/* Several harts may arrive here (old OpenSBI, or other boot firmware that starts every
+	 * hart at the payload). Only one may run the kernel: the first to take a ticket from
+	 * the lottery word. amoadd.w atomically adds 1 and returns the previous value, so
+	 * exactly one hart sees 0. The word lives in .data, not .bss: bss is cleared below,
+	 * while the other harts may still be drawing. */
+	la	t0, boot_hart_lottery	/* pc-relative address (auipc + addi) */
+	li	t1, 1
+	amoadd.w t1, t1, (t0)		/* t1 = old value; the word is now old + 1 */
+	bnez	t1, .Lpark		/* somebody was first: park this hart */
+
+	/* The stack: 16 KiB reserved by kernel.lds. It grows down, so sp starts at the top.
+	 * __boot_stack_top is 16-byte aligned, as the RISC-V psABI requires of sp. */
+	la	sp, __boot_stack_top
+
+	/* Exceptions from here on go to entry.S. stvec holds the handler's address with the
+	 * MODE in its two low bits: Direct mode (0) sends every trap to that one address,
+	 * which must be 4-byte aligned (entry.S aligns it). Before this line a trap would
+	 * land wherever stvec pointed, and we need sp set first, because the handler saves the
+	 * registers on the stack. */
+	la	t0, handle_exception
+	csrw	stvec, t0		/* low bits = STVEC_MODE_DIRECT */
+	/* sscratch = 0 means "the trap came from the kernel" to handle_exception. */
+	csrw	sscratch, zero
+
+	/* a0 and a1 are still the firmware's; keep them in saved registers over the loop. */
+	mv	s1, a0			/* hart id */
+	mv	s2, a1			/* device tree */
+
+	/* C assumes static variables without an initialiser are zero: clear bss. */
+	la	t0, __bss_start		/* both ends are 8-byte aligned (kernel.lds) */
+	la	t1, __bss_stop
+1:	bgeu	t0, t1, 2f		/* done when t0 reaches the end (also if bss is empty) */
+	sd	zero, 0(t0)		/* clear 8 bytes */
+	addi	t0, t0, 8
+	j	1b
+2:
+	/* Only now store the handoff: the variables are in bss, which we just cleared. */
+	la	t0, boot_hartid
+	sd	s1, 0(t0)
+	la	t0, boot_fdt
+	sd	s2, 0(t0)
+
+	/* s0 is the frame pointer (-fno-omit-frame-pointer) and ra the return address: zero
+	 * both so a stack walk knows start_kernel() is the outermost frame. */
+	mv	s0, zero
+	mv	ra, zero
+	call	start_kernel		/* __noreturn */
+
+	/* Not reached; if start_kernel() ever returned, fall through and park. */
+.Lpark:
+	wfi				/* sleep; with sie = 0 no interrupt can wake us, */
+	j	.Lpark			/* but wfi is allowed to return early: loop */
+
+	.data
+	.balign	4
+boot_hart_lottery:			/* how many harts have entered _start so far */
+	.word	0

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+/* What the riscv boot files share among themselves (common code uses <trapdoor/arch.h>). */
+#ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
+#define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
+
+/* The firmware's handoff, stored by head.S after it cleared bss (defined in setup.c). */
+extern unsigned long boot_hartid;	/* a0: the id of the hart running the kernel */
+extern const void *boot_fdt;		/* a1: the flattened device tree */
+
+/* traps.c: points stvec at entry.S again and sets sscratch = 0; arch_setup() calls it. */
+void arch_trap_init(void);
+
+#endif

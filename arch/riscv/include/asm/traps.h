@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* The two halves of a trap: entry.S saves the registers, traps.c decides what happened. */
+#ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_TRAPS_H
+#define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_TRAPS_H
+
+struct pt_regs;
+
+/* entry.S: the one trap entry point stvec points at (assembly: C only takes its address). */
+void handle_exception(void);
+
+/* traps.c: called by entry.S for every trap, with the frame it saved. */
+void do_trap(struct pt_regs *regs);
+
+#endif

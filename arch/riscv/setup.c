@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * riscv64 machine setup: console, traps, and what the device tree says about the machine;
+ * power-off with an exit status; the time counter.
+ *
+ * Everything we learn about the machine comes from the flattened device tree whose address
+ * OpenSBI passed in a1 (QEMU builds it; OpenSBI adds its own reservations and hands it on).
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <asm/csr.h>
+#include <asm/io.h>
+#include <asm/sbi.h>
+#include <asm/setup.h>
+
+/* The firmware's a0 and a1, written by head.S after it cleared bss (asm/setup.h). */
+unsigned long boot_hartid;
+const void *boot_fdt;
+
+/* The "test finisher" of QEMU's virt board: one 32-bit register that ends the QEMU process. */
+#define SIFIVE_TEST_BASE	0x100000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_TEST] */
+#define FINISHER_FAIL		0x3333		/* QEMU hw/misc/sifive_test.c: exit(value >> 16) */
+#define FINISHER_PASS		0x5555		/* QEMU hw/misc/sifive_test.c: exit(0) */
+#define FINISHER_CODE_SHIFT	16		/* the exit code rides in bits 31:16 with FAIL */
+#define EXIT_CODE_MASK		0xff		/* a process exit status keeps 8 bits */
+
+/* QEMU virt's timebase (RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ), if the tree does not say. */
+#define DEFAULT_TIMEBASE_HZ	10000000
+
+static u64 timebase_hz = DEFAULT_TIMEBASE_HZ;
+
+/* boot_info's strings are copied out of the tree, so its memory may be reused later. */
+static char machine_desc[64];
+static char cpu_desc[192];
+static char cmdline[256];
+
+/* A string property, or NULL if absent or not NUL-terminated. */
+static const char *dt_string(const void *fdt, int node, const char *name)
+{
+	int len;
+	const char *s = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+
+	return s && len > 0 && s[len - 1] == '\0' ? s : NULL;
+}
+
+/* A 1- or 2-cell number property, or 0 if absent. */
+static u64 dt_number(const void *fdt, int node, const char *name)
+{
+	int len;
+	const void *p = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+
+	if (!p || (len != 4 && len != 8))
+		return 0;
+	return fdt_read_cells(p, len / 4);
+}
+
+/* "riscv-virtio,qemu" — /model names the board; /compatible is the fallback. */
+static void probe_machine(const void *fdt)
+{
+	int root = fdt_path_offset(fdt, "/");
+	const char *s = dt_string(fdt, root, "model");
+
+	if (!s)
+		s = dt_string(fdt, root, "compatible");	/* the first, most specific entry */
+	if (s) {
+		strscpy(machine_desc, s, sizeof(machine_desc));
+		boot_info.machine = machine_desc;
+	}
+}
+
+/*
+ * The ISA string of our own hart from /cpus/cpu@<hartid> (unit address in hex), and the
+ * M-mode ID registers, which S-mode cannot read itself: the SBI base extension reads them
+ * for us (SBI v0.2 and later). QEMU reports mvendorid 0 and its own version in marchid and
+ * mimpid (0x70216 = 7.2.22).
+ */
+static void probe_cpu(const void *fdt)
+{
+	char path[32];
+	struct sbiret spec, vendor, arch, imp;
+	const char *isa;
+
+	snprintf(path, sizeof(path), "/cpus/cpu@%lx", boot_hartid);
+	isa = dt_string(fdt, fdt_path_offset(fdt, path), "riscv,isa");
+
+	spec = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0);
+	if (spec.error != SBI_SUCCESS) {
+		snprintf(cpu_desc, sizeof(cpu_desc), "%s (hart %lu)", isa ? isa : "rv64",
+			 boot_hartid);
+	} else {
+		vendor = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID, 0, 0);
+		arch = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MARCHID, 0, 0);
+		imp = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MIMPID, 0, 0);
+		snprintf(cpu_desc, sizeof(cpu_desc),
+			 "%s (hart %lu, mvendorid 0x%lx marchid 0x%lx mimpid 0x%lx)",
+			 isa ? isa : "rv64", boot_hartid, vendor.value, arch.value, imp.value);
+	}
+	boot_info.cpu = cpu_desc;
+}
+
+/* /cpus/timebase-frequency: how fast the time CSR (rdtime) counts. */
+static void probe_timebase(const void *fdt)
+{
+	u64 hz = dt_number(fdt, fdt_path_offset(fdt, "/cpus"), "timebase-frequency");
+
+	if (hz)
+		timebase_hz = hz;
+}
+
+/*
+ * RAM: the first (address, size) pair of /memory's reg, each a number of 32-bit cells given
+ * by the root's #address-cells and #size-cells (2 and 2 on QEMU virt). This is the whole
+ * bank; OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree itself
+ * live inside it and are not subtracted yet.
+ */
+static void probe_memory(const void *fdt)
+{
+	int root = fdt_path_offset(fdt, "/");
+	int mem = fdt_path_offset(fdt, "/memory");
+	int ac = fdt_address_cells(fdt, root);
+	int sc = fdt_size_cells(fdt, root);
+	const u8 *reg;
+	int len;
+
+	if (mem < 0 || !(reg = fdt_getprop(fdt, mem, "reg", &len)) || len < (ac + sc) * 4)
+		return;
+	boot_info.mem_start = fdt_read_cells(reg, ac);
+	boot_info.mem_size = fdt_read_cells(reg + ac * 4, sc);
+}
+
+/* /chosen/bootargs: QEMU puts its -append string there. */
+static void probe_cmdline(const void *fdt)
+{
+	const char *s = dt_string(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs");
+
+	if (s) {
+		strscpy(cmdline, s, sizeof(cmdline));
+		boot_info.cmdline = cmdline;
+	}
+}
+
+void arch_setup(void)
+{
+	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
+	arch_trap_init();
+
+	if (!fdt_valid(boot_fdt)) {
+		printk("riscv: no valid device tree at %p (a1 from the firmware)\n", boot_fdt);
+		return;
+	}
+	probe_machine(boot_fdt);
+	probe_cpu(boot_fdt);
+	probe_timebase(boot_fdt);
+	probe_memory(boot_fdt);
+	probe_cmdline(boot_fdt);
+}
+
+/*
+ * Power off and tell QEMU the status. sifive_test carries the number itself: PASS exits 0,
+ * FAIL | code << 16 exits with code. Only 8 bits reach the host, so a non-zero status whose
+ * low byte is 0 would read as success: it becomes 0xff instead.
+ */
+__noreturn void arch_poweroff(int status)
+{
+	u32 code = (u32)status & EXIT_CODE_MASK;
+
+	if (status == 0)
+		writel(FINISHER_PASS, SIFIVE_TEST_BASE);
+	else
+		writel(FINISHER_FAIL | (code ? code : EXIT_CODE_MASK) << FINISHER_CODE_SHIFT,
+		       SIFIVE_TEST_BASE);
+
+	/* Still here: a machine without the finisher. Ask the firmware (QEMU then exits 0). */
+	sbi_ecall(SBI_EXT_SRST, SBI_SRST_RESET, SBI_SRST_TYPE_SHUTDOWN,
+		  status ? SBI_SRST_REASON_FAILURE : SBI_SRST_REASON_NONE);
+	for (;;)
+		__asm__ __volatile__("wfi");
+}
+
+/* The time CSR: a constant-rate counter (timebase), readable in S-mode and U-mode. */
+u64 arch_get_cycles(void)
+{
+	return csr_read(time);
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return timebase_hz;
+}
