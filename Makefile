@@ -91,6 +91,17 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 SRCS		:= $(wildcard arch/$(ARCH)/*.S) $(wildcard arch/$(ARCH)/*.c) \
 		   $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
+# Migration aid while the six architectures gain user mode one by one: an
+# arch sets ARCH_HAS_USER := 1 in its Makefile.arch once it provides the
+# user-mode half of the contract. Removed when all six have it.
+USER_MODE_SRCS	:= kernel/page_alloc.c kernel/mm.c kernel/uaccess.c kernel/syscall.c \
+		   kernel/sys.c kernel/sched.c kernel/task.c kernel/exec.c
+ifeq ($(ARCH_HAS_USER),1)
+CFLAGS		+= -DCONFIG_USER_MODE
+else
+SRCS		:= $(filter-out $(USER_MODE_SRCS),$(SRCS))
+endif
+
 # Image variants, each built in its own object directory:
 #   default        the demo `make run` boots
 #   test           in-kernel tests (CONFIG_KTEST), booted by `make check`
@@ -102,6 +113,11 @@ VARIANT_CFLAGS_test := -DCONFIG_KTEST
 VARIANT_CFLAGS_broken-undef := -DCONFIG_BROKEN_UNDEF
 VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
 image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
+
+ifeq ($(ARCH_HAS_USER),1)
+include user/user.mk
+USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
+endif
 
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
@@ -115,8 +131,8 @@ $(BUILD)/obj-$(1)/%.o: %.S
 	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
 
 # The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
-$(call image_name,$(1)): $$($(1)_OBJS) arch/$(ARCH)/kernel.lds
-	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS)
+$(call image_name,$(1)): $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) arch/$(ARCH)/kernel.lds
+	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
 	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
 	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)
 

@@ -8,11 +8,20 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#ifdef CONFIG_USER_MODE
+#include <trapdoor/mm.h>
+#include <trapdoor/task.h>
+#endif
 
 struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
 
+/* In-kernel test failures: they fail the boot whatever user space reports. */
+static int ktest_failures;
+
 __noreturn void kernel_poweroff(int status)
 {
+	if (status == EXIT_ALL_PASSED && ktest_failures)
+		status = EXIT_TESTS_FAILED;
 	/* The runner reads this line; it must be the last thing we print. */
 	printk("EXIT: status=%d\n", status);
 	arch_poweroff(status);
@@ -46,17 +55,33 @@ static void broken_boot(void)
 #endif
 }
 
+#ifdef CONFIG_KTEST
+#define INIT_MODE "test"	/* init runs the user test programs */
+#else
+#define INIT_MODE "demo"
+#endif
+
 __noreturn void start_kernel(void)
 {
-	int status = EXIT_ALL_PASSED;
-
 	arch_setup();
 	print_banner();
 	broken_boot();
 
 #ifdef CONFIG_KTEST
-	if (ktest_run_all())
-		status = EXIT_TESTS_FAILED;
+	ktest_failures = ktest_run_all();
 #endif
-	kernel_poweroff(status);
+#ifdef CONFIG_USER_MODE
+	{
+		static const char *const init_argv[] = { "init", INIT_MODE };
+		long pid;
+
+		page_alloc_init();
+		task_init();
+		pid = spawn_program("init", init_argv, 2);
+		if (pid != 1)
+			panic("cannot start init: error %ld", pid);
+		sched_start();
+	}
+#endif
+	kernel_poweroff(EXIT_ALL_PASSED);
 }

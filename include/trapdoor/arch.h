@@ -39,4 +39,39 @@ void arch_show_regs(const struct pt_regs *regs);
 u64 arch_get_cycles(void);
 u64 arch_cycles_per_sec(void);
 
+/* --- user mode, tasks and memory (issue 4) -------------------------------- */
+
+struct task_struct;
+struct mm_struct;
+
+/*
+ * pt_regs accessors, static inline in asm/ptrace.h, following Linux's
+ * per-arch syscall ABI:
+ *	unsigned long regs_syscall_nr(const struct pt_regs *regs);
+ *	unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n);  n = 0..5
+ *	void regs_set_return_value(struct pt_regs *regs, long ret);
+ *	unsigned long user_stack_pointer(const struct pt_regs *regs);
+ */
+
+/*
+ * Tasks. arch_task_init() prepares t's kernel stack so that the first
+ * arch_switch_to(..., t) returns to user mode at entry with sp = user_sp,
+ * through the same exit path a syscall takes (ret_from_fork in entry.S).
+ * arch_switch_to() saves prev's kernel context in prev->thread, loads next's,
+ * and points the trap entry at next's kernel stack.
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp);
+void arch_switch_to(struct task_struct *prev, struct task_struct *next);
+
+/*
+ * User address spaces (arch/<arch>/mm.c). The kernel stays reachable in
+ * every address space (mapped supervisor-only, or running untranslated), so
+ * a syscall never switches page tables (DESIGN.md §5); only arch_switch_mm()
+ * on a context switch does. arch_switch_mm(NULL) leaves no user mapping live.
+ */
+int arch_mm_init(struct mm_struct *mm);
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot);
+void arch_switch_mm(struct mm_struct *mm);
+void arch_mm_destroy(struct mm_struct *mm);
+
 #endif

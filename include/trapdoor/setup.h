@@ -12,6 +12,14 @@ struct boot_info {
 	u64 mem_start;		/* physical RAM the kernel may use */
 	u64 mem_size;
 	const char *cmdline;	/* boot options from the firmware, "" if none */
+	/*
+	 * Physical ranges inside RAM that the page allocator must not hand out
+	 * (a device tree, firmware data) beyond the kernel image itself.
+	 */
+	struct {
+		u64 start, size;
+	} reserved[4];
+	unsigned int nr_reserved;
 };
 
 extern struct boot_info boot_info;

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* The entry points common code offers to each architecture's trap code. */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_SYSCALL_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_SYSCALL_H
+
+#include <trapdoor/compiler.h>
+#include <uapi/trapdoor.h>
+
+struct pt_regs;
+
+/* entry.S calls this for every syscall instruction from user mode. */
+void do_syscall(struct pt_regs *regs);
+
+extern struct syscall_stats syscall_stats;
+
+/* What the architecture decoded a user-mode fault to be. */
+enum user_fault {
+	FAULT_READ,		/* load from an unmapped or forbidden address */
+	FAULT_WRITE,		/* store to an unmapped or read-only address */
+	FAULT_EXEC,		/* instruction fetch from such an address */
+	FAULT_ILLEGAL,		/* undefined instruction */
+	FAULT_PRIVILEGED,	/* privileged instruction in user mode */
+	FAULT_ALIGNMENT,	/* misaligned access where the arch traps it */
+	FAULT_BREAKPOINT,	/* breakpoint instruction */
+	FAULT_OTHER,		/* anything else the arch could not classify */
+};
+
+/*
+ * A user-mode fault: prints one line naming the task, the fault, the address
+ * and the pc, then kills the task with the matching signal. Only that task
+ * dies; the kernel carries on with the next one. Never returns.
+ */
+__noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tasks. Each has its own kernel stack (THREAD_SIZE bytes, aligned to its
+ * size) with the user's struct pt_regs at the very top: entry.S saves the
+ * registers there on every trap from user mode, so task_pt_regs() finds them
+ * without searching.
+ *
+ *   stack + THREAD_SIZE  ┬ top
+ *                        │ struct pt_regs      (the user's registers)
+ *                        │ do_syscall's frame  (grows down)
+ *                        │ ...
+ *   stack                ┴ bottom: canary word (checked on every switch)
+ */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+#include <asm/processor.h>	/* struct thread_struct */
+#include <asm/ptrace.h>		/* struct pt_regs */
+
+#define THREAD_SIZE		16384
+#define NR_TASKS		128
+#define TASK_COMM_LEN		16
+#define STACK_END_MAGIC		0x57AC6E9DUL	/* Linux's value: "stack end" */
+
+enum task_state {
+	TASK_UNUSED = 0,
+	TASK_RUNNABLE,		/* on the run queue or running */
+	TASK_BLOCKED,		/* waiting (wait4, console read) */
+	TASK_ZOMBIE,		/* exited, not yet reaped by its parent */
+};
+
+struct mm_struct;
+
+struct task_struct {
+	/*
+	 * The saved kernel context (callee-saved registers, kernel sp) used by
+	 * arch_switch_to(). First member: entry and switch assembly may find
+	 * it at offset 0 of the task.
+	 */
+	struct thread_struct thread;
+	int pid;
+	enum task_state state;
+	int exit_status;		/* wait4() encoding, see uapi/trapdoor.h */
+	struct task_struct *parent;
+	struct task_struct *run_next;	/* run queue link */
+	struct mm_struct *mm;
+	void *stack;			/* lowest address of the kernel stack */
+	char comm[TASK_COMM_LEN];
+};
+
+/* The task running on this (the only) CPU. */
+extern struct task_struct *current;
+
+static inline struct pt_regs *task_pt_regs(struct task_struct *t)
+{
+	return (struct pt_regs *)((char *)t->stack + THREAD_SIZE) - 1;
+}
+
+/* kernel/task.c */
+void task_init(void);
+struct task_struct *task_by_pid(int pid);
+long spawn_program(const char *name, const char *const *argv, int argc);
+__noreturn void do_exit(int wait_status);
+long do_wait4(int pid, int *wait_status);
+
+/* kernel/sched.c */
+void sched_enqueue(struct task_struct *t);
+/* Gives the CPU to the next runnable task; returns when we are picked again. */
+void schedule(void);
+/* Called by the boot task once everything is set up; never returns. */
+__noreturn void sched_start(void);
+
+#endif

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+/* The simple system calls: console I/O, identity, time, power. */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+
+#include "syscalls.h"
+
+/* write(fd, buf, count): fd 1 and 2 are the console. Copied in chunks. */
+SYSCALL_DEFINE(write)
+{
+	char buf[128];
+	size_t done = 0, count = a2;
+
+	if (a0 != 1 && a0 != 2)
+		return -EBADF;
+	/* Check the whole range first: a bad buffer writes nothing at all. */
+	if (!access_ok(a1, count, PROT_READ))
+		return -EFAULT;
+	while (done < count) {
+		size_t n = count - done < sizeof(buf) ? count - done : sizeof(buf);
+
+		if (copy_from_user(buf, a1 + done, n) < 0)
+			return -EFAULT;
+		for (size_t i = 0; i < n; i++) {
+			if (buf[i] == '\n')
+				arch_console_putc('\r');
+			arch_console_putc(buf[i]);
+		}
+		done += n;
+	}
+	return (long)done;
+}
+
+/*
+ * read(0, buf, count): blocks until at least one byte has arrived on the
+ * console, then returns what is there (up to count). No echo: the shell
+ * decides what to show.
+ */
+SYSCALL_DEFINE(read)
+{
+	char buf[64];
+	size_t n = 0, count = a2 < sizeof(buf) ? a2 : sizeof(buf);
+	int c;
+
+	if (a0 != 0)
+		return -EBADF;
+	if (count == 0)
+		return 0;
+	while ((c = arch_console_getc()) < 0)
+		schedule();	/* let others run while we wait for a key */
+	do {
+		buf[n++] = (char)(c == '\r' ? '\n' : c);
+	} while (n < count && (c = arch_console_getc()) >= 0);
+	if (copy_to_user(a1, buf, n) < 0)
+		return -EFAULT;
+	return (long)n;
+}
+
+SYSCALL_DEFINE(exit)
+{
+	do_exit((int)((a0 & 0xff) << 8));
+}
+
+SYSCALL_DEFINE(exit_group)
+{
+	do_exit((int)((a0 & 0xff) << 8));
+}
+
+SYSCALL_DEFINE(getpid)
+{
+	return current->pid;
+}
+
+SYSCALL_DEFINE(gettid)
+{
+	return current->pid;	/* one thread per task */
+}
+
+SYSCALL_DEFINE(getppid)
+{
+	return current->parent ? current->parent->pid : 0;
+}
+
+SYSCALL_DEFINE(sched_yield)
+{
+	schedule();
+	return 0;
+}
+
+SYSCALL_DEFINE(uname)
+{
+	struct new_utsname u;
+
+	memset(&u, 0, sizeof(u));
+	strscpy(u.sysname, "trapdoor", sizeof(u.sysname));
+	strscpy(u.nodename, "trapdoor", sizeof(u.nodename));
+	strscpy(u.release, TRAPDOOR_VERSION, sizeof(u.release));
+	strscpy(u.version, boot_info.machine, sizeof(u.version));
+	strscpy(u.machine, ARCH_NAME, sizeof(u.machine));
+	return copy_to_user(a0, &u, sizeof(u));
+}
+
+SYSCALL_DEFINE(clock_gettime)
+{
+	u64 cycles = arch_get_cycles(), hz = arch_cycles_per_sec();
+	struct timespec ts;
+
+	if (a0 != CLOCK_MONOTONIC)
+		return -EINVAL;
+	ts.tv_sec = (long)(cycles / hz);
+	/* The remainder is < hz, so the product fits in 64 bits for hz < 2^34. */
+	ts.tv_nsec = (long)((cycles % hz) * 1000000000ULL / hz);
+	return copy_to_user(a1, &ts, sizeof(ts));
+}
+
+/* reboot(MAGIC1, MAGIC2, POWER_OFF, status): the tests power off through it. */
+SYSCALL_DEFINE(reboot)
+{
+	if (a0 != LINUX_REBOOT_MAGIC1 || a1 != LINUX_REBOOT_MAGIC2)
+		return -EINVAL;
+	if (a2 != LINUX_REBOOT_CMD_POWER_OFF)
+		return -EINVAL;
+	kernel_poweroff((int)a3);
+}
+
+/* Wired to the CRNG by the stack-offset issue; until then, honestly absent. */
+SYSCALL_DEFINE(getrandom)
+{
+	return -ENOSYS;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The system call handlers. Every handler has the same C type — six unsigned
+ * long arguments, a long result — so the dispatcher can call any of them
+ * through one table. A handler that takes fewer arguments simply ignores the
+ * rest; a negative result in [-MAX_ERRNO, -1] is an error.
+ */
+#ifndef TRAPDOOR_KERNEL_SYSCALLS_H
+#define TRAPDOOR_KERNEL_SYSCALLS_H
+
+#include <trapdoor/types.h>
+
+#define SYSCALL_ARGS							\
+	unsigned long a0, unsigned long a1, unsigned long a2,		\
+	unsigned long a3, unsigned long a4, unsigned long a5
+
+/* Defines the handler sys_<name> with the table's type. */
+#define SYSCALL_DEFINE(name)	long sys_##name(SYSCALL_ARGS)
+
+typedef long (*syscall_fn_t)(SYSCALL_ARGS);
+
+/* kernel/sys.c */
+SYSCALL_DEFINE(read);
+SYSCALL_DEFINE(write);
+SYSCALL_DEFINE(exit);
+SYSCALL_DEFINE(exit_group);
+SYSCALL_DEFINE(clock_gettime);
+SYSCALL_DEFINE(sched_yield);
+SYSCALL_DEFINE(reboot);
+SYSCALL_DEFINE(uname);
+SYSCALL_DEFINE(getpid);
+SYSCALL_DEFINE(getppid);
+SYSCALL_DEFINE(gettid);
+SYSCALL_DEFINE(wait4);
+SYSCALL_DEFINE(getrandom);
+SYSCALL_DEFINE(spawn);
+SYSCALL_DEFINE(syscall_stats);
+SYSCALL_DEFINE(report_kstack);
+
+#endif

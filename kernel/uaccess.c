@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+/*
+ * copy_from_user and friends. The range is checked in full before anything is
+ * copied: first for wrap-around (uptr + n must not pass the top of the address
+ * space), then page by page against the task's own list of mapped pages. The
+ * copy itself goes through the kernel's mapping of physical memory, so no
+ * architecture needs to open user memory to the kernel (no SUM, no PAN games),
+ * and a bad pointer yields -EFAULT, never a kernel fault.
+ */
+#include <trapdoor/mm.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/errno.h>
+
+bool access_ok(unsigned long uptr, size_t n, unsigned int prot)
+{
+	unsigned long end, va;
+
+	if (!current || !current->mm)
+		return false;
+	if (n == 0)
+		return true;
+	if (uptr + n < uptr)		/* wraps around the top of the address space */
+		return false;
+	end = uptr + n;
+	for (va = uptr & ~(PAGE_SIZE - 1); va < end; va += PAGE_SIZE) {
+		const struct user_page *p = mm_find_page(current->mm, va);
+
+		if (!p || (p->prot & prot) != prot)
+			return false;
+		if (va + PAGE_SIZE < va)
+			break;
+	}
+	return true;
+}
+
+/* Copies between kernel memory and checked user memory, a page at a time. */
+static void copy_user_pages(void *kbuf, unsigned long uptr, size_t n, bool to_user)
+{
+	u8 *k = kbuf;
+
+	while (n) {
+		const struct user_page *p = mm_find_page(current->mm, uptr);
+		unsigned long off = uptr & (PAGE_SIZE - 1);
+		size_t chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
+		u8 *u = (u8 *)phys_to_virt(p->pa) + off;
+
+		if (to_user)
+			memcpy(u, k, chunk);
+		else
+			memcpy(k, u, chunk);
+		k += chunk;
+		uptr += chunk;
+		n -= chunk;
+	}
+}
+
+long copy_from_user(void *dst, unsigned long usrc, size_t n)
+{
+	if (!access_ok(usrc, n, PROT_READ))
+		return -EFAULT;
+	copy_user_pages(dst, usrc, n, false);
+	return 0;
+}
+
+long copy_to_user(unsigned long udst, const void *src, size_t n)
+{
+	if (!access_ok(udst, n, PROT_WRITE))
+		return -EFAULT;
+	copy_user_pages((void *)src, udst, n, true);
+	return 0;
+}
+
+long strncpy_from_user(char *dst, unsigned long usrc, size_t max)
+{
+	for (size_t i = 0; i < max; i++) {
+		if (!access_ok(usrc + i, 1, PROT_READ))
+			return -EFAULT;
+		copy_user_pages(&dst[i], usrc + i, 1, false);
+		if (dst[i] == '\0')
+			return (long)i;
+	}
+	if (max)
+		dst[max - 1] = '\0';
+	return -ENAMETOOLONG;
+}

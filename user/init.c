@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/*
+ * init: the first user program. The kernel starts it with argv[1] = "demo"
+ * (make run) or "test" (make check). In test mode it runs every user test
+ * program as a child, checks how each ended, and powers off with the number
+ * of failures.
+ */
+#include "lib/ulib.h"
+
+/* A fault program run that must end with signal sig (see user/fault.c). */
+struct fault_case {
+	const char *mode;
+	int sig;
+};
+
+static const struct fault_case fault_cases[] = {
+	{ "read-kernel", SIGSEGV },	/* load from the kernel's stack */
+	{ "write-kernel", SIGSEGV },	/* store to it */
+	{ "exec-kernel", SIGSEGV },	/* jump into the kernel's text */
+	{ "read-null", SIGSEGV },	/* nothing is mapped at 0 */
+	{ "write-text", SIGSEGV },	/* own text is read+execute only */
+	{ "exec-stack", SIGSEGV },	/* own stack is never executable */
+	{ "privileged", SIGILL },	/* a supervisor-only instruction */
+	{ "undefined", SIGILL },	/* an undefined instruction */
+	{ "breakpoint", SIGTRAP },	/* the breakpoint instruction */
+};
+
+static int run(const char *name, const char *const *argv, int *status)
+{
+	long pid = spawn(name, argv);
+
+	if (pid < 0)
+		return (int)pid;
+	if (waitpid((int)pid, status, 0) != pid)
+		return -ECHILD;
+	return 0;
+}
+
+static int run_tests(void)
+{
+	int failed = 0, status;
+	char name[64];
+	const char *systest_argv[] = { "systest", NULL };
+
+	/* systest prints its own PASS/FAIL lines and exits with its failure count. */
+	if (run("systest", systest_argv, &status) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		test_result("user.systest.exit", false, "systest ended with status 0x%x", status);
+		failed++;
+	}
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases); i++) {
+		const char *argv[] = { "fault", fault_cases[i].mode, NULL };
+		int err = run("fault", argv, &status);
+		bool ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fault_cases[i].sig;
+
+		snprintf(name, sizeof(name), "user.fault.%s", fault_cases[i].mode);
+		test_result(name, ok, "want signal %d, got %s %d (spawn %d)", fault_cases[i].sig,
+			    WIFSIGNALED(status) ? "signal" : "exit",
+			    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), err);
+		failed += !ok;
+	}
+
+	/* The kernel survived all of that: say so with one more syscall. */
+	test_result("user.kernel_alive_after_faults", getpid() == 1, "getpid() = %ld", getpid());
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	struct new_utsname u;
+
+	uname(&u);
+	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
+	       u.sysname, u.release);
+	if (argc > 1 && strcmp(argv[1], "test") == 0)
+		poweroff(run_tests() ? 1 : 0);
+	printf("init: nothing more to show yet; powering off\n");
+	poweroff(0);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The user library: a syscall stub per architecture (user/lib/arch/<arch>/
+ * syscall.S), thin C wrappers with Linux's names, and printf on top of the
+ * kernel's own lib/vsprintf.c. Wrappers return what the kernel returned: a
+ * negative errno on error (there is no errno variable).
+ */
+#ifndef TRAPDOOR_USER_LIB_ULIB_H
+#define TRAPDOOR_USER_LIB_ULIB_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/printk.h>	/* vsnprintf, snprintf */
+#include <trapdoor/string.h>
+#include <trapdoor/types.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+#include <uapi/unistd.h>
+
+/* arch/<arch>/syscall.S: the syscall instruction with nr and six arguments. */
+long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
+
+#define syscall0(nr)			__syscall6(nr, 0, 0, 0, 0, 0, 0)
+#define syscall1(nr, a)			__syscall6(nr, (long)(a), 0, 0, 0, 0, 0)
+#define syscall2(nr, a, b)		__syscall6(nr, (long)(a), (long)(b), 0, 0, 0, 0)
+#define syscall3(nr, a, b, c)		__syscall6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define syscall4(nr, a, b, c, d)	\
+	__syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+
+/*
+ * arch/<arch>/regcheck.S: loads a known pattern into every register the
+ * syscall ABI preserves, makes syscall nr, and checks them all. Returns 0 if
+ * every one survived, else 1 + the index of the first that changed (the
+ * order is listed in that file).
+ */
+long regcheck_syscall(long nr);
+
+static inline long write(int fd, const void *buf, size_t n) { return syscall3(__NR_write, fd, buf, n); }
+static inline long read(int fd, void *buf, size_t n) { return syscall3(__NR_read, fd, buf, n); }
+static inline long getpid(void) { return syscall0(__NR_getpid); }
+static inline long getppid(void) { return syscall0(__NR_getppid); }
+static inline long gettid(void) { return syscall0(__NR_gettid); }
+static inline long sched_yield(void) { return syscall0(__NR_sched_yield); }
+static inline long uname(struct new_utsname *u) { return syscall1(__NR_uname, u); }
+static inline long clock_gettime(int clk, struct timespec *ts)
+{
+	return syscall2(__NR_clock_gettime, clk, ts);
+}
+static inline long getrandom(void *buf, size_t n, unsigned int flags)
+{
+	return syscall3(__NR_getrandom, buf, n, flags);
+}
+static inline long spawn(const char *name, const char *const *argv)
+{
+	return syscall2(__NR_spawn, name, argv);
+}
+static inline long wait4(int pid, int *status, int options, void *rusage)
+{
+	return syscall4(__NR_wait4, pid, status, options, rusage);
+}
+static inline long waitpid(int pid, int *status, int options)
+{
+	return wait4(pid, status, options, NULL);
+}
+static inline long get_syscall_stats(struct syscall_stats *s)
+{
+	return syscall1(__NR_syscall_stats, s);
+}
+static inline unsigned long report_kstack(void) { return (unsigned long)syscall0(__NR_report_kstack); }
+
+__noreturn void exit(int status);
+/* Powers the machine off; QEMU exits, and the runner reads status. */
+__noreturn void poweroff(int status);
+
+int printf(const char *fmt, ...) __printf(1, 2);
+int puts(const char *s);
+
+/* Test output in the format tools/testsuite counts: "PASS: name" / "FAIL: name: why". */
+void test_result(const char *name, bool ok, const char *fmt, ...) __printf(3, 4);
+
+#endif

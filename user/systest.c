@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * systest: the syscall path from user mode. Prints one PASS/FAIL line per
+ * test and exits with the number of failures.
+ */
+#include "lib/ulib.h"
+
+static int failures;
+
+int main(void);
+
+#define CHECK(name, cond, ...)						\
+	do {								\
+		bool ok_ = (cond);					\
+		test_result(name, ok_, __VA_ARGS__);			\
+		failures += !ok_;					\
+	} while (0)
+
+/* 100 000 null syscalls, each wrapped in a check of every preserved register. */
+static void test_null_syscalls(void)
+{
+	long pid = getpid(), bad = 0, first = 0;
+
+	for (long i = 0; i < 100000; i++) {
+		long r = regcheck_syscall(__NR_getpid);
+
+		if (r && !bad++)
+			first = r;
+	}
+	CHECK("user.syscall.getpid_100000_registers_intact", bad == 0,
+	      "%ld calls corrupted a register (first: register #%ld in regcheck.S)", bad, first);
+	CHECK("user.syscall.getpid_value", pid > 0 && getpid() == pid && gettid() == pid,
+	      "getpid %ld, gettid %ld", pid, gettid());
+	/* Registers survive the error path too. */
+	CHECK("user.syscall.enosys_registers_intact", regcheck_syscall(0xffff) == 0,
+	      "register #%ld changed", regcheck_syscall(0xffff));
+}
+
+static void test_bad_numbers(void)
+{
+	static const long numbers[] = { -1, 0xffff, NR_syscalls, 0x7fffffffffffffffL,
+					(long)0x8000000000000000UL, 0 /* io_setup: absent */ };
+	struct syscall_stats before, after;
+	bool ok = true;
+	long got = 0, which = 0;
+
+	get_syscall_stats(&before);
+	for (unsigned int i = 0; i < ARRAY_SIZE(numbers); i++) {
+		long r = __syscall6(numbers[i], 1, 2, 3, 4, 5, 6);
+
+		if (r != -ENOSYS && ok) {
+			ok = false;
+			got = r;
+			which = numbers[i];
+		}
+	}
+	get_syscall_stats(&after);
+	CHECK("user.syscall.bad_numbers_enosys", ok, "syscall %ld returned %ld", which, got);
+	CHECK("user.syscall.bad_numbers_counted",
+	      after.enosys - before.enosys == ARRAY_SIZE(numbers), "counted %lu, want %u",
+	      after.enosys - before.enosys, (unsigned int)ARRAY_SIZE(numbers));
+}
+
+static void test_bad_pointers(void)
+{
+	const char *kernel = (const char *)report_kstack();
+	char ok_buf[4] = "ok\n";
+	long r;
+
+	r = write(1, kernel, 8);
+	CHECK("user.uaccess.write_kernel_address", r == -EFAULT, "returned %ld", r);
+	r = write(1, (const void *)16, 8);
+	CHECK("user.uaccess.write_unmapped_address", r == -EFAULT, "returned %ld", r);
+	r = write(1, (const void *)(~0UL - 7), 64);
+	CHECK("user.uaccess.write_wrapping_range", r == -EFAULT, "returned %ld", r);
+	r = write(1, ok_buf, ~(size_t)0);
+	CHECK("user.uaccess.write_size_max", r == -EFAULT, "returned %ld", r);
+	r = write(1, ok_buf, 1 << 20);	/* starts mapped, runs off the end */
+	CHECK("user.uaccess.write_runs_off_mapping", r == -EFAULT, "returned %ld", r);
+	r = write(7, ok_buf, 3);
+	CHECK("user.syscall.write_bad_fd", r == -EBADF, "returned %ld", r);
+	r = uname((struct new_utsname *)kernel);
+	CHECK("user.uaccess.uname_to_kernel_address", r == -EFAULT, "returned %ld", r);
+	r = clock_gettime(CLOCK_MONOTONIC, (struct timespec *)main);
+	CHECK("user.uaccess.copy_to_read_only_text", r == -EFAULT, "returned %ld", r);
+	r = spawn((const char *)kernel, NULL);
+	CHECK("user.uaccess.spawn_kernel_name", r == -EFAULT, "returned %ld", r);
+}
+
+static void test_simple_calls(void)
+{
+	struct new_utsname u;
+	struct timespec t0, t1;
+	const char *argv[] = { "nosuch", NULL };
+	long r;
+	int status;
+
+	r = uname(&u);
+	CHECK("user.syscall.uname", r == 0 && !strcmp(u.sysname, "trapdoor") && u.machine[0],
+	      "returned %ld, sysname \"%s\"", r, u.sysname);
+	r = clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (volatile int i = 0; i < 10000; i++)
+		;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK("user.syscall.clock_gettime_monotonic",
+	      r == 0 && t0.tv_nsec >= 0 && t0.tv_nsec < 1000000000 &&
+		      (t1.tv_sec > t0.tv_sec || (t1.tv_sec == t0.tv_sec && t1.tv_nsec > t0.tv_nsec)),
+	      "%ld.%09ld then %ld.%09ld", t0.tv_sec, t0.tv_nsec, t1.tv_sec, t1.tv_nsec);
+	r = clock_gettime(12345, &t0);
+	CHECK("user.syscall.clock_gettime_bad_clock", r == -EINVAL, "returned %ld", r);
+	CHECK("user.syscall.sched_yield", sched_yield() == 0, "nonzero");
+	CHECK("user.syscall.getppid_is_init", getppid() == 1, "getppid %ld", getppid());
+	r = spawn("nosuch", argv);
+	CHECK("user.syscall.spawn_missing_program", r == -ENOENT, "returned %ld", r);
+	r = waitpid(-1, &status, 0);
+	CHECK("user.syscall.wait_without_children", r == -ECHILD, "returned %ld", r);
+	r = syscall4(__NR_reboot, 1, 2, LINUX_REBOOT_CMD_POWER_OFF, 0);
+	CHECK("user.syscall.reboot_needs_magic", r == -EINVAL, "returned %ld", r);
+}
+
+/* Without a stack offset the dispatcher's SP is the same on every call. */
+static void test_kstack_baseline(void)
+{
+	unsigned long first = report_kstack(), differ = 0, other = 0;
+
+	for (int i = 0; i < 1000; i++) {
+		unsigned long sp = report_kstack();
+
+		if (sp != first && !differ++)
+			other = sp;
+	}
+	CHECK("user.kstack.sp_identical_1000_calls", differ == 0 && first != 0,
+	      "%lu of 1000 differ (0x%lx vs 0x%lx)", differ, first, other);
+	CHECK("user.kstack.sp_16_byte_aligned", (first & 15) == 0, "sp 0x%lx", first);
+}
+
+int main(void)
+{
+	test_null_syscalls();
+	test_bad_numbers();
+	test_bad_pointers();
+	test_simple_calls();
+	test_kstack_baseline();
+	return failures;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Linker script for user programs, run through the C preprocessor so that
+ * USER_BASE comes from this architecture's asm/page.h. Text and data get
+ * pages of their own: the loader maps text read+execute and data read+write,
+ * never both writable and executable.
+ */
+#include <asm/page.h>
+
+ENTRY(_start)
+
+PHDRS
+{
+	text PT_LOAD FLAGS(5);		/* R + X */
+	data PT_LOAD FLAGS(6);		/* R + W */
+}
+
+SECTIONS
+{
+	. = USER_BASE;
+	.text : {
+		*(.text.start)
+		*(.text .text.*)
+	} :text
+	.rodata : { *(.rodata .rodata.*) } :text
+	. = ALIGN(4096);
+	.data : {
+		*(.toc .got .got.*)
+		*(.data .data.* .sdata .sdata.*)
+	} :data
+	.bss : { *(.bss .bss.* .sbss .sbss.* COMMON) } :data
+	/DISCARD/ : { *(.comment) *(.note*) *(.eh_frame*) }
+}
