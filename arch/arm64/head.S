@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arm64 boot entry. QEMU's ELF loader copied the kernel to 0x40200000 and
+ * jumps here on CPU 0 with:
+ *   - EL1 (EL2 if QEMU runs with -M virt,virtualization=on), AArch64,
+ *   - the MMU and caches off: every access is to physical memory, and every
+ *     data access is treated as Device memory (unaligned accesses fault),
+ *   - all interrupts masked (PSTATE.DAIF = 1111),
+ *   - x0 = 0 for an ELF kernel (it is the DTB address only for a Linux "Image"),
+ *     with the DTB itself at the start of RAM, 0x40000000 (setup.c finds it).
+ * From here to start_kernel() we: park other CPUs, drop to EL1 if needed, set
+ * up a stack and the exception vectors, clear .bss, record the handoff, and
+ * turn on the MMU with an identity map so C code runs on cacheable memory.
+ */
+#include <asm/pgtable-hwdef.h>
+#include <asm/sysreg.h>
+
+/* QEMU virt memory map (QEMU hw/arm/virt.c, base_memmap[]). */
+#define VIRT_DEVICES_BASE	0x00000000	/* flash, GIC, PL011, RTC, virtio-mmio, PCIe */
+#define VIRT_RAM_BASE		0x40000000	/* RAM; the first 1 GiB block in the map */
+
+/* PL011 data register, for the one message head.S prints (console.c has the details). */
+#define PL011_BASE		0x09000000
+#define UARTDR			0x000
+
+	.section .head.text, "ax"
+	.globl	_start
+_start:
+	mov	x19, x0				// x19 = DTB or 0 (callee-saved: survives calls)
+
+	/*
+	 * One CPU runs the kernel. On QEMU virt the other CPUs stay powered off
+	 * until someone asks PSCI to start them, but other boards release all
+	 * CPUs at once: those with any affinity bits set are not CPU 0 and wait
+	 * for ever.
+	 */
+	mrs	x1, mpidr_el1			// this CPU's affinity (cluster, core, thread)
+	ldr	x2, =MPIDR_HWID_MASK		// keep Aff3..Aff0, drop the flag bits (U, MT)
+	and	x1, x1, x2
+	cbnz	x1, secondary_park		// not CPU 0: park
+
+	/* Which exception level did QEMU give us? CurrentEL holds it in bits [3:2]. */
+	mrs	x20, CurrentEL			// x20 = CurrentEL at entry, kept for setup.c
+	cmp	x20, #CURRENTEL_EL1
+	b.eq	el1_entry			// the usual case: already at EL1
+	cmp	x20, #CURRENTEL_EL2
+	b.eq	el2_to_el1			// virtualization=on: leave EL2 first
+	b	bad_boot_el			// EL3 (secure=on without firmware): unsupported
+
+	/*
+	 * EL2: we are the hypervisor, but trapdoor is an EL1 kernel. Configure
+	 * EL2 so that it stays out of the way, then "return" to EL1 with eret.
+	 */
+el2_to_el1:
+	mov	x1, #HCR_EL2_RW			// EL1 runs AArch64; no stage 2, no traps to EL2
+	msr	hcr_el2, x1
+	mov	x1, #(CNTHCTL_EL2_EL1PCTEN | CNTHCTL_EL2_EL1PCEN)
+	msr	cnthctl_el2, x1			// EL1 may use the physical counter and timer
+	msr	cntvoff_el2, xzr		// virtual counter = physical counter
+	mov	x1, #CPTR_EL2_RES1		// do not trap FP/SIMD/SVE to EL2 (EL1 decides)
+	msr	cptr_el2, x1
+	msr	hstr_el2, xzr			// do not trap AArch32 cp15 accesses
+	mrs	x1, midr_el1			// EL1 reads of MIDR/MPIDR return VPIDR/VMPIDR:
+	msr	vpidr_el2, x1			// make them the real values
+	mrs	x1, mpidr_el1
+	msr	vmpidr_el2, x1
+	ldr	x1, =SCTLR_EL1_MMU_OFF		// a known EL1 state: MMU off, little-endian
+	msr	sctlr_el1, x1
+	mov	x1, #SPSR_EL2_TO_EL1h		// eret goes to EL1 using SP_EL1, DAIF still masked
+	msr	spsr_el2, x1
+	adr	x1, el1_entry			// ... and continues at el1_entry
+	msr	elr_el2, x1
+	eret					// leaves EL2 for good
+
+el1_entry:
+	/*
+	 * A stack first: everything after this may call a function or take an
+	 * exception, and both need one. SP_EL1 is the stack of EL1 in "h" mode
+	 * (PSTATE.SP = 1, which is how the CPU starts), and the stack every
+	 * exception into EL1 lands on.
+	 */
+	adrp	x1, __boot_stack_top		// adrp + add: the address, pc-relative (kernel.lds)
+	add	x1, x1, :lo12:__boot_stack_top
+	mov	sp, x1				// 16-byte aligned (kernel.lds), as AAPCS64 wants
+
+	/*
+	 * Exception vectors as early as possible: from here on any fault, even
+	 * one in the code below, is reported by entry.S/traps.c with a register
+	 * dump instead of jumping through an uninitialised VBAR_EL1.
+	 */
+	adrp	x1, vectors			// the 2 KiB-aligned table in entry.S
+	add	x1, x1, :lo12:vectors
+	msr	vbar_el1, x1
+	isb					// make the new VBAR_EL1 take effect now
+
+	/* Clear .bss: C expects zero-initialised globals. 16 bytes per store. */
+	adrp	x1, __bss_start
+	add	x1, x1, :lo12:__bss_start
+	adrp	x2, __bss_end
+	add	x2, x2, :lo12:__bss_end
+1:	cmp	x1, x2				// done when the cursor reaches the end
+	b.hs	2f
+	stp	xzr, xzr, [x1], #16		// store two zero registers, then cursor += 16
+	b	1b
+2:
+	/* Record the handoff for setup.c, now that .bss will not be cleared again. */
+	adrp	x1, __fdt_pointer
+	str	x19, [x1, :lo12:__fdt_pointer]	// x0 at entry: DTB address, or 0 for an ELF
+	adrp	x1, boot_current_el
+	str	x20, [x1, :lo12:boot_current_el]	// CurrentEL at entry
+
+	bl	__enable_mmu			// caches on: C code may now do unaligned accesses
+
+	mov	x29, xzr			// frame pointer 0: stack traces end here
+	mov	x30, xzr			// no return address either
+	bl	start_kernel			// never returns ...
+	b	secondary_park			// ... but if it did, stop here quietly
+
+/*
+ * The boot page table: an identity map (virtual = physical) made of 1 GiB
+ * level 1 blocks, so that it is one table and four lines. TCR_EL1.T0SZ = 25
+ * gives 39-bit addresses, where the walk for TTBR0 starts at level 1.
+ *   [0 GiB, 1 GiB): QEMU virt's devices, Device-nGnRE, never executable.
+ *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, EL1 only.
+ * Everything else is invalid and faults (translation fault, level 1). The
+ * memory-management code replaces this map once it knows the real RAM size.
+ */
+__enable_mmu:
+	ldr	x1, =MAIR_EL1_VALUE		// attribute 0 = Device-nGnRE, 1 = Normal WB
+	msr	mair_el1, x1
+	ldr	x1, =(TCR_T0SZ(VA_BITS) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER | \
+		      TCR_TG0_4K | TCR_EPD1 | TCR_TG1_4K)
+	mrs	x2, id_aa64mmfr0_el1		// PARange: how many physical address bits
+	and	x2, x2, #ID_AA64MMFR0_PARANGE_MASK
+	mov	x3, #TCR_IPS_MAX_4K		// -cpu max says 52 bits, which 4 KiB pages
+	cmp	x2, x3				// cannot use without FEAT_LPA2: clamp to 48
+	csel	x2, x2, x3, ls			// x2 = min(PARange, 48-bit encoding)
+	bfi	x1, x2, #TCR_IPS_SHIFT, #TCR_IPS_WIDTH	// TCR_EL1.IPS = x2
+	msr	tcr_el1, x1
+	adrp	x1, init_pg_dir			// TTBR0_EL1 = the level 1 table (ASID 0)
+	msr	ttbr0_el1, x1
+	isb					// MAIR/TCR/TTBR0 in effect before the MMU goes on
+	tlbi	vmalle1				// forget any stale translation of this EL1&0 regime
+	ic	iallu				// and any stale instruction in the I-cache
+	dsb	nsh				// wait for both to finish
+	isb
+	ldr	x1, =SCTLR_EL1_MMU_ON		// MMU + D-cache + I-cache + SP alignment checks
+	msr	sctlr_el1, x1
+	isb					// the next instruction is fetched with the MMU on;
+	ret					// identity map: it is the same address
+
+	/* Not CPU 0, or start_kernel() returned: wait for an event, for ever. */
+secondary_park:
+	wfe					// low-power wait; woken by sev or an interrupt ...
+	b	secondary_park			// ... and go back to waiting
+
+	/*
+	 * EL3 (or an unknown EL): the EL1 setup above would not apply. Say so on
+	 * the PL011 (it needs no setup on QEMU) and stop; the runner's timeout
+	 * then reports the failed boot.
+	 */
+bad_boot_el:
+	adr	x1, bad_el_msg			// the message, NUL-terminated
+	mov	x2, #PL011_BASE			// the UART's data register
+3:	ldrb	w3, [x1], #1			// next byte; cursor += 1
+	cbz	w3, secondary_park		// NUL: done, park
+	str	w3, [x2, #UARTDR]		// send it (QEMU's UART is never busy)
+	b	3b
+bad_el_msg:
+	.asciz	"trapdoor: entered above EL2 (EL3?): unsupported, stopping\r\n"
+	.balign	4
+
+	/* The boot page table (see __enable_mmu). TTBR0_EL1 needs it 4 KiB aligned. */
+	.section .data, "aw"
+	.balign	PAGE_SIZE
+init_pg_dir:
+	.quad	(VIRT_DEVICES_BASE + 0 * PUD_SIZE) | PROT_SECT_DEVICE	// 0x00000000: devices
+	.quad	(VIRT_RAM_BASE + 0 * PUD_SIZE) | PROT_SECT_NORMAL	// 0x40000000: RAM
+	.quad	(VIRT_RAM_BASE + 1 * PUD_SIZE) | PROT_SECT_NORMAL	// 0x80000000: RAM
+	.quad	(VIRT_RAM_BASE + 2 * PUD_SIZE) | PROT_SECT_NORMAL	// 0xc0000000: RAM
+	.fill	PTRS_PER_TABLE - 4, 8, 0	// entries 4..511: invalid (bit 0 clear)

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* What arm64's own files share with each other: the boot handoff and setup hooks. */
+#ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_SETUP_H
+#define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_SETUP_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+struct pt_regs;
+
+/* Stored by head.S after it cleared .bss. */
+extern u64 __fdt_pointer;	/* x0 at entry: the DTB for an Image boot, 0 for an ELF */
+extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
+
+void arch_console_init(void);	/* console.c */
+void arch_trap_init(void);	/* traps.c */
+
+/*
+ * setup.c: true if regs is the trap of the semihosting call in arch_poweroff(),
+ * i.e. QEMU runs without -semihosting; traps.c then calls
+ * semihosting_unavailable(), which powers off through PSCI instead.
+ */
+bool is_semihosting_trap(const struct pt_regs *regs);
+__noreturn void semihosting_unavailable(void);
+
+#endif

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* The two halves of an exception: entry.S saves the registers, traps.c decides what happened. */
+#ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_TRAPS_H
+#define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_TRAPS_H
+
+struct pt_regs;
+
+/* entry.S: the vector table VBAR_EL1 points at (head.S installs it). */
+extern char vectors[];
+
+/*
+ * traps.c, called by the entry.S stub of each vector with the frame it saved;
+ * named after the vector (Linux's names: el<level><t|h>_<64|32>_<kind>).
+ */
+void el1h_64_sync_handler(struct pt_regs *regs);	/* the kernel faulted */
+void el0t_64_sync_handler(struct pt_regs *regs);	/* svc or a fault in user mode */
+void unhandled_exception(struct pt_regs *regs);		/* a vector that should never fire */
+
+#endif

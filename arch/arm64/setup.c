@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arm64 machine setup: console, traps, and what the device tree says about
+ * this machine; power-off; the generic timer's counter.
+ */
+#include <asm/ptrace.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <trapdoor/arch.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+
+u64 __fdt_pointer;
+u64 boot_current_el;
+
+/* QEMU virt: RAM starts here (hw/arm/virt.c VIRT_MEM), and so does the DTB of an ELF boot. */
+#define VIRT_RAM_BASE		0x40000000UL
+/* head.S maps RAM up to 4 GiB; we only look for a DTB inside that window. */
+#define BOOT_MAP_RAM_END	0x100000000UL
+/* Devicetree Specification, 5.1: the blob sits at an 8-byte aligned address. */
+#define FDT_ALIGN		8
+
+static const void *fdt;
+
+/*
+ * Where is the device tree? For a Linux "Image" QEMU passes its address in
+ * x0 (Linux arm64 booting.rst). For an ELF kernel like ours x0 is 0, and QEMU
+ * (hw/arm/boot.c) has put the DTB at the start of RAM, because the 1 MiB blob
+ * fits below the lowest segment of the kernel (0x40200000). Trust neither
+ * place blindly: check the magic number.
+ */
+static const void *find_fdt(void)
+{
+	u64 pa = __fdt_pointer;
+
+	if (pa >= VIRT_RAM_BASE && pa < BOOT_MAP_RAM_END && (pa & (FDT_ALIGN - 1)) == 0 &&
+	    fdt_valid((const void *)pa))
+		return (const void *)pa;
+	if (fdt_valid((const void *)VIRT_RAM_BASE))
+		return (const void *)VIRT_RAM_BASE;
+	return NULL;
+}
+
+/* A string property (the first string of a list), or NULL. */
+static const char *fdt_string(const char *path, const char *name)
+{
+	int node = fdt_path_offset(fdt, path), len;
+	const char *s = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+
+	return s && len > 0 && strnlen(s, (size_t)len) < (size_t)len ? s : NULL;
+}
+
+/*
+ * RAM: the first (base, size) pair of /memory's "reg", in the cell counts the
+ * root node declares (QEMU virt: 2 and 2, one bank at 0x40000000 of -m bytes).
+ */
+static void discover_memory(void)
+{
+	int root = fdt_path_offset(fdt, "/"), node = fdt_path_offset(fdt, "/memory");
+	int ac = fdt_address_cells(fdt, root), sc = fdt_size_cells(fdt, root), len;
+	const u8 *reg = node < 0 ? NULL : fdt_getprop(fdt, node, "reg", &len);
+
+	if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < 4 * (ac + sc))
+		return;
+	boot_info.mem_start = fdt_read_cells(reg, ac);
+	boot_info.mem_size = fdt_read_cells(reg + 4 * ac, sc);
+}
+
+/* The page allocator must leave the DTB alone: the strings above point into it. */
+static void reserve_fdt(void)
+{
+	if (boot_info.nr_reserved >= ARRAY_SIZE(boot_info.reserved))
+		return;
+	boot_info.reserved[boot_info.nr_reserved].start = (u64)fdt;
+	boot_info.reserved[boot_info.nr_reserved].size = fdt_totalsize(fdt);
+	boot_info.nr_reserved++;
+}
+
+/*
+ * Part numbers from MIDR_EL1 (Linux arch/arm64/include/asm/cputype.h; for
+ * QEMU's "max", target/arm/cpu64.c: implementer 0 = "software", part 'Q').
+ */
+#define ARM_CPU_IMP_ARM		0x41
+#define ARM_CPU_IMP_FUJITSU	0x46
+#define ARM_CPU_IMP_SOFTWARE	0x00
+
+static const struct {
+	u8 implementer;
+	u16 part;
+	const char *name;
+} cpu_parts[] = {
+	{ ARM_CPU_IMP_ARM, 0xd03, "ARM Cortex-A53" },
+	{ ARM_CPU_IMP_ARM, 0xd04, "ARM Cortex-A35" },
+	{ ARM_CPU_IMP_ARM, 0xd05, "ARM Cortex-A55" },
+	{ ARM_CPU_IMP_ARM, 0xd07, "ARM Cortex-A57" },
+	{ ARM_CPU_IMP_ARM, 0xd08, "ARM Cortex-A72" },
+	{ ARM_CPU_IMP_ARM, 0xd0b, "ARM Cortex-A76" },
+	{ ARM_CPU_IMP_ARM, 0xd0c, "ARM Neoverse-N1" },
+	{ ARM_CPU_IMP_ARM, 0xd40, "ARM Neoverse-V1" },
+	{ ARM_CPU_IMP_FUJITSU, 0x001, "Fujitsu A64FX" },
+	{ ARM_CPU_IMP_SOFTWARE, 0x051, "QEMU max" },
+};
+
+static char cpu_name[96];
+
+/* "ARM Cortex-A72 r0p3 (MIDR 0x410fd083)"; unknown parts by the DT's compatible. */
+static void discover_cpu(void)
+{
+	u64 midr = read_sysreg(midr_el1);
+	const char *name = fdt_string("/cpus/cpu@0", "compatible");
+
+	for (size_t i = 0; i < ARRAY_SIZE(cpu_parts); i++)
+		if (cpu_parts[i].implementer == MIDR_IMPLEMENTER(midr) &&
+		    cpu_parts[i].part == MIDR_PARTNUM(midr))
+			name = cpu_parts[i].name;
+	snprintf(cpu_name, sizeof(cpu_name), "%s r%lup%lu (MIDR 0x%08lx)",
+		 name ? name : "unknown arm64 CPU", MIDR_VARIANT(midr), MIDR_REVISION(midr), midr);
+	boot_info.cpu = cpu_name;
+}
+
+/*
+ * PSCI (Arm DEN 0022, "Power State Coordination Interface"): QEMU implements
+ * it itself and says in /psci "method" how to call it: "hvc" normally, "smc"
+ * when the guest owns EL2 (virtualization=on).
+ */
+#define PSCI_0_2_FN_SYSTEM_OFF	0x84000008U	/* DEN 0022, SYSTEM_OFF function ID */
+
+static bool psci_use_smc;
+
+static void discover_psci(void)
+{
+	const char *method = fdt_string("/psci", "method");
+
+	psci_use_smc = method && strcmp(method, "smc") == 0;
+}
+
+void arch_setup(void)
+{
+	arch_console_init();	/* first: from here on printk works */
+	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
+
+	fdt = find_fdt();
+	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
+	if (!fdt) {
+		printk("arm64: no device tree at x0=0x%lx or at 0x%lx\n", __fdt_pointer,
+		       VIRT_RAM_BASE);
+		return;
+	}
+	boot_info.machine = fdt_string("/", "model");
+	if (!boot_info.machine)
+		boot_info.machine = fdt_string("/", "compatible");	/* QEMU virt has no model */
+	if (!boot_info.machine)
+		boot_info.machine = "unknown";
+	discover_memory();
+	reserve_fdt();
+	boot_info.cmdline = fdt_string("/chosen", "bootargs");	/* QEMU -append */
+	if (!boot_info.cmdline)
+		boot_info.cmdline = "";
+	discover_psci();
+
+	if (boot_current_el != CURRENTEL_EL1)
+		printk("arm64: entered at EL%lu, now running at EL1\n",
+		       boot_current_el >> CURRENTEL_EL_SHIFT);
+}
+
+/*
+ * Power off with a status. QEMU's -semihosting makes the guest's SYS_EXIT
+ * end QEMU with exactly that status. Without -semihosting, the hlt below is an
+ * undefined instruction: traps.c sees that (is_semihosting_trap) and calls
+ * semihosting_unavailable(), which uses PSCI SYSTEM_OFF; QEMU then exits 0
+ * whatever the status, and only the "EXIT: status=N" line carries it.
+ *
+ * Arm "Semihosting for AArch32 and AArch64" (IHI 0056 / DUI 0003):
+ */
+#define SEMIHOSTING_HLT			0xd45e0000U	/* encoding of hlt #0xf000 (A64 HLT) */
+#define SYS_EXIT			0x18		/* operation number of SYS_EXIT */
+#define ADP_STOPPED_APPLICATION_EXIT	0x20026		/* reason: the program exited ... */
+							/* ... with the status that follows */
+
+static __noreturn void psci_system_off(void)
+{
+	register u64 x0 __asm__("x0") = PSCI_0_2_FN_SYSTEM_OFF;
+
+	/* SMC Calling Convention: the firmware may change x0-x17. It does not return. */
+	if (psci_use_smc)
+		__asm__ __volatile__("smc #0" : "+r"(x0) : : "x1", "x2", "x3", "x4", "x5", "x6",
+				     "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15",
+				     "x16", "x17", "memory");
+	else
+		__asm__ __volatile__("hvc #0" : "+r"(x0) : : "x1", "x2", "x3", "x4", "x5", "x6",
+				     "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15",
+				     "x16", "x17", "memory");
+	for (;;)		/* no PSCI either: stop here; the runner's timeout notices */
+		__asm__ __volatile__("wfi");
+}
+
+bool is_semihosting_trap(const struct pt_regs *regs)
+{
+	return *(const u32 *)regs->pc == SEMIHOSTING_HLT;
+}
+
+__noreturn void semihosting_unavailable(void)
+{
+	psci_system_off();
+}
+
+__noreturn void arch_poweroff(int status)
+{
+	/* SYS_EXIT's parameter block in AArch64: two 64-bit fields. */
+	static u64 block[2];
+	register u64 x0 __asm__("x0") = SYS_EXIT;
+	register u64 *x1 __asm__("x1") = block;
+
+	block[0] = ADP_STOPPED_APPLICATION_EXIT;
+	block[1] = (u64)(s64)status;
+	__asm__ __volatile__("hlt #0xf000" : "+r"(x0) : "r"(x1) : "memory");
+	psci_system_off();	/* semihosting returned: it should not have */
+}
+
+/* The generic timer's virtual counter, and its frequency (62.5 MHz on QEMU 7.2). */
+u64 arch_get_cycles(void)
+{
+	isb();	/* without it the read may happen before earlier instructions */
+	return read_sysreg(cntvct_el0);
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return read_sysreg(cntfrq_el0);
+}

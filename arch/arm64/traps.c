@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arm64 exception handlers, called by entry.S with the saved registers. The
+ * arch decides why it trapped (ESR_EL1's exception class and syndrome) and
+ * hands a short decoded reason to common code: die() for the kernel's own
+ * faults. Handlers are named after the vector they serve (entry.S).
+ */
+#include <asm/esr.h>
+#include <asm/ptrace.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <asm/traps.h>
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+
+/* Names of the exception classes (Arm ARM, "ESR_EL1"), as short phrases for a reason line. */
+static const char *const esr_class_names[ESR_ELx_EC_MASK + 1] = {
+	[ESR_ELx_EC_UNKNOWN]		= "undefined instruction",
+	[ESR_ELx_EC_WFx]		= "trapped wfi/wfe",
+	[ESR_ELx_EC_FP_ASIMD]		= "FP/SIMD access (trapped by CPACR_EL1)",
+	[ESR_ELx_EC_BTI]		= "branch target exception",
+	[ESR_ELx_EC_ILL]		= "illegal execution state",
+	[ESR_ELx_EC_SVC32]		= "svc (AArch32)",
+	[ESR_ELx_EC_SVC64]		= "svc",
+	[ESR_ELx_EC_HVC64]		= "hvc",
+	[ESR_ELx_EC_SMC64]		= "smc",
+	[ESR_ELx_EC_SYS64]		= "trapped msr/mrs/system instruction",
+	[ESR_ELx_EC_SVE]		= "SVE access (trapped)",
+	[ESR_ELx_EC_FPAC]		= "pointer authentication failure",
+	[ESR_ELx_EC_IABT_LOW]		= "instruction abort",
+	[ESR_ELx_EC_IABT_CUR]		= "instruction abort",
+	[ESR_ELx_EC_PC_ALIGN]		= "pc alignment fault",
+	[ESR_ELx_EC_DABT_LOW]		= "data abort",
+	[ESR_ELx_EC_DABT_CUR]		= "data abort",
+	[ESR_ELx_EC_SP_ALIGN]		= "sp alignment fault",
+	[ESR_ELx_EC_FP_EXC64]		= "floating-point exception",
+	[ESR_ELx_EC_SERROR]		= "SError",
+	[ESR_ELx_EC_BREAKPT_LOW]	= "hardware breakpoint",
+	[ESR_ELx_EC_BREAKPT_CUR]	= "hardware breakpoint",
+	[ESR_ELx_EC_SOFTSTP_LOW]	= "software step",
+	[ESR_ELx_EC_SOFTSTP_CUR]	= "software step",
+	[ESR_ELx_EC_WATCHPT_LOW]	= "watchpoint",
+	[ESR_ELx_EC_WATCHPT_CUR]	= "watchpoint",
+	[ESR_ELx_EC_BRK64]		= "brk",
+};
+
+static const char *esr_class_name(u64 esr)
+{
+	const char *name = esr_class_names[ESR_ELx_EC(esr)];
+
+	return name ? name : "unknown exception class";
+}
+
+/* The vector table entries, in entry.S order (asm/ptrace.h VECTOR_*). */
+static const char *const vector_names[] = {
+	"el1t_64_sync", "el1t_64_irq", "el1t_64_fiq", "el1t_64_error",
+	"el1h_64_sync", "el1h_64_irq", "el1h_64_fiq", "el1h_64_error",
+	"el0t_64_sync", "el0t_64_irq", "el0t_64_fiq", "el0t_64_error",
+	"el0t_32_sync", "el0t_32_irq", "el0t_32_fiq", "el0t_32_error",
+};
+
+static const char *vector_name(u64 vector)
+{
+	return vector < ARRAY_SIZE(vector_names) ? vector_names[vector] : "?";
+}
+
+/* The fault status code of an abort (DFSC/IFSC), in words. */
+static const char *fault_status_name(u64 fsc)
+{
+	switch (fsc) {
+	case ESR_ELx_FSC_EXTABT:
+		return "synchronous external abort";
+	case ESR_ELx_FSC_MTE:
+		return "tag check fault";
+	case ESR_ELx_FSC_ALIGN:
+		return "alignment fault";
+	case ESR_ELx_FSC_TLBCONF:
+		return "TLB conflict";
+	}
+	switch (fsc & ESR_ELx_FSC_TYPE_MASK) {
+	case ESR_ELx_FSC_ADDRSZ:
+		return "address size fault";
+	case ESR_ELx_FSC_FAULT:
+		return "translation fault";
+	case ESR_ELx_FSC_ACCESS:
+		return "access flag fault";
+	case ESR_ELx_FSC_PERM:
+		return "permission fault";
+	}
+	return "other fault";
+}
+
+/* Only the four kinds in the first switch above have no table level. */
+static bool fault_has_level(u64 fsc)
+{
+	return (fsc & ESR_ELx_FSC_TYPE_MASK) <= ESR_ELx_FSC_PERM;
+}
+
+/* One reason line per trap; die() prints it, so a static buffer is enough. */
+static char reason[160];
+
+/* "data abort (translation fault, level 1, write) at 0x... pc 0x..." */
+static void describe_abort(const struct pt_regs *regs)
+{
+	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr), ec = ESR_ELx_EC(esr);
+	bool data = ec == ESR_ELx_EC_DABT_CUR || ec == ESR_ELx_EC_DABT_LOW;
+	const char *access = !data ? "" : (esr & ESR_ELx_WNR) ? ", write" : ", read";
+	char level[12] = "";
+	char addr[32] = " at an unknown address";	/* FnV: FAR_EL1 not valid */
+
+	if (fault_has_level(fsc))
+		snprintf(level, sizeof(level), ", level %lu", ESR_ELx_FSC_LEVEL(fsc));
+	if (!(esr & ESR_ELx_FNV))
+		snprintf(addr, sizeof(addr), " at 0x%lx", regs->far);
+	snprintf(reason, sizeof(reason), "%s (%s%s%s)%s pc 0x%lx", esr_class_name(esr),
+		 fault_status_name(fsc), level, access, addr, regs->pc);
+}
+
+/* Everything else synchronous: the class, and what that class adds. */
+static void describe_sync(const struct pt_regs *regs)
+{
+	u64 esr = regs->esr;
+
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_IABT_LOW:
+	case ESR_ELx_EC_IABT_CUR:
+	case ESR_ELx_EC_DABT_LOW:
+	case ESR_ELx_EC_DABT_CUR:
+		describe_abort(regs);
+		break;
+	case ESR_ELx_EC_PC_ALIGN:	/* FAR_EL1 holds the misaligned pc */
+		snprintf(reason, sizeof(reason), "%s at 0x%lx", esr_class_name(esr), regs->far);
+		break;
+	case ESR_ELx_EC_SP_ALIGN:
+		snprintf(reason, sizeof(reason), "%s (sp 0x%lx) at pc 0x%lx", esr_class_name(esr),
+			 regs->sp, regs->pc);
+		break;
+	case ESR_ELx_EC_BRK64:
+	case ESR_ELx_EC_SVC64:
+	case ESR_ELx_EC_HVC64:
+		snprintf(reason, sizeof(reason), "%s #0x%lx at pc 0x%lx", esr_class_name(esr),
+			 ESR_ELx_IMM16(esr), regs->pc);
+		break;
+	case ESR_ELx_EC_UNKNOWN:
+		snprintf(reason, sizeof(reason), "%s at pc 0x%lx", esr_class_name(esr), regs->pc);
+		break;
+	default:
+		snprintf(reason, sizeof(reason), "%s (ESR_EL1 0x%08lx) at pc 0x%lx",
+			 esr_class_name(esr), esr, regs->pc);
+	}
+}
+
+/* A synchronous exception in the kernel: always fatal, for now and later. */
+void el1h_64_sync_handler(struct pt_regs *regs)
+{
+	/* hlt #0xf000 without QEMU -semihosting: arch_poweroff() is trying to exit. */
+	if (ESR_ELx_EC(regs->esr) == ESR_ELx_EC_UNKNOWN && is_semihosting_trap(regs))
+		semihosting_unavailable();
+	describe_sync(regs);
+	die(reason, regs);
+}
+
+/*
+ * A synchronous exception from user mode: svc and user faults. There are no
+ * user tasks yet; the next step routes svc to do_syscall() and faults to
+ * do_user_fault(). Until then anything here is a kernel bug.
+ */
+void el0t_64_sync_handler(struct pt_regs *regs)
+{
+	char what[sizeof(reason) - 32];
+
+	describe_sync(regs);
+	snprintf(what, sizeof(what), "%s", reason);
+	snprintf(reason, sizeof(reason), "%s, from EL0 (no user mode yet)", what);
+	die(reason, regs);
+}
+
+/*
+ * Vectors that should never be taken: IRQ/FIQ are masked, trapdoor's EL1 never
+ * runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is an
+ * asynchronous abort (e.g. a bus error on a write), reported with its ESR.
+ */
+void unhandled_exception(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "unexpected exception %s (ESR_EL1 0x%08lx: %s) pc 0x%lx",
+		 vector_name(regs->vector), regs->esr, esr_class_name(regs->esr), regs->pc);
+	die(reason, regs);
+}
+
+/*
+ * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
+ * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
+ * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
+ * until there is an interrupt controller driver.
+ */
+void arch_trap_init(void)
+{
+	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
+}
+
+/* PSTATE as "nZCv daIF EL1h": capitals for flags that are set or masks that are on. */
+static void format_pstate(char *buf, size_t size, u64 pstate)
+{
+	static const char *const modes[16] = {
+		[PSR_MODE_EL0t] = "EL0t", [PSR_MODE_EL1t] = "EL1t", [PSR_MODE_EL1h] = "EL1h",
+		[PSR_MODE_EL2t] = "EL2t", [PSR_MODE_EL2h] = "EL2h",
+		[PSR_MODE_EL3t] = "EL3t", [PSR_MODE_EL3h] = "EL3h",
+	};
+	const char *mode = modes[pstate & PSR_MODE_MASK];
+
+	snprintf(buf, size, "%c%c%c%c %c%c%c%c %s%s",
+		 pstate & PSR_N_BIT ? 'N' : 'n', pstate & PSR_Z_BIT ? 'Z' : 'z',
+		 pstate & PSR_C_BIT ? 'C' : 'c', pstate & PSR_V_BIT ? 'V' : 'v',
+		 pstate & PSR_D_BIT ? 'D' : 'd', pstate & PSR_A_BIT ? 'A' : 'a',
+		 pstate & PSR_I_BIT ? 'I' : 'i', pstate & PSR_F_BIT ? 'F' : 'f',
+		 mode ? mode : "mode?", pstate & PSR_MODE32_BIT ? " AArch32" : "");
+}
+
+void arch_show_regs(const struct pt_regs *regs)
+{
+	char flags[40];
+
+	format_pstate(flags, sizeof(flags), regs->pstate);
+	printk("pc : 0x%016lx  lr : 0x%016lx  sp : 0x%016lx\n", regs->pc, regs->regs[30], regs->sp);
+	printk("pstate : 0x%016lx [%s] (SPSR_EL1)\n", regs->pstate, flags);
+	printk("ESR_EL1: 0x%016lx [EC 0x%02lx: %s, ISS 0x%07lx]\n", regs->esr,
+	       ESR_ELx_EC(regs->esr), esr_class_name(regs->esr), ESR_ELx_ISS(regs->esr));
+	printk("FAR_EL1: 0x%016lx  vector: %s  orig_x0: 0x%016lx\n", regs->far,
+	       vector_name(regs->vector), regs->orig_x0);
+	for (int i = 0; i < 31; i++)
+		printk("x%-2d: 0x%016lx%s", i, regs->regs[i], i % 4 == 3 || i == 30 ? "\n" : "  ");
+}
