@@ -122,11 +122,11 @@ endif
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
 
-$(BUILD)/obj-$(1)/%.o: %.c
+$(BUILD)/obj-$(1)/%.o: %.c arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,CC,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c -o $$@ $$<
 
-$(BUILD)/obj-$(1)/%.o: %.S
+$(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
 

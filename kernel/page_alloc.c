@@ -34,7 +34,10 @@ void page_alloc_init(void)
 	unsigned long start = ALIGN(virt_to_phys(_end), PAGE_SIZE);
 	unsigned long end = ALIGN_DOWN(boot_info.mem_start + boot_info.mem_size, PAGE_SIZE);
 
-	if (start < boot_info.mem_start || end <= start)
+	/* The kernel may sit below the RAM range the firmware described. */
+	if (start < boot_info.mem_start)
+		start = ALIGN(boot_info.mem_start, PAGE_SIZE);
+	if (end <= start)
 		panic("no free memory: kernel ends at 0x%lx, RAM 0x%llx+0x%llx", start,
 		      (unsigned long long)boot_info.mem_start,
 		      (unsigned long long)boot_info.mem_size);

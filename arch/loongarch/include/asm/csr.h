@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * LoongArch control and status registers (CSRs), CPUCFG words and IOCSRs: the numbers and bit
+ * fields trapdoor uses, named as in the LoongArch Reference Manual, Volume 1 (v1.10), and, where
+ * the manual has no short name, as in Linux's arch/loongarch/include/asm/loongarch.h.
+ *
+ * CSRs are reached with csrrd (read), csrwr (swap a register with the CSR: the old value comes
+ * back in the register) and csrxchg (write under a mask). The CSR number is part of the
+ * instruction, so the C accessors below are macros: it must be a compile-time constant.
+ *
+ * Shared by C and assembly (head.S, entry.S).
+ */
+#ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_CSR_H
+#define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_CSR_H
+
+/* CSR numbers (manual §7.1, list of CSRs; each register is described in §7.4-7.6). */
+#define LOONGARCH_CSR_CRMD	0x0	/* current mode: PLV, IE, DA/PG */
+#define LOONGARCH_CSR_PRMD	0x1	/* pre-exception mode: PPLV, PIE (ertn restores them) */
+#define LOONGARCH_CSR_EUEN	0x2	/* extended unit enable: FPE, SXE, ASXE, BTE */
+#define LOONGARCH_CSR_ECFG	0x4	/* exception config: interrupt enables, vector spacing */
+#define LOONGARCH_CSR_ESTAT	0x5	/* exception status: Ecode, EsubCode, pending interrupts */
+#define LOONGARCH_CSR_ERA	0x6	/* exception return address (the pc of the trapped insn) */
+#define LOONGARCH_CSR_BADV	0x7	/* bad virtual address of an address-related exception */
+#define LOONGARCH_CSR_BADI	0x8	/* the instruction word of a synchronous exception */
+#define LOONGARCH_CSR_EENTRY	0xc	/* exception entry address (4 KiB aligned, virtual) */
+#define LOONGARCH_CSR_CPUID	0x20	/* this core's number */
+#define LOONGARCH_CSR_SAVE0	0x30	/* SAVE0..SAVE15: scratch registers for the kernel */
+#define LOONGARCH_CSR_SAVE1	0x31
+#define LOONGARCH_CSR_SAVE2	0x32
+#define LOONGARCH_CSR_TCFG	0x41	/* timer config: En, Periodic, InitVal */
+#define LOONGARCH_CSR_TLBRENTRY	0x88	/* TLB refill entry address (4 KiB aligned, PHYSICAL) */
+#define LOONGARCH_CSR_TLBRBADV	0x89	/* TLB refill: the virtual address that missed */
+#define LOONGARCH_CSR_TLBRERA	0x8a	/* TLB refill: return address and IsTLBR */
+#define LOONGARCH_CSR_TLBRSAVE	0x8b	/* TLB refill: one scratch register of its own */
+#define LOONGARCH_CSR_TLBRPRMD	0x8f	/* TLB refill: pre-exception mode (PPLV, PIE) */
+#define LOONGARCH_CSR_DMW0	0x180	/* direct mapping configuration windows 0..3 */
+#define LOONGARCH_CSR_DMW1	0x181
+
+/* CRMD (§7.4.1): what the CPU is doing right now. */
+#define CRMD_PLV_MASK		0x3	/* privilege level: 0 kernel .. 3 user */
+#define CRMD_IE			(1 << 2)	/* global interrupt enable */
+#define CRMD_DA			(1 << 3)	/* direct address translation (PA = VA) */
+#define CRMD_PG			(1 << 4)	/* mapped translation: DMW windows, then the TLB */
+#define CRMD_DATF_CC		(1 << 5)	/* in DA mode, fetches are coherent cached */
+#define CRMD_DATM_CC		(1 << 7)	/* in DA mode, loads/stores are coherent cached */
+/*
+ * The kernel's mode: PLV0, interrupts off, mapped translation (so the DMW windows apply).
+ * §7.4.1 asks for DATF = DATM = coherent cached whenever software sets PG.
+ */
+#define CRMD_KERNEL		(CRMD_PG | CRMD_DATF_CC | CRMD_DATM_CC)
+
+/* PRMD (§7.4.2): the CRMD bits an exception saved; ertn copies them back. */
+#define PRMD_PPLV_MASK		0x3	/* the privilege level the exception came from */
+#define PRMD_PIE		(1 << 2)	/* its interrupt enable */
+
+/* ECFG (§7.4.5). Zero means: all local interrupts masked, every exception at EENTRY itself. */
+#define ECFG_VS_SHIFT		16	/* vector spacing: 0 = one shared entry */
+
+/* ESTAT (§7.4.6): IS[12:0] pending interrupts, Ecode[21:16], EsubCode[30:22]. */
+#define ESTAT_IS_MASK		0x1fff
+#define ESTAT_ECODE_SHIFT	16
+#define ESTAT_ECODE_MASK	0x3f
+#define ESTAT_ESUBCODE_SHIFT	22
+#define ESTAT_ESUBCODE_MASK	0x1ff
+
+/*
+ * Exception codes, ESTAT.Ecode (§7.4.6, table of exception encoding). A TLB refill has no code
+ * of its own: it leaves ESTAT alone and reports through the TLBR* CSRs instead (§6.2.4).
+ */
+#define EXCCODE_INT		0x0	/* interrupt */
+#define EXCCODE_PIL		0x1	/* page invalid for load */
+#define EXCCODE_PIS		0x2	/* page invalid for store */
+#define EXCCODE_PIF		0x3	/* page invalid for fetch */
+#define EXCCODE_PME		0x4	/* page modified exception (store to a clean page) */
+#define EXCCODE_PNR		0x5	/* page non-readable */
+#define EXCCODE_PNX		0x6	/* page non-executable */
+#define EXCCODE_PPI		0x7	/* page privilege level illegal */
+#define EXCCODE_ADE		0x8	/* address error: ADEF (fetch) or ADEM (memory access) */
+#define  EXSUBCODE_ADEF		0x0
+#define  EXSUBCODE_ADEM		0x1
+#define EXCCODE_ALE		0x9	/* address alignment error */
+#define EXCCODE_BCE		0xa	/* bound check error (asrtle/asrtgt, ldgt/ldle, ...) */
+#define EXCCODE_SYS		0xb	/* syscall instruction */
+#define EXCCODE_BRK		0xc	/* break instruction */
+#define EXCCODE_INE		0xd	/* instruction non-existent */
+#define EXCCODE_IPE		0xe	/* instruction privilege error */
+#define EXCCODE_FPD		0xf	/* floating-point instruction while EUEN.FPE = 0 */
+#define EXCCODE_SXD		0x10	/* 128-bit vector (LSX) instruction while EUEN.SXE = 0 */
+#define EXCCODE_ASXD		0x11	/* 256-bit vector (LASX) instruction while EUEN.ASXE = 0 */
+#define EXCCODE_FPE		0x12	/* floating-point error: FPE (scalar) or VFPE (vector) */
+#define  EXSUBCODE_FPE		0x0
+#define  EXSUBCODE_VFPE		0x1
+#define EXCCODE_WPE		0x13	/* watchpoint: WPEF (fetch) or WPEM (memory access) */
+#define  EXSUBCODE_WPEF		0x0
+#define  EXSUBCODE_WPEM		0x1
+#define EXCCODE_BTD		0x14	/* binary translation (LBT) instruction while disabled */
+#define EXCCODE_BTE		0x15	/* binary translation related exception */
+#define EXCCODE_GSPR		0x16	/* guest sensitive privileged resource (virtualization) */
+#define EXCCODE_HVC		0x17	/* hypervisor call */
+#define EXCCODE_GCM		0x18	/* guest CSR change: GCSC (software) or GCHC (hardware) */
+#define EXCCODE_NR		0x19	/* 0x19 and up: reserved */
+
+/* TLBRERA (§7.5.13): bit 0 says "we are in a TLB refill"; the pc sits in bits 63:2. */
+#define TLBRERA_ISTLBR		0x1
+#define TLBRERA_PC_MASK		(~0x3UL)
+
+/*
+ * Direct mapping windows (§5.2.1, §7.5.18): a virtual address whose top four bits equal
+ * DMW.VSEG is translated to physical address VA[PALEN-1:0], with the window's memory access
+ * type, at the privilege levels whose PLVn bit is set. No TLB, no page tables.
+ */
+#define DMW_PLV0		0x1		/* the window works at PLV0 (kernel) */
+/* Memory access types (§5.3) in DMW.MAT, bits 5:4. */
+#define DMW_MAT_SUC		(0x0 << 4)	/* strongly-ordered uncached: device registers */
+#define DMW_MAT_CC		(0x1 << 4)	/* coherent cached: RAM */
+#define DMW_VSEG_SHIFT		60
+
+/* CPUID (§7.4.12): CoreID in bits 8:0. */
+#define CPUID_COREID_MASK	0x1ff
+
+/*
+ * CPUCFG words (§2.2.10.5): read-only CPU identification, one 32-bit word per index.
+ */
+#define LOONGARCH_CPUCFG0	0x0	/* PRID: processor identity */
+#define LOONGARCH_CPUCFG1	0x1	/* ARCH, PGMMU, IOCSR, PALEN, VALEN, UAL, RI, XI, ... */
+#define LOONGARCH_CPUCFG2	0x2	/* FP, LSX, LASX, LVZ, LLFTP, LAM, ... */
+#define LOONGARCH_CPUCFG4	0x4	/* CC_FREQ: the constant counter's base frequency in Hz */
+#define LOONGARCH_CPUCFG5	0x5	/* CC_MUL[15:0], CC_DIV[31:16]: freq = CC_FREQ*MUL/DIV */
+
+#define CPUCFG1_ARCH_MASK	0x3		/* 1 = LA32, 2 = LA64 */
+#define  CPUCFG1_ARCH_LA64	0x2
+#define CPUCFG1_IOCSR		(1U << 3)	/* the IOCSR instructions are implemented */
+#define CPUCFG1_PALEN_SHIFT	4		/* physical address bits - 1, 8 bits */
+#define CPUCFG1_VALEN_SHIFT	12		/* virtual address bits - 1, 8 bits */
+#define CPUCFG1_LEN_MASK	0xff
+#define CPUCFG2_LSX		(1U << 6)	/* 128-bit vector extension */
+#define CPUCFG2_LASX		(1U << 7)	/* 256-bit vector extension */
+#define CPUCFG2_LVZ		(1U << 10)	/* virtualization extension */
+#define CPUCFG2_LLFTP		(1U << 14)	/* constant-frequency counter and timer */
+#define CPUCFG5_CC_MUL_MASK	0xffff
+#define CPUCFG5_CC_DIV_SHIFT	16
+
+/*
+ * IOCSRs: a separate address space of per-chip registers (iocsrrd/iocsrwr). On Loongson chips,
+ * and on QEMU's virt board, two of them spell the vendor and the chip as 8 ASCII bytes each,
+ * little-endian (Loongson 3A5000 user manual, chip configuration registers: "Manufacturer Name
+ * Register" and "Chip Name Register").
+ */
+#define LOONGARCH_IOCSR_VENDOR	0x10	/* "Loongson" */
+#define LOONGARCH_IOCSR_CPUNAME	0x20	/* e.g. "3A5000" */
+
+#ifndef __ASSEMBLY__
+
+#define csr_read(csr)							\
+	({								\
+		unsigned long __v;					\
+		__asm__ __volatile__("csrrd %0, %1" : "=r"(__v) : "i"(csr)); \
+		__v;							\
+	})
+
+/* csrwr swaps; the old value is dropped here. */
+#define csr_write(csr, val)						\
+	do {								\
+		unsigned long __v = (val);				\
+		__asm__ __volatile__("csrwr %0, %1" : "+r"(__v) : "i"(csr) : "memory"); \
+	} while (0)
+
+static inline unsigned int read_cpucfg(unsigned int word)
+{
+	unsigned int v;
+
+	__asm__ __volatile__("cpucfg %0, %1" : "=r"(v) : "r"(word));
+	return v;
+}
+
+static inline unsigned long iocsr_read64(unsigned long addr)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("iocsrrd.d %0, %1" : "=r"(v) : "r"(addr));
+	return v;
+}
+
+#endif /* !__ASSEMBLY__ */
+
+#endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Device and RAM addresses on LoongArch without page tables. head.S opens two direct mapping
+ * windows (DMW, manual §5.2.1): a virtual address whose top nibble is 0x8 reaches physical
+ * address VA[47:0] uncached and strongly ordered — what device registers need — and top nibble
+ * 0x9 reaches the same physical address cached, for RAM and the kernel itself.
+ *
+ * Shared by C and assembly.
+ */
+#ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
+#define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
+
+#define UNCACHED_BASE		0x8000000000000000	/* DMW0: VSEG 0x8, MAT = SUC */
+#define CACHED_BASE		0x9000000000000000	/* DMW1: VSEG 0x9, MAT = CC */
+#define UNCACHED_VSEG		0x8
+#define CACHED_VSEG		0x9
+
+#ifndef __ASSEMBLY__
+
+#include <trapdoor/types.h>
+
+/* A device register's physical address as the kernel reaches it: through the uncached window. */
+static inline volatile void *ioremap(u64 phys)
+{
+	return (volatile void *)(uintptr_t)(UNCACHED_BASE | phys);
+}
+
+/* RAM: a physical address and the kernel's (cached window) address of it. */
+static inline void *phys_to_virt(u64 phys)
+{
+	return (void *)(uintptr_t)(CACHED_BASE | phys);
+}
+
+static inline u64 virt_to_phys(const void *virt)
+{
+	return (u64)(uintptr_t)virt & ~CACHED_BASE;
+}
+
+/*
+ * MMIO accessors, named as in Linux. The uncached window is strongly ordered, so the accesses
+ * reach the device in program order; volatile stops the compiler from merging or dropping them.
+ * LoongArch is little-endian, as PCI and the 16550 are.
+ */
+static inline u8 readb(const volatile void *addr)
+{
+	return *(const volatile u8 *)addr;
+}
+
+static inline u16 readw(const volatile void *addr)
+{
+	return *(const volatile u16 *)addr;
+}
+
+static inline u32 readl(const volatile void *addr)
+{
+	return *(const volatile u32 *)addr;
+}
+
+static inline u64 readq(const volatile void *addr)
+{
+	return *(const volatile u64 *)addr;
+}
+
+static inline void writeb(u8 v, volatile void *addr)
+{
+	*(volatile u8 *)addr = v;
+}
+
+static inline void writew(u16 v, volatile void *addr)
+{
+	*(volatile u16 *)addr = v;
+}
+
+static inline void writel(u32 v, volatile void *addr)
+{
+	*(volatile u32 *)addr = v;
+}
+
+static inline void writeq(u64 v, volatile void *addr)
+{
+	*(volatile u64 *)addr = v;
+}
+
+#endif /* !__ASSEMBLY__ */
+
+#endif

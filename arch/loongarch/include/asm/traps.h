@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/* The two halves of a trap: entry.S saves the registers, traps.c decides what happened. */
+#ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_TRAPS_H
+#define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_TRAPS_H
+
+#include <trapdoor/compiler.h>
+
+struct pt_regs;
+
+/* entry.S: the two entry points head.S installs (assembly: C only takes their addresses). */
+void handle_exception(void);	/* EENTRY: every general exception and interrupt */
+void handle_tlb_refill(void);	/* TLBRENTRY (as a physical address): TLB misses */
+
+/* traps.c: called by entry.S with the frame it saved. */
+void do_exception(struct pt_regs *regs);
+__noreturn void do_tlb_refill(struct pt_regs *regs);
+
+#endif
