@@ -13,6 +13,16 @@
 #include <asm/processor.h>	/* current_stack_pointer(), arch_undefined_instruction() */
 
 /*
+ * The stack pointer's alignment at every C call, as the ABI promises it:
+ * 16 bytes on x86_64, arm64, riscv, powerpc64 and loongarch64; the s390x ELF
+ * ABI promises only 8, and its asm/processor.h says so. The kernel-stack
+ * offset (a multiple of 16) then randomises SP[9:4] on every one of them.
+ */
+#ifndef KSTACK_ALIGN
+#define KSTACK_ALIGN 16
+#endif
+
+/*
  * Boot. head.S reaches start_kernel() with a stack, a cleared bss and the
  * firmware's handoff stored. arch_setup() then brings up the console first
  * (so that everything after it can print), installs the trap vectors (so that

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ppc64 interrupt entry and return.
+ *
+ * On an interrupt the CPU saves almost nothing (Power ISA v3.0B Book III, "Interrupts"):
+ *   SRR0 = the address to return to (the faulting instruction, or the next one for sc)
+ *   SRR1 = the MSR at that moment (MSR[PR] = 1: it came from user mode) plus cause bits
+ *   MSR  = 64-bit, real mode (IR = DR = 0), supervisor, EE = 0, RI = 0
+ * and jumps to the real address of the interrupt's vector: 0x300 for a bad load or store,
+ * 0x700 for an illegal instruction, ... (asm/interrupt.h). No register is free and there is
+ * no stack switch: all 32 GPRs still hold the interrupted program's values.
+ *
+ * This file is linked at address 0 (the .vectors section, kernel.lds) and copied there by
+ * head.S. Each vector gets a five-instruction stub that frees two registers and branches to
+ * exception_common, which saves everything into a struct pt_regs (asm/ptrace.h) on the
+ * stack and calls handle_exception() in traps.c. If that returns, exception_return puts
+ * every register back and rfid resumes the interrupted code.
+ *
+ * Kernel mode only for now: the frame goes on the interrupted kernel stack. The next issue
+ * adds user mode (MSR[PR] = 1 in SRR1): take a kernel stack from the paca instead.
+ */
+#include <asm/interrupt.h>
+#include <asm/paca.h>
+#include <asm/ppc_asm.h>
+#include <asm/ptrace.h>
+#include <asm/reg.h>
+
+	.abiversion 2
+
+/* pt_regs sits just above the minimal ABI frame the C handler may store its LR into. */
+#define REGS	STACK_FRAME_MIN_SIZE
+
+	.section .vectors, "ax"
+
+/*
+ * The stub at each vector. It may not use any register it has not saved first:
+ *   r13 -> SPRG1 (a scratch SPR, so no memory is needed yet)
+ *   r13 <- SPRG0 = this CPU's paca, whose scratch slot takes r12
+ *   r12 <- the vector number, for traps.c to decode
+ * 5 instructions; vectors from 0xe00 on are only 0x20 bytes (8 instructions) apart, and
+ * .org makes the assembler refuse a stub that would run into the next vector.
+ */
+.macro	INTERRUPT_STUB vec
+	.org	\vec			/* offset in .vectors == real address (linked at 0) */
+	mtspr	SPRN_SPRG1, r13		/* park r13 */
+	mfspr	r13, SPRN_SPRG0		/* r13 = paca */
+	std	r12, PACA_EXC_R12(r13)	/* park r12 */
+	li	r12, \vec		/* which interrupt this is */
+	b	exception_common	/* pc-relative: fine, we run where we are linked */
+.endm
+
+	/*
+	 * 0x0-0xff stays zero: a call through a NULL function pointer executes the all-zero
+	 * word, an illegal instruction, and is reported as such at pc 0.
+	 */
+	INTERRUPT_STUB INTERRUPT_SYSTEM_RESET
+	INTERRUPT_STUB INTERRUPT_MACHINE_CHECK
+	INTERRUPT_STUB INTERRUPT_DATA_STORAGE
+	INTERRUPT_STUB INTERRUPT_DATA_SEGMENT
+	INTERRUPT_STUB INTERRUPT_INST_STORAGE
+	INTERRUPT_STUB INTERRUPT_INST_SEGMENT
+	INTERRUPT_STUB INTERRUPT_EXTERNAL
+	INTERRUPT_STUB INTERRUPT_ALIGNMENT
+	INTERRUPT_STUB INTERRUPT_PROGRAM
+	INTERRUPT_STUB INTERRUPT_FP_UNAVAIL
+	INTERRUPT_STUB INTERRUPT_DECREMENTER
+	INTERRUPT_STUB INTERRUPT_H_DECREMENTER
+	INTERRUPT_STUB INTERRUPT_DOORBELL
+	INTERRUPT_STUB INTERRUPT_SYSCALL
+	INTERRUPT_STUB INTERRUPT_TRACE
+	/*
+	 * Hypervisor interrupts save their state in HSRR0/1, not SRR0/1, and a guest may not
+	 * even read those. Under PAPR the hypervisor (QEMU) takes them itself; a stub is here
+	 * anyway so that one arriving by mistake is reported, with a stale NIP and MSR.
+	 */
+	INTERRUPT_STUB INTERRUPT_H_DATA_STORAGE
+	INTERRUPT_STUB INTERRUPT_H_INST_STORAGE
+	INTERRUPT_STUB INTERRUPT_H_EMUL_ASSIST
+	INTERRUPT_STUB INTERRUPT_HMI
+	INTERRUPT_STUB INTERRUPT_H_DOORBELL
+	INTERRUPT_STUB INTERRUPT_H_VIRT
+	/* Back to SRR0/1 (except 0xf80, hypervisor facility unavailable). */
+	INTERRUPT_STUB INTERRUPT_PERFMON
+	INTERRUPT_STUB INTERRUPT_ALTIVEC_UNAVAIL
+	INTERRUPT_STUB INTERRUPT_VSX_UNAVAIL
+	INTERRUPT_STUB INTERRUPT_FAC_UNAVAIL
+	INTERRUPT_STUB INTERRUPT_H_FAC_UNAVAIL
+
+/*
+ * Past the architected vectors, CPUs have implementation-specific ones (0x1500 on some
+ * POWER chips, for instance). Keep the common code clear of that range.
+ */
+#define EXCEPTION_COMMON_ADDR	0x2000
+
+	.org	EXCEPTION_COMMON_ADDR
+exception_common:
+	/*
+	 * Here: r13 = paca, r12 = vector, paca->exc_r12 = old r12, SPRG1 = old r13. Every
+	 * other register is the interrupted code's. Free r11 as well, then build the frame.
+	 */
+	std	r11, PACA_EXC_R11(r13)
+	/*
+	 * The frame goes below the interrupted r1, past the 288-byte red zone: the
+	 * interrupted function may keep live data there without having moved r1 (ELFv2).
+	 * INT_STACK_SKIP = red zone + minimal frame + pt_regs, a multiple of 16, so r1 stays
+	 * 16-byte aligned: "16-byte aligned SP", the ABI's rule at every instruction.
+	 */
+	subi	r11, r1, INT_STACK_SKIP
+	std	r1, 0(r11)		/* back chain, so a debugger can walk past us */
+	std	r1, REGS+PT_GPR(1)(r11)	/* and r1 itself, for the register dump and return */
+	mr	r1, r11			/* on the new frame from here on */
+
+	/* The GPRs still live: r0, r2-r10, r14-r31. */
+	std	r0, REGS+PT_GPR(0)(r1)
+	.irp	n, 2,3,4,5,6,7,8,9,10
+	std	\n, REGS+PT_GPR(\n)(r1)
+	.endr
+	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	std	\n, REGS+PT_GPR(\n)(r1)
+	.endr
+	/* The three we parked, through r10 (already saved, so free now). */
+	ld	r10, PACA_EXC_R11(r13)
+	std	r10, REGS+PT_GPR(11)(r1)
+	ld	r10, PACA_EXC_R12(r13)
+	std	r10, REGS+PT_GPR(12)(r1)
+	mfspr	r10, SPRN_SPRG1
+	std	r10, REGS+PT_GPR(13)(r1)
+
+	/* Which interrupt, and r3 as it was (a system call's result will overwrite r3). */
+	std	r12, REGS+PT_TRAP(r1)
+	std	r3, REGS+PT_ORIG_GPR3(r1)
+
+	/* The special registers: where, in what state, and the rest of the user context. */
+	mfspr	r10, SPRN_SRR0
+	std	r10, REGS+PT_NIP(r1)
+	mfspr	r10, SPRN_SRR1
+	std	r10, REGS+PT_MSR(r1)
+	mflr	r10
+	std	r10, REGS+PT_LINK(r1)
+	mfctr	r10
+	std	r10, REGS+PT_CTR(r1)
+	mfspr	r10, SPRN_XER
+	std	r10, REGS+PT_XER(r1)
+	mfcr	r10
+	std	r10, REGS+PT_CCR(r1)
+	/* The fault address and cause: meaningful for 0x300/0x380/0x600, harmless otherwise. */
+	mfspr	r10, SPRN_DAR
+	std	r10, REGS+PT_DAR(r1)
+	mfspr	r10, SPRN_DSISR
+	std	r10, REGS+PT_DSISR(r1)
+
+	/*
+	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say) would no longer
+	 * destroy anything we need, so declare the state recoverable. mtmsrd with L = 1 writes
+	 * only MSR[EE] and MSR[RI]: EE stays 0, RI becomes 1.
+	 */
+	li	r10, MSR_RI
+	mtmsrd	r10, 1
+
+	/* C needs r2 = the kernel's TOC pointer (user code will have its own r2); r13 = paca. */
+	LOAD_ADDR(r2, .TOC.)
+	addi	r3, r1, REGS		/* the argument: struct pt_regs * */
+	bl	handle_exception	/* traps.c; returns only if the interrupt was handled */
+
+	.globl	exception_return
+exception_return:
+	/*
+	 * Restore from pt_regs at r1 + REGS and return with rfid, which loads the pc from
+	 * SRR0 and the MSR from SRR1 in one step. From the moment SRR0/1 hold the return
+	 * state until rfid, an interrupt would overwrite them: mark the state unrecoverable
+	 * (RI = 0) and keep EE = 0.
+	 */
+	li	r10, 0
+	mtmsrd	r10, 1			/* EE = 0, RI = 0 */
+	ld	r10, REGS+PT_NIP(r1)
+	mtspr	SPRN_SRR0, r10		/* where rfid will go */
+	ld	r10, REGS+PT_MSR(r1)
+	mtspr	SPRN_SRR1, r10		/* the MSR it will install (PR, EE, ...) */
+	ld	r10, REGS+PT_LINK(r1)
+	mtlr	r10
+	ld	r10, REGS+PT_CTR(r1)
+	mtctr	r10
+	ld	r10, REGS+PT_XER(r1)
+	mtspr	SPRN_XER, r10
+	ld	r10, REGS+PT_CCR(r1)
+	mtcr	r10
+	/* Now the GPRs, r1 last: it is the pointer we load everything through. */
+	ld	r0, REGS+PT_GPR(0)(r1)
+	.irp	n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	ld	\n, REGS+PT_GPR(\n)(r1)
+	.endr
+	ld	r1, REGS+PT_GPR(1)(r1)
+	rfid				/* pc = SRR0, MSR = SRR1: back to the interrupted code */

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ppc64 pseries setup: what the firmware tells us about the machine (prom_init, before
+ * start_kernel), the console and boot_info (arch_setup), power off, the time base.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <asm/hcall.h>
+#include <asm/paca.h>
+#include <asm/prom.h>
+#include <asm/rtas.h>
+
+struct paca_struct boot_paca;
+
+_Static_assert(__builtin_offsetof(struct paca_struct, exc_r11) == PACA_EXC_R11, "PACA_EXC_R11");
+_Static_assert(__builtin_offsetof(struct paca_struct, exc_r12) == PACA_EXC_R12, "PACA_EXC_R12");
+_Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
+
+unsigned long prom_entry;
+struct prom_info prom;
+
+/* kernel.lds: where the interrupt vectors end (they start at real address 0). */
+extern char __vectors_end[];
+#define VECTORS_RESERVE_ALIGN	4096	/* reserve whole 4 KiB pages */
+
+/*
+ * QEMU's pseries time base ticks at 512 MHz (hw/ppc/spapr.h SPAPR_TIMEBASE_FREQ); used
+ * only if /cpus/<cpu>/timebase-frequency is missing.
+ */
+#define SPAPR_TIMEBASE_FREQ	512000000UL
+
+/* ---- Open Firmware client interface (runs before the vectors replace the firmware) ---- */
+
+/* The firmware takes 32-bit cells, so pointers must be below 4 GiB: ours all are. */
+static u32 cell(const void *p)
+{
+	return (u32)(uintptr_t)p;
+}
+
+/* Calls service with nargs inputs; every service we use returns exactly one result. */
+static u32 prom_call(const char *service, u32 nargs, u32 a0, u32 a1, u32 a2, u32 a3)
+{
+	struct prom_args args = {
+		.service = cell(service),
+		.nargs = nargs,
+		.nret = 1,
+		.args = { a0, a1, a2, a3 },
+	};
+
+	args.args[nargs] = PROM_ERROR;	/* stays -1 if the firmware does not answer */
+	enter_prom(&args, prom_entry);
+	return args.args[nargs];
+}
+
+/* A node ("phandle") by path, e.g. "/cpus"; PROM_ERROR if there is none. */
+static u32 of_finddevice(const char *path)
+{
+	return prom_call("finddevice", 1, cell(path), 0, 0, 0);
+}
+
+/* Copies up to len bytes of a property; returns its full length, or -1 if absent. */
+static int of_getprop(u32 node, const char *name, void *buf, u32 len)
+{
+	return (int)prom_call("getprop", 4, node, cell(name), cell(buf), len);
+}
+
+/* The first child of node, and the next sibling: 0 when there is none. */
+static u32 of_child(u32 node)
+{
+	return prom_call("child", 1, node, 0, 0, 0);
+}
+
+static u32 of_peer(u32 node)
+{
+	return prom_call("peer", 1, node, 0, 0, 0);
+}
+
+/* An open device ("ihandle", e.g. /chosen/stdout) to its node. */
+static u32 of_instance_to_package(u32 ihandle)
+{
+	return prom_call("instance-to-package", 1, ihandle, 0, 0, 0);
+}
+
+static bool of_valid(u32 node)
+{
+	return node != 0 && node != PROM_ERROR;
+}
+
+/* A one-cell property (all the numbers we need are one cell), or def if absent. */
+static u32 of_getprop_u32(u32 node, const char *name, u32 def)
+{
+	u32 v;
+
+	return of_getprop(node, name, &v, sizeof(v)) == (int)sizeof(v) ? v : def;
+}
+
+/* A string property into buf, always terminated; false if absent or empty. */
+static bool of_getprop_string(u32 node, const char *name, char *buf, u32 size)
+{
+	int len = of_getprop(node, name, buf, size - 1);
+
+	if (len <= 0) {
+		buf[0] = '\0';
+		return false;
+	}
+	buf[(u32)len < size - 1 ? (u32)len : size - 1] = '\0';
+	return buf[0] != '\0';
+}
+
+/* Is node's device_type this string ("memory", "cpu")? */
+static bool of_is_type(u32 node, const char *type)
+{
+	char buf[16];
+
+	return of_getprop_string(node, "device_type", buf, sizeof(buf)) && !strcmp(buf, type);
+}
+
+/* Big-endian cells to a number: 1 or 2 cells (#address-cells, #size-cells). */
+static u64 read_cells(const u32 *p, u32 ncells)
+{
+	return ncells == 2 ? (u64)p[0] << 32 | p[1] : p[0];
+}
+
+/*
+ * RAM: every node under / with device_type "memory" has a "reg" property listing (address,
+ * size) pairs, in the root's #address-cells and #size-cells (QEMU: 2 and 2, one node
+ * memory@0 for the first 256 MiB; more nodes with more RAM or NUMA). Sum them all.
+ */
+#define MEMORY_REG_CELLS	32	/* up to 8 ranges of 2 + 2 cells per node */
+
+static void prom_find_memory(u32 root)
+{
+	u32 ac = of_getprop_u32(root, "#address-cells", 2);
+	u32 sc = of_getprop_u32(root, "#size-cells", 1);
+	u32 reg[MEMORY_REG_CELLS];
+
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return;
+	prom.mem_start = ~0ULL;
+	for (u32 node = of_child(root); of_valid(node); node = of_peer(node)) {
+		int len;
+
+		if (!of_is_type(node, "memory"))
+			continue;
+		len = of_getprop(node, "reg", reg, sizeof(reg));
+		if (len > (int)sizeof(reg))
+			len = sizeof(reg);
+		for (u32 i = 0; len > 0 && i + ac + sc <= (u32)len / 4; i += ac + sc) {
+			u64 base = read_cells(&reg[i], ac), size = read_cells(&reg[i + ac], sc);
+
+			if (size && base < prom.mem_start)
+				prom.mem_start = base;
+			prom.mem_size += size;
+		}
+	}
+	if (!prom.mem_size)
+		prom.mem_start = 0;
+}
+
+/* The first node under /cpus with device_type "cpu": its name and time-base frequency. */
+static void prom_find_cpu(void)
+{
+	u32 cpus = of_finddevice("/cpus");
+
+	if (!of_valid(cpus))
+		return;
+	for (u32 node = of_child(cpus); of_valid(node); node = of_peer(node)) {
+		if (!of_is_type(node, "cpu"))
+			continue;
+		of_getprop_string(node, "name", prom.cpu_name, sizeof(prom.cpu_name));
+		prom.timebase_freq = of_getprop_u32(node, "timebase-frequency", 0);
+		return;
+	}
+}
+
+void prom_init(void)
+{
+	u32 root = of_finddevice("/"), chosen, rtas;
+
+	if (!prom_entry || !of_valid(root))
+		return;
+
+	/* The machine: /model ("IBM pSeries (emulated by qemu)"), else /compatible. */
+	if (!of_getprop_string(root, "model", prom.model, sizeof(prom.model)))
+		of_getprop_string(root, "compatible", prom.model, sizeof(prom.model));
+
+	prom_find_memory(root);
+	prom_find_cpu();
+
+	/*
+	 * The console: /chosen/stdout is an *instance* handle (an opened device); its node's
+	 * "reg" is the vty's unit address, which the console hcalls take as "vtermno".
+	 */
+	chosen = of_finddevice("/chosen");
+	if (of_valid(chosen)) {
+		u32 stdout_ih = of_getprop_u32(chosen, "stdout", PROM_ERROR);
+
+		if (stdout_ih != PROM_ERROR) {
+			u32 node = of_instance_to_package(stdout_ih);
+
+			if (of_valid(node))
+				prom.vtermno = of_getprop_u32(node, "reg", 0);
+		}
+		of_getprop_string(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs));
+	}
+
+	/* RTAS services are called by token; /rtas maps their names to tokens. */
+	rtas = of_finddevice("/rtas");
+	if (of_valid(rtas)) {
+		prom.rtas_power_off = of_getprop_u32(rtas, "power-off", RTAS_NO_TOKEN);
+		prom.rtas_os_term = of_getprop_u32(rtas, "ibm,os-term", RTAS_NO_TOKEN);
+	}
+}
+
+/* ---- after the firmware ---- */
+
+static char cpu_desc[80];
+
+void arch_setup(void)
+{
+	/*
+	 * Console first: console.c already uses prom.vtermno, found by prom_init().
+	 * Traps next: nothing left to do, head.S copied the vectors to address 0 right after
+	 * prom_init(), the earliest moment the firmware could be overwritten.
+	 */
+	printk("powerpc: Open Firmware client interface at 0x%lx, console vty 0x%x\n",
+	       prom_entry, prom.vtermno);
+
+	if (prom.model[0])
+		boot_info.machine = prom.model;
+
+	/* The CPU: the device tree's name for it, and the PVR (version, revision). */
+	snprintf(cpu_desc, sizeof(cpu_desc), "%s (PVR 0x%08lx)",
+		 prom.cpu_name[0] ? prom.cpu_name : "PowerPC", mfspr(SPRN_PVR));
+	boot_info.cpu = cpu_desc;
+
+	/* RAM as the firmware's /memory nodes describe it (prom_find_memory). */
+	boot_info.mem_start = prom.mem_start;
+	boot_info.mem_size = prom.mem_size;
+	boot_info.cmdline = prom.bootargs;
+
+	/* The interrupt vectors live at 0, outside the kernel image: not free memory. */
+	boot_info.reserved[0].start = 0;
+	boot_info.reserved[0].size = ALIGN((unsigned long)__vectors_end, VECTORS_RESERVE_ALIGN);
+	boot_info.nr_reserved = 1;
+}
+
+/* ---- power off ---- */
+
+/* One RTAS call through QEMU's hcall: nargs inputs from in, the first result returned. */
+static s32 rtas_call(u32 token, u32 nargs, const u32 *in)
+{
+	struct rtas_args args = { .token = token, .nargs = nargs, .nret = 1 };
+
+	for (u32 i = 0; i < nargs; i++)
+		args.args[i] = in[i];
+	args.args[nargs] = (u32)-1;
+	/* QEMU reads the block at its real address: in real mode, that is just &args. */
+	hcall(KVMPPC_H_RTAS, NULL, (unsigned long)&args, 0, 0, 0);
+	return (s32)args.args[nargs];
+}
+
+/*
+ * Status 0: RTAS "power-off" (inputs: a 64-bit power-on mask in two cells, unused by QEMU)
+ * and QEMU exits 0. Anything else: "ibm,os-term" (input: a message string), which QEMU
+ * treats as a guest panic; with -action panic=exit-failure it exits 1 and prints
+ * "OS terminated: <message>", so the exact status is on stderr as well as the console.
+ * QEMU acts on either request asynchronously, so spin until it does.
+ */
+__noreturn void arch_poweroff(int status)
+{
+	static char msg[48];	/* static: QEMU finds it via a number the compiler cannot follow */
+
+	if (status == 0 && prom.rtas_power_off != RTAS_NO_TOKEN) {
+		const u32 mask[2] = { 0, 0 };
+
+		rtas_call(prom.rtas_power_off, 2, mask);
+	} else if (status != 0 && prom.rtas_os_term != RTAS_NO_TOKEN) {
+		u32 arg;
+
+		snprintf(msg, sizeof(msg), "trapdoor exit status %d", status);
+		arg = (u32)(uintptr_t)msg;
+		rtas_call(prom.rtas_os_term, 1, &arg);
+	} else {
+		printk("powerpc: no RTAS token to power off with; halting\n");
+	}
+	for (;;)
+		cpu_relax();
+}
+
+/* ---- time ---- */
+
+/* The time base: a 64-bit counter of fixed frequency (Book II, "Time Base"). */
+u64 arch_get_cycles(void)
+{
+	return mfspr(SPRN_TBRL);
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return prom.timebase_freq ? prom.timebase_freq : SPAPR_TIMEBASE_FREQ;
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
+ * here we work out why we trapped, say it in words, and hand it to die(). Nothing can be
+ * recovered from yet: the kernel runs with external interrupts off and has no user mode,
+ * so every interrupt that reaches us is a kernel bug. Handlers are named after the
+ * interrupt, as in Linux (program_check_exception, ...).
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <asm/interrupt.h>
+#include <asm/ptrace.h>
+#include <asm/reg.h>
+
+static char reason[160];
+
+static const char *interrupt_name(unsigned long trap)
+{
+	switch (trap) {
+	case INTERRUPT_SYSTEM_RESET:	return "system reset";
+	case INTERRUPT_MACHINE_CHECK:	return "machine check";
+	case INTERRUPT_DATA_STORAGE:	return "data storage";
+	case INTERRUPT_DATA_SEGMENT:	return "data segment";
+	case INTERRUPT_INST_STORAGE:	return "instruction storage";
+	case INTERRUPT_INST_SEGMENT:	return "instruction segment";
+	case INTERRUPT_EXTERNAL:	return "external";
+	case INTERRUPT_ALIGNMENT:	return "alignment";
+	case INTERRUPT_PROGRAM:		return "program";
+	case INTERRUPT_FP_UNAVAIL:	return "floating-point unavailable";
+	case INTERRUPT_DECREMENTER:	return "decrementer";
+	case INTERRUPT_H_DECREMENTER:	return "hypervisor decrementer";
+	case INTERRUPT_DOORBELL:	return "directed privileged doorbell";
+	case INTERRUPT_SYSCALL:		return "system call";
+	case INTERRUPT_TRACE:		return "trace";
+	case INTERRUPT_H_DATA_STORAGE:	return "hypervisor data storage";
+	case INTERRUPT_H_INST_STORAGE:	return "hypervisor instruction storage";
+	case INTERRUPT_H_EMUL_ASSIST:	return "hypervisor emulation assistance";
+	case INTERRUPT_HMI:		return "hypervisor maintenance";
+	case INTERRUPT_H_DOORBELL:	return "directed hypervisor doorbell";
+	case INTERRUPT_H_VIRT:		return "hypervisor virtualization";
+	case INTERRUPT_PERFMON:		return "performance monitor";
+	case INTERRUPT_ALTIVEC_UNAVAIL:	return "vector unavailable";
+	case INTERRUPT_VSX_UNAVAIL:	return "VSX unavailable";
+	case INTERRUPT_FAC_UNAVAIL:	return "facility unavailable";
+	case INTERRUPT_H_FAC_UNAVAIL:	return "hypervisor facility unavailable";
+	default:			return "unknown";
+	}
+}
+
+/*
+ * A fault the kernel cannot survive. From the next issue on, a fault in user mode goes to
+ * do_user_fault() and kills only the task; until then there is no user mode.
+ */
+static __noreturn void kernel_fault(struct pt_regs *regs)
+{
+	die(reason, regs);
+}
+
+/*
+ * 0x700: SRR1 says which of the four causes it was. SRR0 points at the offending
+ * instruction (SRR1_PROGADDR clear), which in real mode we can simply read.
+ */
+static __noreturn void program_check_exception(struct pt_regs *regs)
+{
+	u32 insn = *(const u32 *)regs->nip;
+	const char *what;
+
+	if (regs->msr & SRR1_PROGILL)
+		what = "illegal instruction";
+	else if (regs->msr & SRR1_PROGPRIV)
+		what = "privileged instruction";
+	else if (regs->msr & SRR1_PROGTRAP)
+		what = "trap instruction";
+	else if (regs->msr & SRR1_PROGFPE)
+		what = "floating-point enabled exception";
+	else
+		what = "program check (unknown cause)";
+	snprintf(reason, sizeof(reason), "%s 0x%08x at pc 0x%lx", what, insn, regs->nip);
+	kernel_fault(regs);
+}
+
+/* 0x300: DAR = the address, DSISR = why (no translation, protection) and load or store. */
+static __noreturn void data_storage_exception(struct pt_regs *regs)
+{
+	const char *why = regs->dsisr & DSISR_NOHPTE ? "no translation" :
+			  regs->dsisr & DSISR_PROTFAULT ? "protection fault" : "other";
+
+	snprintf(reason, sizeof(reason), "data storage interrupt (%s, %s) at 0x%lx pc 0x%lx",
+		 regs->dsisr & DSISR_ISSTORE ? "store" : "load", why, regs->dar, regs->nip);
+	kernel_fault(regs);
+}
+
+/* 0x400: the fetch itself failed, so SRR0 is the bad address; SRR1 says why. */
+static __noreturn void instruction_storage_exception(struct pt_regs *regs)
+{
+	const char *why = regs->msr & SRR1_ISI_NOPT ? "no translation" :
+			  regs->msr & SRR1_ISI_N_G ? "no-execute or guarded" :
+			  regs->msr & SRR1_ISI_PROT ? "protection fault" : "other";
+
+	snprintf(reason, sizeof(reason), "instruction storage interrupt (%s) at pc 0x%lx", why,
+		 regs->nip);
+	kernel_fault(regs);
+}
+
+/* 0x380, 0x600: only the address to report. */
+static __noreturn void data_address_exception(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "%s interrupt at 0x%lx pc 0x%lx",
+		 interrupt_name(regs->trap), regs->dar, regs->nip);
+	kernel_fault(regs);
+}
+
+/* 0xc00: "sc" in the kernel. SRR0 is already the next instruction; report the sc itself. */
+static __noreturn void system_call_exception(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "system call (sc) in kernel mode at pc 0x%lx, r0 = %lu",
+		 regs->nip - 4, regs->gpr[0]);
+	kernel_fault(regs);
+}
+
+/* 0xf60: FSCR[IC] (its top byte) names the facility that was off. */
+#define FSCR_IC_SHIFT	56
+
+static __noreturn void facility_unavailable_exception(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "facility unavailable (FSCR[IC] = %lu) at pc 0x%lx",
+		 mfspr(SPRN_FSCR) >> FSCR_IC_SHIFT, regs->nip);
+	kernel_fault(regs);
+}
+
+/*
+ * Everything else: asynchronous interrupts that cannot happen with MSR[EE] = 0, facilities
+ * the kernel never uses (FP, vector, VSX), and hypervisor interrupts that QEMU, as the
+ * hypervisor, should keep to itself. Any of them is a bug worth a register dump.
+ */
+static __noreturn void unexpected_exception(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "unexpected %s interrupt (0x%lx) at pc 0x%lx",
+		 interrupt_name(regs->trap), regs->trap, regs->nip);
+	kernel_fault(regs);
+}
+
+void handle_exception(struct pt_regs *regs)
+{
+	switch (regs->trap) {
+	case INTERRUPT_PROGRAM:
+		program_check_exception(regs);
+	case INTERRUPT_DATA_STORAGE:
+		data_storage_exception(regs);
+	case INTERRUPT_INST_STORAGE:
+		instruction_storage_exception(regs);
+	case INTERRUPT_DATA_SEGMENT:
+	case INTERRUPT_ALIGNMENT:
+		data_address_exception(regs);
+	case INTERRUPT_SYSCALL:
+		system_call_exception(regs);
+	case INTERRUPT_FAC_UNAVAIL:
+		facility_unavailable_exception(regs);
+	default:
+		unexpected_exception(regs);
+	}
+}
+
+/* ---- the register dump ---- */
+
+static const struct {
+	unsigned long bit;
+	const char *name;
+} msr_bits[] = {
+	{ MSR_SF, "SF" }, { MSR_HV, "HV" }, { MSR_VEC, "VEC" }, { MSR_VSX, "VSX" },
+	{ MSR_EE, "EE" }, { MSR_PR, "PR" }, { MSR_FP, "FP" }, { MSR_ME, "ME" },
+	{ MSR_FE0, "FE0" }, { MSR_SE, "SE" }, { MSR_BE, "BE" }, { MSR_FE1, "FE1" },
+	{ MSR_IR, "IR" }, { MSR_DR, "DR" }, { MSR_PMM, "PMM" }, { MSR_RI, "RI" },
+	{ MSR_LE, "LE" },
+};
+
+/* "SF,ME,RI": the MSR bits that were set, by their ISA names. */
+static void msr_flags(unsigned long msr, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(msr_bits) && len < size; i++)
+		if (msr & msr_bits[i].bit)
+			len += snprintf(buf + len, size - len, "%s%s", len ? "," : "",
+					msr_bits[i].name);
+}
+
+void arch_show_regs(const struct pt_regs *regs)
+{
+	char flags[64];
+
+	msr_flags(regs->msr, flags, sizeof(flags));
+	printk("NIP: 0x%016lx (SRR0)   MSR: 0x%016lx (SRR1) <%s>\n", regs->nip, regs->msr,
+	       flags);
+	printk("TRAP: 0x%lx (%s) in %s mode\n", regs->trap, interrupt_name(regs->trap),
+	       user_mode(regs) ? "user" : "kernel");
+	printk("LR : 0x%016lx   CTR: 0x%016lx   XER: 0x%016lx\n", regs->link, regs->ctr,
+	       regs->xer);
+	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n",
+	       regs->ccr, regs->dar, regs->dsisr, regs->orig_gpr3);
+	for (int i = 0; i < 32; i += 4)
+		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n",
+		       i, regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2],
+		       i + 3, regs->gpr[i + 3]);
+}

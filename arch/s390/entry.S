@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * s390x interruption entry and return.
+ *
+ * s390 has six interruption classes and no vector table: for each class the
+ * CPU stores the current PSW into that class's "old PSW" slot in the lowcore,
+ * stores why (the interruption code and friends) in fixed lowcore words, and
+ * loads that class's "new PSW", which head.S pointed at the *_entry labels
+ * below. The CPU saves no general register and switches no stack; the new PSW
+ * masks every class, so nothing else can arrive while we save them (except a
+ * restart, which cannot be masked, or a program check we cause ourselves).
+ *
+ * Every path does the same five steps:
+ *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
+ *      displacement is the address, so no register is needed to reach it),
+ *   2. pick a stack: the interrupted %r15 when we came from the kernel, the
+ *      task's kernel stack (LC_KERNEL_STACK) when we came from user mode,
+ *   3. build a struct pt_regs on it (asm/ptrace.h), 16-byte aligned, with the
+ *      ABI's 160-byte save area for the C handler just below it,
+ *   4. call the C handler in traps.c with %r2 = the pt_regs pointer,
+ *   5. if it returns, restore everything from pt_regs and lpswe back.
+ */
+#include <asm/lowcore.h>
+#include <asm/ptrace.h>
+
+/* PSW byte 1 holds bits 8-15; bit 15, problem state, is its lowest bit. */
+#define PSW_BYTE1_PSTATE	0x01
+
+/* The pt_regs fields after orig_gpr2 that SAVE_ALL clears: codes, class. */
+#define PT_CLEAR_LEN		(PT_SIZE - PT_INT_CODE)
+
+/*
+ * SAVE_ALL save_area, old_psw, class: steps 1-3. Leaves %r11 pointing at the
+ * new struct pt_regs (%r11 is callee-saved in the ABI, so it survives the C
+ * call) and %r15 at the 160-byte save area just below it.
+ */
+.macro	SAVE_ALL save_area, old_psw, class
+	stmg	%r0, %r15, \save_area	# 1. all 16 GPRs into the lowcore
+	tm	\old_psw + 1, PSW_BYTE1_PSTATE	# interrupted user (problem) state?
+	jz	.Lkernel_stack\@	# no: keep using the kernel's own %r15
+	lg	%r15, LC_KERNEL_STACK	# yes: never trust the user's %r15
+.Lkernel_stack\@:
+	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	# 2. pt_regs + save area
+	nill	%r15, 0xfff0		# round down to 16 (the ABI only keeps 8)
+	la	%r11, STACK_FRAME_OVERHEAD(%r15)	# %r11 = struct pt_regs *
+	mvc	PT_R0(NUM_GPRS * 8, %r11), \save_area	# 3. r0-r15 as they were
+	mvc	PT_PSW(16, %r11), \old_psw	# old PSW: status mask and pc
+	mvc	PT_ORIG_GPR2(8, %r11), \save_area + 16	# r2 before C changes it
+	xc	PT_INT_CODE(PT_CLEAR_LEN, %r11), PT_INT_CODE(%r11)	# x^x = 0
+	mvghi	PT_INT_CLASS(%r11), \class	# which class, for the dump
+	xc	0(8, %r15), 0(%r15)	# back chain 0: stack walks end here
+.endm
+
+/* CALL_HANDLER handler: step 4, then step 5. */
+.macro	CALL_HANDLER handler
+	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
+	brasl	%r14, \handler		# returns only if the trap was survivable
+	j	exception_return
+.endm
+
+	.text
+
+/*
+ * Program check: an instruction failed (undefined opcode, bad address,
+ * page fault, divide by zero, ...). Old PSW at 0x150; ILC and code at 0x8c.
+ *
+ * A program check *inside* this entry (a corrupt %r15 makes the frame stores
+ * fault) would re-enter here and overwrite the save area, for ever. So a busy
+ * flag guards the few instructions before the frame is complete: if we find
+ * it set, we stop the machine at once. cli/mvi change no general register.
+ */
+	.globl	program_check_entry
+	.type	program_check_entry, @function
+program_check_entry:
+	cli	LC_PGM_ENTRY_BUSY, 0	# compare logical immediate: already here?
+	jne	.Lpgm_nested		# yes: a fault while saving a fault
+	mvi	LC_PGM_ENTRY_BUSY, 1	# busy until the frame is complete
+	SAVE_ALL LC_SAVE_AREA_SYNC, LC_PGM_OLD_PSW, INT_CLASS_PROGRAM
+	mvc	PT_INT_CODE(4, %r11), LC_PGM_ILC	# ILC and interruption code
+	mvc	PT_INT_PARM(4, %r11), LC_DATA_EXC_CODE	# DXC (code 0x07)
+	mvc	PT_INT_PARM_LONG(8, %r11), LC_TRANS_EXC_CODE	# TEID: fault address
+	mvc	PT_LAST_BREAK(8, %r11), LC_BREAKING_EVENT_ADDR	# last branch taken
+	mvi	LC_PGM_ENTRY_BUSY, 0	# frame complete: nesting is fine now
+	CALL_HANDLER program_check
+.Lpgm_nested:
+	larl	%r1, .Lnested_pgm_psw	# no stack, no console to trust: stop
+	lpswe	0(%r1)			# disabled wait; QEMU exits 1
+	.size	program_check_entry, . - program_check_entry
+
+/*
+ * SVC: the `svc n` instruction, the system-call door of the next issue. The
+ * old PSW at 0x140 already points past the svc (no pc fix-up, unlike riscv's
+ * ecall). ILC and n at 0x88.
+ */
+	.globl	svc_entry
+	.type	svc_entry, @function
+svc_entry:
+	SAVE_ALL LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC
+	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	# ILC and svc number
+	CALL_HANDLER svc_interrupt
+	.size	svc_entry, . - svc_entry
+
+/* External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130). */
+	.globl	external_entry
+	.type	external_entry, @function
+external_entry:
+	SAVE_ALL LC_SAVE_AREA_ASYNC, LC_EXT_OLD_PSW, INT_CLASS_EXTERNAL
+	mvc	PT_INT_CODE(4, %r11), LC_EXT_CPU_ADDR	# CPU address, ext. code
+	mvc	PT_INT_PARM(4, %r11), LC_EXT_PARAMS	# e.g. an SCCB address
+	CALL_HANDLER external_interrupt
+	.size	external_entry, . - external_entry
+
+/* I/O: a channel-subsystem interruption (old PSW 0x170, subchannel at 0xb8). */
+	.globl	io_entry
+	.type	io_entry, @function
+io_entry:
+	SAVE_ALL LC_SAVE_AREA_ASYNC, LC_IO_OLD_PSW, INT_CLASS_IO
+	mvc	PT_INT_CODE(8, %r11), LC_SUBCHANNEL_ID	# subsystem id, parameter
+	llgf	%r0, LC_IO_INT_WORD	# 32-bit word, zero-extended
+	stg	%r0, PT_INT_PARM_LONG(%r11)	# interruption-identification word
+	CALL_HANDLER io_interrupt
+	.size	io_entry, . - io_entry
+
+/* Machine check: the hardware (or QEMU) reports damage (old PSW 0x160). */
+	.globl	mcck_entry
+	.type	mcck_entry, @function
+mcck_entry:
+	SAVE_ALL LC_SAVE_AREA_MCCK, LC_MCCK_OLD_PSW, INT_CLASS_MCCK
+	mvc	PT_INT_PARM_LONG(8, %r11), LC_MCCK_CODE	# machine-check code
+	CALL_HANDLER machine_check
+	.size	mcck_entry, . - mcck_entry
+
+/*
+ * Restart: cannot be masked; the QEMU monitor's `nmi` command sends one. The
+ * handler prints the registers and returns, so it shows where a hung kernel
+ * spins (and exercises exception_return).
+ */
+	.globl	restart_entry
+	.type	restart_entry, @function
+restart_entry:
+	SAVE_ALL LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART
+	CALL_HANDLER restart_interrupt
+	.size	restart_entry, . - restart_entry
+
+/*
+ * Step 5, with %r11 = struct pt_regs *. lpswe takes its PSW from storage, and
+ * once lmg has reloaded all 16 registers none is left to address the frame.
+ * So the PSW goes to a fixed lowcore slot first, which lpswe reaches with
+ * base register 0. Every class is masked while we are here, so nothing can
+ * overwrite LC_RETURN_PSW between the mvc and the lpswe (restart aside).
+ */
+	.globl	exception_return
+	.type	exception_return, @function
+exception_return:
+	mvc	LC_RETURN_PSW(16), PT_PSW(%r11)	# the PSW to resume (C may edit it)
+	lmg	%r0, %r15, PT_R0(%r11)	# all 16 GPRs, %r11 and %r15 included
+	lpswe	LC_RETURN_PSW		# mask and pc in one instruction: back
+	.size	exception_return, . - exception_return
+
+	.section .rodata, "a"
+	.balign	8			# lpswe needs a doubleword-aligned operand
+.Lnested_pgm_psw:
+	.quad	PSW_DISABLED_WAIT_MASK	# stop with every class masked
+	.quad	WAIT_ADDR_FAILURE | WAIT_STATUS_PGM_NESTED

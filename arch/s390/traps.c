@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Why did we trap? entry.S hands each interruption class to its handler here
+ * with the struct pt_regs it saved. The handler decodes the lowcore words the
+ * CPU stored (now in pt_regs) into a sentence and gives it to die(). Nothing
+ * from kernel mode is survivable yet except a restart (QEMU `nmi`), which
+ * shows the registers and resumes.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <asm/setup.h>
+#include <asm/traps.h>
+
+/* Control register 0 bit 35: low-address protection (PoP 3, "Low-Address Protection"). */
+#define CR0_LOW_ADDRESS_PROTECTION	(1UL << (63 - 35))
+
+/* The TEID's bits 0-51 hold the failing address, to the page (PoP 6, "TEID"). */
+#define TEID_ADDRESS_MASK		(~0xfffUL)
+
+/* The data-exception code is the byte at 0x93, the last of the word at 0x90 (PoP 6, "DXC"). */
+#define DXC_MASK			0xff
+
+/* How many callers the register dump lists at most. */
+#define BACKTRACE_DEPTH			16
+
+/* External-interruption codes (PoP 6, "External Interruption"). */
+#define EXT_CODE_CLOCK_COMPARATOR	0x1004
+#define EXT_CODE_CPU_TIMER		0x1005
+#define EXT_CODE_SERVICE_SIGNAL		0x2401
+
+static const char *const program_check_names[PGM_CODE_MASK + 1] = {
+	[PGM_OPERATION]		  = "operation exception (undefined instruction)",
+	[PGM_PRIVILEGED_OP]	  = "privileged-operation exception",
+	[PGM_EXECUTE]		  = "execute exception",
+	[PGM_PROTECTION]	  = "protection exception",
+	[PGM_ADDRESSING]	  = "addressing exception (no such memory)",
+	[PGM_SPECIFICATION]	  = "specification exception",
+	[PGM_DATA]		  = "data exception",
+	[PGM_FIXPT_OVERFLOW]	  = "fixed-point-overflow exception",
+	[PGM_FIXPT_DIVIDE]	  = "fixed-point-divide exception",
+	[PGM_DEC_OVERFLOW]	  = "decimal-overflow exception",
+	[PGM_DEC_DIVIDE]	  = "decimal-divide exception",
+	[PGM_HFP_EXP_OVERFLOW]	  = "HFP-exponent-overflow exception",
+	[PGM_HFP_EXP_UNDERFLOW]	  = "HFP-exponent-underflow exception",
+	[PGM_HFP_SIGNIFICANCE]	  = "HFP-significance exception",
+	[PGM_HFP_DIVIDE]	  = "HFP-floating-point-divide exception",
+	[PGM_SEGMENT_TRANS]	  = "segment-translation exception",
+	[PGM_PAGE_TRANS]	  = "page-translation exception",
+	[PGM_TRANS_SPEC]	  = "translation-specification exception",
+	[PGM_SPECIAL_OP]	  = "special-operation exception",
+	[PGM_OPERAND]		  = "operand exception",
+	[PGM_TRACE_TABLE]	  = "trace-table exception",
+	[PGM_TRANSACTION]	  = "transaction-constraint exception",
+	[PGM_VECTOR_PROCESSING]	  = "vector-processing exception",
+	[PGM_SPACE_SWITCH]	  = "space-switch event",
+	[PGM_HFP_SQRT]		  = "HFP-square-root exception",
+	[PGM_ASCE_TYPE]		  = "ASCE-type exception",
+	[PGM_REGION_FIRST_TRANS]  = "region-first-translation exception",
+	[PGM_REGION_SECOND_TRANS] = "region-second-translation exception",
+	[PGM_REGION_THIRD_TRANS]  = "region-third-translation exception",
+	[PGM_MONITOR]		  = "monitor event",
+};
+
+static const char *const int_class_names[] = {
+	[INT_CLASS_RESTART]	= "restart",
+	[INT_CLASS_EXTERNAL]	= "external",
+	[INT_CLASS_SVC]		= "supervisor call",
+	[INT_CLASS_PROGRAM]	= "program",
+	[INT_CLASS_MCCK]	= "machine check",
+	[INT_CLASS_IO]		= "I/O",
+};
+
+/* What int_parm_long holds for each class (asm/ptrace.h). */
+static const char *const int_parm_long_names[] = {
+	[INT_CLASS_PROGRAM]	= " (TEID)",
+	[INT_CLASS_MCCK]	= " (machine-check code)",
+	[INT_CLASS_IO]		= " (interruption-identification word)",
+	[INT_CLASS_RESTART]	= "",
+	[INT_CLASS_EXTERNAL]	= "",
+	[INT_CLASS_SVC]		= "",
+};
+
+/* die() prints the reason after we return from building it; one trap at a time. */
+static char reason[160];
+
+/* Instruction length in bytes, from the ILC the CPU stored (0 = unknown). */
+static unsigned int ilc_bytes(const struct pt_regs *regs)
+{
+	return (regs->int_code >> INT_CODE_ILC_SHIFT) & ILC_LENGTH_MASK;
+}
+
+/*
+ * The address DAT could not translate. These exceptions *nullify* the
+ * instruction: the old PSW still points at it, so returning would retry it
+ * once the page exists. All others here suppress or complete it, and the old
+ * PSW points past it (PoP 6, "Types of Instruction Ending").
+ */
+static bool is_translation_exception(unsigned int code)
+{
+	switch (code) {
+	case PGM_SEGMENT_TRANS:
+	case PGM_PAGE_TRANS:
+	case PGM_ASCE_TYPE:
+	case PGM_REGION_FIRST_TRANS:
+	case PGM_REGION_SECOND_TRANS:
+	case PGM_REGION_THIRD_TRANS:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The address of the instruction that caused the program check. */
+static unsigned long program_check_pc(const struct pt_regs *regs, unsigned int code)
+{
+	if (is_translation_exception(code))
+		return regs->psw.addr;
+	return regs->psw.addr - ilc_bytes(regs);
+}
+
+void program_check(struct pt_regs *regs)
+{
+	unsigned int code = regs->int_code & PGM_CODE_MASK;
+	const char *name = program_check_names[code];
+	unsigned long pc = program_check_pc(regs, code);
+	unsigned long teid = regs->int_parm_long;
+
+	if (!name)
+		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
+			 regs->int_code & INT_CODE_MASK, pc);
+	else if (is_translation_exception(code) || code == PGM_PROTECTION)
+		snprintf(reason, sizeof(reason), "%s at 0x%lx (TEID 0x%lx) pc 0x%lx", name,
+			 teid & TEID_ADDRESS_MASK, teid, pc);
+	else if (code == PGM_DATA)
+		snprintf(reason, sizeof(reason), "%s (DXC 0x%02x) at pc 0x%lx", name,
+			 regs->int_parm & DXC_MASK, pc);
+	else
+		snprintf(reason, sizeof(reason), "%s at pc 0x%lx", name, pc);
+	/* From user mode the next issue kills the task (do_user_fault); today: die. */
+	die(reason, regs);
+}
+
+void svc_interrupt(struct pt_regs *regs)
+{
+	/* System calls from user mode come with the next issue; until then: die. */
+	snprintf(reason, sizeof(reason), "supervisor call %u from %s mode at pc 0x%lx",
+		 regs->int_code & SVC_NUMBER_MASK, user_mode(regs) ? "user" : "kernel",
+		 regs->psw.addr - ilc_bytes(regs));
+	die(reason, regs);
+}
+
+void external_interrupt(struct pt_regs *regs)
+{
+	unsigned int code = regs->int_code & INT_CODE_MASK;
+	const char *what = "external interruption";
+
+	if (code == EXT_CODE_CLOCK_COMPARATOR)
+		what = "clock-comparator interruption";
+	else if (code == EXT_CODE_CPU_TIMER)
+		what = "CPU-timer interruption";
+	else if (code == EXT_CODE_SERVICE_SIGNAL)
+		what = "service-signal interruption";
+	snprintf(reason, sizeof(reason), "unexpected %s (code 0x%04x, parameter 0x%08x)", what,
+		 code, regs->int_parm);
+	die(reason, regs);
+}
+
+void io_interrupt(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason),
+		 "unexpected I/O interruption (subsystem id 0x%08x, parameter 0x%08x)",
+		 regs->int_code, regs->int_parm);
+	die(reason, regs);
+}
+
+void machine_check(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason), "machine check (interruption code 0x%016lx)",
+		 regs->int_parm_long);
+	die(reason, regs);
+}
+
+/* Not an error: someone (QEMU `nmi`) asked where we are. Show it and carry on. */
+void restart_interrupt(struct pt_regs *regs)
+{
+	printk("restart interruption: registers of the interrupted code\n");
+	arch_show_regs(regs);
+	printk("resuming at 0x%lx\n", regs->psw.addr);
+}
+
+static void show_psw(const struct psw *psw)
+{
+	unsigned long m = psw->mask;
+
+	printk("PSW : 0x%016lx 0x%016lx\n", m, psw->addr);
+	printk("      R:%d T:%d IO:%d EX:%d Key:%lu M:%d W:%d P:%d AS:%lu CC:%lu PM:%lu "
+	       "EA:%d BA:%d\n",
+	       !!(m & PSW_MASK_PER), !!(m & PSW_MASK_DAT), !!(m & PSW_MASK_IO),
+	       !!(m & PSW_MASK_EXT), (m & PSW_MASK_KEY) >> PSW_SHIFT_KEY,
+	       !!(m & PSW_MASK_MCHECK), !!(m & PSW_MASK_WAIT), !!(m & PSW_MASK_PSTATE),
+	       (m & PSW_MASK_ASC) >> PSW_SHIFT_ASC, (m & PSW_MASK_CC) >> PSW_SHIFT_CC,
+	       (m & PSW_MASK_PM) >> PSW_SHIFT_PM, !!(m & PSW_MASK_EA), !!(m & PSW_MASK_BA));
+}
+
+/* A stack frame the walker may read: aligned, ascending, inside memory. */
+static bool frame_ok(unsigned long frame, unsigned long below)
+{
+	return frame && !(frame & 7) && frame > below &&
+	       (!boot_info.mem_size || frame + STACK_FRAME_OVERHEAD <= boot_info.mem_size);
+}
+
+/*
+ * The call chain, from the back chain -mbackchain keeps: 0(%r15) of each
+ * frame holds the caller's %r15, and each function saves its return address
+ * (%r14) into its caller's frame at offset 112. entry.S and head.S end the
+ * chain with 0.
+ */
+static void show_backtrace(const struct pt_regs *regs)
+{
+	unsigned long frame = regs->gprs[15];
+	unsigned long below = 0;
+
+	if (user_mode(regs))
+		return;		/* a user stack is not ours to walk */
+	printk("Call trace (back chain):\n");
+	printk("  [<%016lx>] (PSW address)\n", regs->psw.addr);
+	for (int depth = 0; depth < BACKTRACE_DEPTH && frame_ok(frame, below); depth++) {
+		unsigned long caller = *(const unsigned long *)(frame + STACK_BACK_CHAIN);
+
+		if (!frame_ok(caller, frame))
+			break;
+		printk("  [<%016lx>]\n", *(const unsigned long *)(caller + STACK_SAVED_R14));
+		below = frame;
+		frame = caller;
+	}
+}
+
+void arch_show_regs(const struct pt_regs *regs)
+{
+	unsigned long cls = regs->int_class;
+
+	show_psw(&regs->psw);
+	for (int i = 0; i < NUM_GPRS; i += 4)
+		printk("r%-2d : 0x%016lx r%-2d : 0x%016lx r%-2d : 0x%016lx r%-2d : 0x%016lx\n", i,
+		       regs->gprs[i], i + 1, regs->gprs[i + 1], i + 2, regs->gprs[i + 2], i + 3,
+		       regs->gprs[i + 3]);
+	printk("interruption: %s", cls < ARRAY_SIZE(int_class_names) ? int_class_names[cls] : "?");
+	if (cls == INT_CLASS_PROGRAM || cls == INT_CLASS_SVC)
+		printk(", ILC %u (%u bytes), code 0x%04x", ilc_bytes(regs) / 2, ilc_bytes(regs),
+		       regs->int_code & INT_CODE_MASK);
+	else
+		printk(", code 0x%08x", regs->int_code);
+	printk("\n");
+	printk("int_parm: 0x%08x  int_parm_long: 0x%016lx%s\n", regs->int_parm,
+	       regs->int_parm_long, cls < ARRAY_SIZE(int_parm_long_names) ?
+	       int_parm_long_names[cls] : "");
+	printk("last break: 0x%016lx  orig_gpr2: 0x%016lx\n", regs->last_break, regs->orig_gpr2);
+	show_backtrace(regs);
+}
+
+static unsigned long get_cr0(void)
+{
+	unsigned long cr0;
+
+	__asm__ __volatile__("stctg	0,0,%0" : "=Q"(cr0));
+	return cr0;
+}
+
+static void set_cr0(unsigned long cr0)
+{
+	__asm__ __volatile__("lctlg	0,0,%0" : : "Q"(cr0) : "memory");
+}
+
+/*
+ * head.S already pointed every new PSW at entry.S. What is left: protect the
+ * lowcore. Without DAT nothing stops a store through a NULL pointer from
+ * landing in the new PSWs at 0x1a0-0x1ff and sending the next interruption
+ * anywhere. Low-address protection makes stores to 0-511 (and 4096-4607) by
+ * any program fail with a protection exception, which die() reports; the
+ * CPU's own stores of old PSWs and codes are not affected.
+ */
+void arch_trap_init(void)
+{
+	set_cr0(get_cr0() | CR0_LOW_ADDRESS_PROTECTION);
+}
