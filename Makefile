@@ -190,7 +190,7 @@ debug: all check-qemu gdbinit
 	@echo "QEMU is waiting for a debugger. In another terminal:"
 	@echo "    gdb-multiarch -x $(BUILD)/gdbinit"
 	@echo "(quit QEMU with Ctrl-A X)"
-	$(Q)$(QEMU_CMD) $(IMAGE) -s -S
+	$(Q)$(QEMU_CMD) $(IMAGE) -s -S || [ $$? = $(QEMU_EXIT_PASS) ]
 
 gdbinit:
 	$(if $(GDB_ARCH),,$(error gdb-multiarch in Debian 12 does not know $(ARCH): \

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * struct pt_regs: the register state entry.S saves on every exception (and,
+ * from the next issue on, every syscall), so that C can read it, print it and
+ * change it before the return. Linux's layout and names.
+ *
+ * Lowest address first. The top five words are the frame the CPU itself
+ * pushes (SDM Vol. 3A "64-Bit Mode Stack Frame"); the syscall entry will push the
+ * same five words by hand, so both paths share one struct and one return.
+ *
+ *	  0  r15 r14 r13 r12 rbp rbx	callee-saved in the SysV ABI
+ *	 48  r11 r10 r9 r8 rax rcx rdx rsi rdi
+ *	120  orig_rax		syscall number at entry (rax gets the result); -1 otherwise
+ *	128  cr2		page-fault linear address, read before anything can fault
+ *	136  vector		which IDT vector brought us here (pushed by the stub)
+ *	144  error_code		pushed by the CPU for some vectors, else 0 by the stub
+ *	152  rip cs rflags rsp ss	pushed by the CPU; iretq pops them
+ *	192  (end)
+ *
+ * 24 words = 192 bytes, a multiple of 16. The CPU aligns RSP down to 16 bytes
+ * before it pushes ss (same section), so the frame starts 16-byte
+ * aligned and so does the stack when entry.S calls C.
+ */
+#ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PTRACE_H
+#define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PTRACE_H
+
+#include <asm/segment.h>
+
+/* Byte offsets, for entry.S; traps.c checks each against the struct. */
+#define PT_R15		0
+#define PT_R14		8
+#define PT_R13		16
+#define PT_R12		24
+#define PT_RBP		32
+#define PT_RBX		40
+#define PT_R11		48
+#define PT_R10		56
+#define PT_R9		64
+#define PT_R8		72
+#define PT_RAX		80
+#define PT_RCX		88
+#define PT_RDX		96
+#define PT_RSI		104
+#define PT_RDI		112
+#define PT_ORIG_RAX	120
+#define PT_CR2		128
+#define PT_VECTOR	136
+#define PT_ERROR_CODE	144
+#define PT_RIP		152
+#define PT_CS		160
+#define PT_RFLAGS	168
+#define PT_RSP		176
+#define PT_SS		184
+#define PT_REGS_SIZE	192
+
+#ifndef __ASSEMBLY__
+#include <trapdoor/types.h>
+
+struct pt_regs {
+	unsigned long r15;
+	unsigned long r14;
+	unsigned long r13;
+	unsigned long r12;
+	unsigned long rbp;
+	unsigned long rbx;
+	unsigned long r11;
+	unsigned long r10;
+	unsigned long r9;
+	unsigned long r8;
+	unsigned long rax;
+	unsigned long rcx;
+	unsigned long rdx;
+	unsigned long rsi;
+	unsigned long rdi;
+	unsigned long orig_rax;
+	unsigned long cr2;
+	unsigned long vector;
+	unsigned long error_code;
+	/* The hardware interrupt frame: */
+	unsigned long rip;
+	unsigned long cs;
+	unsigned long rflags;
+	unsigned long rsp;
+	unsigned long ss;
+};
+
+static inline unsigned long instruction_pointer(const struct pt_regs *regs)
+{
+	return regs->rip;
+}
+
+/* The privilege level the CPU came from is the RPL of the saved CS. */
+static inline bool user_mode(const struct pt_regs *regs)
+{
+	return (regs->cs & 3) == SEGMENT_RPL_USER;
+}
+
+#endif /* __ASSEMBLY__ */
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* What the files of arch/x86_64 share among themselves (common code uses <trapdoor/arch.h>). */
+#ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_SETUP_H
+#define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_SETUP_H
+
+#include <trapdoor/types.h>
+
+/* Physical address of struct hvm_start_info, stored by head.S from ebx. */
+extern u64 pvh_start_info_paddr;
+
+/* The boot stack (head.S): start_kernel runs on it; the TSS names its top. */
+extern char boot_stack[], boot_stack_top[];
+
+/* Linker-script symbols (kernel.lds). */
+extern char _text[], _end[];
+
+void arch_console_init(void);		/* console.c */
+void arch_trap_init(void);	/* traps.c: TSS and the double-fault stack */
+
+#endif
