@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/*
+ * LFSR113 (P. L'Ecuyer, "Tables of maximally equidistributed combined LFSR
+ * generators", Math. Comp. 68 (1999)), bit-exact with Linux's lib/random32.c.
+ *
+ * Each component is a Tausworthe generator, one step of which is
+ *
+ *	s' = ((s & c) << d) ^ (((s << a) ^ s) >> b)
+ *
+ * The mask c clears the component's low k bits, so only its top 32-k bits carry
+ * state: 31 + 29 + 28 + 25 = 113 bits in all, with period about 2^113. The four
+ * (a, b, c, d) quadruples are L'Ecuyer's, the ones Linux uses.
+ */
+#include <trapdoor/prandom.h>
+#include <trapdoor/string.h>
+
+static inline u32 tausworthe(u32 s, unsigned int a, unsigned int b, u32 c, unsigned int d)
+{
+	return ((s & c) << d) ^ (((s << a) ^ s) >> b);
+}
+
+u32 prandom_u32_state(struct rnd_state *state)
+{
+	state->s1 = tausworthe(state->s1, 6, 13, 0xfffffffeU, 18);	/* k = 31 */
+	state->s2 = tausworthe(state->s2, 2, 27, 0xfffffff8U, 2);	/* k = 29 */
+	state->s3 = tausworthe(state->s3, 13, 21, 0xfffffff0U, 7);	/* k = 28 */
+	state->s4 = tausworthe(state->s4, 3, 12, 0xffffff80U, 13);	/* k = 25 */
+
+	return state->s1 ^ state->s2 ^ state->s3 ^ state->s4;
+}
+
+void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes)
+{
+	u8 *p = buf;
+
+	/* memcpy rather than a u32 store: buf may be unaligned (Linux's put_unaligned). */
+	for (; nbytes >= sizeof(u32); p += sizeof(u32), nbytes -= sizeof(u32)) {
+		u32 v = prandom_u32_state(state);
+
+		memcpy(p, &v, sizeof(v));
+	}
+
+	/* The tail takes the low bytes of one more output, lowest first. */
+	if (nbytes) {
+		u32 rem = prandom_u32_state(state);
+
+		for (; nbytes; nbytes--, rem >>= 8)
+			*p++ = (u8)rem;
+	}
+}
+
+static void prandom_warmup(struct rnd_state *state)
+{
+	/* Ten steps wash the seeding's structure out (Linux: "recurrence condition"). */
+	for (int i = 0; i < 10; i++)
+		prandom_u32_state(state);
+}
+
+void prandom_seed_state(struct rnd_state *state, u64 seed)
+{
+	/* Linux folds the u64 this way; all four components start from the same i. */
+	u32 i = (u32)((seed >> 32) ^ (seed << 10) ^ seed);
+
+	state->s1 = __seed(i, PRANDOM_S1_MIN);
+	state->s2 = __seed(i, PRANDOM_S2_MIN);
+	state->s3 = __seed(i, PRANDOM_S3_MIN);
+	state->s4 = __seed(i, PRANDOM_S4_MIN);
+}
+
+void prandom_seed_full_state_one(struct rnd_state *state, const u32 seeds[4])
+{
+	state->s1 = __seed(seeds[0], PRANDOM_S1_MIN);
+	state->s2 = __seed(seeds[1], PRANDOM_S2_MIN);
+	state->s3 = __seed(seeds[2], PRANDOM_S3_MIN);
+	state->s4 = __seed(seeds[3], PRANDOM_S4_MIN);
+	prandom_warmup(state);
+}
