@@ -1,18 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * riscv64 trap entry and return: every exception and interrupt taken in S-mode comes here.
+ * riscv64 trap entry and return: every exception and interrupt taken in S-mode comes here,
+ * and every system call. Also the context switch between two tasks' kernel stacks.
  *
- * stvec is in Direct mode (head.S), so one entry point serves all causes; traps.c reads scause
- * to find out why. On a trap the hart (Privileged ISA 20211203, 4.1.1 and 4.1.7-4.1.11):
+ * stvec is in Direct mode (head.S), so one entry point serves all causes. On a trap the hart
+ * (Privileged ISA 20211203, 4.1.1 and 4.1.7-4.1.11):
  *   - writes the interrupted pc to sepc, the reason to scause, extra detail to stval
  *     (faulting address, or the bits of an illegal instruction);
  *   - copies the mode it was in to sstatus.SPP (0 = U, 1 = S) and SIE to SPIE, clears SIE;
  *   - jumps here, in S-mode, with every general register still holding the interrupted
- *     code's values. So nothing may be touched before it is saved.
- * We build a struct pt_regs (asm/ptrace.h) on the stack, call do_trap(regs) in traps.c, and if
- * that returns, reload everything from the frame and sret back.
+ *     code's values -- and with satp unchanged: the user's page table stays live. That is
+ *     fine because every address space also maps the kernel (supervisor-only, mm.c), and it
+ *     is fast: no page-table switch, no TLB flush on the way in or out (DESIGN.md §5).
+ *
+ * We build a struct pt_regs (asm/ptrace.h), hand it to do_syscall() (an ecall from U-mode)
+ * or do_trap() (anything else, traps.c), and if that returns, reload everything from the
+ * frame and sret back.
+ *
+ * Where the frame goes:
+ *   from U-mode  at the top of the current task's kernel stack, task_pt_regs(current): the
+ *                user's sp is no place to save anything. sscratch holds that address while
+ *                U-mode runs (ret_from_exception puts it there), and 0 while the kernel runs.
+ *   from S-mode  just below the interrupted kernel sp, like a function's frame.
  */
 #include <asm/csr.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 
 	.text
@@ -22,40 +34,55 @@ handle_exception:
 	/*
 	 * The sscratch swap. We need one free register before we can save any, and a CSR swap
 	 * gives us one without losing anything: tp goes to sscratch, sscratch comes to tp.
-	 * Convention: sscratch is 0 while the kernel runs; in the next issue it holds the
-	 * kernel's tp (the current task) while a user program runs. So after the swap,
-	 * tp == 0 means "we trapped from the kernel", anything else "from user mode".
+	 * sscratch is 0 while the kernel runs and the address of the current task's pt_regs
+	 * while a user program runs. So after the swap, tp == 0 means "we trapped from the
+	 * kernel", anything else "from user mode, and here is where to save".
 	 */
 	csrrw	tp, sscratch, tp	/* tp = old sscratch, sscratch = interrupted tp */
-	bnez	tp, .Lsave_context	/* from U-mode: tp is already the kernel's tp. The next
-					 * issue switches to the task's kernel stack here, before
-					 * the first store; nothing runs in U-mode yet. */
+	bnez	tp, .Lfrom_user
+
 	/* From S-mode: sscratch now holds our own tp; take it back. sscratch keeps a copy,
 	 * which the save below reads, so both paths store the interrupted tp the same way. */
 	csrr	tp, sscratch
+	/* The frame goes below the interrupted sp. Store that sp into the frame's sp slot
+	 * first (PT_SP - PT_SIZE = -272 bytes from the current sp), then move sp down:
+	 * afterwards we would have no free register left to compute it with. Nothing can
+	 * interrupt us here (SIE is 0), so writing below sp is safe. */
+	sd	sp, (PT_SP - PT_SIZE)(sp)
+	addi	sp, sp, -PT_SIZE	/* sp = the frame */
+	j	.Lsave_context
+
+.Lfrom_user:
+	/* From U-mode: tp = task_pt_regs(current), at the top of its kernel stack. The user's
+	 * sp goes straight into its slot there, then the kernel stack takes over. */
+	sd	sp, PT_SP(tp)		/* x2: the user's stack pointer */
+	/*
+	 * 16-byte aligned SP: the stack is THREAD_SIZE-aligned and PT_SIZE (288) a multiple
+	 * of 16, so sp here -- and in do_syscall() below -- is the same 16-byte-aligned
+	 * address on every syscall (KSTACK_ALIGN; systest checks it over 1000 calls). The
+	 * stack-offset issue moves it by a random multiple of 16 below 1024: 6 bits of
+	 * entropy, seen in SP[9:4].
+	 */
+	mv	sp, tp			/* sp = the frame */
 
 .Lsave_context:
 	/*
-	 * Room for the frame. The psABI keeps sp 16-byte aligned in all compiled code, and
-	 * PT_SIZE (288) is a multiple of 16, so the frame and the C call below stay 16-byte
-	 * aligned (KSTACK_ALIGN). Register xN goes to offset N * 8; slot 0 is sepc.
+	 * sp points at the frame (36 slots, asm/ptrace.h): register xN goes to offset N * 8,
+	 * slot 0 is sepc. x2 (sp) is already stored, x4 (tp) comes from sscratch below.
 	 */
-	addi	sp, sp, -PT_SIZE
 	sd	ra, PT_RA(sp)		/* x1 */
-					/* x2 (sp) is stored below: we just changed it */
 	sd	gp, PT_GP(sp)		/* x3 */
-					/* x4 (tp) is stored below, taken from sscratch */
 	sd	t0, PT_T0(sp)		/* x5 */
 	sd	t1, PT_T1(sp)		/* x6 */
 	sd	t2, PT_T2(sp)		/* x7 */
 	sd	s0, PT_S0(sp)		/* x8, the frame pointer */
 	sd	s1, PT_S1(sp)		/* x9 */
-	sd	a0, PT_A0(sp)		/* x10 */
+	sd	a0, PT_A0(sp)		/* x10, argument 0; the result goes here */
 	sd	a1, PT_A1(sp)		/* x11 */
 	sd	a2, PT_A2(sp)		/* x12 */
 	sd	a3, PT_A3(sp)		/* x13 */
 	sd	a4, PT_A4(sp)		/* x14 */
-	sd	a5, PT_A5(sp)		/* x15 */
+	sd	a5, PT_A5(sp)		/* x15, argument 5 */
 	sd	a6, PT_A6(sp)		/* x16 */
 	sd	a7, PT_A7(sp)		/* x17, the system call number */
 	sd	s2, PT_S2(sp)		/* x18 */
@@ -74,13 +101,11 @@ handle_exception:
 	sd	t6, PT_T6(sp)		/* x31 */
 
 	/* Every register is saved: from here on we may use any of them. */
-	addi	s0, sp, PT_SIZE		/* the sp the trap interrupted (kernel stack) */
-	sd	s0, PT_SP(sp)
 	/* Read the interrupted tp and zero sscratch in one instruction. From now on a nested
 	 * trap (a bug in the C handler, say) finds sscratch == 0 and is treated as coming
 	 * from the kernel, which it does. */
 	csrrw	s0, sscratch, zero
-	sd	s0, PT_TP(sp)
+	sd	s0, PT_TP(sp)		/* x4 */
 
 	/* The trap CSRs: a nested trap would overwrite them, so they belong in the frame. */
 	csrr	s1, sepc		/* pc of the trapping instruction */
@@ -94,28 +119,55 @@ handle_exception:
 	/* A system call returns its result in a0; keep argument 0 for whoever needs it later. */
 	sd	a0, PT_ORIG_A0(sp)
 
-	/* do_trap(struct pt_regs *regs): the first argument goes in a0. */
+	/* scause 8, "environment call from U-mode", is a system call; the rest go to C. An
+	 * ecall from S-mode goes to the SBI firmware in M-mode, never here (scause 9). */
+	li	t0, EXC_ECALL_U
+	bne	s4, t0, .Lnot_syscall
+
+	/* The system call. sepc points at the ecall itself; the hart does not step over it,
+	 * so we do, or sret would execute the ecall again. An ecall is always 4 bytes (there
+	 * is no compressed form). */
+	addi	s1, s1, 4
+	sd	s1, PT_EPC(sp)
+	/* do_syscall(struct pt_regs *regs), kernel/syscall.c: reads a7 and a0-a5 from the
+	 * frame, writes the result to the frame's a0. The first argument goes in a0. */
+	mv	a0, sp
+	call	do_syscall
+	j	ret_from_exception
+
+.Lnot_syscall:
+	/* do_trap(struct pt_regs *regs), traps.c: a fault from U-mode kills the task and does
+	 * not return; anything from S-mode is fatal. */
 	mv	a0, sp
 	call	do_trap
 
 	/*
-	 * Return from the trap: undo the save, in reverse. do_trap() may have changed the
-	 * frame (step sepc over an ecall, put a result in a0), so reload from it, not from
-	 * what we read above. sp still points at the frame: s-registers are callee-saved.
+	 * Return from the trap: undo the save, in reverse. The C code may have changed the
+	 * frame (the result in a0, sepc past the ecall), so reload from it, not from what we
+	 * read above. sp still points at the frame: the C code preserves sp (callee-saved).
+	 *
+	 * ret_from_fork is the same place: a new task's first arch_switch_to() "returns" here
+	 * with sp = task_pt_regs(task), a frame arch_task_init() filled (traps.c). So a task's
+	 * first entry into user mode and every later return are one and the same code.
 	 */
+	.globl	ret_from_fork
+ret_from_fork:
 	.globl	ret_from_exception
 ret_from_exception:
 	ld	s1, PT_STATUS(sp)
 	ld	s2, PT_EPC(sp)
-	/* Going back to U-mode (SPP = 0)? Then the next trap from there must find the
-	 * kernel's tp in sscratch (see the swap above). Back to S-mode, sscratch stays 0. */
+	/* Going back to U-mode (SPP = 0)? Then the next trap from there must find this
+	 * frame's address in sscratch (see the swap above). It is task_pt_regs(current):
+	 * only the outermost frame of a task's kernel stack returns to U-mode. So no context
+	 * switch ever needs to touch sscratch; the return path sets it for whoever returns.
+	 * Back to S-mode, sscratch stays 0. */
 	andi	s3, s1, SR_SPP
 	bnez	s3, 1f
-	csrw	sscratch, tp		/* tp is the kernel's here; the user's is in the frame */
+	csrw	sscratch, sp
 1:
 	/* sret returns to the mode in SPP, re-enables interrupts if SPIE, and jumps to sepc.
 	 * SIE is 0 in the saved sstatus (the hart cleared it before we read it), so nothing
-	 * can interrupt the reload below. */
+	 * can interrupt the reload below. satp stays as it is: no page-table switch. */
 	csrw	sstatus, s1
 	csrw	sepc, s2
 
@@ -151,3 +203,48 @@ ret_from_exception:
 	ld	t6, PT_T6(sp)		/* x31 */
 	ld	sp, PT_SP(sp)		/* x2 last: it is the base of every load above */
 	sret				/* pc = sepc, mode = SPP, SIE = SPIE */
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * Called by schedule() with prev in a0 and next in a1. It is an ordinary function call, so
+ * the psABI has schedule() save every caller-saved register it still needs; we save the rest
+ * -- sp, s0-s11 and ra -- into prev->thread and load next's. The final ret then "returns" on
+ * next's kernel stack, into next's own earlier call of arch_switch_to() (inside schedule()),
+ * or, for a task that never ran, to ret_from_fork (thread.ra from arch_task_init()).
+ * thread is the first member of task_struct, so a0/a1 point straight at it.
+ * Nothing else changes here: satp was already switched by arch_switch_mm(), and sscratch is
+ * set by the return path when next goes back to user mode.
+ */
+	.globl	arch_switch_to
+arch_switch_to:
+	sd	ra, THREAD_RA(a0)		/* where prev resumes: back in schedule() */
+	sd	sp, THREAD_SP(a0)		/* prev's kernel stack */
+	sd	s0, (THREAD_S0 + 0 * 8)(a0)	/* the callee-saved registers s0-s11 */
+	sd	s1, (THREAD_S0 + 1 * 8)(a0)
+	sd	s2, (THREAD_S0 + 2 * 8)(a0)
+	sd	s3, (THREAD_S0 + 3 * 8)(a0)
+	sd	s4, (THREAD_S0 + 4 * 8)(a0)
+	sd	s5, (THREAD_S0 + 5 * 8)(a0)
+	sd	s6, (THREAD_S0 + 6 * 8)(a0)
+	sd	s7, (THREAD_S0 + 7 * 8)(a0)
+	sd	s8, (THREAD_S0 + 8 * 8)(a0)
+	sd	s9, (THREAD_S0 + 9 * 8)(a0)
+	sd	s10, (THREAD_S0 + 10 * 8)(a0)
+	sd	s11, (THREAD_S0 + 11 * 8)(a0)
+
+	ld	ra, THREAD_RA(a1)		/* where next resumes */
+	ld	sp, THREAD_SP(a1)		/* next's kernel stack: from here on we are next */
+	ld	s0, (THREAD_S0 + 0 * 8)(a1)
+	ld	s1, (THREAD_S0 + 1 * 8)(a1)
+	ld	s2, (THREAD_S0 + 2 * 8)(a1)
+	ld	s3, (THREAD_S0 + 3 * 8)(a1)
+	ld	s4, (THREAD_S0 + 4 * 8)(a1)
+	ld	s5, (THREAD_S0 + 5 * 8)(a1)
+	ld	s6, (THREAD_S0 + 6 * 8)(a1)
+	ld	s7, (THREAD_S0 + 7 * 8)(a1)
+	ld	s8, (THREAD_S0 + 8 * 8)(a1)
+	ld	s9, (THREAD_S0 + 9 * 8)(a1)
+	ld	s10, (THREAD_S0 + 10 * 8)(a1)
+	ld	s11, (THREAD_S0 + 11 * 8)(a1)
+	ret					/* jump to next's ra */

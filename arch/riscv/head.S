@@ -26,9 +26,10 @@ _start:
 
 	/* gp: the kernel is built without linker relaxation (-mno-relax, --no-relax), so no
 	 * code addresses data through gp. Zero it so a register dump shows it holds nothing;
-	 * from the next issue on it simply carries the user program's own gp. */
+	 * after a trap from user mode it simply carries the user program's own gp. */
 	mv	gp, zero
-	/* tp: will point at the current task (as in Linux); there is no task yet. */
+	/* tp: the kernel does not use it either (entry.S keeps what it needs in sscratch, and
+	 * `current` is a C variable); zero it for the same reason. */
 	mv	tp, zero
 
 	/* Several harts may arrive here (old OpenSBI, or other boot firmware that starts every

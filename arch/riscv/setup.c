@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * riscv64 machine setup: console, traps, and what the device tree says about the machine;
- * power-off with an exit status; the time counter.
+ * riscv64 machine setup: console, traps, the MMU, and what the device tree says about the
+ * machine; power-off with an exit status; the time counter.
  *
  * Everything we learn about the machine comes from the flattened device tree whose address
  * OpenSBI passed in a1 (QEMU builds it; OpenSBI adds its own reservations and hands it on).
@@ -142,20 +142,40 @@ static void probe_cmdline(const void *fdt)
 	}
 }
 
+/*
+ * The device tree itself lies in RAM above the kernel (fw_jump copies it to 0x82200000): the
+ * page allocator must leave it alone, or the first user page would overwrite it. OpenSBI's
+ * own memory (0x80000000, /reserved-memory) is below the kernel, where the allocator never
+ * looks.
+ */
+static void reserve_fdt(const void *fdt)
+{
+	unsigned int n = boot_info.nr_reserved;
+
+	if (n == ARRAY_SIZE(boot_info.reserved))
+		return;
+	boot_info.reserved[n].start = (unsigned long)fdt;
+	boot_info.reserved[n].size = fdt_totalsize(fdt);
+	boot_info.nr_reserved = n + 1;
+}
+
 void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
 	arch_trap_init();
 
-	if (!fdt_valid(boot_fdt)) {
+	if (fdt_valid(boot_fdt)) {
+		probe_machine(boot_fdt);
+		probe_cpu(boot_fdt);
+		probe_timebase(boot_fdt);
+		probe_memory(boot_fdt);
+		probe_cmdline(boot_fdt);
+		reserve_fdt(boot_fdt);
+	} else {
 		printk("riscv: no valid device tree at %p (a1 from the firmware)\n", boot_fdt);
-		return;
 	}
-	probe_machine(boot_fdt);
-	probe_cpu(boot_fdt);
-	probe_timebase(boot_fdt);
-	probe_memory(boot_fdt);
-	probe_cmdline(boot_fdt);
+	/* Sv39 on, whatever else we found: user mode is only isolated with it (mm.c). */
+	riscv_mmu_init();
 }
 
 /*

@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * riscv64 traps: decode scause into a reason a person can read, and the register dump.
+ * riscv64 traps: decode scause into a reason a person can read, the register dump, and the
+ * user-mode frame a new task starts from.
  *
- * entry.S saves a struct pt_regs and calls do_trap(). For now every trap taken in the kernel
- * is fatal: we decode why and hand it to die(). The next issue adds the U-mode causes (ecall
- * from U is a system call; a fault from U kills the task, not the kernel).
+ * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
+ * for everything else. A fault in U-mode is decoded here into a kind of fault and handed to
+ * common do_user_fault(), which kills that task only. Every trap taken in the kernel is
+ * fatal: we decode why and hand it to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
 #include <asm/csr.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
@@ -97,12 +103,135 @@ static __noreturn void die_trap(struct pt_regs *regs)
 }
 
 /*
- * Called by entry.S for every trap, with the frame it saved. Dispatch by the architectural
- * event; whatever the kernel does not handle ends in die_trap().
+ * Instruction decoding for illegal-instruction traps (Unprivileged ISA 20191213, chapter 2
+ * and chapter 9 "Zicsr"; Privileged ISA 20211203, 2.1 and 3.3). A 32-bit instruction has
+ * both low bits set; anything else is a 16-bit compressed one.
+ */
+#define INSN_LEN_MASK		0x3	/* bits 1:0 == 11: a 32-bit instruction */
+#define INSN_OPCODE_MASK	0x7f	/* bits 6:0 */
+#define OPCODE_SYSTEM		0x73	/* ecall, ebreak, xRET, wfi, sfence.vma, csr* */
+#define INSN_FUNCT3_SHIFT	12	/* bits 14:12: 0 = privileged group, else a CSR access */
+#define INSN_FUNCT3_MASK	0x7
+#define INSN_CSR_SHIFT		20	/* bits 31:20: the CSR number */
+#define CSR_PRIV_SHIFT		8	/* CSR number bits 9:8: lowest privilege that may access */
+#define CSR_PRIV_MASK		0x3	/* 0 = user, 1 = supervisor, 2 = hypervisor, 3 = machine */
+#define INSN_ECALL		0x00000073
+#define INSN_EBREAK		0x00100073
+
+/*
+ * The instruction that raised an illegal-instruction trap. stval should hold its bits, but
+ * the Privileged ISA (4.1.9) allows 0 there, so if it is 0 we read the instruction ourselves
+ * through uaccess (its checks make a bad pc harmless). 0 if it cannot be read.
+ */
+static u32 user_insn(const struct pt_regs *regs)
+{
+	u16 half[2];
+
+	if (regs->badaddr)
+		return (u32)regs->badaddr;
+	if (copy_from_user(&half[0], regs->epc, sizeof(half[0])) < 0)
+		return 0;
+	if ((half[0] & INSN_LEN_MASK) != INSN_LEN_MASK)
+		return half[0];		/* 16-bit */
+	if (copy_from_user(&half[1], regs->epc + sizeof(half[0]), sizeof(half[1])) < 0)
+		return 0;
+	return half[0] | (u32)half[1] << 16;
+}
+
+/*
+ * An illegal-instruction trap from U-mode: privileged or undefined? The hart reports both as
+ * scause 2 (the Privileged ISA has no separate "privileged instruction" cause), so we look at
+ * the instruction. A SYSTEM-opcode instruction is privileged if it is a CSR access whose CSR
+ * number says supervisor or higher (bits 9:8, Privileged ISA 2.1), or one of the privileged
+ * group (funct3 = 0: sret, mret, wfi, sfence.vma, ...) other than ecall and ebreak, which
+ * never trap as illegal. Everything else -- a reserved encoding, an FP instruction with the
+ * FPU off, a write to a read-only user CSR such as cycle -- is FAULT_ILLEGAL. Both kill the
+ * task with SIGILL; the distinction is for the message.
+ */
+static enum user_fault classify_illegal(u32 insn)
+{
+	u32 funct3 = (insn >> INSN_FUNCT3_SHIFT) & INSN_FUNCT3_MASK;
+	u32 csr_priv = (insn >> INSN_CSR_SHIFT >> CSR_PRIV_SHIFT) & CSR_PRIV_MASK;
+
+	if ((insn & INSN_OPCODE_MASK) != OPCODE_SYSTEM)
+		return FAULT_ILLEGAL;
+	if (funct3 != 0)
+		return csr_priv != 0 ? FAULT_PRIVILEGED : FAULT_ILLEGAL;
+	return insn == INSN_ECALL || insn == INSN_EBREAK ? FAULT_ILLEGAL : FAULT_PRIVILEGED;
+}
+
+/* An exception from U-mode: decode it for do_user_fault(), which kills the task. */
+static __noreturn void do_trap_user(struct pt_regs *regs)
+{
+	unsigned long addr = regs->badaddr;	/* stval: the faulting address, for most */
+
+	switch (regs->cause) {
+	case EXC_INST_PAGE_FAULT:
+	case EXC_INST_ACCESS:
+		do_user_fault(regs, FAULT_EXEC, addr);
+	case EXC_LOAD_PAGE_FAULT:
+	case EXC_LOAD_ACCESS:
+		do_user_fault(regs, FAULT_READ, addr);
+	case EXC_STORE_PAGE_FAULT:	/* stores and AMOs */
+	case EXC_STORE_ACCESS:
+		do_user_fault(regs, FAULT_WRITE, addr);
+	case EXC_INST_MISALIGNED:
+	case EXC_LOAD_MISALIGNED:
+	case EXC_STORE_MISALIGNED:
+		do_user_fault(regs, FAULT_ALIGNMENT, addr);
+	case EXC_INST_ILLEGAL:
+		do_user_fault(regs, classify_illegal(user_insn(regs)), regs->epc);
+	case EXC_BREAKPOINT:		/* ebreak / c.ebreak */
+		do_user_fault(regs, FAULT_BREAKPOINT, regs->epc);
+	default:
+		do_user_fault(regs, FAULT_OTHER, addr);
+	}
+}
+
+/*
+ * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
+ * the architectural event; whatever the kernel does not handle ends in die_trap(). Nothing
+ * enables interrupts yet, so any interrupt is unexpected, from U-mode too.
  */
 void do_trap(struct pt_regs *regs)
 {
+	if (user_mode(regs) && !(regs->cause & CAUSE_IRQ_FLAG))
+		do_trap_user(regs);
 	die_trap(regs);
+}
+
+/* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
+BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
+
+/*
+ * A new task's first trip to user mode. We fill the pt_regs at the top of its kernel stack as
+ * if it had trapped from U-mode at entry, and make its saved kernel context "return" into
+ * ret_from_fork with sp at that frame: the first arch_switch_to() to it then leaves through
+ * the ordinary return path (entry.S), which loads these registers and srets.
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+	unsigned long status = csr_read(sstatus);
+
+	memset(regs, 0, sizeof(*regs));	/* every other register starts as 0 */
+	regs->epc = entry;		/* sret jumps here */
+	regs->sp = user_sp;		/* argc, argv[], ... (kernel/exec.c) */
+	/*
+	 * sstatus for sret: SPP = 0 returns to U-mode. SPIE = 1 as in Linux's start_thread();
+	 * in U-mode S-mode interrupts are enabled whatever SIE says (Privileged ISA 4.1.1.2),
+	 * and a trap from there saves SIE to SPIE and clears it. SUM = 0, so the kernel cannot
+	 * touch user pages (uaccess copies through the kernel's map, not the user's). FS and VS
+	 * Off, so FP and vector instructions trap (their state is never saved). The other
+	 * fields, such as UXL (the user's XLEN, WARL), stay as the hart has them.
+	 */
+	status &= ~(unsigned long)(SR_SPP | SR_SIE | SR_SUM | SR_MXR | SR_FS | SR_VS);
+	status |= SR_SPIE;
+	regs->status = status;
+
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.ra = (unsigned long)ret_from_fork;
+	t->thread.sp = (unsigned long)regs;
 }
 
 void arch_trap_init(void)

@@ -43,6 +43,13 @@
 /* stvec (4.1.2): the low two bits select the mode; 0 = every trap goes to BASE. */
 #define STVEC_MODE_DIRECT	0
 
+/* satp (4.1.11, figure 4.14 for SXLEN=64): MODE[63:60] | ASID[59:44] | PPN[43:0]. */
+#define SATP_MODE_SHIFT		60
+#define SATP_MODE_SV39		8	/* table 4.4: page-based 39-bit virtual addressing */
+#define SATP_ASID_SHIFT		44
+#define SATP_ASID_MASK		0xffff	/* 16 bits at most; how many exist is probed (mm.c) */
+#define SATP_PPN_MASK		0xfffffffffff	/* 44 bits: the root table's physical page */
+
 #ifndef __ASSEMBLY__
 
 #include <trapdoor/types.h>

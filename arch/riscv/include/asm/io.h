@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory-mapped I/O. With the MMU off every access goes straight to the physical address;
- * volatile keeps the compiler from merging or dropping it, and the fences keep the hart from
+ * Memory-mapped I/O. The kernel's page table maps the devices at their physical addresses
+ * (mm.c), so a device register's address is the same with the MMU on or off. volatile keeps
+ * the compiler from merging or dropping an access, and the fences keep the hart from
  * reordering it against ordinary memory accesses, as Linux's readb/writeb do.
  * FENCE operands (Unprivileged ISA 20191213, 2.7): i/o = device input/output, r/w = memory.
  */

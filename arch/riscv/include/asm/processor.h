@@ -1,9 +1,43 @@
 /* SPDX-License-Identifier: MIT */
-/* The CPU itself: stack pointer, a guaranteed-illegal instruction, spin-wait hint. */
+/*
+ * The CPU itself: a task's saved kernel context, stack pointer, a guaranteed-illegal
+ * instruction, spin-wait hint. The THREAD_* offsets are also read by entry.S.
+ */
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PROCESSOR_H
 
+/*
+ * Byte offsets into struct thread_struct for arch_switch_to() in entry.S. struct thread_struct
+ * is the first member of struct task_struct, so they are offsets into the task too (checked in
+ * traps.c, which sees both structures).
+ */
+#define THREAD_RA	0
+#define THREAD_SP	8
+#define THREAD_S0	16	/* s0-s11 follow, 8 bytes apart: s<n> at THREAD_S0 + 8 * n */
+#define THREAD_SIZEOF	112	/* 14 registers */
+
+#ifndef __ASSEMBLY__
+
 #include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+/*
+ * What arch_switch_to() keeps of a task that is not running: only what the psABI says a
+ * called function must preserve (RISC-V psABI, "Integer Register Convention": sp and s0-s11
+ * are callee-saved) and where to resume (ra). Everything else the C caller of
+ * arch_switch_to() -- schedule() -- has already saved itself, because it made a call. The
+ * user's registers are not here: they are in the pt_regs at the top of the task's stack.
+ */
+struct thread_struct {
+	unsigned long ra;	/* where arch_switch_to() returns: schedule(), or ret_from_fork */
+	unsigned long sp;	/* the task's kernel stack pointer inside arch_switch_to() */
+	unsigned long s[12];	/* s0 (the frame pointer) to s11 */
+};
+
+BUILD_BUG_ON(offsetof(struct thread_struct, ra) != THREAD_RA);
+BUILD_BUG_ON(offsetof(struct thread_struct, sp) != THREAD_SP);
+BUILD_BUG_ON(offsetof(struct thread_struct, s) != THREAD_S0);
+BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /*
  * PAUSE (Zihintpause): FENCE with predecessor set W and an empty successor set, a hint that
@@ -36,5 +70,7 @@ static inline void cpu_relax(void)
 {
 	__asm__ __volatile__(".4byte %0" : : "i"(RISCV_INSN_PAUSE) : "memory");
 }
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -2,8 +2,8 @@
 /*
  * struct pt_regs: the registers of an interrupted context, as entry.S saves them on a trap.
  *
- * One frame serves every trap: a fault in the kernel now, a system call or fault from U-mode
- * in the next issue. It therefore holds the complete user-visible state: all 31 general
+ * One frame serves every trap: a fault in the kernel, a system call, fault or interrupt from
+ * U-mode. It therefore holds the complete user-visible state: all 31 general
  * registers (x0 is hard-wired to zero and needs no slot), the pc to return to (sepc), and the
  * trap CSRs. The layout is Linux's (arch/riscv/include/asm/ptrace.h), so a student can read
  * Linux's entry.S next: slot 0 is epc, so register xN lives at byte offset N * 8.
@@ -122,6 +122,39 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return !(regs->status & SR_SPP);
+}
+
+/*
+ * The system call ABI, Linux's (arch/riscv/kernel/traps.c, do_trap_ecall_u): the number in
+ * a7, up to six arguments in a0-a5, the result (or a negative errno) back in a0. The kernel
+ * preserves every other register.
+ */
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	return regs->a7;
+}
+
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	switch (n) {
+	case 0: return regs->a0;
+	case 1: return regs->a1;
+	case 2: return regs->a2;
+	case 3: return regs->a3;
+	case 4: return regs->a4;
+	case 5: return regs->a5;
+	default: return 0;
+	}
+}
+
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	regs->a0 = (unsigned long)ret;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->sp;
 }
 
 #endif /* !__ASSEMBLY__ */

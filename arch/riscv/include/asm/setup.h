@@ -10,4 +10,7 @@ extern const void *boot_fdt;		/* a1: the flattened device tree */
 /* traps.c: points stvec at entry.S again and sets sscratch = 0; arch_setup() calls it. */
 void arch_trap_init(void);
 
+/* mm.c: builds the kernel's page table and turns Sv39 on; arch_setup() calls it. */
+void riscv_mmu_init(void);
+
 #endif

@@ -8,7 +8,10 @@ struct pt_regs;
 /* entry.S: the one trap entry point stvec points at (assembly: C only takes its address). */
 void handle_exception(void);
 
-/* traps.c: called by entry.S for every trap, with the frame it saved. */
+/* entry.S: where a new task's first arch_switch_to() returns, then ret_from_exception. */
+void ret_from_fork(void);
+
+/* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */
 void do_trap(struct pt_regs *regs);
 
 #endif

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+/*
+ * riscv64 page tables: the kernel's own map, and one Sv39 address space per task.
+ *
+ * Sv39 (Privileged ISA 20211203, 4.4): a virtual address is three 9-bit indices (VPN[2],
+ * VPN[1], VPN[0]) and a 12-bit page offset; satp points at the root table. An entry with any
+ * of R, W, X set is a leaf, at any level: a root-level leaf maps 1 GiB, a level-1 leaf 2 MiB.
+ *
+ * The kernel's map (riscv_mmu_init) is the identity over [0, end of RAM) in 1 GiB leaves of
+ * the root table: devices read/write, RAM read/write/execute, all with U = 0 (U-mode may not
+ * touch them) and G = 1 (the same in every address space, so the TLB keeps them across
+ * address-space switches). Each task's root table starts as a copy of the kernel's, and its
+ * user pages live in root entries the kernel never uses (asm/page.h): so the kernel is mapped
+ * in every address space, and a trap or system call never switches satp (DESIGN.md §5). Only
+ * a context switch does, in arch_switch_mm().
+ *
+ * The TLB: each address space gets its own ASID (address-space identifier, in satp), so the
+ * TLB may hold translations of several at once and switching needs no flush. An ASID is
+ * flushed once, on the first switch to a new owner (the previous one left entries behind).
+ * Under QEMU's TCG every satp write flushes QEMU's software TLB anyway; on hardware the ASID
+ * saves the refills.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <uapi/errno.h>
+#include <asm/csr.h>
+#include <asm/setup.h>
+
+/* Sv39 page-table entry (4.4.1, figure 4.21) */
+#define PTE_V		(1UL << 0)	/* valid */
+#define PTE_R		(1UL << 1)	/* readable */
+#define PTE_W		(1UL << 2)	/* writable (W without R is reserved) */
+#define PTE_X		(1UL << 3)	/* executable; R = W = X = 0: points to the next table */
+#define PTE_U		(1UL << 4)	/* U-mode may access; S-mode may not (SUM = 0) */
+#define PTE_G		(1UL << 5)	/* global: in every address space, whatever the ASID */
+#define PTE_A		(1UL << 6)	/* accessed */
+#define PTE_D		(1UL << 7)	/* dirty */
+#define PTE_LEAF	(PTE_R | PTE_W | PTE_X)
+#define PTE_PPN_SHIFT	10		/* the physical page number starts at bit 10 */
+/*
+ * A and D: the hart may either set them itself or raise a page fault when they are clear
+ * (4.4.1). QEMU 7.2 does not set them for us (ARCH-NOTES), and nothing here pages out, so
+ * every leaf is born accessed, and every writable leaf dirty.
+ */
+
+#define PTRS_PER_TABLE	512		/* 4 KiB / 8-byte entries */
+#define VPN_BITS	9		/* index bits per level */
+#define ROOT_LEVEL	2		/* levels 2 (root), 1, 0; level-0 leaves are 4 KiB pages */
+#define GIGAPAGE_SHIFT	30		/* a root entry maps 1 GiB */
+#define GIGAPAGE_SIZE	(1UL << GIGAPAGE_SHIFT)
+
+/* The kernel image, from kernel.lds: _start at its first byte, _end past its last. */
+extern char _start[], _end[];
+
+/* The kernel's root table: satp when no task runs, and the template every task copies. */
+static u64 kernel_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+
+/* The address space satp holds; NULL = kernel_pgd (no user mappings). */
+static struct mm_struct *live_mm;
+
+/*
+ * ASIDs. satp has up to 16 ASID bits but a hart may implement fewer, even none (4.1.11); we
+ * probe how many. ASID 0 belongs to kernel_pgd. Tasks draw theirs from a bitmap; an address
+ * space that finds none left (a hart with few ASID bits) gets 0 and a full TLB flush
+ * whenever it is switched to or away from, which is always correct, only slower.
+ */
+#define MAX_ASIDS	256		/* our bitmap: more than NR_TASKS address spaces */
+#define KERNEL_ASID	0
+
+static unsigned int asid_bits;
+static unsigned long nr_asids;		/* usable ASIDs, KERNEL_ASID included */
+static u64 asid_used[MAX_ASIDS / 64];
+
+static unsigned long pgd_index(unsigned long va, int level)
+{
+	return (va >> (PAGE_SHIFT + level * VPN_BITS)) & (PTRS_PER_TABLE - 1);
+}
+
+/* A leaf entry mapping pa with flags. */
+static u64 pte_leaf(unsigned long pa, u64 flags)
+{
+	return (pa >> PAGE_SHIFT) << PTE_PPN_SHIFT | flags | PTE_V;
+}
+
+/* Non-leaf entries keep U, A, D and G clear: reserved for future use (4.4.1). */
+static u64 pte_table(const u64 *table)
+{
+	return (virt_to_phys(table) >> PAGE_SHIFT) << PTE_PPN_SHIFT | PTE_V;
+}
+
+static bool pte_is_table(u64 pte)
+{
+	return (pte & PTE_V) && !(pte & PTE_LEAF);
+}
+
+static u64 *pte_next_table(u64 pte)
+{
+	return phys_to_virt((pte >> PTE_PPN_SHIFT) << PAGE_SHIFT);
+}
+
+static unsigned long make_satp(const u64 *pgd, unsigned long asid)
+{
+	return (unsigned long)SATP_MODE_SV39 << SATP_MODE_SHIFT |
+	       asid << SATP_ASID_SHIFT | virt_to_phys(pgd) >> PAGE_SHIFT;
+}
+
+/*
+ * sfence.vma rs1, rs2 (4.2.1): rs1 = x0 means every address, rs2 = x0 every address space
+ * including global entries. It also orders our earlier stores to page tables before the
+ * hart's later page walks, which is why it follows every table change that may be live.
+ */
+static void flush_tlb_all(void)
+{
+	__asm__ __volatile__("sfence.vma zero, zero" : : : "memory");
+}
+
+/* Every non-global entry of one address space. */
+static void flush_tlb_asid(unsigned long asid)
+{
+	__asm__ __volatile__("sfence.vma zero, %0" : : "r"(asid) : "memory");
+}
+
+/* One page of one address space. */
+static void flush_tlb_page(unsigned long va, unsigned long asid)
+{
+	__asm__ __volatile__("sfence.vma %0, %1" : : "r"(va), "r"(asid) : "memory");
+}
+
+static unsigned long asid_alloc(void)
+{
+	for (unsigned long a = KERNEL_ASID + 1; a < nr_asids; a++) {
+		if (!(asid_used[a / 64] & 1UL << (a % 64))) {
+			asid_used[a / 64] |= 1UL << (a % 64);
+			return a;
+		}
+	}
+	return KERNEL_ASID;	/* none left: share 0, flush on every switch */
+}
+
+static void asid_free(unsigned long asid)
+{
+	if (asid != KERNEL_ASID)
+		asid_used[asid / 64] &= ~(1UL << (asid % 64));
+}
+
+/*
+ * How many ASID bits the hart has: write all ones to satp's ASID field and read back which
+ * stuck (4.1.11). Also tells us whether Sv39 exists at all: writing an unsupported MODE
+ * leaves satp unchanged. Runs with kernel_pgd already built, because the write turns
+ * translation on.
+ */
+static void probe_satp(void)
+{
+	unsigned long satp;
+
+	csr_write(satp, make_satp(kernel_pgd, SATP_ASID_MASK));
+	satp = csr_read(satp);
+	if (satp >> SATP_MODE_SHIFT != SATP_MODE_SV39)
+		panic("riscv: this hart has no Sv39 (satp reads 0x%lx)", satp);
+	satp = satp >> SATP_ASID_SHIFT & SATP_ASID_MASK;
+	while (satp & 1UL << asid_bits)
+		asid_bits++;
+	nr_asids = 1UL << asid_bits < MAX_ASIDS ? 1UL << asid_bits : MAX_ASIDS;
+}
+
+/*
+ * The kernel's map and the MMU on; arch_setup() calls it once the device tree told us where
+ * RAM is. The kernel keeps running at the same addresses (identity map), so turning
+ * translation on needs no jump.
+ */
+void riscv_mmu_init(void)
+{
+	unsigned long ram_start = boot_info.mem_start, ram_end = ram_start + boot_info.mem_size;
+
+	/* No /memory in the tree: map at least this kernel. */
+	if (!boot_info.mem_size)
+		ram_start = ALIGN_DOWN(virt_to_phys(_start), GIGAPAGE_SIZE);
+	if (ram_end < virt_to_phys(_end))
+		ram_end = virt_to_phys(_end);
+	/* Everything above USER_BASE belongs to the tasks (asm/page.h). */
+	if (ram_end > USER_BASE) {
+		printk("mmu:     RAM above 0x%lx unused: user space starts there\n", USER_BASE);
+		ram_end = USER_BASE;
+		boot_info.mem_size = ram_end - boot_info.mem_start;
+	}
+
+	for (unsigned long pa = 0; pa < ram_end; pa += GIGAPAGE_SIZE) {
+		u64 flags = PTE_R | PTE_W | PTE_G | PTE_A | PTE_D;
+
+		/* RAM holds our code: executable. Devices never are. */
+		if (pa + GIGAPAGE_SIZE > ram_start)
+			flags |= PTE_X;
+		kernel_pgd[pgd_index(pa, ROOT_LEVEL)] = pte_leaf(pa, flags);
+	}
+
+	/* Order the table stores before the first walk, then translate. */
+	flush_tlb_all();
+	probe_satp();
+	csr_write(satp, make_satp(kernel_pgd, KERNEL_ASID));
+	flush_tlb_all();
+	printk("mmu:     Sv39, %u ASID bits; kernel 0x0-0x%lx (identity, U=0), user 0x%lx-0x%lx\n",
+	       asid_bits, ALIGN(ram_end, GIGAPAGE_SIZE), USER_BASE, USER_STACK_TOP);
+}
+
+int arch_mm_init(struct mm_struct *mm)
+{
+	u64 *pgd = alloc_page();
+
+	if (!pgd)
+		return -ENOMEM;
+	/*
+	 * The kernel's half: its root entries are 1 GiB leaves, so copying them shares no
+	 * lower table; the user's entries of kernel_pgd are empty.
+	 */
+	memcpy(pgd, kernel_pgd, PAGE_SIZE);
+	mm->arch.pgd = pgd;
+	mm->arch.asid = asid_alloc();
+	mm->arch.stale = true;	/* the ASID's previous owner may have left TLB entries */
+	return 0;
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *table = mm->arch.pgd, *pte, flags = PTE_U | PTE_A;
+
+	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
+		return -EINVAL;
+	if (prot & PROT_READ)
+		flags |= PTE_R;
+	if (prot & PROT_WRITE)
+		flags |= PTE_R | PTE_W | PTE_D;	/* W alone is a reserved encoding */
+	if (prot & PROT_EXEC)
+		flags |= PTE_X;
+	if (!(flags & PTE_LEAF))
+		return -EINVAL;	/* no R, W or X would make it a pointer to a table */
+
+	/* Walk down to level 0, making the missing tables on the way. */
+	for (int level = ROOT_LEVEL; level > 0; level--) {
+		pte = &table[pgd_index(va, level)];
+		if (!(*pte & PTE_V)) {
+			u64 *next = alloc_page();	/* zeroed: every entry invalid */
+
+			if (!next)
+				return -ENOMEM;		/* arch_mm_destroy() frees what we made */
+			*pte = pte_table(next);
+		} else if (*pte & PTE_LEAF) {
+			return -EBUSY;			/* a kernel leaf: cannot happen above */
+		}
+		table = pte_next_table(*pte);
+	}
+	pte = &table[pgd_index(va, 0)];
+	if (*pte & PTE_V)
+		return -EBUSY;
+	*pte = pte_leaf(pa, flags);
+
+	/*
+	 * The hart may cache even invalid entries (4.2.1), so a new mapping is only certain
+	 * to be seen after an sfence.vma: now if this space is live, else on the next switch.
+	 */
+	if (mm == live_mm)
+		flush_tlb_page(va, mm->arch.asid);
+	else
+		mm->arch.stale = true;
+	return 0;
+}
+
+void arch_switch_mm(struct mm_struct *mm)
+{
+	struct mm_struct *prev = live_mm;
+	const u64 *pgd = mm ? mm->arch.pgd : kernel_pgd;
+	unsigned long asid = mm ? mm->arch.asid : KERNEL_ASID;
+
+	if (mm == prev)
+		return;
+	live_mm = mm;
+	csr_write(satp, make_satp(pgd, asid));
+	/*
+	 * Between the satp write and the flush below, stale user entries may still be in the
+	 * TLB; harmless, because the kernel never touches a user address. Two cases need work:
+	 * - a space without an ASID of its own (0, shared with kernel_pgd) on either side:
+	 *   flush everything non-global, or its entries would show through the next space;
+	 * - a space whose tables or ASID changed since it was last live: flush its ASID.
+	 */
+	if ((prev && prev->arch.asid == KERNEL_ASID) || (mm && asid == KERNEL_ASID))
+		flush_tlb_all();
+	else if (mm && mm->arch.stale)
+		flush_tlb_asid(asid);
+	if (mm)
+		mm->arch.stale = false;
+}
+
+void arch_mm_destroy(struct mm_struct *mm)
+{
+	u64 *pgd = mm->arch.pgd;
+
+	if (!pgd)
+		return;
+	if (mm == live_mm)
+		arch_switch_mm(NULL);	/* never leave satp on a freed table */
+	/* Only the user's entries point to tables; the kernel's are leaves, not ours to free. */
+	for (int i = 0; i < PTRS_PER_TABLE; i++) {
+		u64 *pmd;
+
+		if (!pte_is_table(pgd[i]))
+			continue;
+		pmd = pte_next_table(pgd[i]);
+		for (int j = 0; j < PTRS_PER_TABLE; j++)
+			if (pte_is_table(pmd[j]))
+				free_page(pte_next_table(pmd[j]));
+		free_page(pmd);
+	}
+	free_page(pgd);
+	asid_free(mm->arch.asid);	/* its next owner flushes it on first use */
+	mm->arch.pgd = NULL;
+}
