@@ -67,6 +67,9 @@ __noreturn void start_kernel(void)
 	print_banner();
 	broken_boot();
 
+#ifdef CONFIG_USER_MODE
+	page_alloc_init();
+#endif
 #ifdef CONFIG_KTEST
 	ktest_failures = ktest_run_all();
 #endif
@@ -75,11 +78,11 @@ __noreturn void start_kernel(void)
 		static const char *const init_argv[] = { "init", INIT_MODE };
 		long pid;
 
-		page_alloc_init();
 		task_init();
 		pid = spawn_program("init", init_argv, 2);
 		if (pid != 1)
 			panic("cannot start init: error %ld", pid);
+		arch_timer_init(HZ);
 		sched_start();
 	}
 #endif

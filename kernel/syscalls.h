@@ -34,7 +34,14 @@ SYSCALL_DEFINE(gettid);
 SYSCALL_DEFINE(wait4);
 SYSCALL_DEFINE(getrandom);
 SYSCALL_DEFINE(spawn);
-SYSCALL_DEFINE(syscall_stats);
-SYSCALL_DEFINE(report_kstack);
+SYSCALL_DEFINE(kernel_stats);
+SYSCALL_DEFINE(report_stack);
+SYSCALL_DEFINE(clone);
+SYSCALL_DEFINE(execve);
+SYSCALL_DEFINE(kill);
+SYSCALL_DEFINE(nanosleep);
+SYSCALL_DEFINE(task_list);
+SYSCALL_DEFINE(trapdoor_config);
+
 
 #endif

@@ -38,15 +38,20 @@ static int run(const char *name, const char *const *argv, int *status)
 
 static int run_tests(void)
 {
+	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
+	static const char *const programs[] = { "systest", "tasktest" };
 	int failed = 0, status;
 	char name[64];
-	const char *systest_argv[] = { "systest", NULL };
 
-	/* systest prints its own PASS/FAIL lines and exits with its failure count. */
-	if (run("systest", systest_argv, &status) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0) {
-		test_result("user.systest.exit", false, "systest ended with status 0x%x", status);
-		failed++;
+	for (unsigned int i = 0; i < ARRAY_SIZE(programs); i++) {
+		const char *argv[] = { programs[i], NULL };
+		int err = run(programs[i], argv, &status);
+
+		snprintf(name, sizeof(name), "user.%s.exit", programs[i]);
+		if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			test_result(name, false, "ended with status 0x%x (spawn %d)", status, err);
+			failed++;
+		}
 	}
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases); i++) {

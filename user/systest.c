@@ -40,11 +40,11 @@ static void test_bad_numbers(void)
 {
 	static const long numbers[] = { -1, 0xffff, NR_syscalls, 0x7fffffffffffffffL,
 					(long)0x8000000000000000UL, 0 /* io_setup: absent */ };
-	struct syscall_stats before, after;
+	struct kernel_stats before, after;
 	bool ok = true;
 	long got = 0, which = 0;
 
-	get_syscall_stats(&before);
+	get_kernel_stats(&before);
 	for (unsigned int i = 0; i < ARRAY_SIZE(numbers); i++) {
 		long r = __syscall6(numbers[i], 1, 2, 3, 4, 5, 6);
 
@@ -54,7 +54,7 @@ static void test_bad_numbers(void)
 			which = numbers[i];
 		}
 	}
-	get_syscall_stats(&after);
+	get_kernel_stats(&after);
 	CHECK("user.syscall.bad_numbers_enosys", ok, "syscall %ld returned %ld", which, got);
 	CHECK("user.syscall.bad_numbers_counted",
 	      after.enosys - before.enosys == ARRAY_SIZE(numbers), "counted %lu, want %u",
@@ -63,7 +63,7 @@ static void test_bad_numbers(void)
 
 static void test_bad_pointers(void)
 {
-	const char *kernel = (const char *)report_kstack();
+	const char *kernel = (const char *)report_stack();
 	char ok_buf[4] = "ok\n";
 	long r;
 
@@ -121,10 +121,11 @@ static void test_simple_calls(void)
 /* Without a stack offset the dispatcher's SP is the same on every call. */
 static void test_kstack_baseline(void)
 {
-	unsigned long first = report_kstack(), differ = 0, other = 0;
+	long old_mode = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	unsigned long first = report_stack(), differ = 0, other = 0;
 
 	for (int i = 0; i < 1000; i++) {
-		unsigned long sp = report_kstack();
+		unsigned long sp = report_stack();
 
 		if (sp != first && !differ++)
 			other = sp;
@@ -132,6 +133,8 @@ static void test_kstack_baseline(void)
 	CHECK("user.kstack.sp_identical_1000_calls", differ == 0 && first != 0,
 	      "%lu of 1000 differ (0x%lx vs 0x%lx)", differ, first, other);
 	CHECK("user.kstack.sp_16_byte_aligned", (first & 15) == 0, "sp 0x%lx", first);
+	if (old_mode >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
 }
 
 int main(void)
