@@ -80,7 +80,7 @@ need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 # --- what we build ---------------------------------------------------------
 CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
 		   -Wall -Wextra -Werror -Wno-unused-parameter \
-		   -fno-common -fno-stack-protector -fno-pie -fno-pic \
+		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
 		   -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-omit-frame-pointer \
 		   -Iinclude -Iarch/$(ARCH)/include \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \

@@ -6,7 +6,7 @@
 USER_BUILD	:= $(BUILD)/user
 USER_CFLAGS	:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
 		   -Wall -Wextra -Werror -Wno-unused-parameter \
-		   -fno-common -fno-stack-protector -fno-pie -fno-pic \
+		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
 		   -fno-asynchronous-unwind-tables -fno-unwind-tables \
 		   -Iinclude -Iuser -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(ARCH_USER_CFLAGS)
 

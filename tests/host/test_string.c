@@ -82,3 +82,27 @@ Test(string, strscpy_truncates_and_terminates)
 	cr_expect_eq(td_strscpy(buf, "abc", sizeof(buf)), 3);
 	cr_expect_eq(td_strscpy(buf, "x", 0), -1);
 }
+
+/* The word-at-a-time paths: aligned bulk, an unaligned start, and odd tails. */
+Test(string, memcpy_memset_word_paths_match_bytewise)
+{
+	static unsigned long src_words[64], dst_words[64];
+	unsigned char *src = (unsigned char *)src_words, *dst = (unsigned char *)dst_words;
+
+	for (size_t i = 0; i < sizeof(src_words); i++)
+		src[i] = (unsigned char)(i * 7 + 1);
+	for (size_t off = 0; off < 3; off++) {
+		for (size_t n = 0; n < 70; n += 13) {
+			memset(dst, 0xee, sizeof(dst_words));
+			td_memcpy(dst + off, src + off, n);
+			cr_expect_arr_eq(dst + off, src + off, n, "memcpy off %zu n %zu", off, n);
+			cr_expect_eq(dst[off + n], 0xee, "memcpy wrote past n (off %zu n %zu)", off, n);
+			td_memset(dst + off, 0xa5, n);
+			for (size_t i = 0; i < n; i++)
+				cr_expect_eq(dst[off + i], 0xa5, "memset byte %zu (off %zu n %zu)", i, off, n);
+			cr_expect_eq(dst[off + n], 0xee, "memset wrote past n (off %zu n %zu)", off, n);
+		}
+	}
+	td_memset(dst, 0, 4096 > sizeof(dst_words) ? sizeof(dst_words) : 4096);
+	cr_expect_eq(dst_words[63], 0, "a whole aligned buffer is cleared");
+}
