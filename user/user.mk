@@ -52,3 +52,6 @@ $(USER_BUILD)/programs.o: $(USER_BUILD)/programs.S
 	$(call quiet,AS,$<)$(CC) $(CFLAGS) -D__ASSEMBLY__ -c -o $@ $<
 
 -include $(USER_LIB_OBJS:.o=.d) $(patsubst %,$(USER_BUILD)/user/%.d,$(USER_PROGS))
+
+# Keep the objects: make would otherwise delete them as intermediates.
+.SECONDARY: $(USER_LIB_OBJS) $(patsubst %,$(USER_BUILD)/user/%.o,$(USER_PROGS))

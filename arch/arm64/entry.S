@@ -12,16 +12,28 @@
  * uses any.
  *
  * Every entry builds a struct pt_regs (asm/ptrace.h) on the SP_EL1 stack,
- * 16-byte aligned, passes its address to a C handler in traps.c, and on return
- * restores everything from it and executes eret. The frame of an exception
- * from EL0 holds the complete user register state: the system call path and
- * the fault paths will read and change it there.
+ * 16-byte aligned, passes its address to a C handler, and on return restores
+ * everything from it and executes eret. The frame of an exception from EL0
+ * holds the complete user register state: the system call path and the fault
+ * paths read and change it there.
+ *
+ * Which stack? In EL1 trapdoor always runs on SP_EL1 ("h" mode), and while a
+ * task is in user mode its kernel stack is empty: ret_to_user popped the last
+ * frame off it just before eret. So SP_EL1 holds the top of the current
+ * task's kernel stack whenever EL0 runs, and an exception from EL0 finds it
+ * there with no lookup at all: kernel_entry's frame lands exactly at
+ * task_pt_regs(current). arch_switch_to (below) keeps that true simply by
+ * switching sp. The page tables are never touched on the way: the kernel is
+ * mapped, EL1-only, in every address space (mm.c).
  */
+#include <asm/esr.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 
 /*
- * kernel_entry el, vector: save the interrupted state into a new pt_regs at
- * the bottom of the stack. el is the level we came from (0 or 1).
+ * kernel_entry el, vector: save the interrupted state into a new pt_regs just
+ * below the current sp (for el = 0: at the top of the task's kernel stack).
+ * el is the level we came from (0 or 1).
  */
 	.macro	kernel_entry, el, vector
 	sub	sp, sp, #PT_REGS_SIZE		// room for the frame; sp stays 16-byte aligned
@@ -143,7 +155,6 @@ vectors:
 
 	/* Events with a handler of their own (traps.c) ... */
 	entry_handler	1, VECTOR_EL1H_SYNC, el1h_64_sync, el1h_64_sync_handler
-	entry_handler	0, VECTOR_EL0_64_SYNC, el0t_64_sync, el0t_64_sync_handler
 	/* ... and those that cannot happen yet: IRQ and FIQ stay masked, no 32-bit EL0. */
 	entry_handler	1, VECTOR_EL1T_SYNC, el1t_64_sync, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_IRQ, el1t_64_irq, unhandled_exception
@@ -160,11 +171,95 @@ vectors:
 	entry_handler	0, VECTOR_EL0_32_FIQ, el0t_32_fiq, unhandled_exception
 	entry_handler	0, VECTOR_EL0_32_SERROR, el0t_32_error, unhandled_exception
 
+/*
+ * A synchronous exception from user mode: a system call, or a fault. ESR_EL1
+ * says which; only the system call gets a fast path of its own here, so that
+ * the walk from svc to do_syscall() and back is on one screen.
+ */
+el0t_64_sync:
+	kernel_entry	0, VECTOR_EL0_64_SYNC	// all user registers -> task_pt_regs(current)
+	ubfx	x24, x24, #ESR_ELx_EC_SHIFT, #ESR_ELx_EC_WIDTH	// x24 = ESR_EL1 still: its class
+	cmp	x24, #ESR_ELx_EC_SVC64		// svc from AArch64 (EC 0x15)?
+	b.ne	el0_sync_fault			// no: a fault, decoded in C
+
+/*
+ * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (304),
+ * and the stack top is THREAD_SIZE aligned: the same sp on every syscall.
+ * 16-byte aligned SP (AAPCS64, checked by SCTLR_EL1.SA): 6 bits of entropy,
+ * seen in SP[9:4], once the stack-offset issue moves it by a random 0..1008.
+ * The CPU left ELR_EL1 (saved as pt_regs.pc) at the instruction after svc,
+ * so nothing needs to step the pc; x8 is the number, x0-x5 the arguments.
+ */
+el0_svc:
+	mov	x0, sp				// argument 1: struct pt_regs *, the user's state
+	bl	do_syscall			// kernel/syscall.c: x8 -> handler, result -> regs x0
+	b	ret_to_user			// the common way back: restore pt_regs, eret
+
+	/* Anything else from EL0: traps.c decodes ESR_EL1 and kills the task (do_user_fault). */
+el0_sync_fault:
+	mov	x0, sp				// argument 1: the frame
+	bl	el0t_64_sync_handler		// does not return for a fault; just in case:
+	b	ret_to_user
+
 /* Back to the kernel code the exception interrupted. */
 ret_to_kernel:
 	kernel_exit	1
 
-/* Back to user mode; also the first entry to user mode of a new task (next issue). */
+/*
+ * A new task starts here: its first arch_switch_to() "returns" to this label
+ * (thread.pc, set by arch_task_init() in traps.c) with sp pointing at the
+ * pt_regs that arch_task_init() filled in: pc = the program's entry, sp = its
+ * initial user stack, pstate = EL0t. From here on it is exactly the way back
+ * from a system call, so it falls through into ret_to_user.
+ */
+	.globl	ret_from_fork
+ret_from_fork:
+
+/*
+ * Back to user mode, after a syscall, a trap or as a new task's first step.
+ * sp points at task_pt_regs(current); kernel_exit pops it, which leaves
+ * SP_EL1 at the top of the kernel stack, ready for the next trap from EL0.
+ * (Hook point: the stackleak erase of the stack-hardening issue runs here,
+ * before the registers are restored.)
+ */
 	.globl	ret_to_user
 ret_to_user:
 	kernel_exit	0
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * Called from schedule() like any C function (x0 = prev, x1 = next), so it
+ * keeps only what AAPCS64 says a callee must: x19-x28, the frame pointer
+ * x29, sp, and the return address x30 (the rest is the caller's to lose).
+ * They go into prev->thread, which is the first member of struct task_struct
+ * (offset 0: THREAD_* are offsets into the task itself), and next's come out
+ * of next->thread. Switching sp switches SP_EL1 (we run in EL1h), and that
+ * is all the trap entry needs: when next returns to user mode, ret_to_user
+ * leaves SP_EL1 at the top of next's stack. The user page tables were
+ * already switched by arch_switch_mm() in schedule().
+ */
+	.globl	arch_switch_to
+arch_switch_to:
+	stp	x19, x20, [x0, #THREAD_X19 + 8 * 0]	// prev's callee-saved registers ...
+	stp	x21, x22, [x0, #THREAD_X19 + 8 * 2]
+	stp	x23, x24, [x0, #THREAD_X19 + 8 * 4]
+	stp	x25, x26, [x0, #THREAD_X19 + 8 * 6]
+	stp	x27, x28, [x0, #THREAD_X19 + 8 * 8]
+	mov	x9, sp					// (stp cannot store sp itself)
+	stp	x29, x9, [x0, #THREAD_FP]		// ... its frame pointer and kernel sp ...
+	str	x30, [x0, #THREAD_PC]			// ... and where it resumes: our caller
+	mrs	x9, tpidr_el0				// prev's user thread pointer (TLS) ...
+	str	x9, [x0, #THREAD_TPIDR_EL0]		// ... is per task: save it too
+
+	ldp	x19, x20, [x1, #THREAD_X19 + 8 * 0]	// next's callee-saved registers ...
+	ldp	x21, x22, [x1, #THREAD_X19 + 8 * 2]
+	ldp	x23, x24, [x1, #THREAD_X19 + 8 * 4]
+	ldp	x25, x26, [x1, #THREAD_X19 + 8 * 6]
+	ldp	x27, x28, [x1, #THREAD_X19 + 8 * 8]
+	ldp	x29, x9, [x1, #THREAD_FP]		// ... frame pointer and kernel sp
+	mov	sp, x9					// from here on we run on next's stack
+	ldr	x30, [x1, #THREAD_PC]			// next resumes in schedule() or ret_from_fork
+	ldr	x9, [x1, #THREAD_TPIDR_EL0]		// next's thread pointer, for when it
+	msr	tpidr_el0, x9				//   reaches user mode again
+	ret						// "return" into next

@@ -16,8 +16,8 @@
 #include <asm/sysreg.h>
 
 /* QEMU virt memory map (QEMU hw/arm/virt.c, base_memmap[]). */
-#define VIRT_DEVICES_BASE	0x00000000	/* flash, GIC, PL011, RTC, virtio-mmio, PCIe */
-#define VIRT_RAM_BASE		0x40000000	/* RAM; the first 1 GiB block in the map */
+#define VIRT_DEVICES_BASE	0x08000000	/* GIC, PL011, RTC, virtio, PCIe; flash below */
+#define VIRT_RAM_BASE		0x40000000	/* RAM; the second 1 GiB in the map */
 
 /* PL011 data register, for the one message head.S prints (console.c has the details). */
 #define PL011_BASE		0x09000000
@@ -117,17 +117,23 @@ el1_entry:
 	b	secondary_park			// ... but if it did, stop here quietly
 
 /*
- * The boot page table: an identity map (virtual = physical) made of 1 GiB
- * level 1 blocks, so that it is one table and four lines. TCR_EL1.T0SZ = 25
- * gives 39-bit addresses, where the walk for TTBR0 starts at level 1.
- *   [0 GiB, 1 GiB): QEMU virt's devices, Device-nGnRE, never executable.
- *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, EL1 only.
- * Everything else is invalid and faults (translation fault, level 1). The
- * memory-management code replaces this map once it knows the real RAM size.
+ * The kernel's page tables: an identity map (virtual = physical) of the first
+ * 4 GiB, made of 2 MiB level 2 blocks. TCR_EL1.T0SZ = 25 gives 39-bit
+ * addresses, where the walk for TTBR0 starts at level 1 (asm/page.h).
+ *   [0, 128 MiB): QEMU virt's flash: not mapped, so a NULL pointer faults.
+ *   [128 MiB, 1 GiB): devices (GIC, PL011, virtio, PCIe), Device-nGnRE, never executable.
+ *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, executable at EL1.
+ * All of it EL1 only: user code can neither read, write nor run any of it.
+ * mm.c later unmaps the blocks beyond the end of the real RAM, and copies
+ * the four level 1 entries into every user address space.
  */
 __enable_mmu:
 	ldr	x1, =MAIR_EL1_VALUE		// attribute 0 = Device-nGnRE, 1 = Normal WB
 	msr	mair_el1, x1
+	/*
+	 * TCR_EL1.A1 and .AS stay 0: the current ASID is the one in
+	 * TTBR0_EL1[55:48], 8 bits wide (mm.c gives each address space one).
+	 */
 	ldr	x1, =(TCR_T0SZ(VA_BITS) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER | \
 		      TCR_TG0_4K | TCR_EPD1 | TCR_TG1_4K)
 	mrs	x2, id_aa64mmfr0_el1		// PARange: how many physical address bits
@@ -137,7 +143,7 @@ __enable_mmu:
 	csel	x2, x2, x3, ls			// x2 = min(PARange, 48-bit encoding)
 	bfi	x1, x2, #TCR_IPS_SHIFT, #TCR_IPS_WIDTH	// TCR_EL1.IPS = x2
 	msr	tcr_el1, x1
-	adrp	x1, init_pg_dir			// TTBR0_EL1 = the level 1 table (ASID 0)
+	adrp	x1, init_pg_dir			// TTBR0_EL1 = the kernel's level 1 table, ASID 0
 	msr	ttbr0_el1, x1
 	isb					// MAIR/TCR/TTBR0 in effect before the MMU goes on
 	tlbi	vmalle1				// forget any stale translation of this EL1&0 regime
@@ -170,12 +176,36 @@ bad_el_msg:
 	.asciz	"trapdoor: entered above EL2 (EL3?): unsupported, stopping\r\n"
 	.balign	4
 
-	/* The boot page table (see __enable_mmu). TTBR0_EL1 needs it 4 KiB aligned. */
+/*
+ * The tables themselves, in .data: QEMU's loader (any boot loader) writes
+ * them to memory before we start, so they are in RAM, not in a stale cache
+ * line, when the MMU first walks them. TTBR0_EL1 and table descriptors need
+ * each table 4 KiB aligned. Every table descriptor also carries UXNTable and
+ * APTable = "no EL0": nothing below it is reachable from user mode, whatever
+ * a block descriptor says (pgtable-hwdef.h).
+ */
 	.section .data, "aw"
 	.balign	PAGE_SIZE
-init_pg_dir:
-	.quad	(VIRT_DEVICES_BASE + 0 * PUD_SIZE) | PROT_SECT_DEVICE	// 0x00000000: devices
-	.quad	(VIRT_RAM_BASE + 0 * PUD_SIZE) | PROT_SECT_NORMAL	// 0x40000000: RAM
-	.quad	(VIRT_RAM_BASE + 1 * PUD_SIZE) | PROT_SECT_NORMAL	// 0x80000000: RAM
-	.quad	(VIRT_RAM_BASE + 2 * PUD_SIZE) | PROT_SECT_NORMAL	// 0xc0000000: RAM
-	.fill	PTRS_PER_TABLE - 4, 8, 0	// entries 4..511: invalid (bit 0 clear)
+	.globl	init_pg_dir
+init_pg_dir:					// level 1: 512 x 1 GiB
+	.quad	init_pmd_dev + PROT_TABLE_KERNEL		// 0x00000000: flash, devices
+	.quad	init_pmd_ram + 0 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x40000000: RAM
+	.quad	init_pmd_ram + 1 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x80000000: RAM
+	.quad	init_pmd_ram + 2 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0xc0000000: RAM
+	.fill	PTRS_PER_TABLE - KERNEL_PUD_ENTRIES, 8, 0	// 4..511: invalid (bit 0 clear)
+
+init_pmd_dev:					// level 2 for [0, 1 GiB): 512 x 2 MiB
+	.fill	VIRT_DEVICES_BASE / PMD_SIZE, 8, 0	// flash: invalid
+	.set	.Lblock, VIRT_DEVICES_BASE
+	.rept	(VIRT_RAM_BASE - VIRT_DEVICES_BASE) / PMD_SIZE
+	.quad	.Lblock | PROT_SECT_DEVICE		// one device block; the assembler counts
+	.set	.Lblock, .Lblock + PMD_SIZE
+	.endr
+
+	.globl	init_pmd_ram
+init_pmd_ram:					// level 2 for [1 GiB, 4 GiB): 3 x 512 x 2 MiB
+	.set	.Lblock, VIRT_RAM_BASE
+	.rept	(KERNEL_MAP_END - VIRT_RAM_BASE) / PMD_SIZE
+	.quad	.Lblock | PROT_SECT_NORMAL		// one RAM block
+	.set	.Lblock, .Lblock + PMD_SIZE
+	.endr

@@ -140,6 +140,15 @@ void arch_setup(void)
 {
 	arch_console_init();	/* first: from here on printk works */
 	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
+	/*
+	 * FP/SIMD off at EL1 and EL0 (CPACR_EL1.FPEN = 0, not left to the reset
+	 * value): no task's FP registers are saved, so none may use them; an FP
+	 * instruction in user mode traps (EC 0x07) and kills the task (traps.c).
+	 */
+	write_sysreg(0, cpacr_el1);
+	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
+	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
+	isb();
 
 	fdt = find_fdt();
 	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
@@ -154,6 +163,7 @@ void arch_setup(void)
 	if (!boot_info.machine)
 		boot_info.machine = "unknown";
 	discover_memory();
+	paging_init();		/* unmap what is not RAM; cap RAM at what the map covers */
 	reserve_fdt();
 	boot_info.cmdline = fdt_string("/chosen", "bootargs");	/* QEMU -append */
 	if (!boot_info.cmdline)

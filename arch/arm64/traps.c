@@ -2,8 +2,10 @@
 /*
  * arm64 exception handlers, called by entry.S with the saved registers. The
  * arch decides why it trapped (ESR_EL1's exception class and syndrome) and
- * hands a short decoded reason to common code: die() for the kernel's own
- * faults. Handlers are named after the vector they serve (entry.S).
+ * hands a short decoded reason to common code: die() with a register dump
+ * for the kernel's own faults, do_user_fault() for a user task's, which kills
+ * only that task. Handlers are named after the vector they serve (entry.S).
+ * Also here: the first user-mode frame of a new task (arch_task_init).
  */
 #include <asm/esr.h>
 #include <asm/ptrace.h>
@@ -13,6 +15,10 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
 
 /* Names of the exception classes (Arm ARM, "ESR_EL1"), as short phrases for a reason line. */
 static const char *const esr_class_names[ESR_ELx_EC_MASK + 1] = {
@@ -162,19 +168,98 @@ void el1h_64_sync_handler(struct pt_regs *regs)
 }
 
 /*
- * A synchronous exception from user mode: svc and user faults. There are no
- * user tasks yet; the next step routes svc to do_syscall() and faults to
- * do_user_fault(). Until then anything here is a kernel bug.
+ * A64 encodings that an EL0 task may not execute although they exist (Arm ARM,
+ * "A64 instruction set encoding"): the system instruction class (MRS, MSR,
+ * SYS: system registers, cache and TLB maintenance) and the calls to a higher
+ * level, hvc and smc. At EL0 most of them are UNDEFINED, which the CPU reports
+ * like any unknown encoding (EC 0): only the encoding tells "privileged"
+ * from "illegal".
+ */
+#define A64_SYSTEM_MASK		0xffc00000U	/* op0 [31:22] = 1101010100 */
+#define A64_SYSTEM_BITS		0xd5000000U
+#define A64_HVC_SMC_MASK	0xffe0001cU	/* hvc #imm16 = 0xd4000002, smc = ...03 */
+#define A64_HVC_SMC_BITS	0xd4000000U
+
+static bool is_privileged_encoding(const struct pt_regs *regs)
+{
+	u32 insn;
+
+	/* Read through uaccess: an unreadable pc (it faulted on fetch) is simply "no". */
+	if (copy_from_user(&insn, regs->pc, sizeof(insn)) < 0)
+		return false;
+	return (insn & A64_SYSTEM_MASK) == A64_SYSTEM_BITS ||
+	       ((insn & A64_HVC_SMC_MASK) == A64_HVC_SMC_BITS && (insn & 3) >= 2);
+}
+
+/*
+ * A synchronous exception from user mode other than svc (entry.S takes svc
+ * straight to do_syscall): decode ESR_EL1 into common code's fault kinds and
+ * let do_user_fault() kill the task. The kernel carries on with the next one.
  */
 void el0t_64_sync_handler(struct pt_regs *regs)
 {
-	char what[sizeof(reason) - 32];
+	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr);
 
-	describe_sync(regs);
-	snprintf(what, sizeof(what), "%s", reason);
-	snprintf(reason, sizeof(reason), "%s, from EL0 (no user mode yet)", what);
-	die(reason, regs);
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_DABT_LOW:	/* a load or store: FAR_EL1 = the address */
+		if (fsc == ESR_ELx_FSC_ALIGN)
+			do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
+		if (fault_has_level(fsc))	/* translation, permission, ... */
+			do_user_fault(regs, esr & ESR_ELx_WNR ? FAULT_WRITE : FAULT_READ,
+				      regs->far);
+		break;			/* external abort, tag check, TLB conflict */
+	case ESR_ELx_EC_IABT_LOW:	/* an instruction fetch: FAR_EL1 = the pc */
+		if (fault_has_level(fsc))
+			do_user_fault(regs, FAULT_EXEC, regs->far);
+		break;
+	case ESR_ELx_EC_PC_ALIGN:	/* a branch to a pc not 4-byte aligned */
+		do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
+	case ESR_ELx_EC_SP_ALIGN:	/* sp used while not 16-byte aligned (SCTLR_EL1.SA0) */
+		do_user_fault(regs, FAULT_ALIGNMENT, regs->sp);
+	case ESR_ELx_EC_UNKNOWN:	/* undefined here: unknown, or for EL1 and up only */
+		do_user_fault(regs, is_privileged_encoding(regs) ? FAULT_PRIVILEGED : FAULT_ILLEGAL,
+			      0);
+	case ESR_ELx_EC_SYS64:		/* msr/mrs/sys that SCTLR_EL1 and friends trap */
+	case ESR_ELx_EC_WFx:		/* wfi/wfe: only the kernel may idle the CPU */
+		do_user_fault(regs, FAULT_PRIVILEGED, 0);
+	case ESR_ELx_EC_FP_ASIMD:	/* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
+	case ESR_ELx_EC_SVE:
+	case ESR_ELx_EC_ILL:		/* illegal execution state */
+	case ESR_ELx_EC_BTI:
+		do_user_fault(regs, FAULT_ILLEGAL, 0);
+	case ESR_ELx_EC_BRK64:		/* brk #imm16 */
+	case ESR_ELx_EC_BREAKPT_LOW:	/* debug events: never armed, but they are traps */
+	case ESR_ELx_EC_SOFTSTP_LOW:
+	case ESR_ELx_EC_WATCHPT_LOW:
+		do_user_fault(regs, FAULT_BREAKPOINT, 0);
+	}
+	do_user_fault(regs, FAULT_OTHER, 0);
 }
+
+/*
+ * A new task's first frame: arch_switch_to() loads thread.sp and "returns" to
+ * thread.pc = ret_from_fork (entry.S), which restores this pt_regs and erets
+ * to EL0 at entry with sp = user_sp. Everything else is zero: no register
+ * leaks kernel data into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags
+ * clear, no interrupt masked (a user task never masks interrupts).
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+
+	memset(regs, 0, sizeof(*regs));
+	regs->pc = entry;
+	regs->sp = user_sp;
+	regs->pstate = PSR_MODE_EL0t;
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.sp = (u64)regs;
+	t->thread.pc = (u64)ret_from_fork;
+}
+
+/* entry.S finds prev->thread and next->thread at the very start of each task. */
+_Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
+/* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
+_Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
 
 /*
  * Vectors that should never be taken: IRQ/FIQ are masked, trapdoor's EL1 never

@@ -10,6 +10,7 @@
 #include <asm/sysreg.h>
 
 #define ESR_ELx_EC_SHIFT	26
+#define ESR_ELx_EC_WIDTH	6
 #define ESR_ELx_EC_MASK		UL(0x3f)
 #define ESR_ELx_EC(esr)		(((esr) >> ESR_ELx_EC_SHIFT) & ESR_ELx_EC_MASK)
 #define ESR_ELx_IL		BIT(25)		/* 32-bit instruction (always, in AArch64) */

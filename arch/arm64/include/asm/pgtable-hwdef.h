@@ -1,29 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * VMSAv8-64 translation table descriptors, 4 KiB granule (Arm ARM, "VMSAv8-64
- * translation table format descriptors"). trapdoor's boot map uses level 1
- * block descriptors only: each maps 1 GiB.
+ * translation table format descriptors"). The kernel's map uses level 2
+ * blocks of 2 MiB; user address spaces use level 3 pages of 4 KiB.
  */
 #ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PGTABLE_HWDEF_H
 #define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PGTABLE_HWDEF_H
 
+#include <asm/page.h>
 #include <asm/sysreg.h>
-
-#define PAGE_SHIFT		12
-#define PAGE_SIZE		(UL(1) << PAGE_SHIFT)
 
 /*
  * 39-bit virtual addresses (TCR_EL1.T0SZ = 25): with 4 KiB pages the walk
- * starts at level 1, whose 512 entries each cover 1 GiB (Arm ARM, "Translation granule").
+ * starts at level 1, whose 512 entries each cover 1 GiB, then level 2 (2 MiB
+ * each) and level 3 (4 KiB pages) (Arm ARM, "Translation granule").
  */
 #define VA_BITS			39
 #define PUD_SHIFT		30		/* level 1: one entry maps 1 GiB */
 #define PUD_SIZE		(UL(1) << PUD_SHIFT)
+#define PMD_SHIFT		21		/* level 2: one entry maps 2 MiB */
+#define PMD_SIZE		(UL(1) << PMD_SHIFT)
 #define PTRS_PER_TABLE		512		/* 4 KiB / 8-byte descriptors */
 
+/* Which entry of each level translates va. */
+#define PUD_INDEX(va)		(((va) >> PUD_SHIFT) & (PTRS_PER_TABLE - 1))
+#define PMD_INDEX(va)		(((va) >> PMD_SHIFT) & (PTRS_PER_TABLE - 1))
+#define PTE_INDEX(va)		(((va) >> PAGE_SHIFT) & (PTRS_PER_TABLE - 1))
+
+/*
+ * Level 1 entries 0-3 (the first 4 GiB) are the kernel's, identical in every
+ * address space (head.S builds them, mm.c copies them).
+ */
+#define KERNEL_PUD_ENTRIES	4
+#define KERNEL_MAP_END		(KERNEL_PUD_ENTRIES * PUD_SIZE)
+
 /* Descriptor type, bits [1:0]. */
-#define PMD_TYPE_SECT		UL(1)		/* a block: maps memory directly */
-#define PMD_TYPE_TABLE		UL(3)		/* points at the next-level table */
+#define PTE_VALID		UL(1)		/* bit 0 clear: invalid, the walk faults */
+#define PMD_TYPE_SECT		UL(1)		/* level 1/2 block: maps memory directly */
+#define PMD_TYPE_TABLE		UL(3)		/* level 1/2: points at the next-level table */
+#define PTE_TYPE_PAGE		UL(3)		/* level 3: a 4 KiB page */
+/* The next-level table or output address: bits [47:12] (48-bit physical addresses). */
+#define PTE_ADDR_MASK		UL(0x0000fffffffff000)
+
+/*
+ * Hierarchical attributes of a table descriptor (Arm ARM, "Table descriptor
+ * format"): they restrict everything mapped below it, whatever the block and
+ * page descriptors say. A second fence around the kernel and the user range.
+ */
+#define TABLE_PXN		BIT(59)		/* PXNTable: nothing below runs at EL1 */
+#define TABLE_UXN		BIT(60)		/* UXNTable: nothing below runs at EL0 */
+#define TABLE_AP_NO_EL0		BIT(61)		/* APTable = 01: nothing below is EL0-accessible */
 
 /* Lower attributes of a block or page, bits [11:2]. */
 #define PTE_ATTRINDX(mt)	(UL(mt) << 2)	/* which MAIR_EL1 attribute (sysreg.h) */
@@ -36,10 +62,25 @@
 #define PTE_PXN			BIT(53)		/* never execute at EL1 */
 #define PTE_UXN			BIT(54)		/* never execute at EL0 */
 
-/* The two kinds of boot block: kernel RAM (EL1 read/write/execute) and devices. */
+/*
+ * The kernel's map (head.S): RAM blocks EL1 read/write/execute, devices
+ * never executable; AP[1] = 0 in both, so EL0 cannot touch either. Global
+ * (nG = 0): one TLB entry serves every ASID. Its tables add the same fences.
+ */
 #define PROT_SECT_NORMAL	(PMD_TYPE_SECT | PTE_ATTRINDX(MT_NORMAL) | PTE_SH_INNER | \
 				 PTE_AF | PTE_UXN)
 #define PROT_SECT_DEVICE	(PMD_TYPE_SECT | PTE_ATTRINDX(MT_DEVICE_nGnRE) | PTE_AF | \
 				 PTE_PXN | PTE_UXN)
+#define PROT_TABLE_KERNEL	(PMD_TYPE_TABLE | TABLE_UXN | TABLE_AP_NO_EL0)
+
+/*
+ * A user page (mm.c): EL0-accessible (AP[1] = 1), read-only unless writable,
+ * never executable at EL1 (PXN: the kernel never runs user code) and at EL0
+ * only if asked (UXN), not global: tagged with the address space's ASID.
+ * Access flag set, so no access-flag faults to handle.
+ */
+#define PROT_PAGE_USER		(PTE_TYPE_PAGE | PTE_ATTRINDX(MT_NORMAL) | PTE_SH_INNER | \
+				 PTE_AF | PTE_NG | PTE_PXN | PTE_AP_USER)
+#define PROT_TABLE_USER		(PMD_TYPE_TABLE | TABLE_PXN)
 
 #endif

@@ -2,7 +2,47 @@
 #ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PROCESSOR_H
 
+/*
+ * Byte offsets in struct thread_struct, for arch_switch_to in entry.S (no
+ * asm-offsets generator; the _Static_asserts below keep the two in step).
+ */
+#define THREAD_X19		0	/* x19..x28 at 8-byte steps */
+#define THREAD_FP		80	/* x29 */
+#define THREAD_SP		88
+#define THREAD_PC		96	/* where arch_switch_to "returns" to */
+#define THREAD_TPIDR_EL0	104
+
+#ifndef __ASSEMBLY__
+
+#include <stddef.h>
 #include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+/*
+ * The kernel context of a task that is not running: what arch_switch_to()
+ * must keep of it (AAPCS64: x19-x28, the frame pointer x29 and sp are
+ * callee-saved; a function call may clobber the rest), and where it resumes.
+ * Every other register of the task is either in its pt_regs (the user's) or
+ * dead (the caller of arch_switch_to saved what it needs on its stack).
+ * tpidr_el0 is the user's thread pointer: one per task, so it is switched
+ * here, and a task never sees another's.
+ */
+struct thread_struct {
+	u64 x19[10];	/* x19..x28 */
+	u64 fp;		/* x29 */
+	u64 sp;		/* kernel stack pointer */
+	u64 pc;		/* resume address: after the bl arch_switch_to, or ret_from_fork */
+	u64 tpidr_el0;	/* user thread pointer (TLS), untouched by the kernel */
+};
+
+_Static_assert(offsetof(struct thread_struct, x19) == THREAD_X19, "THREAD_X19");
+_Static_assert(offsetof(struct thread_struct, fp) == THREAD_FP, "THREAD_FP");
+_Static_assert(offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");
+_Static_assert(offsetof(struct thread_struct, pc) == THREAD_PC, "THREAD_PC");
+_Static_assert(offsetof(struct thread_struct, tpidr_el0) == THREAD_TPIDR_EL0, "THREAD_TPIDR_EL0");
+
+/* entry.S: where a new task's first arch_switch_to() lands; leaves for user mode. */
+void ret_from_fork(void);
 
 /* The AAPCS64 keeps sp 16-byte aligned at all times (and SCTLR_EL1.SA checks it). */
 static __always_inline unsigned long current_stack_pointer(void)
@@ -28,5 +68,7 @@ static __always_inline void cpu_relax(void)
 {
 	__asm__ __volatile__("yield" : : : "memory");
 }
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * struct pt_regs: the register state entry.S saves on every exception, from
- * EL1 (kernel) now and from EL0 (user) once there are tasks. It holds the
+ * EL1 (kernel) and from EL0 (user). A trap from EL0 puts it at the very top
+ * of the task's kernel stack (task_pt_regs() in trapdoor/task.h). It holds the
  * complete AArch64 integer state of the interrupted code: x0-x30, sp, pc
  * (ELR_EL1) and PSTATE (SPSR_EL1), plus the syndrome (ESR_EL1) and fault
  * address (FAR_EL1) that say why we are here. Restoring it and executing eret
  * resumes the interrupted code exactly. The kernel uses no FP/SIMD registers
- * (-mgeneral-regs-only), so they are not part of the frame.
+ * (-mgeneral-regs-only) and user mode may not (CPACR_EL1 traps them), so they
+ * are not part of the frame.
  *
  * The layout is shared with entry.S through the S_* offsets below; the
  * _Static_asserts make the compiler check that the two agree.
@@ -87,6 +89,40 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->pstate & PSR_MODE_MASK) == PSR_MODE_EL0t;
+}
+
+/*
+ * The system call ABI is Linux's on arm64: `svc #0` with the number in x8 and
+ * up to six arguments in x0-x5; the result (or -errno) comes back in x0, and
+ * every other register, sp, pc and the flags come back unchanged. The CPU has
+ * already set ELR_EL1 to the instruction after the svc, so nothing here moves
+ * the pc. Argument 0 is read from orig_x0, which keeps it after x0 has been
+ * overwritten by the result (as Linux's syscall_get_arguments() does).
+ */
+#define SYSCALL_NR_REG		8	/* x8 */
+#define SYSCALL_NR_ARGS		6	/* x0-x5 */
+
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	return regs->regs[SYSCALL_NR_REG];
+}
+
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	if (n == 0)
+		return regs->orig_x0;
+	return n < SYSCALL_NR_ARGS ? regs->regs[n] : 0;
+}
+
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	regs->regs[0] = (u64)ret;
+}
+
+/* The user's sp: SP_EL0 at the time of the trap. */
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->sp;
 }
 
 #endif /* !__ASSEMBLY__ */

@@ -14,6 +14,7 @@ extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 
 void arch_console_init(void);	/* console.c */
 void arch_trap_init(void);	/* traps.c */
+void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
 
 /*
  * setup.c: true if regs is the trap of the semihosting call in arch_poweroff(),

@@ -83,6 +83,10 @@
  * unless FEAT_LPA2 is enabled (-cpu max reports 6 = 52 bits). */
 #define TCR_IPS_MAX_4K		UL(5)
 
+/* TTBR0_EL1: table base in [47:1], ASID in [63:48] (8 bits used: TCR_EL1.AS = 0). */
+#define TTBR_ASID_SHIFT		48
+#define ASID_BITS		8
+
 /* ID_AA64MMFR0_EL1: PARange [3:0], the physical address size. */
 #define ID_AA64MMFR0_PARANGE_MASK	UL(0xf)
 
@@ -93,6 +97,15 @@
 #define MT_NORMAL		1
 #define MAIR_EL1_VALUE		((MAIR_ATTR_DEVICE_nGnRE << (8 * MT_DEVICE_nGnRE)) | \
 				 (MAIR_ATTR_NORMAL_WB << (8 * MT_NORMAL)))
+
+/* CNTKCTL_EL1: what EL0 may do with the generic timer. */
+#define CNTKCTL_EL0VCTEN	BIT(1)		/* EL0 may read the virtual counter */
+
+/* CTR_EL0: cache geometry, for making freshly written code executable (mm.c). */
+#define CTR_DMINLINE_SHIFT	16		/* DminLine [19:16]: log2(words) of the */
+#define CTR_DMINLINE_MASK	UL(0xf)		/*   smallest data cache line */
+#define CTR_IDC			BIT(28)		/* no D-cache clean needed for I/D coherence */
+#define CTR_DIC			BIT(29)		/* no I-cache invalidation needed either */
 
 /* Leaving EL2 (only if QEMU runs with virtualization=on), see head.S. */
 #define HCR_EL2_RW		BIT(31)		/* EL1 is AArch64 */
@@ -122,6 +135,13 @@ static inline void isb(void)
 {
 	__asm__ __volatile__("isb" : : : "memory");
 }
+
+/*
+ * Data synchronisation barrier: earlier memory accesses (or, for "ishst",
+ * stores), TLB and cache maintenance are complete before anything after it.
+ * opt is the domain and kind, e.g. ish, ishst (Arm ARM, "DSB").
+ */
+#define dsb(opt)	__asm__ __volatile__("dsb " #opt : : : "memory")
 
 #endif /* !__ASSEMBLY__ */
 

@@ -13,7 +13,7 @@ extern char vectors[];
  * named after the vector (Linux's names: el<level><t|h>_<64|32>_<kind>).
  */
 void el1h_64_sync_handler(struct pt_regs *regs);	/* the kernel faulted */
-void el0t_64_sync_handler(struct pt_regs *regs);	/* svc or a fault in user mode */
+void el0t_64_sync_handler(struct pt_regs *regs);	/* a user fault (svc: do_syscall) */
 void unhandled_exception(struct pt_regs *regs);		/* a vector that should never fire */
 
 #endif

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arm64 address spaces: stage 1 translation tables for EL1&0 with a 4 KiB
+ * granule and 39-bit virtual addresses (the layout is in asm/page.h, the
+ * descriptor bits in asm/pgtable-hwdef.h).
+ *
+ * The kernel's map is built once by head.S: a level 1 table (init_pg_dir)
+ * whose four entries point at level 2 tables of 2 MiB blocks, all EL1 only
+ * and global. Every user address space gets its own level 1 table that
+ * starts as a copy of those four entries — the kernel is mapped, not
+ * reachable from EL0, in every address space — plus level 2 and level 3
+ * tables for its own pages, which are not global but tagged with the address
+ * space's ASID. So:
+ *   - a syscall or fault changes nothing here: the kernel is already mapped;
+ *   - a context switch writes TTBR0_EL1 (table + ASID) and needs no TLB
+ *     flush: entries of other ASIDs simply do not match;
+ *   - an ASID is flushed from the TLB once, when its address space dies, so
+ *     the next address space to get it starts clean.
+ * The TLB instructions are the Inner Shareable ("...is") ones: correct on a
+ * single CPU, and still correct if the kernel ever runs on more.
+ */
+#include <asm/page.h>
+#include <asm/pgtable-hwdef.h>
+#include <asm/sysreg.h>
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <uapi/errno.h>
+
+/* head.S: the kernel's level 1 table, and its three level 2 tables for RAM. */
+extern u64 init_pg_dir[PTRS_PER_TABLE];
+extern u64 init_pmd_ram[KERNEL_PUD_ENTRIES - 1][PTRS_PER_TABLE];
+
+/* init_pmd_ram maps level 1 entries 1-3: [1 GiB, 4 GiB). */
+#define KERNEL_RAM_MAP_START	PUD_SIZE
+
+/* --- the kernel's map ---------------------------------------------------- */
+
+/*
+ * head.S mapped RAM up to 4 GiB before anyone knew how much there is. Now
+ * that the device tree has said, unmap every 2 MiB block that holds no RAM:
+ * a stray kernel pointer there faults instead of reading nothing. Only
+ * valid -> invalid changes, so no break-before-make sequence is needed; one
+ * TLB flush afterwards drops whatever the TLB still holds. RAM the map cannot
+ * reach (above 4 GiB) is left out of boot_info, so that page_alloc never
+ * hands it out.
+ */
+void paging_init(void)
+{
+	u64 start = boot_info.mem_start, end = start + boot_info.mem_size;
+
+	if (!boot_info.mem_size)
+		return;		/* no device tree: keep the boot map, page_alloc will say so */
+	if (end > KERNEL_MAP_END) {
+		printk("arm64: using RAM up to 0x%lx only (the kernel maps the first 4 GiB)\n",
+		       KERNEL_MAP_END);
+		end = KERNEL_MAP_END;
+		boot_info.mem_size = end > start ? end - start : 0;
+	}
+	for (unsigned int i = 0; i < (KERNEL_PUD_ENTRIES - 1) * PTRS_PER_TABLE; i++) {
+		u64 block = KERNEL_RAM_MAP_START + (u64)i * PMD_SIZE;
+
+		if (block + PMD_SIZE <= start || block >= end)
+			init_pmd_ram[i / PTRS_PER_TABLE][i % PTRS_PER_TABLE] = 0;
+	}
+	dsb(ishst);				/* the table writes reach the walker ... */
+	__asm__ __volatile__("tlbi vmalle1is" : : : "memory");	/* ... then forget old walks */
+	dsb(ish);
+	isb();
+}
+
+/* --- ASIDs ---------------------------------------------------------------- */
+
+/*
+ * 8-bit ASIDs (TCR_EL1.AS = 0): 255 for user address spaces, 0 for the
+ * kernel-only map, which has no non-global entries at all. There are at most
+ * NR_TASKS address spaces, so there is always one free: no generations, no
+ * rollover flush (Linux needs both: it has more processes than ASIDs).
+ */
+#define NR_ASIDS		(1U << ASID_BITS)
+#define ASID_KERNEL		0
+
+_Static_assert(NR_TASKS < NR_ASIDS, "one ASID per address space, plus the kernel's");
+
+static u64 asid_used[NR_ASIDS / 64] = { 1UL << ASID_KERNEL };
+
+static int asid_alloc(void)
+{
+	for (unsigned int a = 0; a < NR_ASIDS; a++) {
+		if (!(asid_used[a / 64] & (1UL << (a % 64)))) {
+			asid_used[a / 64] |= 1UL << (a % 64);
+			return (int)a;
+		}
+	}
+	return -1;
+}
+
+/* Drops every TLB entry (pages and cached table walks) tagged with asid. */
+static void asid_flush_free(unsigned int asid)
+{
+	dsb(ishst);
+	__asm__ __volatile__("tlbi aside1is, %0" : : "r"((u64)asid << TTBR_ASID_SHIFT) : "memory");
+	dsb(ish);
+	asid_used[asid / 64] &= ~(1UL << (asid % 64));
+}
+
+/* --- user address spaces ------------------------------------------------- */
+
+int arch_mm_init(struct mm_struct *mm)
+{
+	u64 *pgd = alloc_page();	/* zeroed: every user entry starts invalid */
+	int asid = asid_alloc();
+
+	if (!pgd || asid < 0) {
+		if (pgd)
+			free_page(pgd);
+		if (asid >= 0)
+			asid_used[asid / 64] &= ~(1UL << (asid % 64));
+		return -ENOMEM;
+	}
+	/* The kernel's entries: the same level 2 tables, shared, never freed here. */
+	memcpy(pgd, init_pg_dir, KERNEL_PUD_ENTRIES * sizeof(*pgd));
+	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = (u16)asid };
+	return 0;
+}
+
+/*
+ * The next-level table an entry points at, allocated (zeroed: all invalid)
+ * if the entry is still invalid. NULL if memory ran out.
+ */
+static u64 *next_table(u64 *entry)
+{
+	if (!(*entry & PTE_VALID)) {
+		u64 *table = alloc_page();
+
+		if (!table)
+			return NULL;
+		dsb(ishst);	/* the zeroed table is visible before the entry that points at it */
+		WRITE_ONCE(*entry, virt_to_phys(table) | PROT_TABLE_USER);
+	} else if ((*entry & PMD_TYPE_TABLE) != PMD_TYPE_TABLE) {
+		return NULL;	/* a block: user space has none */
+	}
+	return phys_to_virt(*entry & PTE_ADDR_MASK);
+}
+
+/*
+ * Maps one user page. A user page is always readable from EL0 (AP[1] = 1;
+ * like Linux we want no write-only or execute-only pages), so PROT_READ is
+ * implied; PROT_WRITE makes it writable (AP[2] = 0), PROT_EXEC executable at
+ * EL0 (UXN = 0). EL1 never executes it (PXN), and never needs to read or
+ * write through it either: the kernel reaches user memory through its own
+ * map of RAM (kernel/uaccess.c).
+ */
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *pmd, *pte, desc = pa | PROT_PAGE_USER;
+
+	if ((va | pa) & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
+		return -EINVAL;
+	pmd = next_table(&mm->arch.pgd[PUD_INDEX(va)]);
+	pte = pmd ? next_table(&pmd[PMD_INDEX(va)]) : NULL;
+	if (!pte)
+		return -ENOMEM;
+	pte += PTE_INDEX(va);
+	if (*pte & PTE_VALID)
+		return -EBUSY;	/* changing a live entry would need break-before-make */
+	if (!(prot & PROT_WRITE))
+		desc |= PTE_AP_RDONLY;
+	if (prot & PROT_EXEC)
+		mm->arch.icache_stale = true;	/* code will be copied in through the D-side */
+	else
+		desc |= PTE_UXN;
+	WRITE_ONCE(*pte, desc);
+	dsb(ishst);	/* the walker sees the entry before anyone uses va */
+	return 0;
+}
+
+/*
+ * The loader wrote the program's code through the kernel's map, i.e. through
+ * the data cache; the CPU fetches instructions through the instruction cache,
+ * which does not snoop the data cache on every core. Before the task runs:
+ * clean the data cache to the point of unification for every executable
+ * page, then invalidate the instruction cache (Arm ARM, "Instruction cache
+ * maintenance"). CTR_EL0.IDC/DIC say when the hardware makes either step
+ * unnecessary. QEMU models no caches, so this only matters on hardware.
+ */
+static void sync_icache(struct mm_struct *mm)
+{
+	u64 ctr = read_sysreg(ctr_el0);
+	unsigned long line = 4UL << ((ctr >> CTR_DMINLINE_SHIFT) & CTR_DMINLINE_MASK);
+
+	if (!(ctr & CTR_IDC)) {
+		for (unsigned int i = 0; i < mm->nr_pages; i++) {
+			unsigned long p = (unsigned long)phys_to_virt(mm->pages[i].pa);
+
+			if (!(mm->pages[i].prot & PROT_EXEC))
+				continue;
+			for (unsigned long a = p; a < p + PAGE_SIZE; a += line)
+				__asm__ __volatile__("dc cvau, %0" : : "r"(a) : "memory");
+		}
+		dsb(ish);
+	}
+	if (!(ctr & CTR_DIC)) {
+		__asm__ __volatile__("ic ialluis" : : : "memory");
+		dsb(ish);
+	}
+	mm->arch.icache_stale = false;
+}
+
+/*
+ * Makes mm the live user address space: one write of TTBR0_EL1 changes the
+ * table and the ASID together. No TLB flush: the TLB entries of the previous
+ * address space carry its ASID and stop matching; the kernel's are global
+ * and stay valid. NULL selects the kernel's own table with ASID 0, which has
+ * no user mappings at all.
+ */
+void arch_switch_mm(struct mm_struct *mm)
+{
+	u64 ttbr = virt_to_phys(init_pg_dir) | (u64)ASID_KERNEL << TTBR_ASID_SHIFT;
+
+	if (mm) {
+		if (mm->arch.icache_stale)
+			sync_icache(mm);
+		ttbr = virt_to_phys(mm->arch.pgd) | (u64)mm->arch.asid << TTBR_ASID_SHIFT;
+	}
+	write_sysreg(ttbr, ttbr0_el1);
+	isb();	/* every later access, and the eret to EL0, uses the new table */
+}
+
+/*
+ * Frees the tables arch_mm_init() and arch_map_user() allocated: the level 1
+ * table and everything below its user entries (the kernel's level 2 tables
+ * are shared and stay). The user pages themselves belong to common code.
+ * The ASID is flushed first, so that no TLB entry or cached walk can point
+ * into a table after it is freed, and the next owner of the ASID finds no
+ * stale translation.
+ */
+void arch_mm_destroy(struct mm_struct *mm)
+{
+	u64 *pgd = mm->arch.pgd;
+
+	if (!pgd)
+		return;
+	if ((read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == virt_to_phys(pgd))
+		arch_switch_mm(NULL);	/* never free the tables the MMU is walking */
+	asid_flush_free(mm->arch.asid);
+	for (unsigned int i = KERNEL_PUD_ENTRIES; i < PTRS_PER_TABLE; i++) {
+		u64 *pmd;
+
+		if (!(pgd[i] & PTE_VALID))
+			continue;
+		pmd = phys_to_virt(pgd[i] & PTE_ADDR_MASK);
+		for (unsigned int j = 0; j < PTRS_PER_TABLE; j++)
+			if (pmd[j] & PTE_VALID)
+				free_page(phys_to_virt(pmd[j] & PTE_ADDR_MASK));
+		free_page(pmd);
+	}
+	free_page(pgd);
+	mm->arch = (struct arch_mm){ 0 };
+}
