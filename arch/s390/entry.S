@@ -17,10 +17,17 @@
  *      task's kernel stack (LC_KERNEL_STACK) when we came from user mode,
  *   3. build a struct pt_regs on it (asm/ptrace.h), 16-byte aligned, with the
  *      ABI's 160-byte save area for the C handler just below it,
- *   4. call the C handler in traps.c with %r2 = the pt_regs pointer,
+ *   4. call the C handler (traps.c, or do_syscall() for a system call) with
+ *      %r2 = the pt_regs pointer,
  *   5. if it returns, restore everything from pt_regs and lpswe back.
+ *
+ * Every new PSW has DAT off, so this code and all the kernel run on real
+ * addresses whatever address space CR1 designates: entering the kernel from
+ * user mode switches no page table, and neither does leaving it (DESIGN §5).
+ * The user's translation comes back with the DAT bit of the PSW lpswe loads.
  */
 #include <asm/lowcore.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 
 /* PSW byte 1 holds bits 8-15; bit 15, problem state, is its lowest bit. */
@@ -33,6 +40,11 @@
  * SAVE_ALL save_area, old_psw, class: steps 1-3. Leaves %r11 pointing at the
  * new struct pt_regs (%r11 is callee-saved in the ABI, so it survives the C
  * call) and %r15 at the 160-byte save area just below it.
+ *
+ * From user mode the frame is task_pt_regs(current): LC_KERNEL_STACK holds
+ * the top of the current task's kernel stack (arch_switch_to() keeps it up
+ * to date), a THREAD_SIZE-aligned address, so top - 352 is already 16-byte
+ * aligned, the nill changes nothing, and pt_regs lands at top - PT_SIZE.
  */
 .macro	SAVE_ALL save_area, old_psw, class
 	stmg	%r0, %r15, \save_area	# 1. all 16 GPRs into the lowcore
@@ -88,16 +100,33 @@ program_check_entry:
 	.size	program_check_entry, . - program_check_entry
 
 /*
- * SVC: the `svc n` instruction, the system-call door of the next issue. The
- * old PSW at 0x140 already points past the svc (no pc fix-up, unlike riscv's
- * ecall). ILC and n at 0x88.
+ * SVC: the `svc n` instruction, the system-call door. User code does
+ * `svc 0` with the number in %r1 and arguments in %r2-%r7 (Linux's ABI,
+ * asm/ptrace.h). The CPU stores the user's PSW at 0x140 with the address
+ * already past the svc (no pc fix-up, unlike riscv's ecall), the ILC and n at
+ * 0x88, and loads the SVC new PSW: supervisor state, DAT off, every class
+ * masked. Not one general register has changed yet: the user's %r15 is
+ * still in %r15 and SAVE_ALL's stmg catches them all.
+ *
+ * Stack alignment: the frame is task_pt_regs(current) at the very top of the
+ * 16 KiB kernel stack, so do_syscall() is called with %r15 = top - 352, the
+ * same 16-byte aligned address on every syscall (the s390x ABI itself
+ * promises only 8: KSTACK_ALIGN). The stack-offset issue then moves the SP
+ * inside do_syscall() down by a random multiple of 16 below 1024: 6 bits of
+ * entropy, seen in SP[9:4].
  */
 	.globl	svc_entry
 	.type	svc_entry, @function
 svc_entry:
-	SAVE_ALL LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC
-	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	# ILC and svc number
-	CALL_HANDLER svc_interrupt
+	SAVE_ALL LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC	# user regs -> pt_regs
+	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	# ILC and svc number (regs_syscall_nr)
+	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	# svc from user (problem) state?
+	jz	.Lsvc_from_kernel	# no: the kernel never does that; die
+	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
+	brasl	%r14, do_syscall	# kernel/syscall.c: number, args, result -> gprs[2]
+	j	ret_to_user		# back with every register but %r2 as it came
+.Lsvc_from_kernel:
+	CALL_HANDLER svc_interrupt	# traps.c: a register dump and die()
 	.size	svc_entry, . - svc_entry
 
 /* External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130). */
@@ -143,11 +172,39 @@ restart_entry:
 	.size	restart_entry, . - restart_entry
 
 /*
+ * ret_from_fork: where a new task runs first. arch_task_init() filled its
+ * pt_regs with the user's entry PSW and stack pointer and its thread_struct
+ * so that the first arch_switch_to() into it "returns" here with %r11 = that
+ * pt_regs and %r15 = 160 bytes below. From here on it is an ordinary return
+ * from a system call.
+ */
+	.globl	ret_from_fork
+	.type	ret_from_fork, @function
+ret_from_fork:
+	/* Nothing to do: fall through to the exit every syscall takes. */
+	.size	ret_from_fork, . - ret_from_fork
+
+/*
+ * ret_to_user: the way back to user mode after a system call. (The hook
+ * point for the stackleak erase, which runs once do_syscall's frame is gone.)
+ * Then it is the common exit of every interruption.
+ */
+	.globl	ret_to_user
+	.type	ret_to_user, @function
+ret_to_user:
+	/* Fall through: user or kernel, the way back is the same. */
+	.size	ret_to_user, . - ret_to_user
+
+/*
  * Step 5, with %r11 = struct pt_regs *. lpswe takes its PSW from storage, and
  * once lmg has reloaded all 16 registers none is left to address the frame.
  * So the PSW goes to a fixed lowcore slot first, which lpswe reaches with
  * base register 0. Every class is masked while we are here, so nothing can
  * overwrite LC_RETURN_PSW between the mvc and the lpswe (restart aside).
+ *
+ * To user mode the PSW has the problem-state and DAT bits set: lpswe enters
+ * the user's address space (CR1) and user state in the same instruction, so
+ * no kernel instruction ever runs translated.
  */
 	.globl	exception_return
 	.type	exception_return, @function
@@ -156,6 +213,27 @@ exception_return:
 	lmg	%r0, %r15, PT_R0(%r11)	# all 16 GPRs, %r11 and %r15 included
 	lpswe	LC_RETURN_PSW		# mask and pc in one instruction: back
 	.size	exception_return, . - exception_return
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next):
+ * %r2 = prev, %r3 = next, both pointing at their struct thread_struct (the
+ * first member of the task). Called from schedule(), a C function, so only
+ * the ABI's callee-saved registers need keeping: %r6-%r13, %r14 (where we
+ * return to) and %r15 (the stack). Saving prev's and loading next's makes
+ * this function return on next's stack, into next's call of schedule() --
+ * or, for a task that never ran, into ret_from_fork (arch_task_init()).
+ */
+	.globl	arch_switch_to
+	.type	arch_switch_to, @function
+arch_switch_to:
+	stmg	%r6, %r15, THREAD_GPRS(%r2)	# prev: r6-r13, return address, kernel sp
+	stam	%a0, %a15, THREAD_ACRS(%r2)	# prev's user access registers
+	lam	%a0, %a15, THREAD_ACRS(%r3)	# next's (the kernel never uses them)
+	lg	%r0, THREAD_KSTACK_TOP(%r3)	# top of next's kernel stack: where its
+	stg	%r0, LC_KERNEL_STACK	# next trap from user mode builds pt_regs
+	lmg	%r6, %r15, THREAD_GPRS(%r3)	# next: now running on its kernel stack
+	br	%r14			# into next's schedule(), or ret_from_fork
+	.size	arch_switch_to, . - arch_switch_to
 
 	.section .rodata, "a"
 	.balign	8			# lpswe needs a doubleword-aligned operand

@@ -137,28 +137,39 @@ static void describe_machine(void)
 	boot_info.machine = machine_name;
 }
 
-static void describe_cpu(void)
+static void describe_cpu(bool iep)
 {
 	u64 cpuid;
 
 	__asm__ __volatile__("stidp	%0" : "=Q"(cpuid));
 	/* The machine type is BCD: printed in hex, 0x8561 reads "8561" (a z15). */
-	snprintf(cpu_name, sizeof(cpu_name), "z/Architecture, machine type %04x (CPU ID 0x%016llx)",
+	snprintf(cpu_name, sizeof(cpu_name),
+		 "z/Architecture, machine type %04x (CPU ID 0x%016llx), %s",
 		 (unsigned int)(cpuid >> CPUID_TYPE_SHIFT) & CPUID_TYPE_MASK,
-		 (unsigned long long)cpuid);
+		 (unsigned long long)cpuid,
+		 iep ? "IEP (no-execute pages)" : "no IEP: user data pages are executable");
 	boot_info.cpu = cpu_name;
 }
 
 void arch_setup(void)
 {
+	bool iep;
+
 	arch_console_init();	/* first: everything after this may print */
 	arch_trap_init();	/* head.S set the new PSWs; this protects the lowcore */
+	iep = arch_mm_setup();	/* user address spaces: DAT tables, no-execute */
 
-	/* Real memory starts at 0 (the lowcore is part of it) and is contiguous. */
+	/*
+	 * Real memory starts at 0 (the lowcore is part of it) and is
+	 * contiguous. Above the kernel image there is nothing to reserve: QEMU
+	 * loads only our ELF (no firmware, device tree or initrd with an ELF
+	 * -kernel), and the lowcore and SCCBs lie inside or below the image.
+	 */
 	boot_info.mem_start = 0;
 	boot_info.mem_size = sclp_memory_size();
+	boot_info.nr_reserved = 0;
 	describe_machine();
-	describe_cpu();
+	describe_cpu(iep);
 }
 
 /*

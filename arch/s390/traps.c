@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
  * Why did we trap? entry.S hands each interruption class to its handler here
- * with the struct pt_regs it saved. The handler decodes the lowcore words the
- * CPU stored (now in pt_regs) into a sentence and gives it to die(). Nothing
- * from kernel mode is survivable yet except a restart (QEMU `nmi`), which
- * shows the registers and resumes.
+ * with the struct pt_regs it saved. A program check from user mode is decoded
+ * into a user fault and kills only that task (do_user_fault()). From kernel
+ * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
+ * into a sentence and gives it to die(); nothing there is survivable except a
+ * restart (QEMU `nmi`), which shows the registers and resumes. The start of a
+ * task's life (arch_task_init) is here too: it builds the first pt_regs.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
@@ -18,6 +24,24 @@
 
 /* The TEID's bits 0-51 hold the failing address, to the page (PoP 6, "TEID"). */
 #define TEID_ADDRESS_MASK		(~0xfffUL)
+/* TEID bits 52-53, fetch/store indication (facility 75): 01 = the access was a store. */
+#define TEID_STORE			0x400UL
+/* TEID bits 56 and 61 of a protection exception say which protection (ESOP-2). */
+#define TEID_PROTECTION_MASK		0x84UL
+#define TEID_PROTECTION_LOW_ADDRESS	0x80UL	/* 56: low-address protection, a store */
+#define TEID_PROTECTION_DAT		0x04UL	/* 61: page-table P bit, a store */
+#define TEID_PROTECTION_IEP		0x84UL	/* 56+61: page-table IEP bit, an insn fetch */
+
+/*
+ * s390 has no breakpoint instruction. Debuggers write the halfword 0x0001,
+ * an unassigned opcode, and Linux reports the operation exception it raises
+ * as SIGTRAP rather than SIGILL (S390_BREAKPOINT_U16 in Linux's
+ * arch/s390/include/uapi/asm/ptrace.h). So do we.
+ */
+#define S390_BREAKPOINT_U16		0x0001
+
+/* An instruction address must be even (PoP 5, "Instructions"). */
+#define INSTRUCTION_ALIGN_MASK		1UL
 
 /* The data-exception code is the byte at 0x93, the last of the word at 0x90 (PoP 6, "DXC"). */
 #define DXC_MASK			0xff
@@ -120,6 +144,85 @@ static unsigned long program_check_pc(const struct pt_regs *regs, unsigned int c
 	return regs->psw.addr - ilc_bytes(regs);
 }
 
+/*
+ * A translation exception from user mode: the address has no translation in
+ * the task's space, which is what every kernel address is. The TEID names the
+ * page and whether the access was a store, but not whether a fetch was for an
+ * instruction or an operand. It was an instruction fetch when the page is the
+ * one holding the instruction itself (psw.addr: these exceptions nullify),
+ * since that page cannot also be mapped for the operand fetch that failed.
+ * (An instruction straddling into an unmapped page reads as a data fetch.)
+ */
+static enum user_fault translation_fault_kind(const struct pt_regs *regs, unsigned long addr)
+{
+	if (addr == (regs->psw.addr & TEID_ADDRESS_MASK))
+		return FAULT_EXEC;
+	if (regs->int_parm_long & TEID_STORE)
+		return FAULT_WRITE;
+	return FAULT_READ;
+}
+
+/* Was the instruction at pc the breakpoint halfword? Read through the task's mapping. */
+static bool is_breakpoint(unsigned long pc)
+{
+	u16 insn;
+
+	return copy_from_user(&insn, pc, sizeof(insn)) == 0 && insn == S390_BREAKPOINT_U16;
+}
+
+/*
+ * A program check in user mode: decode it into a user fault and kill the
+ * task. Never returns, except for the few codes that mean the kernel itself
+ * is broken (its page tables, its memory map): those return to die().
+ */
+static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned long pc)
+{
+	unsigned long addr = regs->int_parm_long & TEID_ADDRESS_MASK;
+	enum user_fault kind;
+
+	switch (code) {
+	case PGM_SEGMENT_TRANS:
+	case PGM_PAGE_TRANS:
+	case PGM_ASCE_TYPE:		/* beyond 2 GiB: past what a segment table spans */
+		kind = translation_fault_kind(regs, addr);
+		break;
+	case PGM_PROTECTION:
+		/* Every page is readable, so only a store or (IEP) a fetch gets here. */
+		if ((regs->int_parm_long & TEID_PROTECTION_MASK) == TEID_PROTECTION_IEP)
+			kind = FAULT_EXEC;
+		else
+			kind = FAULT_WRITE;	/* TEID_PROTECTION_DAT or _LOW_ADDRESS */
+		break;
+	case PGM_OPERATION:
+		kind = is_breakpoint(pc) ? FAULT_BREAKPOINT : FAULT_ILLEGAL;
+		break;
+	case PGM_PRIVILEGED_OP:
+		kind = FAULT_PRIVILEGED;
+		break;
+	case PGM_SPECIFICATION:
+		/* A branch to an odd address is misalignment; other causes are not. */
+		addr = regs->psw.addr;
+		kind = addr & INSTRUCTION_ALIGN_MASK ? FAULT_ALIGNMENT : FAULT_OTHER;
+		break;
+	case PGM_ADDRESSING:		/* a page table points outside RAM */
+	case PGM_TRANS_SPEC:		/* a malformed table entry */
+		return;			/* both are kernel bugs: die() with the dump */
+	default:
+		kind = FAULT_OTHER;	/* divide by zero, data exception, ... */
+		break;
+	}
+	/* The TEID names only the page; for a fetch the exact address is the pc. */
+	if (kind == FAULT_EXEC)
+		addr = pc;
+	/*
+	 * The task dies here; let its last line name the instruction that
+	 * faulted rather than the one after it, where the PSW points for the
+	 * exceptions that suppress (all but the translation exceptions).
+	 */
+	regs->psw.addr = pc;
+	do_user_fault(regs, kind, addr);
+}
+
 void program_check(struct pt_regs *regs)
 {
 	unsigned int code = regs->int_code & PGM_CODE_MASK;
@@ -127,6 +230,8 @@ void program_check(struct pt_regs *regs)
 	unsigned long pc = program_check_pc(regs, code);
 	unsigned long teid = regs->int_parm_long;
 
+	if (user_mode(regs))
+		user_program_check(regs, code, pc);
 	if (!name)
 		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
 			 regs->int_code & INT_CODE_MASK, pc);
@@ -138,13 +243,12 @@ void program_check(struct pt_regs *regs)
 			 regs->int_parm & DXC_MASK, pc);
 	else
 		snprintf(reason, sizeof(reason), "%s at pc 0x%lx", name, pc);
-	/* From user mode the next issue kills the task (do_user_fault); today: die. */
 	die(reason, regs);
 }
 
+/* entry.S sends only a kernel-mode svc here (user ones go to do_syscall): a bug. */
 void svc_interrupt(struct pt_regs *regs)
 {
-	/* System calls from user mode come with the next issue; until then: die. */
 	snprintf(reason, sizeof(reason), "supervisor call %u from %s mode at pc 0x%lx",
 		 regs->int_code & SVC_NUMBER_MASK, user_mode(regs) ? "user" : "kernel",
 		 regs->psw.addr - ilc_bytes(regs));
@@ -272,6 +376,41 @@ static void set_cr0(unsigned long cr0)
 {
 	__asm__ __volatile__("lctlg	0,0,%0" : : "Q"(cr0) : "memory");
 }
+
+/*
+ * A new task's first pt_regs and kernel context. The pt_regs is what
+ * exception_return will load: user state with DAT on, at entry, on the user
+ * stack; every other register 0, so nothing of the kernel leaks into them.
+ * The thread_struct is what arch_switch_to() will load: %r14 = ret_from_fork
+ * (where it "returns"), %r11 = the pt_regs (what ret_from_fork restores from)
+ * and %r15 = 160 bytes below it, the save area a C call needs, back chain 0.
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+	unsigned long *frame = (unsigned long *)((char *)regs - STACK_FRAME_OVERHEAD);
+
+	memset(regs, 0, sizeof(*regs));
+	regs->psw.mask = PSW_USER_MASK;
+	regs->psw.addr = entry;
+	regs->gprs[15] = user_sp;
+	regs->int_class = INT_CLASS_SVC;	/* as if it came back from a system call */
+	frame[STACK_BACK_CHAIN / sizeof(unsigned long)] = 0;
+
+	memset(&t->thread, 0, sizeof(t->thread));	/* access registers 0 too */
+	t->thread.kstack_top = (unsigned long)t->stack + THREAD_SIZE;
+	t->thread.gprs[11 - 6] = (unsigned long)regs;
+	t->thread.gprs[14 - 6] = (unsigned long)ret_from_fork;
+	t->thread.gprs[15 - 6] = (unsigned long)frame;
+}
+
+/*
+ * entry.S builds the frame of a trap from user mode at kstack_top - PT_SIZE,
+ * rounded down to 16: that is task_pt_regs() only if both keep that alignment.
+ */
+BUILD_BUG_ON(THREAD_SIZE % 16 != 0);
+BUILD_BUG_ON(sizeof(struct pt_regs) != PT_SIZE);
+BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
 /*
  * head.S already pointed every new PSW at entry.S. What is left: protect the

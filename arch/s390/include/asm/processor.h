@@ -1,10 +1,49 @@
 /* SPDX-License-Identifier: MIT */
-/* Small CPU helpers: the stack pointer, a deliberate bad instruction, the TOD clock. */
+/*
+ * The CPU itself: a task's saved kernel context, the stack pointer, a
+ * deliberate bad instruction, the TOD clock. The THREAD_* offsets are also
+ * read by arch_switch_to() in entry.S.
+ */
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_PROCESSOR_H
 
+/*
+ * Byte offsets into struct thread_struct. It is the first member of struct
+ * task_struct, so they are offsets into the task as well.
+ */
+#define THREAD_GPRS		0	/* r6-r15, 8 bytes each: r<n> at 8 * (n - 6) */
+#define THREAD_KSTACK_TOP	80
+#define THREAD_ACRS		88	/* a0-a15, 4 bytes each */
+#define THREAD_SIZEOF		152
+
+#ifndef __ASSEMBLY__
+
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
+
+/*
+ * What arch_switch_to() keeps of a task that is not running. Of the general
+ * registers, only those the s390x ELF ABI makes callee-saved: r6-r13, r14
+ * (the return address: into schedule(), or ret_from_fork for a new task) and
+ * r15 (the kernel stack pointer); schedule(), being a C caller, has saved the
+ * rest itself. The user's registers are not here but in the pt_regs at the
+ * top of the kernel stack, whose address is kstack_top.
+ *
+ * The access registers are here too, as in Linux: they are user state (a
+ * thread pointer lives in a0/a1) that no kernel entry saves or touches, so
+ * they stay in the CPU until a context switch swaps them. The floating-point
+ * registers are not: nothing in trapdoor uses them (-msoft-float everywhere).
+ */
+struct thread_struct {
+	unsigned long gprs[10];		/* r6-r15 inside arch_switch_to() */
+	unsigned long kstack_top;	/* task->stack + THREAD_SIZE: lowcore LC_KERNEL_STACK */
+	unsigned int acrs[16];		/* a0-a15 */
+};
+
+BUILD_BUG_ON(offsetof(struct thread_struct, gprs) != THREAD_GPRS);
+BUILD_BUG_ON(offsetof(struct thread_struct, kstack_top) != THREAD_KSTACK_TOP);
+BUILD_BUG_ON(offsetof(struct thread_struct, acrs) != THREAD_ACRS);
+BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /*
  * The TOD (time-of-day) clock is a 64-bit counter whose bit 51 ticks once per
@@ -58,5 +97,7 @@ static inline u64 get_tod_clock_fast(void)
 	__asm__ __volatile__("stckf	%0" : "=Q"(clk) : : "cc");
 	return clk;
 }
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -40,8 +40,12 @@
 
 /* EA+BA = 64-bit addressing mode; every interrupt class masked; DAT off. */
 #define PSW_KERNEL_MASK		(PSW_MASK_EA | PSW_MASK_BA)
-/* The user PSW of the next issue: problem state, 64-bit = 0x0001000180000000. */
-#define PSW_USER_MASK		(PSW_MASK_PSTATE | PSW_MASK_EA | PSW_MASK_BA)
+/*
+ * A user task: problem state, DAT on (its own primary space, CR1), 64-bit,
+ * every interrupt class masked = 0x0401000180000000 (ARCH-NOTES). No I/O or
+ * external interruption can arrive in user mode until the timer issue.
+ */
+#define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_PSTATE | PSW_MASK_EA | PSW_MASK_BA)
 /* Wait with every interrupt class masked: the CPU stops for good. */
 #define PSW_DISABLED_WAIT_MASK	(PSW_MASK_WAIT | PSW_MASK_EA | PSW_MASK_BA)
 
@@ -88,6 +92,9 @@
 
 #define NUM_GPRS		16
 
+/* The svc instruction's I field (its low byte), as stored at 0x8b (PoP 6, "SVC"). */
+#define SVC_NUMBER_MASK		0xff
+
 #ifndef __ASSEMBLY__
 
 #include <trapdoor/compiler.h>
@@ -107,8 +114,8 @@ struct psw {
  * registers are not in it: the kernel is built -msoft-float and never touches
  * them, so they keep their user values across a kernel entry.
  *
- * The next issue's syscall ABI (Linux's): svc 0, number in r1, arguments in
- * r2-r7, result in r2 — so r2 is both an argument and the return value, and
+ * The syscall ABI (Linux's, below): svc 0, number in r1, arguments in r2-r7,
+ * result in r2 — so r2 is both an argument and the return value, and
  * orig_gpr2 keeps the first argument (as in Linux, for syscall restart).
  */
 struct pt_regs {
@@ -158,6 +165,39 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->psw.mask & PSW_MASK_PSTATE) != 0;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->gprs[15];
+}
+
+/*
+ * The system-call ABI, Linux's on s390x (arch/s390/kernel/syscall.c and the
+ * syscall(2) man page): the number is the svc instruction's own 8-bit
+ * operand if that is not 0, else r1 ("svc 0", which every number fits and
+ * which our user library always uses). Linux then keeps only r1's low 16
+ * bits; we take all 64, so that every out-of-range number is -ENOSYS instead
+ * of an alias of a valid one. Arguments in r2-r7, result in r2; the kernel
+ * preserves every other general register.
+ */
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	unsigned long code = regs->int_code & SVC_NUMBER_MASK;
+
+	return code ? code : regs->gprs[1];
+}
+
+/* Argument n (0-5) is r(2 + n); the first is orig_gpr2, r2 as it came in. */
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	return n == 0 ? regs->orig_gpr2 : regs->gprs[2 + n];
+}
+
+/* A negative errno goes back as it is (Linux: -4095..-1 in r2 means error). */
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	regs->gprs[2] = (unsigned long)ret;
 }
 
 #endif /* __ASSEMBLY__ */

@@ -52,7 +52,7 @@
 #define INT_CODE_ILC_SHIFT	16
 #define ILC_LENGTH_MASK		0x6
 #define INT_CODE_MASK		0xffff
-#define SVC_NUMBER_MASK		0xff
+/* SVC_NUMBER_MASK: asm/ptrace.h, which the syscall accessors need. */
 
 /* Called from entry.S only. */
 void program_check(struct pt_regs *regs);
@@ -61,5 +61,8 @@ void external_interrupt(struct pt_regs *regs);
 void io_interrupt(struct pt_regs *regs);
 void machine_check(struct pt_regs *regs);
 void restart_interrupt(struct pt_regs *regs);
+
+/* Not called but returned to: a new task's first arch_switch_to() lands here. */
+void ret_from_fork(void);
 
 #endif

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: MIT
+/*
+ * User address spaces on s390x: one segment table per task, page tables
+ * below it, designated by CR1 while the task runs.
+ *
+ * The kernel itself is never translated. Every interruption loads a new PSW
+ * with DAT off (head.S), so the kernel runs on real addresses whatever CR1
+ * holds, and a system call switches no table at all (DESIGN.md §5). CR1
+ * changes only in arch_switch_mm(), on a context switch.
+ *
+ * Formats (z/Architecture Principles of Operation, SA22-7832, chapter 3,
+ * "Dynamic Address Translation"), bits counted from the left, bit 0 = MSB:
+ *
+ *   ASCE  (CR1)  bits 0-51 segment-table origin, 60-61 designation type
+ *                (00 = segment table), 62-63 table length (in 4 KiB units - 1)
+ *   segment-table entry  bits 0-52 page-table origin, 58 I (invalid)
+ *   page-table entry     bits 0-51 page-frame real address, 53 I (invalid),
+ *                        54 P (page protection: no stores), 55 IEP
+ *                        (instruction-execution protection, facility 130)
+ *
+ * A zero entry is *valid* on s390 (I = 0) and points at real address 0, the
+ * lowcore: every new table is filled with invalid entries before use.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <asm/setup.h>
+#include <uapi/errno.h>
+
+/* Virtual-address fields with a segment-table ASCE: SX bits 33-43, PX bits 44-51. */
+#define SEGMENT_SHIFT		20		/* a segment is 1 MiB */
+#define SEGMENT_TABLE_ENTRIES	512		/* table length 0: one 4 KiB unit */
+#define PAGE_TABLE_ENTRIES	256		/* 1 MiB / 4 KiB; a page table is 2 KiB */
+
+#define ASCE_ORIGIN_MASK	(~0xfffUL)	/* bits 0-51: 4 KiB aligned table */
+#define ASCE_TYPE_SEGMENT	0x0UL		/* bits 60-61 = 00: a segment table */
+#define ASCE_TABLE_LENGTH_4K	0x0UL		/* bits 62-63 = 0: 512 entries */
+
+#define SEGMENT_ENTRY_ORIGIN	(~0x7ffUL)	/* bits 0-52: 2 KiB aligned page table */
+#define SEGMENT_ENTRY_INVALID	0x20UL		/* bit 58 */
+
+#define PAGE_ENTRY_ORIGIN	(~0xfffUL)	/* bits 0-51: the page frame */
+#define PAGE_ENTRY_INVALID	0x400UL		/* bit 53 */
+#define PAGE_ENTRY_PROTECT	0x200UL		/* bit 54: stores raise a protection exception */
+#define PAGE_ENTRY_IEP		0x100UL		/* bit 55: fetching an instruction does too */
+
+/* Control register 0 bit 43: instruction-execution-protection control (PoP 3). */
+#define CR0_IEP			(1UL << (63 - 43))
+/* STFLE facility bit 130: instruction-execution protection (PoP 4, "Facility Indications"). */
+#define FACILITY_IEP		130
+#define FACILITY_DWORDS		3		/* bits 0-191: enough for 130 */
+
+/*
+ * The address space of no task: every segment invalid. CR1 designates it
+ * whenever no user address space is live (arch_switch_mm(NULL)), and CR7
+ * (secondary) and CR13 (home) designate it always, so that no address-space
+ * mode a user might reach can translate anything.
+ */
+static u64 empty_segment_table[SEGMENT_TABLE_ENTRIES] __aligned(PAGE_SIZE);
+static unsigned long empty_asce;
+
+/* The ASCE in CR1 now: arch_switch_mm() reloads (and purges) only on change. */
+static unsigned long live_asce;
+
+/* Whether page-table entries can forbid instruction fetches. */
+static bool have_iep;
+
+static unsigned long segment_index(unsigned long va)
+{
+	return va >> SEGMENT_SHIFT;
+}
+
+static unsigned long page_index(unsigned long va)
+{
+	return (va >> PAGE_SHIFT) & (PAGE_TABLE_ENTRIES - 1);
+}
+
+static unsigned long make_asce(const u64 *segment_table)
+{
+	return (virt_to_phys(segment_table) & ASCE_ORIGIN_MASK) | ASCE_TYPE_SEGMENT |
+	       ASCE_TABLE_LENGTH_4K;
+}
+
+static void fill(u64 *table, unsigned int entries, u64 value)
+{
+	for (unsigned int i = 0; i < entries; i++)
+		table[i] = value;
+}
+
+/* LOAD CONTROL for control registers 1, 7, 13 (the primary, secondary, home ASCEs). */
+static void set_cr1(unsigned long asce)
+{
+	__asm__ __volatile__("lctlg	1,1,%0" : : "Q"(asce) : "memory");
+}
+
+static void set_cr7_cr13(unsigned long asce)
+{
+	__asm__ __volatile__("lctlg	7,7,%0\n\t"
+			     "lctlg	13,13,%0" : : "Q"(asce) : "memory");
+}
+
+static unsigned long get_cr0(void)
+{
+	unsigned long cr0;
+
+	__asm__ __volatile__("stctg	0,0,%0" : "=Q"(cr0));
+	return cr0;
+}
+
+static void set_cr0(unsigned long cr0)
+{
+	__asm__ __volatile__("lctlg	0,0,%0" : : "Q"(cr0) : "memory");
+}
+
+/* PURGE TLB: forget every translation this CPU cached (PoP 10, "PTLB"). */
+static void purge_tlb(void)
+{
+	__asm__ __volatile__("ptlb" : : : "memory");
+}
+
+/* STORE FACILITY LIST EXTENDED: is facility nr installed? */
+static bool test_facility(unsigned int nr)
+{
+	struct {
+		u64 dw[FACILITY_DWORDS];
+	} list = { { 0 } };
+	register unsigned long r0 __asm__("0") = FACILITY_DWORDS - 1;	/* doublewords - 1 */
+
+	/* CC 3 only says the list is longer than ours: what fits was stored. */
+	__asm__ __volatile__("stfle	%[list]" : "+d"(r0), [list] "+Q"(list) : : "cc", "memory");
+	if (nr / 64 >= FACILITY_DWORDS)
+		return false;
+	return (list.dw[nr / 64] >> (63 - nr % 64)) & 1;
+}
+
+bool arch_mm_setup(void)
+{
+	fill(empty_segment_table, SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
+	empty_asce = make_asce(empty_segment_table);
+	set_cr7_cr13(empty_asce);
+	live_asce = empty_asce;
+	set_cr1(live_asce);
+	purge_tlb();
+
+	/*
+	 * Basic DAT can forbid stores (P) but not instruction fetches: that
+	 * takes the instruction-execution-protection facility, which QEMU's
+	 * TCG implements. With it, CR0 bit 43 makes the IEP bit count.
+	 */
+	have_iep = test_facility(FACILITY_IEP);
+	if (have_iep)
+		set_cr0(get_cr0() | CR0_IEP);
+	return have_iep;
+}
+
+int arch_mm_init(struct mm_struct *mm)
+{
+	u64 *segment_table = alloc_page();
+
+	if (!segment_table)
+		return -ENOMEM;
+	fill(segment_table, SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
+	mm->arch.segment_table = segment_table;
+	mm->arch.asce = make_asce(segment_table);
+	return 0;
+}
+
+/* The page table for va's segment, allocated on first use; NULL if out of memory. */
+static u64 *page_table_for(struct mm_struct *mm, unsigned long va)
+{
+	u64 *ste = &mm->arch.segment_table[segment_index(va)];
+	u64 *page_table;
+
+	if (!(*ste & SEGMENT_ENTRY_INVALID))
+		return phys_to_virt(*ste & SEGMENT_ENTRY_ORIGIN);
+	/* A page table needs only 2 KiB; we give it a page and leave the rest unused. */
+	page_table = alloc_page();
+	if (!page_table)
+		return NULL;
+	fill(page_table, PAGE_TABLE_ENTRIES, PAGE_ENTRY_INVALID);
+	*ste = virt_to_phys(page_table) & SEGMENT_ENTRY_ORIGIN;	/* I = 0: valid */
+	return page_table;
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *page_table, pte;
+
+	if (va < USER_BASE || va >= USER_STACK_TOP || (va | pa) & (PAGE_SIZE - 1))
+		return -EINVAL;
+	page_table = page_table_for(mm, va);
+	if (!page_table)
+		return -ENOMEM;
+	/* Every entry is readable: s390 pages cannot forbid loads. */
+	pte = pa & PAGE_ENTRY_ORIGIN;
+	if (!(prot & PROT_WRITE))
+		pte |= PAGE_ENTRY_PROTECT;
+	if (!(prot & PROT_EXEC) && have_iep)
+		pte |= PAGE_ENTRY_IEP;
+	/*
+	 * invalid -> valid needs no TLB purge: the TLB never holds invalid
+	 * entries. Changing a valid entry would need IPTE; nobody does that.
+	 */
+	if (!(page_table[page_index(va)] & PAGE_ENTRY_INVALID))
+		return -EBUSY;
+	page_table[page_index(va)] = pte;
+	return 0;
+}
+
+void arch_switch_mm(struct mm_struct *mm)
+{
+	unsigned long asce = mm ? mm->arch.asce : empty_asce;
+
+	if (asce == live_asce)
+		return;
+	set_cr1(asce);
+	/*
+	 * The TLB may still hold translations made through the previous
+	 * table, and a freed table page may come back as this one: purge.
+	 * (Under QEMU's TCG, LCTLG flushes its software TLB by itself.)
+	 */
+	purge_tlb();
+	live_asce = asce;
+}
+
+void arch_mm_destroy(struct mm_struct *mm)
+{
+	u64 *segment_table = mm->arch.segment_table;
+
+	if (!segment_table)
+		return;
+	/* do_exit() switched away first; should anyone not, never free a live table. */
+	if (mm->arch.asce == live_asce)
+		arch_switch_mm(NULL);
+	for (unsigned int i = 0; i < SEGMENT_TABLE_ENTRIES; i++)
+		if (!(segment_table[i] & SEGMENT_ENTRY_INVALID))
+			free_page(phys_to_virt(segment_table[i] & SEGMENT_ENTRY_ORIGIN));
+	free_page(segment_table);
+	mm->arch.segment_table = NULL;
+	mm->arch.asce = 0;
+}
