@@ -31,10 +31,11 @@ struct mm_struct *mm_create(void)
 
 void mm_destroy(struct mm_struct *mm)
 {
+	/* Unmap first, then free what was mapped. */
+	arch_mm_destroy(mm);
 	for (unsigned int i = 0; i < mm->nr_pages; i++)
 		free_page(phys_to_virt(mm->pages[i].pa));
 	mm->nr_pages = 0;
-	arch_mm_destroy(mm);
 	mm_used[mm - mm_pool] = false;
 }
 

@@ -22,7 +22,7 @@ $(USER_BUILD)/%.o: %.c
 
 $(USER_BUILD)/%.o: %.S
 	$(Q)mkdir -p $(@D)
-	$(call quiet,AS,$< [user])$(CC) $(USER_CFLAGS) -D__ASSEMBLY__ -c -o $@ $<
+	$(call quiet,AS,$< [user])$(CC) $(USER_CFLAGS) -Iarch/$(ARCH)/include -D__ASSEMBLY__ -c -o $@ $<
 
 $(USER_BUILD)/user.lds: user/user.lds.S arch/$(ARCH)/include/asm/page.h
 	$(Q)mkdir -p $(@D)

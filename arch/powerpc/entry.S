@@ -12,16 +12,27 @@
  *
  * This file is linked at address 0 (the .vectors section, kernel.lds) and copied there by
  * head.S. Each vector gets a five-instruction stub that frees two registers and branches to
- * exception_common, which saves everything into a struct pt_regs (asm/ptrace.h) on the
- * stack and calls handle_exception() in traps.c. If that returns, exception_return puts
- * every register back and rfid resumes the interrupted code.
+ * exception_common, which saves everything into a struct pt_regs (asm/ptrace.h) and calls
+ * C: do_syscall() for an "sc" from user mode, handle_exception() in traps.c for the rest.
+ * When that returns, exception_return puts every register back and rfid resumes the
+ * interrupted code.
  *
- * Kernel mode only for now: the frame goes on the interrupted kernel stack. The next issue
- * adds user mode (MSR[PR] = 1 in SRR1): take a kernel stack from the paca instead.
+ * Where the frame goes depends on who was interrupted (SRR1[PR]):
+ *   the kernel  below its own r1, on the stack it was using
+ *   user mode   at the top of the current task's kernel stack: pt_regs = task_pt_regs(),
+ *               the ABI frame for the C handler right below it (paca->trap_sp, which
+ *               arch_switch_to() keeps pointing at the current task)
+ * The MMU is off from the first instruction (every interrupt clears MSR[IR,DR]), so the
+ * kernel needs no mapping and no page-table switch here: the user's address space stays
+ * in the SLB, untouched, until arch_switch_mm() on a task switch (mm.c).
+ *
+ * The way back to user mode is the same for a system call, a fault that was survived (the
+ * decrementer) and a task's very first entry (ret_from_fork): exception_return.
  */
 #include <asm/interrupt.h>
 #include <asm/paca.h>
 #include <asm/ppc_asm.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 
@@ -96,35 +107,59 @@
 exception_common:
 	/*
 	 * Here: r13 = paca, r12 = vector, paca->exc_r12 = old r12, SPRG1 = old r13. Every
-	 * other register is the interrupted code's. Free r11 as well, then build the frame.
+	 * other register is the interrupted code's. Free r11 and CR as well (the test below
+	 * changes cr0), then find out where the frame goes.
 	 */
-	std	r11, PACA_EXC_R11(r13)
+	std	r11, PACA_EXC_R11(r13)	/* park r11 */
+	mfcr	r11			/* the interrupted CR ... */
+	std	r11, PACA_EXC_CR(r13)	/* ... parked too: cr0 is ours now */
+	mfspr	r11, SPRN_SRR1		/* the MSR when the interrupt hit */
+	andi.	r11, r11, MSR_PR	/* problem state? cr0.eq = 1 if it was the kernel */
+	beq	1f			/* kernel: frame below its own stack */
+
 	/*
-	 * The frame goes below the interrupted r1, past the 288-byte red zone: the
-	 * interrupted function may keep live data there without having moved r1 (ELFv2).
-	 * INT_STACK_SKIP = red zone + minimal frame + pt_regs, a multiple of 16, so r1 stays
-	 * 16-byte aligned: "16-byte aligned SP", the ABI's rule at every instruction.
+	 * From user mode. The user's r1 means nothing to us (it might not even be mapped),
+	 * so switch to the current task's kernel stack: r11 = paca->trap_sp, a 32-byte ABI
+	 * frame right below task_pt_regs(current), which is where the registers go.
+	 * 16-byte aligned SP: 6 bits of entropy, seen in SP[9:4]. (trap_sp is the same on
+	 * every entry today; the kernel-stack offset the next issue adds moves it in steps of
+	 * 16, so r1 stays aligned as the ABI demands and the offset shows in SP[9:4].)
 	 */
-	subi	r11, r1, INT_STACK_SKIP
+	ld	r11, PACA_TRAP_SP(r13)	/* the kernel stack: top - pt_regs - 32 */
+	std	r0, REGS+PT_GPR(0)(r11)	/* free r0 ... */
+	li	r0, 0
+	std	r0, 0(r11)		/* ... for a back chain of 0: stack walks stop here */
+	b	2f
+
+	/*
+	 * From the kernel: the frame goes below the interrupted r1, past the 288-byte red
+	 * zone: the interrupted function may keep live data there without having moved r1
+	 * (ELFv2). INT_STACK_SKIP = red zone + minimal frame + pt_regs, a multiple of 16, so
+	 * r1 stays 16-byte aligned, the ABI's rule at every instruction.
+	 */
+1:	subi	r11, r1, INT_STACK_SKIP
+	std	r0, REGS+PT_GPR(0)(r11)	/* free r0 */
 	std	r1, 0(r11)		/* back chain, so a debugger can walk past us */
-	std	r1, REGS+PT_GPR(1)(r11)	/* and r1 itself, for the register dump and return */
+
+2:	std	r1, REGS+PT_GPR(1)(r11)	/* the interrupted r1, for the return and the dump */
 	mr	r1, r11			/* on the new frame from here on */
 
-	/* The GPRs still live: r0, r2-r10, r14-r31. */
-	std	r0, REGS+PT_GPR(0)(r1)
+	/* The GPRs still live: r2-r10, r14-r31. */
 	.irp	n, 2,3,4,5,6,7,8,9,10
 	std	\n, REGS+PT_GPR(\n)(r1)
 	.endr
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	std	\n, REGS+PT_GPR(\n)(r1)
 	.endr
-	/* The three we parked, through r10 (already saved, so free now). */
+	/* The ones we parked, through r10 (already saved, so free now). */
 	ld	r10, PACA_EXC_R11(r13)
 	std	r10, REGS+PT_GPR(11)(r1)
 	ld	r10, PACA_EXC_R12(r13)
 	std	r10, REGS+PT_GPR(12)(r1)
 	mfspr	r10, SPRN_SPRG1
 	std	r10, REGS+PT_GPR(13)(r1)
+	ld	r10, PACA_EXC_CR(r13)
+	std	r10, REGS+PT_CCR(r1)
 
 	/* Which interrupt, and r3 as it was (a system call's result will overwrite r3). */
 	std	r12, REGS+PT_TRAP(r1)
@@ -132,7 +167,7 @@ exception_common:
 
 	/* The special registers: where, in what state, and the rest of the user context. */
 	mfspr	r10, SPRN_SRR0
-	std	r10, REGS+PT_NIP(r1)
+	std	r10, REGS+PT_NIP(r1)	/* sc: already the instruction after it */
 	mfspr	r10, SPRN_SRR1
 	std	r10, REGS+PT_MSR(r1)
 	mflr	r10
@@ -141,8 +176,6 @@ exception_common:
 	std	r10, REGS+PT_CTR(r1)
 	mfspr	r10, SPRN_XER
 	std	r10, REGS+PT_XER(r1)
-	mfcr	r10
-	std	r10, REGS+PT_CCR(r1)
 	/* The fault address and cause: meaningful for 0x300/0x380/0x600, harmless otherwise. */
 	mfspr	r10, SPRN_DAR
 	std	r10, REGS+PT_DAR(r1)
@@ -157,18 +190,28 @@ exception_common:
 	li	r10, MSR_RI
 	mtmsrd	r10, 1
 
-	/* C needs r2 = the kernel's TOC pointer (user code will have its own r2); r13 = paca. */
+	/* C needs r2 = the kernel's TOC pointer (user code has its own r2); r13 = paca. */
 	LOAD_ADDR(r2, .TOC.)
 	addi	r3, r1, REGS		/* the argument: struct pt_regs * */
-	bl	handle_exception	/* traps.c; returns only if the interrupt was handled */
+
+	/* An "sc" from user mode is a system call; everything else goes to traps.c. */
+	ld	r10, REGS+PT_MSR(r1)
+	andi.	r10, r10, MSR_PR	/* from user mode? */
+	beq	3f			/* no: the kernel trapped */
+	cmpldi	r12, INTERRUPT_SYSCALL	/* r12 still holds the vector */
+	bne	3f			/* a fault or an interrupt */
+	bl	do_syscall		/* kernel/syscall.c: regs->gpr[3], ccr = the result */
+	b	exception_return
+3:	bl	handle_exception	/* traps.c; returns if the interrupted code may go on */
 
 	.globl	exception_return
 exception_return:
 	/*
 	 * Restore from pt_regs at r1 + REGS and return with rfid, which loads the pc from
-	 * SRR0 and the MSR from SRR1 in one step. From the moment SRR0/1 hold the return
-	 * state until rfid, an interrupt would overwrite them: mark the state unrecoverable
-	 * (RI = 0) and keep EE = 0.
+	 * SRR0 and the MSR from SRR1 in one step: back to the kernel, or to user mode (PR = 1
+	 * in the saved MSR), where the MMU comes back on with the same instruction. From the
+	 * moment SRR0/1 hold the return state until rfid, an interrupt would overwrite them:
+	 * mark the state unrecoverable (RI = 0) and keep EE = 0.
 	 */
 	li	r10, 0
 	mtmsrd	r10, 1			/* EE = 0, RI = 0 */
@@ -191,3 +234,57 @@ exception_return:
 	.endr
 	ld	r1, REGS+PT_GPR(1)(r1)
 	rfid				/* pc = SRR0, MSR = SRR1: back to the interrupted code */
+
+
+	.text
+
+/*
+ * ret_from_fork: where a new task runs first. arch_task_init() (traps.c) filled its
+ * pt_regs with the user entry state and set its thread.lr here and thread.sp to the frame
+ * below pt_regs, so the first arch_switch_to() into the task "returns" here with
+ * r1 + REGS = task_pt_regs(): exactly the state after a system call. Leave the same way.
+ */
+	.globl	ret_from_fork
+	.type	ret_from_fork, @function
+ret_from_fork:
+	b	exception_return	/* in the vectors, at real address 0x2000 and up */
+	.size	ret_from_fork, . - ret_from_fork
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * r3 = prev, r4 = next; both point at their thread_struct (the first member of
+ * task_struct). To schedule() this is an ordinary call, so we save exactly what the ELFv2
+ * ABI says a callee must preserve, then load next's and return on next's stack, to
+ * wherever next called arch_switch_to() from (or to ret_from_fork). r2 (the kernel TOC)
+ * and r13 (the paca) are the same for every task.
+ */
+	.globl	arch_switch_to
+	.type	arch_switch_to, @function
+arch_switch_to:
+	mflr	r0
+	std	r0, THREAD_LR(r3)	/* prev resumes where it called us from */
+	mfcr	r0
+	std	r0, THREAD_CR(r3)	/* CR fields 2-4 are non-volatile */
+	std	r1, THREAD_SP(r3)	/* prev's kernel stack */
+	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	std	\n, THREAD_GPR(\n)(r3)	/* the non-volatile GPRs */
+	.endr
+
+	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	ld	\n, THREAD_GPR(\n)(r4)	/* next's ... */
+	.endr
+	ld	r0, THREAD_CR(r4)
+	mtcr	r0
+	ld	r1, THREAD_SP(r4)	/* on next's kernel stack from here */
+	ld	r0, THREAD_LR(r4)
+	mtlr	r0
+	/*
+	 * The next trap from user mode must land on next's kernel stack: tell the entry
+	 * code, which finds it in the paca (exception_common). No MMU work here: that is
+	 * arch_switch_mm()'s (mm.c), which schedule() called just before.
+	 */
+	ld	r0, THREAD_TRAP_SP(r4)
+	std	r0, PACA_TRAP_SP(r13)
+	blr				/* into next */
+	.size	arch_switch_to, . - arch_switch_to

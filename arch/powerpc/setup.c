@@ -8,6 +8,7 @@
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <asm/hcall.h>
+#include <asm/mmu.h>
 #include <asm/paca.h>
 #include <asm/prom.h>
 #include <asm/rtas.h>
@@ -16,6 +17,8 @@ struct paca_struct boot_paca;
 
 _Static_assert(__builtin_offsetof(struct paca_struct, exc_r11) == PACA_EXC_R11, "PACA_EXC_R11");
 _Static_assert(__builtin_offsetof(struct paca_struct, exc_r12) == PACA_EXC_R12, "PACA_EXC_R12");
+_Static_assert(__builtin_offsetof(struct paca_struct, exc_cr) == PACA_EXC_CR, "PACA_EXC_CR");
+_Static_assert(__builtin_offsetof(struct paca_struct, trap_sp) == PACA_TRAP_SP, "PACA_TRAP_SP");
 _Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
 
 unsigned long prom_entry;
@@ -241,10 +244,24 @@ void arch_setup(void)
 	boot_info.mem_size = prom.mem_size;
 	boot_info.cmdline = prom.bootargs;
 
-	/* The interrupt vectors live at 0, outside the kernel image: not free memory. */
+	/*
+	 * The interrupt vectors live at 0, below the kernel image: not free memory. Nothing
+	 * else in RAM needs reserving: VOF passes no device tree blob, VOF itself is gone
+	 * (head.S wrote the vectors over it), and the HPT and RTAS live in QEMU, outside
+	 * the guest's RAM.
+	 */
 	boot_info.reserved[0].start = 0;
 	boot_info.reserved[0].size = ALIGN((unsigned long)__vectors_end, VECTORS_RESERVE_ALIGN);
 	boot_info.nr_reserved = 1;
+
+	/*
+	 * User mode. The hash MMU for its address spaces (mm.c). The decrementer as far from
+	 * firing as it goes: user mode always runs with MSR[EE] = 1, and the decrementer is
+	 * wherever the firmware left it (traps.c re-arms it each time). No "scv" (FSCR_SCV).
+	 */
+	hash_mmu_init();
+	mtspr(SPRN_DEC, DEC_MAX);
+	mtspr(SPRN_FSCR, mfspr(SPRN_FSCR) & ~FSCR_SCV);
 }
 
 /* ---- power off ---- */

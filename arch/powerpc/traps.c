@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
  * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
- * here we work out why we trapped, say it in words, and hand it to die(). Nothing can be
- * recovered from yet: the kernel runs with external interrupts off and has no user mode,
- * so every interrupt that reaches us is a kernel bug. Handlers are named after the
- * interrupt, as in Linux (program_check_exception, ...).
+ * here we work out why we trapped. From user mode (MSR[PR] = 1 in SRR1) that is the
+ * task's doing: decode it and hand it to do_user_fault(), which kills only that task, or,
+ * for the decrementer, just re-arm it. From the kernel it is a bug: say what happened in
+ * words and die() with the register dump. System calls never come here: entry.S sends
+ * them straight to do_syscall(). Handlers are named after the interrupt, as in Linux
+ * (program_check_exception, ...). The first pt_regs of a task is built here too
+ * (arch_task_init): it is the frame a trap from user mode would have left.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
 #include <asm/interrupt.h>
+#include <asm/mmu.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 
@@ -48,10 +56,7 @@ static const char *interrupt_name(unsigned long trap)
 	}
 }
 
-/*
- * A fault the kernel cannot survive. From the next issue on, a fault in user mode goes to
- * do_user_fault() and kills only the task; until then there is no user mode.
- */
+/* A fault the kernel cannot survive: in kernel mode, every interrupt is one. */
 static __noreturn void kernel_fault(struct pt_regs *regs)
 {
 	die(reason, regs);
@@ -141,8 +146,75 @@ static __noreturn void unexpected_exception(struct pt_regs *regs)
 	kernel_fault(regs);
 }
 
+/* ---- from user mode ---- */
+
+/*
+ * 0x900: the decrementer went negative. Only user mode runs with MSR[EE] = 1 (it cannot
+ * run without), and there is no timer work yet: push it back to its maximum, which also
+ * ends the interrupt condition, and resume the task.
+ */
+static void timer_interrupt(void)
+{
+	mtspr(SPRN_DEC, DEC_MAX);
+}
+
+/* 0x700 from user mode: SRR1 says which instruction it was. */
+static __noreturn void user_program_check(struct pt_regs *regs)
+{
+	if (regs->msr & SRR1_PROGTRAP)
+		do_user_fault(regs, FAULT_BREAKPOINT, 0);	/* "trap", i.e. tw 31,0,0 */
+	if (regs->msr & SRR1_PROGPRIV)
+		do_user_fault(regs, FAULT_PRIVILEGED, 0);	/* e.g. mfmsr */
+	if (regs->msr & SRR1_PROGILL)
+		do_user_fault(regs, FAULT_ILLEGAL, 0);
+	do_user_fault(regs, FAULT_OTHER, 0);			/* FP exception: FP is off */
+}
+
+static void user_exception(struct pt_regs *regs)
+{
+	switch (regs->trap) {
+	case INTERRUPT_DECREMENTER:
+		timer_interrupt();
+		return;
+	case INTERRUPT_DATA_STORAGE:
+		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
+		do_user_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ,
+			      regs->dar);
+	case INTERRUPT_DATA_SEGMENT:
+		/*
+		 * Beyond the 1 TiB user segment (mm.c). The ISA leaves DSISR undefined here, so
+		 * load and store cannot be told apart: report it as a read.
+		 */
+		do_user_fault(regs, FAULT_READ, regs->dar);
+	case INTERRUPT_INST_STORAGE:		/* no entry, or a no-execute page */
+	case INTERRUPT_INST_SEGMENT:		/* outside the user segment */
+		do_user_fault(regs, FAULT_EXEC, regs->nip);
+	case INTERRUPT_ALIGNMENT:
+		do_user_fault(regs, FAULT_ALIGNMENT, regs->dar);
+	case INTERRUPT_PROGRAM:
+		user_program_check(regs);
+	case INTERRUPT_FP_UNAVAIL:
+	case INTERRUPT_ALTIVEC_UNAVAIL:
+	case INTERRUPT_VSX_UNAVAIL:
+	case INTERRUPT_FAC_UNAVAIL:
+		/* The kernel saves no FP/vector state, so these stay off: as if undefined. */
+		do_user_fault(regs, FAULT_ILLEGAL, 0);
+	case INTERRUPT_SYSTEM_RESET:
+	case INTERRUPT_MACHINE_CHECK:
+	case INTERRUPT_EXTERNAL:
+		/* Not the task's doing: the kernel has a problem (no device should interrupt). */
+		unexpected_exception(regs);
+	default:
+		do_user_fault(regs, FAULT_OTHER, 0);	/* trace, doorbell, ... */
+	}
+}
+
 void handle_exception(struct pt_regs *regs)
 {
+	if (user_mode(regs)) {
+		user_exception(regs);	/* returns only if the task may go on */
+		return;
+	}
 	switch (regs->trap) {
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
@@ -160,6 +232,36 @@ void handle_exception(struct pt_regs *regs)
 	default:
 		unexpected_exception(regs);
 	}
+}
+
+/* ---- a new task ---- */
+
+/*
+ * The state a task's first return to user mode installs: pc = entry, r1 = user_sp (which
+ * points at argc, kernel/exec.c), MSR_USER, and every other register 0, so nothing of the
+ * kernel's leaks. r12 = entry as well: the ELFv2 ABI enters a function's global entry
+ * point with r12 = its address, from which it computes its TOC pointer (r2), and Linux
+ * starts programs the same way. The first arch_switch_to() into the task "returns" to
+ * ret_from_fork with r1 = thread.trap_sp, just below these registers, and from there
+ * entry.S leaves through the same exit as every system call.
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+
+	memset(regs, 0, sizeof(*regs));
+	regs->nip = entry;
+	regs->msr = MSR_USER;
+	regs->gpr[1] = user_sp;
+	regs->gpr[12] = entry;
+
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.trap_sp = (unsigned long)regs - STACK_FRAME_MIN_SIZE;
+	t->thread.sp = t->thread.trap_sp;
+	t->thread.lr = (unsigned long)ret_from_fork;
+
+	if (t->mm)
+		sync_icache_user(t->mm);
 }
 
 /* ---- the register dump ---- */

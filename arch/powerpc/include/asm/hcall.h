@@ -9,7 +9,25 @@
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_HCALL_H
 #define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_HCALL_H
 
+/* Status codes in r3. */
 #define H_SUCCESS		0
+#define H_FUNCTION		(-2)	/* no such hcall (here: not on this CPU/machine) */
+#define H_PARAMETER		(-4)	/* e.g. an HPT index past the end of the table */
+#define H_PTEG_FULL		(-6)	/* H_ENTER: all 8 entries of the group are in use */
+#define H_NOT_FOUND		(-7)	/* H_REMOVE: no valid entry there */
+
+/* The hashed page table (LoPAR "Page Frame Table Access" hcalls); mm.c. */
+#define H_REMOVE		0x04	/* invalidate one HPT entry (and its TLB copies) */
+#define H_ENTER			0x08	/* add an HPT entry in a group; returns its index */
+#define H_READ			0x0c	/* read one HPT entry */
+/*
+ * ISA 3.0 CPUs (POWER9) start a pseries guest with no HPT (radix is the default); this
+ * asks for the hash MMU, which makes the hypervisor allocate the HPT (QEMU
+ * hw/ppc/spapr_hcall.c, h_register_process_table; Linux asm/hvcall.h for the flags).
+ */
+#define H_REGISTER_PROC_TBL	0x37c
+#define PROC_TABLE_NEW		0x18	/* "modify" + "register": a new registration */
+#define PROC_TABLE_HPT_SLB	0x00	/* hash MMU with an SLB (no segment table, no radix) */
 
 #define H_GET_TERM_CHAR		0x54	/* read up to 16 bytes from a virtual terminal */
 #define H_PUT_TERM_CHAR		0x58	/* write up to 16 bytes to a virtual terminal */

@@ -11,13 +11,21 @@
 /* Byte offsets for entry.S; _Static_asserts in setup.c keep them in step with the struct. */
 #define PACA_EXC_R11	0
 #define PACA_EXC_R12	8
-#define PACA_SIZE	16
+#define PACA_EXC_CR	16
+#define PACA_TRAP_SP	24
+#define PACA_SIZE	32
 
 #ifndef __ASSEMBLY__
 
 struct paca_struct {
 	unsigned long exc_r11;	/* entry.S scratch: the interrupted r11 ... */
-	unsigned long exc_r12;	/* ... and r12, until they are in pt_regs */
+	unsigned long exc_r12;	/* ... r12 ... */
+	unsigned long exc_cr;	/* ... and CR, until they are in pt_regs */
+	/*
+	 * The r1 entry.S switches to on an interrupt from user mode: the current task's
+	 * thread.trap_sp, copied here by arch_switch_to() (entry.S) on every task switch.
+	 */
+	unsigned long trap_sp;
 };
 
 /* The boot CPU's paca; head.S points SPRG0 and r13 at it. */

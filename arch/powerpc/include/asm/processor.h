@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* CPU helpers common code needs: the stack pointer, a guaranteed-illegal instruction. */
+/*
+ * CPU helpers common code needs: the stack pointer, a guaranteed-illegal instruction, and
+ * the saved kernel context of a task that is not running (struct thread_struct).
+ */
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PROCESSOR_H
 
@@ -14,9 +17,52 @@
  */
 #define PPC_ILLEGAL_INSN	0x00000000
 
+/*
+ * Byte offsets into struct thread_struct for entry.S (arch_switch_to); _Static_asserts below
+ * keep them in step with the struct.
+ */
+#define THREAD_SP		0
+#define THREAD_LR		8
+#define THREAD_CR		16
+#define THREAD_TRAP_SP		24
+#define THREAD_GPR(n)		(32 + ((n) - 14) * 8)	/* n = 14..31 */
+#define THREAD_STRUCT_SIZE	THREAD_GPR(32)
+
 #ifndef __ASSEMBLY__
 
 #include <trapdoor/types.h>
+
+/*
+ * What arch_switch_to() (entry.S) keeps of a task while another one runs: exactly what the
+ * ELFv2 ABI says a called function must give back to its caller, since to schedule() the
+ * switch is just a call that returns later. r14-r31, CR fields 2-4 (we keep all of CR), the
+ * stack pointer and the return address. r2 (the TOC) and r13 (the paca) are the same in
+ * every task, and everything else is volatile: schedule()'s compiled code already assumes
+ * it is lost.
+ */
+struct thread_struct {
+	unsigned long sp;	/* r1 inside arch_switch_to */
+	unsigned long lr;	/* where arch_switch_to returns: schedule(), or ret_from_fork */
+	unsigned long cr;
+	/*
+	 * The r1 that entry.S uses when this task traps from user mode: a minimal ABI frame
+	 * right below task_pt_regs(). Fixed for the task's life; arch_switch_to() copies it
+	 * into the paca, where the entry code finds it.
+	 */
+	unsigned long trap_sp;
+	unsigned long gpr[18];	/* r14-r31, the non-volatile GPRs */
+};
+
+_Static_assert(__builtin_offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");
+_Static_assert(__builtin_offsetof(struct thread_struct, lr) == THREAD_LR, "THREAD_LR");
+_Static_assert(__builtin_offsetof(struct thread_struct, cr) == THREAD_CR, "THREAD_CR");
+_Static_assert(__builtin_offsetof(struct thread_struct, trap_sp) == THREAD_TRAP_SP,
+	       "THREAD_TRAP_SP");
+_Static_assert(__builtin_offsetof(struct thread_struct, gpr) == THREAD_GPR(14), "THREAD_GPR");
+_Static_assert(sizeof(struct thread_struct) == THREAD_STRUCT_SIZE, "THREAD_STRUCT_SIZE");
+
+/* entry.S: where a new task's first arch_switch_to() "returns" to (arch_task_init). */
+void ret_from_fork(void);
 
 /* r1 is the stack pointer in every PowerPC ABI. */
 static inline unsigned long current_stack_pointer(void)

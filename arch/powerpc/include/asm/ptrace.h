@@ -2,8 +2,8 @@
 /*
  * struct pt_regs: the register state entry.S saves on every interrupt, and restores (rfid)
  * when the interrupt returns. The same frame will carry a user program's complete state
- * into a system call (next issue), so it holds every register user mode can change: all 32
- * GPRs (r1 is the stack pointer), the pc (SRR0), the MSR (SRR1), LR, CTR, XER and CR.
+ * into a system call, so it holds every register user mode can change: all 32 GPRs (r1 is
+ * the stack pointer), the pc (SRR0), the MSR (SRR1), LR, CTR, XER and CR.
  * The layout follows Linux's powerpc pt_regs, so a student can read both side by side.
  */
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PTRACE_H
@@ -51,6 +51,7 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
+#include <uapi/errno.h>		/* MAX_ERRNO */
 
 struct pt_regs {
 	unsigned long gpr[32];	/* r0-r31: r1 = stack pointer, r2 = TOC, r13 = paca/thread */
@@ -88,6 +89,47 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->msr & MSR_PR) != 0;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->gpr[1];
+}
+
+/*
+ * The system call ABI, Linux's for 64-bit Power (Documentation/powerpc/syscall64-abi.rst):
+ * "sc" with r0 = the number and r3-r8 = up to six arguments; the result comes back in r3.
+ * Errors are not negative numbers: r3 holds the positive errno and cr0.SO (summary
+ * overflow) is set; on success cr0.SO is clear. The user's syscall stub turns that back
+ * into -errno (user/lib/arch/powerpc/syscall.S).
+ */
+#define CR0_SO		0x10000000UL	/* CR bit 3 (of 0-31, big-endian): cr0's SO */
+
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	return regs->gpr[0];
+}
+
+/*
+ * Argument 0 comes from orig_gpr3, the r3 saved at entry: r3 itself is where the result
+ * goes, and whoever looks at the arguments after regs_set_return_value() must still see
+ * them (Linux's syscall_get_arguments() does the same).
+ */
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	return n == 0 ? regs->orig_gpr3 : regs->gpr[3 + n];
+}
+
+/* -MAX_ERRNO..-1 is an error: r3 = errno and cr0.SO = 1. Anything else is a value. */
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	if ((unsigned long)ret >= (unsigned long)-MAX_ERRNO) {
+		regs->gpr[3] = (unsigned long)-ret;
+		regs->ccr |= CR0_SO;
+	} else {
+		regs->gpr[3] = (unsigned long)ret;
+		regs->ccr &= ~CR0_SO;
+	}
 }
 
 #endif /* !__ASSEMBLY__ */

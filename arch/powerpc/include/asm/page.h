@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pages and the ppc64 address map. Also read by user/user.lds.S through cpp with
+ * __ASSEMBLY__ defined: everything outside the C-only block must be a plain number the
+ * linker understands, hence _AC() for the constants (a "UL" suffix only in C).
+ *
+ * Two address spaces that never meet (mm.c). The kernel runs untranslated: every interrupt
+ * turns the MMU off (MSR[IR] = MSR[DR] = 0). Only user mode translates, through one 1 TiB
+ * segment per task and the hashed page table:
+ *
+ *   kernel: real addresses             user mode: effective addresses
+ *   0x0000_0000  interrupt vectors     0x0000_0000      ┬ no HPT entry here: NULL and
+ *   0x0040_0000  kernel text, data,                     │ every kernel address fault
+ *                bss, kernel stacks    0x1000_0000      ┼ USER_BASE: text, then data
+ *   _end         free pages, among                      │ ...
+ *                them all user pages   0xff_ffff_8000   │ the stack (8 pages)
+ *   0x1000_0000  end of RAM (-m 256M)  0x100_0000_0000  ┴ USER_STACK_TOP: 1 TiB
+ *
+ * The kernel reaches user memory at its real address (uaccess goes through phys_to_virt);
+ * user mode reaches only what its HPT entries map. USER_BASE is where 64-bit Power Linux
+ * links executables too, 256 MiB: above all the RAM of the default machine, so even the
+ * numbers of the two spaces do not overlap. Page 0 stays unmapped: NULL faults.
+ */
+#ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PAGE_H
+#define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PAGE_H
+
+#ifdef __ASSEMBLY__
+#define _AC(x, suffix)	x
+#else
+#define __AC(x, suffix)	x##suffix
+#define _AC(x, suffix)	__AC(x, suffix)
+#endif
+
+#define PAGE_SHIFT	12				/* 4 KiB base pages */
+#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+
+#define USER_BASE	_AC(0x10000000, UL)		/* 256 MiB */
+#define USER_STACK_TOP	_AC(0x10000000000, UL)		/* 1 TiB: the end of the user segment */
+
+#ifndef __ASSEMBLY__
+
+/* The kernel runs untranslated: its addresses are real addresses. */
+static inline unsigned long virt_to_phys(const void *p)
+{
+	return (unsigned long)p;
+}
+
+static inline void *phys_to_virt(unsigned long pa)
+{
+	return (void *)pa;
+}
+
+#endif /* !__ASSEMBLY__ */
+
+#endif
