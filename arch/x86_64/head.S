@@ -97,7 +97,7 @@ _start:
 	jnz	1b
 
 	movl	$boot_pd, %edi		/* PD entries 0 .. 2047, in four consecutive PDs */
-	movl	$_PAGE_KERNEL_LARGE, %eax	/* physical address 0: present, writable, 2 MiB */
+	movl	$_PAGE_KERNEL_LARGE, %eax	/* physical 0: present, writable, 2 MiB, global */
 	movl	$(IDENTITY_MAP_PDS * PTRS_PER_TABLE), %ecx
 2:	movl	%eax, (%edi)		/* entry i maps virtual i * 2 MiB to physical i * 2 MiB */
 	addl	$PMD_SIZE, %eax		/* the next 2 MiB of physical memory */
@@ -229,6 +229,7 @@ idt_descr:
 
 	.section .bss
 	.balign	PAGE_SIZE		/* every page table must be 4 KiB aligned */
+	.globl	boot_pml4		/* mm.c copies entry 0, the kernel's map, everywhere */
 boot_pml4:
 	.skip	PAGE_SIZE
 boot_pdpt:

@@ -11,6 +11,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <asm/cpufeature.h>
 #include <asm/io.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
@@ -23,7 +24,7 @@
  * Everything below 4 GiB is identity mapped (head.S), so a physical address
  * from the loader can be dereferenced as is, if it lies in that range.
  */
-static const void *phys_to_virt(u64 paddr, u64 size)
+static const void *boot_ptr(u64 paddr, u64 size)
 {
 	if (!paddr || paddr >= IDENTITY_MAP_SIZE || size > IDENTITY_MAP_SIZE - paddr)
 		return NULL;
@@ -32,9 +33,12 @@ static const void *phys_to_virt(u64 paddr, u64 size)
 
 /*
  * The PVH memory map (start_info version >= 1) is the E820 table: a list of
- * address ranges with a type. We report the largest RAM range, which on QEMU
- * is the one the kernel itself was loaded into (1 MiB up to the end of RAM
- * below the PCI hole); the ranges below 640 KiB and above 4 GiB stay unused.
+ * address ranges with a type. We report the largest RAM range the identity
+ * map reaches, which on QEMU is the one the kernel itself was loaded into
+ * (1 MiB up to the end of RAM below the PCI hole); the range below 640 KiB
+ * and anything above 4 GiB stay unused. The page allocator hands out this
+ * range above the kernel image and dereferences it through the identity
+ * map (asm/page.h), so RAM above 4 GiB must never be reported.
  */
 static void pvh_memory(const struct hvm_start_info *si)
 {
@@ -44,23 +48,39 @@ static void pvh_memory(const struct hvm_start_info *si)
 		printk("pvh: start_info version %u has no memory map\n", si->version);
 		return;
 	}
-	map = phys_to_virt(si->memmap_paddr, (u64)si->memmap_entries * sizeof(*map));
+	map = boot_ptr(si->memmap_paddr, (u64)si->memmap_entries * sizeof(*map));
 	if (!map) {
 		printk("pvh: memory map at 0x%llx is not mapped\n",
 		       (unsigned long long)si->memmap_paddr);
 		return;
 	}
 	for (u32 i = 0; i < si->memmap_entries; i++) {
-		if (map[i].type == XEN_HVM_MEMMAP_TYPE_RAM && map[i].size > boot_info.mem_size) {
-			boot_info.mem_start = map[i].addr;
-			boot_info.mem_size = map[i].size;
+		u64 start = map[i].addr, size = map[i].size;
+
+		if (map[i].type != XEN_HVM_MEMMAP_TYPE_RAM || start >= IDENTITY_MAP_SIZE)
+			continue;
+		if (size > IDENTITY_MAP_SIZE - start)
+			size = IDENTITY_MAP_SIZE - start;	/* the part below 4 GiB */
+		if (size > boot_info.mem_size) {
+			boot_info.mem_start = start;
+			boot_info.mem_size = size;
 		}
 	}
 }
 
+/*
+ * A copy of the command line: the loader's lies in memory we do not own
+ * (below 1 MiB with QEMU's loaders, but nothing promises that), and the
+ * page allocator may hand out any RAM above the kernel once boot is over.
+ * With the copy, hvm_start_info and everything it points to is dead after
+ * arch_setup(), and boot_info.reserved[] stays empty.
+ */
+#define CMDLINE_SIZE		256
+static char cmdline_copy[CMDLINE_SIZE];
+
 static void pvh_setup(void)
 {
-	const struct hvm_start_info *si = phys_to_virt(pvh_start_info_paddr, sizeof(*si));
+	const struct hvm_start_info *si = boot_ptr(pvh_start_info_paddr, sizeof(*si));
 	const char *cmdline;
 
 	if (!si || si->magic != XEN_HVM_START_MAGIC_VALUE) {
@@ -69,9 +89,12 @@ static void pvh_setup(void)
 		return;
 	}
 	pvh_memory(si);
-	cmdline = phys_to_virt(si->cmdline_paddr, 1);
-	if (cmdline)
-		boot_info.cmdline = cmdline;
+	cmdline = boot_ptr(si->cmdline_paddr, CMDLINE_SIZE);
+	if (cmdline) {
+		if (strscpy(cmdline_copy, cmdline, sizeof(cmdline_copy)) < 0)
+			printk("pvh: command line cut to %u bytes\n", CMDLINE_SIZE - 1);
+		boot_info.cmdline = cmdline_copy;
+	}
 }
 
 /* --- the CPU: CPUID ----------------------------------------------------- */
@@ -87,6 +110,21 @@ static void pvh_setup(void)
 
 static char cpu_desc[128];
 static u32 cpuid_max_leaf;
+
+/*
+ * asm/cpufeature.h. Leaf 0 reports the highest basic leaf, 0x80000000 the
+ * highest extended one; a leaf beyond those returns garbage, not zeros.
+ */
+bool cpu_has(u32 leaf, enum cpuid_reg reg, unsigned int bit)
+{
+	u32 r[4], max;
+
+	cpuid(leaf & CPUID_EXT_MAX, &max, &r[CPUID_EBX], &r[CPUID_ECX], &r[CPUID_EDX]);
+	if (leaf > max)
+		return false;
+	cpuid_count(leaf, 0, &r[CPUID_EAX], &r[CPUID_EBX], &r[CPUID_ECX], &r[CPUID_EDX]);
+	return (r[reg] >> bit) & 1;
+}
 
 static void copy_regs_to_string(char *s, u32 a, u32 b, u32 c)
 {
@@ -317,4 +355,5 @@ void arch_setup(void)
 	identify_machine();
 	pvh_setup();
 	tsc_init();
+	paging_init();		/* mm.c: NX, global pages, SMEP/SMAP for user mode */
 }

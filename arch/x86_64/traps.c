@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Exceptions: entry.S hands every one to handle_exception() with the saved
+ * Traps: the syscall MSRs and the TSS, exceptions, and a new task's first
+ * frame. entry.S hands every exception to handle_exception() with the saved
  * registers; here we decide what it was, in the words of the Intel SDM
- * (Vol. 3A chapter 6), and report it through the common die().
+ * (Vol. 3A chapter 6). From user mode that ends the task through the common
+ * do_user_fault(); from the kernel it is a bug, reported through die().
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/msr.h>
+#include <asm/percpu.h>
 #include <asm/processor-flags.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -32,19 +40,92 @@ BUILD_BUG_ON(sizeof(struct pt_regs) != PT_REGS_SIZE);
 BUILD_BUG_ON(PT_REGS_SIZE % 16 != 0);
 BUILD_BUG_ON(sizeof(struct idt_entry) != IDT_ENTRY_SIZE);
 BUILD_BUG_ON(sizeof(struct tss_struct) != 104);	/* SDM 3A "64-Bit TSS Format" */
+BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
+/* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
+BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
 /* Filled by head.S before the first C line runs; loaded with lidt there. */
 struct idt_entry idt_table[NR_EXCEPTION_VECTORS] __aligned(16);
 
 /*
- * The TSS only holds stacks now. A double fault gets a stack of its own
+ * The TSS only holds stacks now: sp0, the top of the running task's kernel
+ * stack, where the CPU puts the frame of an exception from ring 3
+ * (arch_switch_to() keeps it current). A double fault gets a stack of its own
  * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
  * the CPU raises #DF, and that one must not need the broken stack too, or
  * the third fault resets the machine without a word.
  */
 #define DOUBLE_FAULT_STACK_SIZE 4096
-static struct tss_struct tss __aligned(16);
+struct tss_struct cpu_tss __aligned(16);
 static u8 double_fault_stack[DOUBLE_FAULT_STACK_SIZE] __aligned(16);
+
+/* What %gs points at in ring 0 (asm/percpu.h). */
+struct x86_percpu cpu_percpu;
+
+/*
+ * syscall/sysret (SDM Vol. 3A §5.8.8, "Fast System Calls in 64-Bit Mode").
+ * MSR_STAR holds two selector bases: syscall loads CS = STAR[47:32] and
+ * SS = STAR[47:32] + 8; sysret loads SS = STAR[63:48] + 8 and
+ * CS = STAR[63:48] + 16, both with RPL 3. asm/segment.h orders the GDT so
+ * that both pairs come out right.
+ */
+#define STAR_SYSCALL_CS		__KERNEL_CS
+#define STAR_SYSRET_BASE	(GDT_ENTRY_KERNEL_DS * 8)	/* + 8: user DS, + 16: user CS */
+#define STAR_SYSCALL_SHIFT	32
+#define STAR_SYSRET_SHIFT	48
+BUILD_BUG_ON(STAR_SYSCALL_CS + 8 != __KERNEL_DS);
+BUILD_BUG_ON((STAR_SYSRET_BASE + 8) != (__USER_DS & ~SEGMENT_RPL_USER));
+BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
+
+/*
+ * RFLAGS bits syscall clears on the way in (Linux's list, minus the
+ * arithmetic flags): no single-stepping into the kernel, interrupts off until
+ * the kernel stack is in place, DF = 0 as the C ABI wants, IOPL and NT
+ * meaningless in ring 0, and AC off so that SMAP cannot be bypassed. 0x47700.
+ */
+#define SYSCALL_RFLAGS_MASK	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF |	\
+				 (3 << X86_EFLAGS_IOPL_SHIFT) | X86_EFLAGS_NT | X86_EFLAGS_AC)
+
+/* entry.S */
+void entry_SYSCALL_64(void);
+
+/*
+ * Everything ring 3 needs from the CPU: the syscall instruction, %gs for the
+ * entry code, the breakpoint gate, and the instructions it must not use.
+ */
+static void user_mode_init(void)
+{
+	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
+	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
+	wrmsr(MSR_STAR, ((u64)STAR_SYSRET_BASE << STAR_SYSRET_SHIFT) |
+				((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
+	wrmsr(MSR_LSTAR, (unsigned long)entry_SYSCALL_64);
+	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
+	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
+
+	/* Ring 0 runs with GS_BASE = the per-CPU area; the user's GS base (0) waits. */
+	cpu_percpu.kstack_top = (unsigned long)boot_stack_top;
+	wrmsr(MSR_GS_BASE, (unsigned long)&cpu_percpu);
+	wrmsr(MSR_KERNEL_GS_BASE, 0);
+
+	/*
+	 * int3 is a software interrupt: the CPU checks the gate's DPL against
+	 * CPL (SDM Vol. 3A §6.12.1.1), so with DPL 0 it would raise #GP instead
+	 * of #BP. Open this one gate to ring 3, as Linux does.
+	 */
+	idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
+
+	/*
+	 * No floating point: the kernel saves no FPU state, so a task using it
+	 * would see another's registers. With CR0.EM set, x87 instructions raise
+	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
+	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1).
+	 */
+	write_cr0(read_cr0() | X86_CR0_EM);
+	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
+	if (cpu_has(X86_FEATURE_UMIP))
+		write_cr4(read_cr4() | X86_CR4_UMIP);
+}
 
 /* A 16-byte TSS descriptor in GDT slots 5 and 6 (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
 static void set_tss_descriptor(unsigned long base, unsigned long limit)
@@ -59,15 +140,18 @@ static void set_tss_descriptor(unsigned long base, unsigned long limit)
 
 void arch_trap_init(void)
 {
-	/* Ring 3 -> ring 0 switches to sp0; tasks will each set their own. */
-	tss.sp0 = (unsigned long)boot_stack_top;
-	tss.ist[IST_INDEX_DF - 1] = (unsigned long)(double_fault_stack + DOUBLE_FAULT_STACK_SIZE);
-	tss.io_bitmap_base = sizeof(tss);
-	set_tss_descriptor((unsigned long)&tss, sizeof(tss) - 1);
+	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
+	cpu_tss.sp0 = (unsigned long)boot_stack_top;
+	cpu_tss.ist[IST_INDEX_DF - 1] =
+		(unsigned long)(double_fault_stack + DOUBLE_FAULT_STACK_SIZE);
+	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
+	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
 	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
 
 	/* Only now that the TSS is live may a gate name an IST slot. */
 	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
+
+	user_mode_init();
 }
 
 static const struct {
@@ -183,9 +267,134 @@ static void do_trap(struct pt_regs *regs, char *reason)
 		snprintf(reason + n, REASON_SIZE - n, ", error code 0x%lx", regs->error_code);
 }
 
+/* --- exceptions from user mode ------------------------------------------- */
+
+/* The longest x86 instruction, prefixes included (SDM Vol. 2A §2.3.11). */
+#define MAX_INSN_SIZE		15
+#define OPCODE_ESCAPE		0x0f	/* two-byte opcodes: 0f xx */
+#define INT3_INSN_SIZE		1	/* int3 is the one byte 0xcc */
+
+/* Instruction prefixes (SDM Vol. 2A §2.1.1, §2.2.1): skipped to find the opcode. */
+static bool is_prefix(u8 b)
+{
+	switch (b) {
+	case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:	/* segment */
+	case 0x66: case 0x67:		/* operand size, address size */
+	case 0xf0: case 0xf2: case 0xf3:	/* lock, repne, rep */
+		return true;
+	default:
+		return b >= 0x40 && b <= 0x4f;	/* REX */
+	}
+}
+
+/*
+ * Opcodes that raise #GP at CPL 3 whatever their operands: the privileged
+ * instructions (SDM Vol. 3A §5.9), and port I/O, which IOPL 0 and an empty
+ * I/O bitmap forbid (SDM Vol. 1 §19.5).
+ */
+static const u8 privileged_opcodes[] = {
+	0xf4,				/* hlt */
+	0xfa, 0xfb,			/* cli, sti */
+	0xe4, 0xe5, 0xe6, 0xe7,		/* in, out with an 8-bit port */
+	0xec, 0xed, 0xee, 0xef,		/* in, out with the port in dx */
+	0x6c, 0x6d, 0x6e, 0x6f,		/* ins, outs */
+};
+static const u8 privileged_opcodes_0f[] = {
+	0x00,				/* lldt, ltr; sldt, str: UMIP */
+	0x01,				/* lgdt lidt lmsw invlpg swapgs; sgdt sidt smsw: UMIP */
+	0x06,				/* clts */
+	0x07,				/* sysret */
+	0x08, 0x09,			/* invd, wbinvd */
+	0x20, 0x21, 0x22, 0x23,		/* mov from/to control and debug registers */
+	0x30, 0x32, 0x33,		/* wrmsr, rdmsr, rdpmc */
+	0x35,				/* sysexit */
+};
+
+static bool in_table(const u8 *table, size_t n, u8 opcode)
+{
+	for (size_t i = 0; i < n; i++)
+		if (table[i] == opcode)
+			return true;
+	return false;
+}
+
+/*
+ * #GP only says "general protection": a privileged instruction, but also a
+ * non-canonical address or a bad segment. Which one, the instruction tells:
+ * read it from the task's memory (copy_from_user: checked, never a fault).
+ */
+static bool is_privileged_instruction(const struct pt_regs *regs)
+{
+	u8 insn[MAX_INSN_SIZE];
+	size_t n = 0, i = 0;
+
+	while (n < sizeof(insn) && copy_from_user(&insn[n], regs->rip + n, 1) == 0)
+		n++;
+	while (i < n && is_prefix(insn[i]))
+		i++;
+	if (i >= n)
+		return false;
+	if (insn[i] != OPCODE_ESCAPE)
+		return in_table(privileged_opcodes, sizeof(privileged_opcodes), insn[i]);
+	return i + 1 < n &&
+	       in_table(privileged_opcodes_0f, sizeof(privileged_opcodes_0f), insn[i + 1]);
+}
+
+/*
+ * The task did something the CPU refused. Decode it into the common kinds;
+ * do_user_fault() prints one line and ends only this task.
+ */
+static __noreturn void user_exception(struct pt_regs *regs)
+{
+	unsigned long e = regs->error_code;
+
+	switch (regs->vector) {
+	case X86_TRAP_PF:
+		/* CR2: the linear address; the error code: which access (SDM Vol. 3A §4.7). */
+		if (e & X86_PF_INSTR)
+			do_user_fault(regs, FAULT_EXEC, regs->cr2);
+		if (e & X86_PF_WRITE)
+			do_user_fault(regs, FAULT_WRITE, regs->cr2);
+		do_user_fault(regs, FAULT_READ, regs->cr2);
+	case X86_TRAP_UD:		/* ud2, or any encoding that is not an instruction */
+	case X86_TRAP_NM:		/* x87 with CR0.EM set: no floating point here */
+		do_user_fault(regs, FAULT_ILLEGAL, regs->rip);
+	case X86_TRAP_GP:
+		if (!e && is_privileged_instruction(regs))
+			do_user_fault(regs, FAULT_PRIVILEGED, regs->rip);
+		do_user_fault(regs, FAULT_OTHER, regs->rip);
+	case X86_TRAP_BP:
+		/*
+		 * A trap, not a fault: rip is past the int3. Point at the int3
+		 * itself, as the other architectures report their breakpoint.
+		 */
+		regs->rip -= INT3_INSN_SIZE;
+		do_user_fault(regs, FAULT_BREAKPOINT, regs->rip);
+	case X86_TRAP_AC:		/* only with CR0.AM set, which we leave off */
+		do_user_fault(regs, FAULT_ALIGNMENT, regs->rip);
+	default:			/* #DE, #DB, #XM, ...: nothing more specific to say */
+		do_user_fault(regs, FAULT_OTHER, regs->rip);
+	}
+}
+
+/*
+ * A double fault, an NMI or a machine check may interrupt user mode, but the
+ * task did not cause them: a #DF means the kernel could not deliver another
+ * exception (a bad TSS.RSP0, say), and it runs on its IST stack, not the
+ * task's. Those stay kernel matters, for die().
+ */
+static bool caused_by_task(const struct pt_regs *regs)
+{
+	return user_mode(regs) && regs->vector != X86_TRAP_DF && regs->vector != X86_TRAP_NMI &&
+	       regs->vector != X86_TRAP_MC;
+}
+
 void handle_exception(struct pt_regs *regs)
 {
 	char reason[REASON_SIZE];
+
+	if (caused_by_task(regs))
+		user_exception(regs);
 
 	switch (regs->vector) {
 	case X86_TRAP_PF:
@@ -204,11 +413,36 @@ void handle_exception(struct pt_regs *regs)
 		do_trap(regs, reason);
 		break;
 	}
-	/*
-	 * Nothing is recoverable yet: every exception is a kernel bug. (From
-	 * user mode, the next issue sends it to do_user_fault() instead.)
-	 */
+	/* Nothing in the kernel is recoverable: every kernel exception is a bug. */
 	die(reason, regs);
+}
+
+/* --- a new task's first frame --------------------------------------------- */
+
+/*
+ * The task "returns" to user mode it was never in: its pt_regs say ring 3
+ * at entry with RSP = user_sp, interrupts enabled, every other register 0
+ * (but rcx and r11, which sysretq fills with RIP and RFLAGS); its saved
+ * kernel context says "resume in ret_from_fork, on that frame" (entry.S),
+ * which leaves through the syscall exit.
+ */
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+
+	memset(regs, 0, sizeof(*regs));
+	regs->rip = entry;
+	regs->cs = __USER_CS;
+	regs->rflags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
+	regs->rsp = user_sp;
+	regs->ss = __USER_DS;
+	regs->orig_rax = (unsigned long)-1;	/* no syscall in progress */
+	regs->vector = PT_VECTOR_SYSCALL;	/* the frame leaves as a syscall's does */
+
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.rsp = (unsigned long)regs;
+	t->thread.rip = (unsigned long)ret_from_fork;
+	t->thread.sp0 = (unsigned long)t->stack + THREAD_SIZE;
 }
 
 /* RFLAGS bits worth naming in a dump, lowest first. */
@@ -243,9 +477,12 @@ void arch_show_regs(const struct pt_regs *regs)
 	printk("RBP: 0x%016lx  R8 : 0x%016lx  R9 : 0x%016lx\n", regs->rbp, regs->r8, regs->r9);
 	printk("R10: 0x%016lx  R11: 0x%016lx  R12: 0x%016lx\n", regs->r10, regs->r11, regs->r12);
 	printk("R13: 0x%016lx  R14: 0x%016lx  R15: 0x%016lx\n", regs->r13, regs->r14, regs->r15);
-	printk("vector: %lu (%s %s)  error code: 0x%lx  CR2: 0x%016lx\n", regs->vector,
-	       exception_mnemonic(regs->vector), exception_name(regs->vector), regs->error_code,
-	       regs->cr2);
+	if (regs->vector == PT_VECTOR_SYSCALL)
+		printk("vector: syscall\n");
+	else
+		printk("vector: %lu (%s %s)  error code: 0x%lx  CR2: 0x%016lx\n", regs->vector,
+		       exception_mnemonic(regs->vector), exception_name(regs->vector),
+		       regs->error_code, regs->cr2);
 	printk("ORIG_RAX: 0x%016lx\n", regs->orig_rax);
 	/* Not part of the frame, but they decide what an address means: now. */
 	printk("CR0: 0x%016lx  CR3: 0x%016lx  CR4: 0x%016lx\n", read_cr0(), read_cr3(),

@@ -26,6 +26,9 @@
 /* Interrupt-stack-table slot for the double fault: a known-good stack (traps.c). */
 #define IST_INDEX_DF		1
 
+/* Byte offset of sp0 in struct tss_struct, for arch_switch_to() in entry.S. */
+#define TSS_SP0			4
+
 #ifndef __ASSEMBLY__
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
@@ -61,9 +64,10 @@ struct tss_struct {
 /* A TSS descriptor in the GDT: 16 bytes (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
 #define TSS_TYPE_AVAILABLE	0x9	/* 64-bit TSS, not busy (SDM Vol. 3A Table 3-2) */
 
-/* Defined in head.S (GDT) and traps.c (IDT). */
+/* Defined in head.S (GDT) and traps.c (IDT, TSS). */
 extern u64 gdt_table[];
 extern struct idt_entry idt_table[NR_EXCEPTION_VECTORS];
+extern struct tss_struct cpu_tss;
 
 #endif /* __ASSEMBLY__ */
 #endif

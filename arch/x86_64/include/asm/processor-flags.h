@@ -9,11 +9,16 @@
 
 /* CR0 (SDM Vol. 3A §2.5) */
 #define X86_CR0_PE		(1 << 0)	/* protected mode */
+#define X86_CR0_EM		(1 << 2)	/* no FPU: x87 instructions raise #NM, MMX #UD */
 #define X86_CR0_WP		(1 << 16)	/* ring 0 honours read-only pages too */
 #define X86_CR0_PG		0x80000000	/* bit 31: paging */
 
 /* CR4 (SDM Vol. 3A §2.5) */
 #define X86_CR4_PAE		(1 << 5)	/* 64-bit page-table entries; long mode needs it */
+#define X86_CR4_PGE		(1 << 7)	/* global pages survive CR3 writes */
+#define X86_CR4_UMIP		(1 << 11)	/* sgdt, sidt, sldt, smsw, str fault in ring 3 */
+#define X86_CR4_SMEP		(1 << 20)	/* ring 0 never executes a user page */
+#define X86_CR4_SMAP		(1 << 21)	/* ring 0 never reads or writes a user page */
 
 /* IA32_EFER, the extended feature enable MSR (SDM Vol. 4 Table 2-2, address 0xc0000080) */
 #define MSR_EFER		0xc0000080
@@ -21,6 +26,15 @@
 #define EFER_LME		(1 << 8)	/* long mode enable: takes effect with CR0.PG */
 #define EFER_LMA		(1 << 10)	/* long mode active (read-only, set by the CPU) */
 #define EFER_NXE		(1 << 11)	/* no-execute bit in page-table entries */
+
+/* The syscall/sysret MSRs and the segment bases (SDM Vol. 4 Table 2-2; Vol. 3A §5.8.8) */
+#define MSR_STAR		0xc0000081	/* 63:48 sysret selector base, 47:32 syscall CS */
+#define MSR_LSTAR		0xc0000082	/* syscall entry point in 64-bit mode */
+#define MSR_CSTAR		0xc0000083	/* ... from 32-bit compatibility mode (unused) */
+#define MSR_SYSCALL_MASK	0xc0000084	/* RFLAGS bits syscall clears (SFMASK) */
+#define MSR_FS_BASE		0xc0000100
+#define MSR_GS_BASE		0xc0000101	/* the base %gs: addresses use now */
+#define MSR_KERNEL_GS_BASE	0xc0000102	/* the other one: swapgs exchanges the two */
 
 /* RFLAGS (SDM Vol. 1 §3.4.3, Figure 3-8) */
 #define X86_EFLAGS_CF		(1 << 0)	/* carry */

@@ -1,10 +1,65 @@
 /* SPDX-License-Identifier: MIT */
-/* Single instructions C needs: stack pointer, ud2, pause, cpuid, control registers. */
+/*
+ * The CPU itself: a task's saved kernel context, and single instructions C
+ * needs (stack pointer, ud2, pause, cpuid, control registers). The THREAD_*
+ * offsets are also read by entry.S.
+ */
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PROCESSOR_H
 
+/*
+ * Byte offsets into struct thread_struct for arch_switch_to() in entry.S.
+ * thread is the first member of struct task_struct, so they are offsets into
+ * the task as well (traps.c checks that).
+ */
+#define THREAD_RSP	0
+#define THREAD_RIP	8
+#define THREAD_SP0	16
+#define THREAD_RBX	24
+#define THREAD_RBP	32
+#define THREAD_R12	40
+#define THREAD_R13	48
+#define THREAD_R14	56
+#define THREAD_R15	64
+#define THREAD_SIZEOF	72
+
+#ifndef __ASSEMBLY__
+
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
+
+/*
+ * What arch_switch_to() keeps of a task that is not running. Only what the
+ * SysV psABI says a called function must preserve (§3.2.1: rbx, rbp, r12-r15
+ * and rsp) and where to resume: schedule(), which called arch_switch_to(),
+ * saved everything else itself. The user's registers are not here: they are
+ * in the pt_regs at the top of the task's kernel stack.
+ */
+struct thread_struct {
+	unsigned long rsp;	/* kernel RSP as arch_switch_to()'s caller will see it */
+	unsigned long rip;	/* where to resume: back in schedule(), or ret_from_fork */
+	unsigned long sp0;	/* top of the kernel stack: TSS.RSP0 while this task runs */
+	unsigned long rbx;
+	unsigned long rbp;
+	unsigned long r12;
+	unsigned long r13;
+	unsigned long r14;
+	unsigned long r15;
+};
+
+BUILD_BUG_ON(offsetof(struct thread_struct, rsp) != THREAD_RSP);
+BUILD_BUG_ON(offsetof(struct thread_struct, rip) != THREAD_RIP);
+BUILD_BUG_ON(offsetof(struct thread_struct, sp0) != THREAD_SP0);
+BUILD_BUG_ON(offsetof(struct thread_struct, rbx) != THREAD_RBX);
+BUILD_BUG_ON(offsetof(struct thread_struct, rbp) != THREAD_RBP);
+BUILD_BUG_ON(offsetof(struct thread_struct, r12) != THREAD_R12);
+BUILD_BUG_ON(offsetof(struct thread_struct, r13) != THREAD_R13);
+BUILD_BUG_ON(offsetof(struct thread_struct, r14) != THREAD_R14);
+BUILD_BUG_ON(offsetof(struct thread_struct, r15) != THREAD_R15);
+BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
+
+/* entry.S: where a new task's first arch_switch_to() lands; leaves for user mode. */
+void ret_from_fork(void);
 
 /*
  * The stack pointer of the caller at this call. Not an inline "mov %rsp":
@@ -70,5 +125,18 @@ DEFINE_READ_CR(2)
 DEFINE_READ_CR(3)
 DEFINE_READ_CR(4)
 #undef DEFINE_READ_CR
+
+/* "memory": the compiler must not move page-table stores across a CR3 write. */
+#define DEFINE_WRITE_CR(n)						\
+	static inline void write_cr##n(unsigned long val)		\
+	{								\
+		__asm__ __volatile__("movq %0, %%cr" #n : : "r"(val) : "memory");	\
+	}
+DEFINE_WRITE_CR(0)
+DEFINE_WRITE_CR(3)
+DEFINE_WRITE_CR(4)
+#undef DEFINE_WRITE_CR
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * struct pt_regs: the register state entry.S saves on every exception (and,
- * from the next issue on, every syscall), so that C can read it, print it and
- * change it before the return. Linux's layout and names.
+ * struct pt_regs: the register state entry.S saves on every exception and
+ * every syscall, so that C can read it, print it and change it before the
+ * return. Linux's layout and names.
  *
  * Lowest address first. The top five words are the frame the CPU itself
- * pushes (SDM Vol. 3A "64-Bit Mode Stack Frame"); the syscall entry will push the
- * same five words by hand, so both paths share one struct and one return.
+ * pushes (SDM Vol. 3A "64-Bit Mode Stack Frame"); the syscall entry pushes the
+ * same five words by hand, so both paths share one struct. From user mode the
+ * frame sits at the very top of the task's kernel stack: task_pt_regs().
  *
  *	  0  r15 r14 r13 r12 rbp rbx	callee-saved in the SysV ABI
  *	 48  r11 r10 r9 r8 rax rcx rdx rsi rdi
  *	120  orig_rax		syscall number at entry (rax gets the result); -1 otherwise
  *	128  cr2		page-fault linear address, read before anything can fault
- *	136  vector		which IDT vector brought us here (pushed by the stub)
+ *	136  vector		which IDT vector brought us here (pushed by the stub),
+ *				PT_VECTOR_SYSCALL for the syscall instruction
  *	144  error_code		pushed by the CPU for some vectors, else 0 by the stub
  *	152  rip cs rflags rsp ss	pushed by the CPU; iretq pops them
  *	192  (end)
@@ -52,6 +54,9 @@
 #define PT_RSP		176
 #define PT_SS		184
 #define PT_REGS_SIZE	192
+
+/* pt_regs.vector of a frame the syscall entry built: IDT vectors end at 255. */
+#define PT_VECTOR_SYSCALL	256
 
 #ifndef __ASSEMBLY__
 #include <trapdoor/types.h>
@@ -93,6 +98,42 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->cs & 3) == SEGMENT_RPL_USER;
+}
+
+/*
+ * The system call ABI, Linux's (arch/x86/entry/entry_64.S): the number in
+ * rax, up to six arguments in rdi, rsi, rdx, r10, r8, r9 (r10, not the C
+ * ABI's rcx, because syscall itself overwrites rcx with the return address
+ * and r11 with RFLAGS), the result or a negative errno back in rax. Every
+ * other register is preserved. The number is read from orig_rax, rax's value
+ * at entry, which stays put while rax takes the result.
+ */
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	return regs->orig_rax;
+}
+
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	switch (n) {
+	case 0: return regs->rdi;
+	case 1: return regs->rsi;
+	case 2: return regs->rdx;
+	case 3: return regs->r10;
+	case 4: return regs->r8;
+	case 5: return regs->r9;
+	default: return 0;
+	}
+}
+
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	regs->rax = (unsigned long)ret;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->rsp;
 }
 
 #endif /* __ASSEMBLY__ */

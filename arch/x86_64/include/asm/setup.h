@@ -15,6 +15,7 @@ extern char boot_stack[], boot_stack_top[];
 extern char _text[], _end[];
 
 void arch_console_init(void);		/* console.c */
-void arch_trap_init(void);	/* traps.c: TSS and the double-fault stack */
+void arch_trap_init(void);	/* traps.c: TSS, double-fault stack, syscall MSRs */
+void paging_init(void);		/* mm.c: the MMU features user mode relies on */
 
 #endif

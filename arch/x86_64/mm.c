@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Page tables: the kernel's map, shared by every address space, and one
+ * private user map per task (asm/page.h draws the layout).
+ *
+ * The kernel's map is head.S's identity map of the first 4 GiB, all in
+ * PML4 entry 0, supervisor-only (U/S = 0) and global. Each address space is
+ * a PML4 of its own whose entry 0 is a copy of the kernel's: the same PDPT,
+ * so the kernel is mapped, identically, wherever CR3 points, and a syscall
+ * never switches page tables (DESIGN.md §5). The user's pages hang off the
+ * other entries, U/S = 1.
+ *
+ * Permissions combine over the four levels (SDM Vol. 3A §4.6.1): a page is
+ * user-accessible only if U/S is set at every level, writable only if R/W
+ * is set at every level, and executable only if no level has XD/NX. So the
+ * tables we allocate for user pages allow everything (P, R/W, U/S, no NX)
+ * and each last-level entry decides alone.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/printk.h>
+#include <uapi/errno.h>
+#include <asm/cpufeature.h>
+#include <asm/msr.h>
+#include <asm/pgtable.h>
+#include <asm/processor-flags.h>
+#include <asm/setup.h>
+
+/* head.S: the boot PML4. Its entry 0 is the kernel's map; it maps nothing for the user. */
+extern u64 boot_pml4[];
+
+/* The one PML4 entry the kernel's map occupies: 4 GiB fit in the first 512 GiB. */
+#define KERNEL_PML4_INDEX	0
+BUILD_BUG_ON(((IDENTITY_MAP_SIZE - 1) >> PGDIR_SHIFT) != KERNEL_PML4_INDEX);
+BUILD_BUG_ON((USER_BASE >> PGDIR_SHIFT) == KERNEL_PML4_INDEX);
+/* The first non-canonical address: 48-bit linear addresses (SDM Vol. 1 §3.3.7.1). */
+#define CANONICAL_LOWER_HALF_END	(1UL << 47)
+BUILD_BUG_ON(USER_STACK_TOP > CANONICAL_LOWER_HALF_END);
+
+/* A table for user pages: present, writable, user; the last-level entry decides. */
+#define _PAGE_USER_TABLE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
+
+/* Levels below the PML4: PDPT (3), PD (2), PT (1), which holds the pages. */
+#define PML4_LEVELS_BELOW	3
+
+/* The address bits that index the PML4, the PDPT and the PD on the way to a PT. */
+static const unsigned int walk_shifts[PML4_LEVELS_BELOW] = { PGDIR_SHIFT, PUD_SHIFT, PMD_SHIFT };
+
+/* _PAGE_NX once EFER.NXE is on; 0 on a CPU without NX, where bit 63 is reserved. */
+static u64 page_nx;
+
+static unsigned int table_index(unsigned long va, unsigned int shift)
+{
+	return (va >> shift) & TABLE_INDEX_MASK;
+}
+
+static u64 *entry_table(u64 entry)
+{
+	return phys_to_virt(entry & PTE_PFN_MASK);
+}
+
+/*
+ * Kernel MMU setup at boot (Linux's name). head.S already runs on the
+ * identity map; here we turn on what user mode needs:
+ *	- EFER.NXE, so that bit 63 of an entry forbids instruction fetches;
+ *	- CR4.PGE, so that the kernel's global pages survive each CR3 write;
+ *	- CR4.SMEP and CR4.SMAP where the CPU has them: ring 0 then faults if it
+ *	  ever executes, reads or writes a user page. The kernel never needs to:
+ *	  uaccess copies through the kernel's own map of physical memory.
+ */
+void paging_init(void)
+{
+	unsigned long cr4 = read_cr4() | X86_CR4_PGE;
+
+	if (cpu_has(X86_FEATURE_NX)) {
+		wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_NXE);
+		page_nx = _PAGE_NX;
+	}
+	if (cpu_has(X86_FEATURE_SMEP))
+		cr4 |= X86_CR4_SMEP;
+	if (cpu_has(X86_FEATURE_SMAP))
+		cr4 |= X86_CR4_SMAP;
+	write_cr4(cr4);		/* a change of PGE also flushes the whole TLB */
+
+	if (!page_nx)
+		printk("paging: no NX bit: user data and stack pages are executable\n");
+}
+
+int arch_mm_init(struct mm_struct *mm)
+{
+	u64 *pml4 = alloc_page();	/* zeroed: no user mapping yet */
+
+	if (!pml4)
+		return -ENOMEM;
+	/* The kernel: the same PDPT as in every other address space. */
+	pml4[KERNEL_PML4_INDEX] = boot_pml4[KERNEL_PML4_INDEX];
+	mm->arch.pml4 = pml4;
+	return 0;
+}
+
+/* The table *entry points at, allocated (zeroed) if the entry is empty; NULL if out of memory. */
+static u64 *next_table(u64 *entry)
+{
+	if (!(*entry & _PAGE_PRESENT)) {
+		u64 *table = alloc_page();
+
+		if (!table)
+			return NULL;
+		*entry = virt_to_phys(table) | _PAGE_USER_TABLE;
+	}
+	return entry_table(*entry);
+}
+
+/*
+ * A present page is always readable on x86: PROT_WRITE sets R/W, and only
+ * PROT_EXEC leaves NX clear. Tables allocated before a failure stay in the
+ * tree; arch_mm_destroy() frees them with the rest.
+ */
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *table = mm->arch.pml4, *pte;
+	u64 entry;
+
+	if (va < USER_BASE || va >= USER_STACK_TOP || ((va | pa) & (PAGE_SIZE - 1)))
+		return -EINVAL;
+	/* PML4 -> PDPT -> PD -> PT: three steps down, 9 bits of va select each entry. */
+	for (int i = 0; i < PML4_LEVELS_BELOW; i++) {
+		table = next_table(&table[table_index(va, walk_shifts[i])]);
+		if (!table)
+			return -ENOMEM;
+	}
+	pte = &table[table_index(va, PAGE_SHIFT)];
+	if (*pte & _PAGE_PRESENT)
+		return -EBUSY;
+
+	entry = pa | _PAGE_PRESENT | _PAGE_USER;
+	if (prot & PROT_WRITE)
+		entry |= _PAGE_RW;
+	if (!(prot & PROT_EXEC))
+		entry |= page_nx;
+	/*
+	 * Not present -> present needs no TLB flush: the TLB holds only
+	 * translations of present pages (SDM Vol. 3A §4.10.2.3).
+	 */
+	*pte = entry;
+	return 0;
+}
+
+/*
+ * CR3 names the PML4 in use. Writing it flushes every TLB entry that is not
+ * global (SDM Vol. 3A §4.10.4.1): exactly the old task's user pages, while
+ * the kernel's global entries stay. That is the whole TLB story: no PCID, so
+ * no entries tagged with an address-space id to keep across the switch. (QEMU
+ * TCG flushes its software TLB on every CR3 write whatever the flags, so PCID
+ * would buy nothing here.) We write CR3 only when the PML4 really changes:
+ * leaving for the kernel-only map while already on it costs nothing.
+ */
+void arch_switch_mm(struct mm_struct *mm)
+{
+	unsigned long cr3 = virt_to_phys(mm ? mm->arch.pml4 : boot_pml4);
+
+	if (read_cr3() != cr3)
+		write_cr3(cr3);
+}
+
+/* Frees table and, levels_below > 1, every table below it; never the user's pages. */
+static void free_table(u64 *table, int levels_below)
+{
+	if (levels_below > 1) {
+		for (int i = 0; i < PTRS_PER_TABLE; i++)
+			if (table[i] & _PAGE_PRESENT)
+				free_table(entry_table(table[i]), levels_below - 1);
+	}
+	free_page(table);
+}
+
+/*
+ * The caller left this address space first (arch_switch_mm(NULL) or another
+ * task's), so no CR3 points here and the TLB holds nothing of it.
+ */
+void arch_mm_destroy(struct mm_struct *mm)
+{
+	u64 *pml4 = mm->arch.pml4;
+
+	for (int i = 0; i < PTRS_PER_TABLE; i++)
+		if (i != KERNEL_PML4_INDEX && (pml4[i] & _PAGE_PRESENT))
+			free_table(entry_table(pml4[i]), PML4_LEVELS_BELOW);
+	free_page(pml4);
+	mm->arch.pml4 = NULL;
+}
