@@ -91,17 +91,6 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 SRCS		:= $(wildcard arch/$(ARCH)/*.S) $(wildcard arch/$(ARCH)/*.c) \
 		   $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
-# Migration aid while the six architectures gain user mode one by one: an
-# arch sets ARCH_HAS_USER := 1 in its Makefile.arch once it provides the
-# user-mode half of the contract. Removed when all six have it.
-USER_MODE_SRCS	:= kernel/page_alloc.c kernel/mm.c kernel/uaccess.c kernel/syscall.c \
-		   kernel/sys.c kernel/sched.c kernel/task.c kernel/exec.c
-ifeq ($(ARCH_HAS_USER),1)
-CFLAGS		+= -DCONFIG_USER_MODE
-else
-SRCS		:= $(filter-out $(USER_MODE_SRCS),$(SRCS))
-endif
-
 # Image variants, each built in its own object directory:
 #   default        the demo `make run` boots
 #   test           in-kernel tests (CONFIG_KTEST), booted by `make check`
@@ -114,10 +103,8 @@ VARIANT_CFLAGS_broken-undef := -DCONFIG_BROKEN_UNDEF
 VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
 image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
-ifeq ($(ARCH_HAS_USER),1)
 include user/user.mk
 USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
-endif
 
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))

@@ -7,11 +7,9 @@
 #include <trapdoor/ktest.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/setup.h>
-#ifdef CONFIG_USER_MODE
 #include <trapdoor/mm.h>
+#include <trapdoor/setup.h>
 #include <trapdoor/task.h>
-#endif
 
 struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
 
@@ -63,28 +61,21 @@ static void broken_boot(void)
 
 __noreturn void start_kernel(void)
 {
+	static const char *const init_argv[] = { "init", INIT_MODE };
+	long pid;
+
 	arch_setup();
 	print_banner();
 	broken_boot();
 
-#ifdef CONFIG_USER_MODE
 	page_alloc_init();
-#endif
 #ifdef CONFIG_KTEST
 	ktest_failures = ktest_run_all();
 #endif
-#ifdef CONFIG_USER_MODE
-	{
-		static const char *const init_argv[] = { "init", INIT_MODE };
-		long pid;
-
-		task_init();
-		pid = spawn_program("init", init_argv, 2);
-		if (pid != 1)
-			panic("cannot start init: error %ld", pid);
-		arch_timer_init(HZ);
-		sched_start();
-	}
-#endif
-	kernel_poweroff(EXIT_ALL_PASSED);
+	task_init();
+	pid = spawn_program("init", init_argv, 2);
+	if (pid != 1)
+		panic("cannot start init: error %ld", pid);
+	arch_timer_init(HZ);
+	sched_start();
 }

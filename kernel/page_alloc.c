@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * The physical page allocator: every 4 KiB page of RAM above the kernel image
- * goes on a free list, linked through the first word of each free page (as
- * xv6's kalloc does). Pages are handed out zeroed, so no task ever sees what
- * another left behind.
+ * The physical page allocator. Pages never used yet are handed out from the
+ * bottom of RAM upwards by moving a pointer; a freed page goes on a free list,
+ * linked through its own first word (as xv6's kalloc does), and is reused
+ * first. Touching only what is used keeps boot fast when RAM is large. Pages
+ * are handed out zeroed, so no task ever sees what another left behind.
  */
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
@@ -18,7 +19,8 @@ struct free_page {
 };
 
 static struct free_page *free_list;
-static unsigned long free_count;
+static unsigned long free_count;		/* pages on free_list */
+static unsigned long next_unused, end_unused;	/* physical; never handed out yet */
 
 static bool is_reserved(unsigned long pa)
 {
@@ -41,27 +43,38 @@ void page_alloc_init(void)
 		panic("no free memory: kernel ends at 0x%lx, RAM 0x%llx+0x%llx", start,
 		      (unsigned long long)boot_info.mem_start,
 		      (unsigned long long)boot_info.mem_size);
-	/* Free from the top down so that the list hands out low pages first. */
-	for (unsigned long pa = end - PAGE_SIZE; pa >= start; pa -= PAGE_SIZE) {
-		struct free_page *p = phys_to_virt(pa);
+	next_unused = start;
+	end_unused = end;
+	printk("memory:  %lu pages free (0x%lx-0x%lx)\n", nr_free_pages(), start, end);
+}
 
-		if (is_reserved(pa))
-			continue;
-		p->next = free_list;
-		free_list = p;
-		free_count++;
+/* The next never-used page that is not reserved, or 0 when none is left. */
+static unsigned long take_unused(void)
+{
+	while (next_unused < end_unused) {
+		unsigned long pa = next_unused;
+
+		next_unused += PAGE_SIZE;
+		if (!is_reserved(pa))
+			return pa;
 	}
-	printk("memory:  %lu pages free (0x%lx-0x%lx)\n", free_count, start, end);
+	return 0;
 }
 
 void *alloc_page(void)
 {
 	struct free_page *p = free_list;
+	unsigned long pa;
 
-	if (!p)
-		return NULL;
-	free_list = p->next;
-	free_count--;
+	if (p) {
+		free_list = p->next;
+		free_count--;
+	} else {
+		pa = take_unused();
+		if (!pa)
+			return NULL;
+		p = phys_to_virt(pa);
+	}
 	memset(p, 0, PAGE_SIZE);
 	return p;
 }
@@ -78,5 +91,9 @@ void free_page(void *page)
 
 unsigned long nr_free_pages(void)
 {
-	return free_count;
+	unsigned long n = free_count;
+
+	for (unsigned long pa = next_unused; pa < end_unused; pa += PAGE_SIZE)
+		n += !is_reserved(pa);
+	return n;
 }

@@ -25,6 +25,20 @@ static const struct fault_case fault_cases[] = {
 	{ "breakpoint", SIGTRAP },	/* the breakpoint instruction */
 };
 
+/*
+ * A case the emulator itself cannot run. QEMU 7.2's loongarch64 target loops
+ * for ever raising the page-not-executable exception for a fetch from a
+ * no-execute page (it re-reads the faulting instruction for BADI, which faults
+ * again): the kernel maps the stack no-execute, but the machine hangs before
+ * the kernel sees the fault. See docs/syscall-path.md.
+ */
+static const char *emulator_limitation(const char *mode, const struct new_utsname *u)
+{
+	if (!strcmp(mode, "exec-stack") && !strcmp(u->machine, "loongarch64"))
+		return "QEMU 7.2 loongarch hangs raising PNX for a fetch from a no-execute page";
+	return NULL;
+}
+
 static int run(const char *name, const char *const *argv, int *status)
 {
 	long pid = spawn(name, argv);
@@ -36,10 +50,11 @@ static int run(const char *name, const char *const *argv, int *status)
 	return 0;
 }
 
-static int run_tests(void)
+static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
 	static const char *const programs[] = { "systest", "tasktest" };
+	const struct new_utsname u = *uts;
 	int failed = 0, status;
 	char name[64];
 
@@ -56,10 +71,17 @@ static int run_tests(void)
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases); i++) {
 		const char *argv[] = { "fault", fault_cases[i].mode, NULL };
-		int err = run("fault", argv, &status);
-		bool ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fault_cases[i].sig;
+		const char *why_not = emulator_limitation(fault_cases[i].mode, &u);
+		int err;
+		bool ok;
 
 		snprintf(name, sizeof(name), "user.fault.%s", fault_cases[i].mode);
+		if (why_not) {
+			printf("SKIP: %s: %s\n", name, why_not);
+			continue;
+		}
+		err = run("fault", argv, &status);
+		ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fault_cases[i].sig;
 		test_result(name, ok, "want signal %d, got %s %d (spawn %d)", fault_cases[i].sig,
 			    WIFSIGNALED(status) ? "signal" : "exit",
 			    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), err);
@@ -79,7 +101,7 @@ int main(int argc, char **argv)
 	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
 	       u.sysname, u.release);
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
-		poweroff(run_tests() ? 1 : 0);
+		poweroff(run_tests(&u) ? 1 : 0);
 	printf("init: nothing more to show yet; powering off\n");
 	poweroff(0);
 }

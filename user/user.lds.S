@@ -23,7 +23,7 @@ SECTIONS
 		*(.text .text.*)
 	} :text
 	.rodata : { *(.rodata .rodata.*) } :text
-	. = ALIGN(4096);
+	. = ALIGN(PAGE_SIZE);
 	.data : {
 		*(.toc .got .got.*)
 		*(.data .data.* .sdata .sdata.*)

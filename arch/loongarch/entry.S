@@ -1,31 +1,42 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * entry.S — how an exception gets from the CPU to C, and back.
+ * entry.S — how a syscall, an exception or a TLB miss gets from the CPU to C, and back.
  *
  * What the hardware does on a general exception (manual §6.2.3): CRMD.PLV and CRMD.IE go to
  * PRMD.PPLV and PRMD.PIE, then PLV = 0 and IE = 0; the pc of the trapping instruction goes to
  * ERA; ESTAT gets the cause (Ecode, EsubCode); BADV the bad address, BADI the instruction word;
- * and the CPU jumps to EENTRY. It saves NO general register: every one of r1-r31 still holds the
- * interrupted code's value, and we must free one before we can do anything. The SAVE0..15 CSRs
- * exist for exactly that: csrwr swaps a GPR with a CSR in one instruction.
+ * and the CPU jumps to EENTRY. It saves NO general register and switches NO stack: every one of
+ * r1-r31 still holds the interrupted code's value, sp included, and we must free one before we
+ * can do anything. The SAVE0..7 CSRs exist for exactly that: csrwr swaps a GPR with a CSR in
+ * one instruction.
  *
- * Stack and alignment: the frame (struct pt_regs, asm/ptrace.h) is PT_SIZE = 336 bytes, a
- * multiple of 16, pushed on the current kernel stack, or, for a trap from user mode, at the top
- * of the kernel stack kept in SAVE2. Either way sp stays 16-byte aligned, as the psABI requires
- * at every call into C.
+ * Nor does it change the address space. The kernel runs in the direct mapping windows, which
+ * translate at PLV0 whatever PGDL and ASID say, so a syscall switches no page table: the
+ * user's TLB entries simply stay where they are (DESIGN.md §5).
+ *
+ * Stacks: a trap from user mode builds its frame (struct pt_regs, asm/ptrace.h, PT_SIZE = 336
+ * bytes, a multiple of 16) at the very top of the current task's kernel stack, whose top
+ * arch_switch_to() keeps in SAVE2: that is task_pt_regs(current). A trap from the kernel pushes
+ * the frame below the kernel sp it interrupted. Either way sp stays 16-byte aligned, as the
+ * psABI requires at every call into C.
  *
  * Returning: ertn restores CRMD.PLV/IE from PRMD and jumps to ERA — both reloaded from the
- * frame, so C code may change where we return to (ERA + 4 after a syscall, next issue).
+ * frame, so C code decides where we go back to (and syscalls return past their instruction).
  */
 #include <asm/csr.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 
 /* Our names for the SAVE CSRs (manual §7.4.16, data save registers: scratch for the kernel). */
 #define KSAVE_T0	LOONGARCH_CSR_SAVE0	/* t0 parked during entry */
 #define KSAVE_T1	LOONGARCH_CSR_SAVE1	/* t1 parked during entry */
-#define KSAVE_KSP	LOONGARCH_CSR_SAVE2	/* kernel sp for traps from user mode (head.S) */
+#define KSAVE_KSP	LOONGARCH_CSR_SAVE2	/* top of the current task's kernel stack */
+#define KSAVE_REFILL_T1	LOONGARCH_CSR_SAVE3	/* t1 parked by the TLB refill handler */
 
-/* An emergency stack for TLB refills: the kernel sp may be the very thing that faulted. */
+#define INSN_SIZE	4		/* every LoongArch instruction is one 32-bit word */
+
+/* An emergency stack for kernel TLB misses: the kernel sp may be the very thing that faulted. */
 #define REFILL_STACK_SIZE	(8 * 1024)
 
 /*
@@ -78,9 +89,9 @@
 	.section .text.entry, "ax"
 
 /*
- * The general exception entry. EENTRY = this address; the low 12 bits of EENTRY do not exist
- * (§7.4.10), hence the 4 KiB alignment. With ECFG.VS = 0 every exception and interrupt, from
- * any privilege level, arrives here.
+ * The general exception entry: syscalls, faults and interrupts, from user mode and from the
+ * kernel. EENTRY = this address; the low 12 bits of EENTRY do not exist (§7.4.10), hence the
+ * 4 KiB alignment. With ECFG.VS = 0 every exception and interrupt arrives here.
  */
 	.balign	4096
 	.globl	handle_exception
@@ -91,14 +102,21 @@ handle_exception:
 	csrrd	$t0, LOONGARCH_CSR_PRMD		/* where did we come from? */
 	andi	$t0, $t0, PRMD_PPLV_MASK	/* PPLV: 0 kernel, 3 user */
 	beqz	$t0, 1f				/* kernel: on a kernel stack, push below sp */
-	csrrd	$sp, KSAVE_KSP			/* user: never trust the user sp; use ours */
+	/*
+	 * From user mode: never trust the user's sp. SAVE2 holds the top of this task's kernel
+	 * stack (THREAD_SIZE-aligned); the frame goes right below it, where task_pt_regs(current)
+	 * expects it, and PT_SIZE is a multiple of 16. 16-byte aligned SP: 6 bits of entropy,
+	 * seen in SP[9:4] — once the next issue moves do_syscall()'s SP down by a random multiple
+	 * of 16 below 1024; until then it starts at the same SP on every call.
+	 */
+	csrrd	$sp, KSAVE_KSP			/* sp = top of current's kernel stack */
 1:	addi.d	$sp, $sp, -PT_SIZE		/* room for struct pt_regs, sp still 16-aligned */
 	st.d	$t1, $sp, PT_R3			/* regs[3] = the interrupted sp */
 	csrrd	$t0, KSAVE_T0			/* the interrupted t0, back from SAVE0 */
 	st.d	$t0, $sp, PT_R0 + 12 * SZREG	/* regs[12] = t0 */
 	csrrd	$t1, KSAVE_T1			/* the interrupted t1, back from SAVE1 */
 	st.d	$t1, $sp, PT_R0 + 13 * SZREG	/* regs[13] = t1 */
-	SAVE_GPRS				/* every other GPR */
+	SAVE_GPRS				/* every other GPR: the complete user state */
 	csrrd	$t0, LOONGARCH_CSR_ERA		/* the pc of the instruction that trapped */
 	st.d	$t0, $sp, PT_ERA
 	csrrd	$t0, LOONGARCH_CSR_BADV		/* the address an address-related fault was about */
@@ -107,13 +125,45 @@ handle_exception:
 	st.d	$t0, $sp, PT_PRMD
 	SAVE_COMMON_CSRS			/* BADI, CRMD, EUEN, ECFG, ESTAT, orig_a0 */
 
-	move	$a0, $sp			/* do_exception(struct pt_regs *regs) */
-	bl	do_exception			/* traps.c: decode ESTAT; die() if fatal */
+	/* A syscall from user mode takes the short way; everything else is decoded in C. */
+	ld.d	$t0, $sp, PT_ESTAT		/* the cause, as saved */
+	bstrpick.d $t0, $t0, ESTAT_ECODE_SHIFT + 5, ESTAT_ECODE_SHIFT	/* Ecode, bits 21:16 */
+	addi.d	$t0, $t0, -EXCCODE_SYS		/* zero if it was the syscall instruction */
+	bnez	$t0, 2f				/* not a syscall: do_exception() */
+	ld.d	$t1, $sp, PT_PRMD		/* ...and it came from user mode? */
+	andi	$t1, $t1, PRMD_PPLV_MASK	/* (`syscall` in the kernel is a bug: */
+	beqz	$t1, 2f				/*  do_exception() dies on it) */
 
-	/* Return to the interrupted context, whatever C left in the frame. */
+/*
+ * The syscall path. Everything the user had is in the frame; a7 = number, a0-a5 = arguments
+ * (asm/ptrace.h reads them from there). Interrupts stay off: CRMD.IE was cleared on entry.
+ */
+handle_syscall:
+	ld.d	$t0, $sp, PT_ERA		/* ERA points AT the syscall instruction... */
+	addi.d	$t0, $t0, INSN_SIZE		/* ...but we must come back AFTER it, or the */
+	st.d	$t0, $sp, PT_ERA		/* user would make the same syscall for ever */
+	move	$a0, $sp			/* do_syscall(struct pt_regs *regs) */
+	bl	do_syscall			/* kernel/syscall.c: the result lands in regs[a0] */
+	/*
+	 * Hook point: the stackleak erase of the next issues runs here, on the way back to user
+	 * mode, after do_syscall()'s frame is gone (kernel/stackleak.c).
+	 */
+	b	ret_to_user			/* the one way back */
+
+2:	move	$a0, $sp			/* do_exception(struct pt_regs *regs) */
+	bl	do_exception			/* traps.c: a user fault never comes back from it */
+
+/*
+ * Return to the interrupted context — user or kernel — from whatever C left in the frame.
+ * Every register comes back from the frame, so a syscall changes only what do_syscall
+ * wrote there: a0, the result. (ret_to_user, DESIGN.md's name for the way back to user
+ * mode, is this same code: PRMD in the frame says where ertn goes.)
+ */
 	.globl	ret_from_exception
+	.globl	ret_to_user
 ret_from_exception:
-	ld.d	$t0, $sp, PT_PRMD		/* the mode to go back to... */
+ret_to_user:
+	ld.d	$t0, $sp, PT_PRMD		/* the mode to go back to (PPLV 3 for user)... */
 	csrwr	$t0, LOONGARCH_CSR_PRMD		/* ...ertn copies PPLV/PIE into CRMD */
 	ld.d	$t0, $sp, PT_ERA		/* the pc to go back to... */
 	csrwr	$t0, LOONGARCH_CSR_ERA		/* ...ertn jumps to ERA */
@@ -122,18 +172,104 @@ ret_from_exception:
 	ertn					/* PLV, IE <- PRMD; pc <- ERA */
 
 /*
- * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000: a refill puts
- * the CPU in direct address mode (DA = 1, PG = 0, §6.2.4), saves the pc in TLBRERA, the address
- * in TLBRBADV, the old PLV/IE in TLBRPRMD, and leaves ERA, BADV, PRMD and ESTAT alone — so a
- * refill taken inside handle_exception does not destroy the state that one is saving.
- *
- * trapdoor has no TLB entries yet, so a refill always means a stray pointer: we build a frame
- * from the TLBR* CSRs on an emergency stack and let do_tlb_refill() print the Oops.
+ * Where a new task starts: arch_task_init() (traps.c) sets its saved ra to here and its
+ * saved sp to its pt_regs, which hold the user entry point, the user sp and PRMD.PPLV = 3.
+ * So the first arch_switch_to() into it "returns" here, and it leaves for user mode through
+ * the very same exit as a syscall.
  */
+	.globl	ret_from_fork
+ret_from_fork:
+	b	ret_to_user			/* sp = task_pt_regs(new task) */
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * Called from schedule(), a C function: the caller-saved registers are the compiler's
+ * problem, and we keep only what the psABI says a call preserves (asm/processor.h). The
+ * thread_struct is the first member of task_struct, so a0/a1 point at prev->thread and
+ * next->thread. We return into next, wherever it called arch_switch_to() itself — or into
+ * ret_from_fork for a task that never ran.
+ */
+	.text
+	.globl	arch_switch_to
+arch_switch_to:
+	st.d	$ra, $a0, THREAD_RA		/* prev resumes where schedule() called us */
+	st.d	$sp, $a0, THREAD_SP		/* prev's kernel stack */
+	st.d	$fp, $a0, THREAD_FP		/* r22 */
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	/* s0-s8 */
+	st.d	$s\n, $a0, THREAD_S0 + \n * SZREG
+	.endr
+	ld.d	$ra, $a1, THREAD_RA		/* next's resume point */
+	ld.d	$sp, $a1, THREAD_SP		/* next's kernel stack: from now on we are next */
+	ld.d	$fp, $a1, THREAD_FP
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	ld.d	$s\n, $a1, THREAD_S0 + \n * SZREG
+	.endr
+	ld.d	$t0, $a1, THREAD_KSTACK_TOP	/* the next trap from user mode must land on */
+	csrwr	$t0, KSAVE_KSP			/* next's kernel stack (t0's new value: unused) */
+	jr	$ra				/* into next */
+
+/*
+ * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000: a refill puts
+ * the CPU in direct address mode (DA = 1, PG = 0, §6.2.4), so everything here runs untranslated
+ * and every address is physical. It saves the pc in TLBRERA, the address in TLBRBADV and
+ * VA[47:13] in TLBREHI.VPPN, the old PLV/IE in TLBRPRMD, and leaves ERA, BADV, PRMD and ESTAT
+ * alone — so a refill taken inside handle_exception does not destroy the state that one is
+ * saving. It has its own scratch CSR, TLBRSAVE; we borrow SAVE3 for a second register.
+ *
+ * We walk the running task's three-level table (asm/pgtable.h), root in PGDL, and hand the
+ * TLB the even/odd pair of leaf entries around the address with tlbfill. (The hardware walk
+ * helpers lddir/ldpte would shorten this, but QEMU 7.2's ldpte masks each entry to the
+ * physical address bits, dropping NX, NR and RPLV: our own loads keep them.)
+ *
+ * A miss with nothing mapped: from user mode we fill the TLB with an invalid pair (V = 0), so
+ * the access, retried, takes a page-invalid exception (PIL/PIS/PIF) through handle_exception
+ * like any other fault. From the kernel it is a stray pointer: a register dump, on an
+ * emergency stack.
+ */
+	.section .text.entry, "ax"
 	.balign	4096				/* TLBRENTRY's low 12 bits do not exist (§7.5.11) */
 	.globl	handle_tlb_refill
 handle_tlb_refill:
 	csrwr	$t0, LOONGARCH_CSR_TLBRSAVE	/* park t0 in the refill's own scratch CSR */
+	csrwr	$t1, KSAVE_REFILL_T1		/* park t1 in SAVE3 */
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* the address that missed */
+	srli.d	$t1, $t0, USER_VA_BITS		/* any bit at 47 or above... */
+	bnez	$t1, .Lrefill_none		/* ...is beyond what the tables cover */
+	csrrd	$t1, LOONGARCH_CSR_PGDL		/* the root table, physical (mm.c) */
+	bstrpick.d $t0, $t0, PGDIR_SHIFT + TABLE_INDEX_BITS - 1, PGDIR_SHIFT	/* VA[46:36] */
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	/* t1 = &pgd[index]: root + index * 8 */
+	ld.d	$t1, $t1, 0			/* the PMD table's physical address, or 0 */
+	beqz	$t1, .Lrefill_none		/* no PMD table: nothing in these 64 GiB */
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* the address again */
+	bstrpick.d $t0, $t0, PMD_SHIFT + TABLE_INDEX_BITS - 1, PMD_SHIFT	/* VA[35:25] */
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	/* t1 = &pmd[index] */
+	ld.d	$t1, $t1, 0			/* the page table's physical address, or 0 */
+	beqz	$t1, .Lrefill_none		/* no page table: nothing in these 32 MiB */
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* and again */
+	bstrpick.d $t0, $t0, PMD_SHIFT - 1, PTE_PAIR_SHIFT	/* VA[24:15]: which pair */
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT + 1	/* t1 = &pte[2 * pair]: 16 bytes a pair */
+	ld.d	$t0, $t1, 0			/* the even page's entry (V = 0 if unmapped)... */
+	csrwr	$t0, LOONGARCH_CSR_TLBRELO0	/* ...is the TLB entry's low half */
+	ld.d	$t0, $t1, 8			/* the odd page's entry... */
+	csrwr	$t0, LOONGARCH_CSR_TLBRELO1	/* ...the high half */
+.Lrefill_fill:
+	tlbfill					/* VPPN from TLBREHI, ASID from CSR.ASID, PS = 14 */
+	csrrd	$t1, KSAVE_REFILL_T1		/* the interrupted t1 */
+	csrrd	$t0, LOONGARCH_CSR_TLBRSAVE	/* the interrupted t0 */
+	ertn					/* to TLBRERA, mapped mode: the access retries */
+
+.Lrefill_none:
+	csrrd	$t0, LOONGARCH_CSR_TLBRPRMD	/* who missed? */
+	andi	$t0, $t0, PRMD_PPLV_MASK	/* PPLV: 0 kernel, 3 user */
+	beqz	$t0, .Lrefill_oops		/* the kernel never misses on purpose */
+	csrwr	$zero, LOONGARCH_CSR_TLBRELO0	/* an invalid pair: V = 0 in both halves */
+	csrwr	$zero, LOONGARCH_CSR_TLBRELO1	/* (the user access retries and faults) */
+	b	.Lrefill_fill
+
+	/* A kernel TLB miss: build a frame from the TLBR* CSRs and let C print the Oops. */
+.Lrefill_oops:
+	csrrd	$t1, KSAVE_REFILL_T1		/* the interrupted t1, for the dump */
 	la.abs	$t0, 1f				/* link address of 1: in the cached window */
 	jr	$t0				/* DA mode: same physical address, new pc */
 1:	li.w	$t0, CRMD_KERNEL		/* back to mapped mode, so the DMWs work again */
@@ -144,7 +280,7 @@ handle_tlb_refill:
 	move	$sp, $t0			/* now on the emergency stack */
 	csrrd	$t0, LOONGARCH_CSR_TLBRSAVE	/* the interrupted t0 */
 	st.d	$t0, $sp, PT_R0 + 12 * SZREG	/* regs[12] = t0 */
-	st.d	$t1, $sp, PT_R0 + 13 * SZREG	/* regs[13] = t1, never touched */
+	st.d	$t1, $sp, PT_R0 + 13 * SZREG	/* regs[13] = t1 */
 	SAVE_GPRS				/* every other GPR */
 	csrrd	$t0, LOONGARCH_CSR_TLBRERA	/* pc in bits 63:2, IsTLBR in bit 0 */
 	bstrins.d $t0, $zero, 1, 0		/* keep just the pc */

@@ -137,9 +137,11 @@ struct memmap_entry {
 #define MEMMAP_TYPE_RAM		1
 
 /*
- * boot_info has room for one range: we give it the largest RAM region, the one a page allocator
- * will want. On virt that is the high one, which holds nothing yet (the kernel is in low RAM).
- * Without etc/memmap, FW_CFG_RAM_SIZE says how much there is, and we assume it starts at 0.
+ * boot_info has room for one range: we give it the largest RAM region, the one the page
+ * allocator uses. On virt that is the high one, which holds nothing at all (the kernel and
+ * QEMU's device tree are in low RAM), so boot_info.reserved stays empty. Without etc/memmap,
+ * FW_CFG_RAM_SIZE says how much there is, and we assume it starts at 0; the allocator starts
+ * above the kernel's _end then, which is above the device tree (kernel.lds).
  */
 static void detect_memory(void)
 {
@@ -176,6 +178,7 @@ void arch_setup(void)
 {
 	console_init();		/* first: everything after this may print */
 	arch_trap_init();	/* head.S installed the entry points; quiet the interrupt sources */
+	mmu_init();		/* the TLB, for user mode; the kernel itself needs none */
 	detect_cpu();
 	detect_machine();
 }

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
  * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs; here
- * we decode ESTAT.Ecode/EsubCode (manual §7.4.6) into words a person can read, and hand fatal
- * ones to common die(). The entry points themselves are installed by head.S, before any C runs.
+ * we decode ESTAT.Ecode/EsubCode (manual §7.4.6): a fault in user mode goes to common
+ * do_user_fault(), which kills that task only; anything else in the kernel is fatal, die().
+ * Syscalls never come here: entry.S sends them straight to do_syscall(). The entry points
+ * themselves are installed by head.S, before any C runs. Also here: the frame a new task
+ * starts from (arch_task_init).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
+#include <trapdoor/task.h>
 #include <asm/csr.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
@@ -90,9 +96,94 @@ static void exception_name(char *buf, size_t size, unsigned long estat)
 }
 
 /*
- * Every general exception and interrupt, from entry.S. Nothing is handled yet: interrupts are
- * all masked, and kernel code that traps is a bug. The next issue adds SYS from user mode and
- * sends user faults to do_user_fault() instead of die().
+ * Load or store? ADEM and PPI do not say which; the instruction does, and the CPU saved it in
+ * BADI. Opcodes from the manual's instruction encoding table (Vol. 1, Appendix B): the field
+ * that names the instruction is bits 31:22 in the 2RI12 format, 31:24 in 2RI14, 31:15 in 3R.
+ */
+#define OP_2RI12(insn)		((insn) >> 22)
+#define OP_2RI14(insn)		((insn) >> 24)
+#define OP_3R(insn)		((insn) >> 15)
+#define OP_ST_B			0x0a4	/* st.b, st.h, st.w, st.d: 0x0a4 .. 0x0a7 */
+#define OP_ST_D			0x0a7
+#define OP_FST_S		0x0ad	/* fst.s */
+#define OP_FST_D		0x0af	/* fst.d */
+#define OP_LL_W			0x20	/* ll.w sc.w ll.d sc.d ldptr.w stptr.w ldptr.d stptr.d: */
+#define OP_STPTR_D		0x27	/*   0x20 .. 0x27, the odd ones store */
+#define OP_STX_B		0x7020	/* stx.b/h/w/d: 0x7020, 0x7028, 0x7030, 0x7038 */
+#define OP_STX_SIZE_BITS	0x18	/*   (bits 4:3 of the 3R opcode pick the size) */
+#define OP_FSTX_S		0x7070	/* fstx.s 0x7070, fstx.d 0x7078 */
+#define OP_FSTX_D_BIT		0x8
+#define OP_AM_FIRST		0x70c0	/* amswap.w .. ammin_db.du: load AND store */
+#define OP_AM_LAST		0x70e3
+
+static bool insn_is_store(u32 insn)
+{
+	u32 op12 = OP_2RI12(insn), op14 = OP_2RI14(insn), op3r = OP_3R(insn);
+
+	if ((op12 >= OP_ST_B && op12 <= OP_ST_D) || op12 == OP_FST_S || op12 == OP_FST_D)
+		return true;
+	if (op14 >= OP_LL_W && op14 <= OP_STPTR_D)
+		return op14 & 1;
+	return (op3r & ~OP_STX_SIZE_BITS) == OP_STX_B || (op3r & ~OP_FSTX_D_BIT) == OP_FSTX_S ||
+	       (op3r >= OP_AM_FIRST && op3r <= OP_AM_LAST);
+}
+
+/*
+ * A user-mode fault, decoded for do_user_fault(). BADV holds the address for every
+ * address-related one (for ADEF, a fetch from a kernel address, it is the pc itself).
+ */
+static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecode)
+{
+	unsigned long addr = regs->csr_badvaddr;
+	enum user_fault kind;
+
+	switch (ecode) {
+	case EXCCODE_PIL:	/* no valid TLB entry: nothing mapped there (refill, entry.S) */
+	case EXCCODE_PNR:	/* mapped, but not readable */
+		kind = FAULT_READ;
+		break;
+	case EXCCODE_PIS:	/* nothing mapped there */
+	case EXCCODE_PME:	/* mapped read-only (D = 0): our own text, say */
+		kind = FAULT_WRITE;
+		break;
+	case EXCCODE_PIF:	/* nothing mapped there */
+	case EXCCODE_PNX:	/* mapped, but NX: our own stack, say (QEMU 7.2: see mm.c) */
+		kind = FAULT_EXEC;
+		break;
+	case EXCCODE_ADE:	/* a kernel (window) address: no window opens at PLV3 */
+		kind = estat_esubcode(regs->csr_estat) == EXSUBCODE_ADEF ? FAULT_EXEC :
+		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+		break;
+	case EXCCODE_PPI:	/* a page of another privilege level: we make none, but still */
+		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+		break;
+	case EXCCODE_ALE:	/* misaligned atomic or ll/sc; plain loads/stores may be */
+		kind = FAULT_ALIGNMENT;
+		break;
+	case EXCCODE_INE:	/* no such instruction */
+	case EXCCODE_FPD:	/* FP and vector units are off in user mode: the kernel does */
+	case EXCCODE_SXD:	/* not save their registers, so no task may use them */
+	case EXCCODE_ASXD:
+	case EXCCODE_BTD:
+		kind = FAULT_ILLEGAL;
+		break;
+	case EXCCODE_IPE:	/* a PLV0-only instruction (csrrd, tlbfill, idle, ...) */
+		kind = FAULT_PRIVILEGED;
+		break;
+	case EXCCODE_BRK:	/* the break instruction */
+		kind = FAULT_BREAKPOINT;
+		break;
+	default:
+		kind = FAULT_OTHER;
+		break;
+	}
+	do_user_fault(regs, kind, addr);
+}
+
+/*
+ * Every general exception and interrupt except a syscall from user mode, from entry.S.
+ * Interrupts are all masked, so one arriving is a bug wherever it lands; a fault in user mode
+ * ends that task; a fault in the kernel ends everything, with a register dump.
  */
 void do_exception(struct pt_regs *regs)
 {
@@ -106,6 +197,8 @@ void do_exception(struct pt_regs *regs)
 			 estat & ESTAT_IS_MASK, instruction_pointer(regs));
 		die(reason, regs);
 	}
+	if (user_mode(regs))
+		do_user_exception(regs, ecode);
 
 	exception_name(name, sizeof(name), estat);
 	if (ecode < EXCCODE_NR && exccodes[ecode].addr)
@@ -118,9 +211,11 @@ void do_exception(struct pt_regs *regs)
 }
 
 /*
- * A TLB refill: an address outside both DMW windows, and there are no TLB entries at all. The
- * frame's ERA, BADV and PRMD come from TLBRERA, TLBRBADV and TLBRPRMD; ESTAT is whatever the
- * last general exception left there (a refill never writes it) — which is useful when the
+ * A TLB refill in the kernel for an address the running task's tables do not map: the kernel
+ * only ever uses the DMW windows, so this is a stray pointer. (User misses never get here:
+ * entry.S answers them with an invalid TLB entry, and the retried access faults normally.)
+ * The frame's ERA, BADV and PRMD come from TLBRERA, TLBRBADV and TLBRPRMD; ESTAT is whatever
+ * the last general exception left there (a refill never writes it) — which is useful when the
  * refill hit inside handle_exception, say on a bad sp: it names the first exception.
  */
 __noreturn void do_tlb_refill(struct pt_regs *regs)
@@ -131,6 +226,28 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
 		 "TLBR (TLB refill: nothing maps 0x%lx) at pc 0x%lx; ESTAT below is left over",
 		 regs->csr_badvaddr, instruction_pointer(regs));
 	die(reason, regs);
+}
+
+/*
+ * A new task's first return to user mode (ret_from_fork, entry.S) restores this frame: every
+ * register zero but sp, the pc at the program's entry, and PRMD saying "PLV3, interrupts on"
+ * (the interrupt lines themselves stay masked in ECFG for now). The saved kernel context makes
+ * the first arch_switch_to() into the task land in ret_from_fork with sp at that frame.
+ */
+_Static_assert(offsetof(struct task_struct, thread) == 0, "entry.S: task == &task->thread");
+
+void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+{
+	struct pt_regs *regs = task_pt_regs(t);
+
+	memset(regs, 0, sizeof(*regs));
+	regs->regs[3] = user_sp;
+	regs->csr_era = entry;
+	regs->csr_prmd = PRMD_PPLV_USER | PRMD_PIE;
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.ra = (unsigned long)ret_from_fork;
+	t->thread.sp = (unsigned long)regs;
+	t->thread.kstack_top = (unsigned long)t->stack + THREAD_SIZE;
 }
 
 /*

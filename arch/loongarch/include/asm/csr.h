@@ -23,15 +23,23 @@
 #define LOONGARCH_CSR_BADV	0x7	/* bad virtual address of an address-related exception */
 #define LOONGARCH_CSR_BADI	0x8	/* the instruction word of a synchronous exception */
 #define LOONGARCH_CSR_EENTRY	0xc	/* exception entry address (4 KiB aligned, virtual) */
+#define LOONGARCH_CSR_ASID	0x18	/* address space identifier of the running task */
+#define LOONGARCH_CSR_PGDL	0x19	/* page table root for the lower half (VA bit 47 = 0) */
+#define LOONGARCH_CSR_PGDH	0x1a	/* page table root for the upper half (VA bit 47 = 1) */
+#define LOONGARCH_CSR_STLBPS	0x1e	/* page size of the set-associative STLB */
 #define LOONGARCH_CSR_CPUID	0x20	/* this core's number */
 #define LOONGARCH_CSR_SAVE0	0x30	/* SAVE0..SAVE15: scratch registers for the kernel */
 #define LOONGARCH_CSR_SAVE1	0x31
 #define LOONGARCH_CSR_SAVE2	0x32
+#define LOONGARCH_CSR_SAVE3	0x33
 #define LOONGARCH_CSR_TCFG	0x41	/* timer config: En, Periodic, InitVal */
 #define LOONGARCH_CSR_TLBRENTRY	0x88	/* TLB refill entry address (4 KiB aligned, PHYSICAL) */
 #define LOONGARCH_CSR_TLBRBADV	0x89	/* TLB refill: the virtual address that missed */
 #define LOONGARCH_CSR_TLBRERA	0x8a	/* TLB refill: return address and IsTLBR */
 #define LOONGARCH_CSR_TLBRSAVE	0x8b	/* TLB refill: one scratch register of its own */
+#define LOONGARCH_CSR_TLBRELO0	0x8c	/* TLB refill: the even page's entry for tlbfill */
+#define LOONGARCH_CSR_TLBRELO1	0x8d	/* TLB refill: the odd page's entry for tlbfill */
+#define LOONGARCH_CSR_TLBREHI	0x8e	/* TLB refill: VPPN (set by the CPU) and PS (by us) */
 #define LOONGARCH_CSR_TLBRPRMD	0x8f	/* TLB refill: pre-exception mode (PPLV, PIE) */
 #define LOONGARCH_CSR_DMW0	0x180	/* direct mapping configuration windows 0..3 */
 #define LOONGARCH_CSR_DMW1	0x181
@@ -51,6 +59,7 @@
 
 /* PRMD (§7.4.2): the CRMD bits an exception saved; ertn copies them back. */
 #define PRMD_PPLV_MASK		0x3	/* the privilege level the exception came from */
+#define  PRMD_PPLV_USER		0x3	/* PLV3: user mode, as ertn will enter it */
 #define PRMD_PIE		(1 << 2)	/* its interrupt enable */
 
 /* ECFG (§7.4.5). Zero means: all local interrupts masked, every exception at EENTRY itself. */
@@ -99,6 +108,22 @@
 #define EXCCODE_HVC		0x17	/* hypervisor call */
 #define EXCCODE_GCM		0x18	/* guest CSR change: GCSC (software) or GCHC (hardware) */
 #define EXCCODE_NR		0x19	/* 0x19 and up: reserved */
+
+/* ASID (§7.5, "Address Space Identifier"): ASID[9:0] is ours, ASIDBITS[23:16] its width. */
+#define ASID_ASID_MASK		0x3ff
+#define ASID_ASIDBITS_SHIFT	16
+#define ASID_ASIDBITS_MASK	0xff
+
+/* TLBREHI (§7.5, "TLB Refill Exception Entry High-order Bits"): PS[5:0], the page size. */
+#define TLBREHI_PS_MASK		0x3f
+
+/*
+ * invtlb op, rj, rk (manual §4.2.4, "INVTLB"): op says which entries to drop; rj holds an
+ * ASID, rk an address.
+ */
+#define INVTLB_ALL		0x0	/* every entry */
+#define INVTLB_ASID		0x4	/* G = 0 and ASID = rj */
+#define INVTLB_ASID_ADDR	0x5	/* G = 0, ASID = rj and the page pair holding rk */
 
 /* TLBRERA (§7.5.13): bit 0 says "we are in a TLB refill"; the pc sits in bits 63:2. */
 #define TLBRERA_ISTLBR		0x1

@@ -10,8 +10,10 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
 
+#include <asm/page.h>		/* CACHED_BASE, phys_to_virt(), virt_to_phys() */
+
 #define UNCACHED_BASE		0x8000000000000000	/* DMW0: VSEG 0x8, MAT = SUC */
-#define CACHED_BASE		0x9000000000000000	/* DMW1: VSEG 0x9, MAT = CC */
+/* DMW1: VSEG 0x9, MAT = CC, at CACHED_BASE: asm/page.h, with the rest of the address map */
 #define UNCACHED_VSEG		0x8
 #define CACHED_VSEG		0x9
 
@@ -23,17 +25,6 @@
 static inline volatile void *ioremap(u64 phys)
 {
 	return (volatile void *)(uintptr_t)(UNCACHED_BASE | phys);
-}
-
-/* RAM: a physical address and the kernel's (cached window) address of it. */
-static inline void *phys_to_virt(u64 phys)
-{
-	return (void *)(uintptr_t)(CACHED_BASE | phys);
-}
-
-static inline u64 virt_to_phys(const void *virt)
-{
-	return (u64)(uintptr_t)virt & ~CACHED_BASE;
 }
 
 /*

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Small CPU helpers that common code calls inline. */
+/*
+ * Small CPU helpers that common code calls inline, and the saved kernel context of a task.
+ * Shared by C and assembly (entry.S uses the THREAD_* offsets).
+ */
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PROCESSOR_H
-
-#include <trapdoor/compiler.h>
 
 /*
  * An instruction word the architecture defines to raise INE (Instruction Non-Existent): an AM*
@@ -12,6 +13,40 @@
  * amswap.w $rN, $ra, $rN. We use N = 12 ($t0): QEMU 7.2 only checks the rule for rd != 0.
  */
 #define INSN_UD			0x3860058c	/* amswap.w $t0, $ra, $t0 */
+
+/*
+ * What arch_switch_to() (entry.S) keeps of a task that is not running: the registers the
+ * psABI says a called function must preserve — sp, fp (r22) and s0-s8 (r23-r31) — plus ra,
+ * where the task resumes, and the top of its kernel stack, which goes into SAVE2 (KSAVE_KSP
+ * in entry.S) so that the next trap from user mode lands on this task's stack. Everything
+ * else is either caller-saved (so the C code calling schedule() already saved it) or, for
+ * user state, in the task's pt_regs.
+ */
+#define THREAD_RA		0
+#define THREAD_SP		8
+#define THREAD_FP		16
+#define THREAD_S0		24		/* s0 .. s8: 9 registers, 72 bytes */
+#define THREAD_KSTACK_TOP	96
+
+#ifndef __ASSEMBLY__
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+struct thread_struct {
+	unsigned long ra;		/* where it resumes: in schedule(), or ret_from_fork */
+	unsigned long sp;		/* its kernel stack pointer */
+	unsigned long fp;		/* r22 */
+	unsigned long s[9];		/* s0 .. s8, r23 .. r31 */
+	unsigned long kstack_top;	/* stack + THREAD_SIZE: SAVE2 while it runs */
+};
+
+_Static_assert(offsetof(struct thread_struct, ra) == THREAD_RA, "THREAD_RA");
+_Static_assert(offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");
+_Static_assert(offsetof(struct thread_struct, fp) == THREAD_FP, "THREAD_FP");
+_Static_assert(offsetof(struct thread_struct, s) == THREAD_S0, "THREAD_S0");
+_Static_assert(offsetof(struct thread_struct, kstack_top) == THREAD_KSTACK_TOP,
+	       "THREAD_KSTACK_TOP");
 
 /* The caller's stack pointer (always inlined, so it is the caller's, not ours). */
 static __always_inline unsigned long current_stack_pointer(void)
@@ -33,5 +68,7 @@ static inline void cpu_relax(void)
 {
 	barrier();
 }
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

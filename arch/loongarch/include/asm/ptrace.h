@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * struct pt_regs: the registers of an interrupted context, as entry.S saves them on the kernel
- * stack. It is the one trap frame for everything: exceptions from the kernel now, syscalls and
- * faults from user mode next, so it holds the complete user state — all 32 GPRs (r3 is the user
- * sp), the pc (ERA) and the mode to return to (PRMD) — plus the CSRs that say why we trapped.
+ * stack. It is the one trap frame for everything — syscalls, faults and interrupts from user
+ * mode (at the top of the task's kernel stack: task_pt_regs) and exceptions in the kernel — so
+ * it holds the complete user state: all 32 GPRs (r3 is the user sp), the pc (ERA) and the mode
+ * to return to (PRMD), plus the CSRs that say why we trapped.
  *
  * The layout is Linux's (arch/loongarch/include/uapi/asm/ptrace.h and asm/ptrace.h) with BADI
  * added, so a student can hold the two side by side. entry.S uses the PT_* offsets below; the
@@ -67,6 +68,36 @@ static inline unsigned long instruction_pointer(const struct pt_regs *regs)
 static inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->csr_prmd & PRMD_PPLV_MASK) != 0;
+}
+
+/*
+ * The syscall ABI, Linux's for LoongArch (syscall(2), "Architecture calling conventions"):
+ * `syscall 0` with the number in a7 (r11), arguments in a0-a5 (r4-r9), the result in a0;
+ * every other register comes back unchanged. a0 is both the first argument and the result, so
+ * entry.S keeps the original in orig_a0, and the first argument is read from there, as Linux
+ * does.
+ */
+#define REG_A0		4		/* regs[] index of a0; a1..a5 follow */
+#define REG_A7		11		/* regs[] index of a7 */
+
+static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
+{
+	return regs->regs[REG_A7];
+}
+
+static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
+{
+	return n == 0 ? regs->orig_a0 : regs->regs[REG_A0 + n];
+}
+
+static inline void regs_set_return_value(struct pt_regs *regs, long ret)
+{
+	regs->regs[REG_A0] = (unsigned long)ret;
+}
+
+static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
+{
+	return regs->regs[3];
 }
 
 #endif /* !__ASSEMBLY__ */

@@ -12,4 +12,7 @@ void console_init(void);
 /* traps.c: the interrupt half of trap setup (head.S did the entry points). */
 void arch_trap_init(void);
 
+/* mm.c: TLB page sizes, ASID 0, an empty user space, a clean TLB. */
+void mmu_init(void);
+
 #endif

@@ -10,6 +10,7 @@ struct pt_regs;
 /* entry.S: the two entry points head.S installs (assembly: C only takes their addresses). */
 void handle_exception(void);	/* EENTRY: every general exception and interrupt */
 void handle_tlb_refill(void);	/* TLBRENTRY (as a physical address): TLB misses */
+void ret_from_fork(void);	/* where a new task's first arch_switch_to() returns to */
 
 /* traps.c: called by entry.S with the frame it saved. */
 void do_exception(struct pt_regs *regs);

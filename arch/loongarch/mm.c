@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+/*
+ * User address spaces on loongarch64.
+ *
+ * The kernel itself needs nothing here: it runs in the direct mapping windows (head.S), which
+ * translate without any table or TLB entry and only at PLV0. User programs run at PLV3, where
+ * no window applies, so every user address goes through the TLB. LoongArch's TLB is filled by
+ * software: on a miss the CPU takes a TLB refill exception and our handler (entry.S) copies
+ * two entries from the running task's page tables (asm/pgtable.h) into it.
+ *
+ * This file builds those tables — one set per address space, allocated page by page with
+ * alloc_page() — and switches between them. Switching is two CSR writes: PGDL (where the
+ * refill handler finds the root) and ASID (the tag every TLB entry carries, so entries of the
+ * other tasks stay in the TLB, harmlessly, until their owner runs again). The TLB is flushed
+ * only when an ASID changes owner (arch_mm_destroy) and when a live space gains a page.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/panic.h>
+#include <uapi/errno.h>
+#include <asm/csr.h>
+#include <asm/pgtable.h>
+#include <asm/setup.h>
+
+/*
+ * ASIDs. The field is ASID[9:0], so at most 1024 (manual §7.5, "Address Space Identifier");
+ * CSR.ASID.ASIDBITS says how many this CPU really has (QEMU: 10). ASID 0 is never given to a
+ * task: it is live while no user space is (arch_switch_mm(NULL)), and no table then has any
+ * entry for it to cache.
+ */
+#define ASID_LIMIT		1024
+#define BITS_PER_LONG		64
+
+static unsigned long asid_used[ASID_LIMIT / BITS_PER_LONG];
+static unsigned int nr_asids;
+
+/* The root table of "no user space": all zeros, so every walk through it finds nothing. */
+static unsigned long empty_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+
+/* Drop TLB entries: op is an INVTLB_* (asm/csr.h), asid and va select which ones. */
+static void invtlb(unsigned int op, unsigned long asid, unsigned long va)
+{
+	__asm__ __volatile__("invtlb %0, %1, %2" : : "i"(op), "r"(asid), "r"(va) : "memory");
+}
+
+static unsigned int asid_alloc(void)
+{
+	for (unsigned int asid = 1; asid < nr_asids; asid++) {
+		unsigned long bit = 1UL << (asid % BITS_PER_LONG);
+
+		if (!(asid_used[asid / BITS_PER_LONG] & bit)) {
+			asid_used[asid / BITS_PER_LONG] |= bit;
+			return asid;
+		}
+	}
+	return 0;
+}
+
+static void asid_free(unsigned int asid)
+{
+	asid_used[asid / BITS_PER_LONG] &= ~(1UL << (asid % BITS_PER_LONG));
+}
+
+/*
+ * Boot-time TLB setup, from arch_setup(). The CPU comes out of reset with the TLB in an
+ * unknown state and page sizes we do not use, so: our page size in the STLB (the big
+ * set-associative part, which holds only STLBPS-sized pages) and in TLBREHI.PS (the size
+ * tlbfill gives the entries the refill handler writes — the CPU sets only TLBREHI.VPPN on a
+ * refill), the empty root, ASID 0, and every stale entry gone.
+ */
+void mmu_init(void)
+{
+	unsigned long asid_bits = (csr_read(LOONGARCH_CSR_ASID) >> ASID_ASIDBITS_SHIFT) &
+				  ASID_ASIDBITS_MASK;
+
+	nr_asids = asid_bits >= 10 ? ASID_LIMIT : 1U << asid_bits;
+	csr_write(LOONGARCH_CSR_STLBPS, PAGE_SHIFT);
+	csr_write(LOONGARCH_CSR_TLBREHI, PAGE_SHIFT);
+	arch_switch_mm(NULL);
+	invtlb(INVTLB_ALL, 0, 0);
+}
+
+static unsigned int pgd_index(unsigned long va)
+{
+	return (va >> PGDIR_SHIFT) & (PTRS_PER_TABLE - 1);
+}
+
+static unsigned int pmd_index(unsigned long va)
+{
+	return (va >> PMD_SHIFT) & (PTRS_PER_TABLE - 1);
+}
+
+static unsigned int pte_index(unsigned long va)
+{
+	return (va >> PAGE_SHIFT) & (PTRS_PER_TABLE - 1);
+}
+
+/*
+ * The table a directory entry points to, allocating an empty one if there is none. A
+ * directory entry holds a physical address because the refill handler reads it with
+ * translation off; 0 means "no table" (physical page 0 is never handed out: it lies below
+ * the kernel image, see page_alloc.c).
+ */
+static unsigned long *next_table(unsigned long *entry)
+{
+	if (!*entry) {
+		void *table = alloc_page();	/* zeroed: no entries yet */
+
+		if (!table)
+			return NULL;
+		*entry = virt_to_phys(table);
+	}
+	return phys_to_virt(*entry);
+}
+
+/* The leaf entry: TLBELO's format (asm/pgtable.h), so the refill handler copies it as is. */
+static unsigned long mk_pte(unsigned long pa, unsigned int prot)
+{
+	/*
+	 * PLV3 with RPLV set: usable at PLV3 and ONLY there. RPLV = 0 would let the kernel (PLV0)
+	 * use it too; trapdoor's kernel never touches user memory through user addresses (uaccess
+	 * goes through the cached window), so a kernel bug that tries faults instead.
+	 */
+	unsigned long pte = (pa & PTE_PPN_MASK) | PTE_V | PTE_PLV_USER | PTE_RPLV | PTE_MAT_CC;
+
+	if (prot & PROT_WRITE)
+		pte |= PTE_D;
+	if (!(prot & PROT_READ))
+		pte |= PTE_NR;
+	/*
+	 * QEMU 7.2 hangs when user code jumps into such a page: delivering the PNX exception,
+	 * loongarch_cpu_do_interrupt() reads the faulting instruction for BADI with a fetch
+	 * from the same page, which faults again, for ever (only PIF and ADEF skip that read).
+	 * Hardware delivers PNX (manual §7.4.6); we keep NX, W^X is the contract.
+	 */
+	if (!(prot & PROT_EXEC))
+		pte |= PTE_NX;
+	return pte;
+}
+
+int arch_mm_init(struct mm_struct *mm)
+{
+	unsigned long *pgd = alloc_page();
+	unsigned int asid;
+
+	if (!pgd)
+		return -ENOMEM;
+	asid = asid_alloc();
+	if (!asid) {
+		free_page(pgd);
+		return -ENOMEM;
+	}
+	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = asid, .has_run = false };
+	return 0;
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	unsigned long *pmd, *pt;
+
+	if (va >> USER_VA_BITS)
+		return -EINVAL;		/* beyond what three levels reach (asm/pgtable.h) */
+	pmd = next_table(&mm->arch.pgd[pgd_index(va)]);
+	if (!pmd)
+		return -ENOMEM;
+	pt = next_table(&pmd[pmd_index(va)]);
+	if (!pt)
+		return -ENOMEM;
+	pt[pte_index(va)] = mk_pte(pa, prot);
+	/*
+	 * A task that touched va before it was mapped left an invalid entry for it in the TLB
+	 * (the refill handler caches "nothing here" too); drop it. A space that never ran cannot
+	 * have one: its ASID was flushed when it was last freed.
+	 */
+	if (mm->arch.has_run)
+		invtlb(INVTLB_ASID_ADDR, mm->arch.asid, va);
+	return 0;
+}
+
+/*
+ * The context switch half of memory: PGDL for the refill handler, ASID for the TLB lookup.
+ * No flush: the entries of other address spaces carry other ASIDs. Called on every context
+ * switch, never on a syscall (DESIGN.md §5).
+ */
+void arch_switch_mm(struct mm_struct *mm)
+{
+	if (!mm) {
+		csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(empty_pgd));
+		csr_write(LOONGARCH_CSR_ASID, 0);
+		return;
+	}
+	csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(mm->arch.pgd));
+	csr_write(LOONGARCH_CSR_ASID, mm->arch.asid);
+	mm->arch.has_run = true;
+}
+
+void arch_mm_destroy(struct mm_struct *mm)
+{
+	unsigned long *pgd = mm->arch.pgd;
+
+	/* Never pull the tables from under the live space. */
+	if ((csr_read(LOONGARCH_CSR_ASID) & ASID_ASID_MASK) == mm->arch.asid)
+		arch_switch_mm(NULL);
+	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
+		unsigned long *pmd;
+
+		if (!pgd[i])
+			continue;
+		pmd = phys_to_virt(pgd[i]);
+		for (unsigned int j = 0; j < PTRS_PER_TABLE; j++)
+			if (pmd[j])
+				free_page(phys_to_virt(pmd[j]));
+		free_page(pmd);
+	}
+	free_page(pgd);
+	/* The next owner of this ASID must not inherit our entries. */
+	if (mm->arch.has_run)
+		invtlb(INVTLB_ASID, mm->arch.asid, 0);
+	asid_free(mm->arch.asid);
+	mm->arch = (struct arch_mm){ 0 };
+}
