@@ -88,12 +88,15 @@ void do_syscall(struct pt_regs *regs)
 
 void exit_to_user_mode(struct pt_regs *regs)
 {
-	/* kill() marked us, or we were killed while blocked: die now. */
-	if (current->killed)
-		do_exit(SIGKILL);
-	/* The time slice ended (the timer tick set this): let the next task run. */
-	if (need_resched)
+	for (;;) {
+		/* kill() marked us (perhaps while we waited our turn): die now. */
+		if (current->killed)
+			do_exit(SIGKILL);
+		if (!need_resched)
+			break;
+		/* The time slice ended (the timer tick set this): let the next task run. */
 		schedule();
+	}
 	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
 	/* Hook point: stackleak_erase_on_task_stack(). */

@@ -138,6 +138,19 @@ static void test_kstack_baseline(void)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
 }
 
+/* getrandom: two reads differ, bad buffers and flags are refused. */
+static void test_getrandom(void)
+{
+	u8 a[32], b[32];
+	long r1 = getrandom(a, sizeof(a), 0), r2 = getrandom(b, sizeof(b), 0);
+
+	CHECK("user.syscall.getrandom_fills_and_differs",
+	      r1 == 32 && r2 == 32 && memcmp(a, b, sizeof(a)) != 0, "returned %ld, %ld", r1, r2);
+	CHECK("user.syscall.getrandom_bad_buffer",
+	      getrandom((void *)report_stack(), 16, 0) == -EFAULT, "accepted a kernel address");
+	CHECK("user.syscall.getrandom_bad_flags", getrandom(a, 1, 0x80) == -EINVAL, "accepted");
+}
+
 int main(void)
 {
 	test_null_syscalls();
@@ -145,5 +158,6 @@ int main(void)
 	test_bad_pointers();
 	test_simple_calls();
 	test_kstack_baseline();
+	test_getrandom();
 	return failures;
 }
