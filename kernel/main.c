@@ -4,6 +4,7 @@
  * jumps here with a stack and a cleared bss; everything below is common.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/cmdline.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
@@ -11,6 +12,8 @@
 #include <trapdoor/random.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/task.h>
+
+#include "randomize_kstack.h"
 
 struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
 
@@ -128,7 +131,10 @@ __noreturn void start_kernel(void)
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all();
 #endif
+	/* After the tests, so crng.seed= is not reset by theirs; before the CRNG is fed. */
+	parse_boot_options(boot_info.cmdline);
 	random_boot();
+	kstack_boot_init();
 	task_init();
 	pid = spawn_program("init", init_argv, 2);
 	if (pid != 1)
