@@ -28,6 +28,8 @@ static int set_stackleak(const char *value)
 	return -EINVAL;
 }
 
+/* crng.seed=<hex>: a reproducible CRNG, for tests only (docs/random.md). */
+#ifdef CONFIG_KTEST
 static int hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -38,8 +40,8 @@ static int hex_digit(char c)
 		return c - 'A' + 10;
 	return -1;
 }
+#endif
 
-/* crng.seed=<hex>: a reproducible CRNG, for tests only (docs/random.md). */
 static int set_crng_seed(const char *value)
 {
 #ifdef CONFIG_KTEST

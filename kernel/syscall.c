@@ -16,6 +16,7 @@
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
+#include "randomize_kstack.h"
 #include "syscalls.h"
 
 /* The table: read it as a list. Unlisted numbers are NULL: -ENOSYS. */
@@ -72,13 +73,17 @@ void do_syscall(struct pt_regs *regs)
 	kernel_stats.calls++;
 
 	/*
-	 * Hook point: add_random_kstack_offset() goes here, after the registers
-	 * are saved and before the handler runs (kernel/randomize_kstack.h).
+	 * Move the stack pointer down by a random multiple of 16 bytes before
+	 * anything else goes on the stack (kernel/randomize_kstack.h), so the
+	 * handler's locals are at an address an attacker cannot know.
 	 */
+	add_random_kstack_offset();
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
 	regs_set_return_value(regs, ret);
+	/* The modes that choose at exit (counter, crng16) do it now. */
+	choose_random_kstack_offset();
 
 	/*
 	 * The stackleak erase runs in exit_to_user_mode(), which entry.S calls
@@ -118,6 +123,10 @@ SYSCALL_DEFINE(report_stack)
 /* trapdoor_config(key, value): value -1 reads; returns the old value. */
 SYSCALL_DEFINE(trapdoor_config)
 {
-	/* Hook point: TRAPDOOR_CONFIG_KSTACK_MODE and TRAPDOOR_CONFIG_STACKLEAK. */
-	return -EINVAL;
+	switch (a0) {
+	case TRAPDOOR_CONFIG_KSTACK_MODE:
+		return kstack_mode_set((long)a1);
+	default:
+		return -EINVAL;
+	}
 }

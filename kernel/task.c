@@ -17,6 +17,7 @@
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
+#include "randomize_kstack.h"
 #include "syscalls.h"
 
 static struct task_struct tasks[NR_TASKS];
@@ -44,7 +45,9 @@ struct task_struct *task_by_pid(int pid)
 /* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
 static void start_task(struct task_struct *t)
 {
-	/* Hook point: kstack_task_init(t) and stackleak_task_init(t). */
+	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
+	kstack_task_init(t);
+	/* Hook point: stackleak_task_init(t). */
 	arch_task_init(t);
 	t->state = TASK_RUNNABLE;
 	sched_enqueue(t);
