@@ -19,16 +19,6 @@ static int set_kstack(const char *value)
 	return mode < 0 ? mode : (kstack_mode_set(mode) < 0 ? -EINVAL : 0);
 }
 
-static int set_stackleak(const char *value)
-{
-	if (!strcmp(value, "on"))
-		return stackleak_set_enabled(1) < 0 ? -EINVAL : 0;
-	if (!strcmp(value, "off"))
-		return stackleak_set_enabled(0) < 0 ? -EINVAL : 0;
-	return -EINVAL;
-}
-
-/* crng.seed=<hex>: a reproducible CRNG, for tests only (docs/random.md). */
 #ifdef CONFIG_KTEST
 static int hex_digit(char c)
 {
@@ -69,7 +59,7 @@ static int set_crng_seed(const char *value)
 
 static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu" },
-	{ "stackleak", set_stackleak, "on off" },
+	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 };
 

@@ -9,6 +9,7 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/uaccess.h>
@@ -43,6 +44,10 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 	[__NR_execve]		= sys_execve,
 	[__NR_task_list]	= sys_task_list,
 	[__NR_trapdoor_config]	= sys_trapdoor_config,
+	[__NR_stackleak_check]	= sys_stackleak_check,
+	[__NR_stackleak_deep]	= sys_stackleak_deep,
+	[__NR_leak_write_secret] = sys_leak_write_secret,
+	[__NR_leak_read_uninit]	= sys_leak_read_uninit,
 };
 
 struct kernel_stats kernel_stats;
@@ -78,6 +83,8 @@ void do_syscall(struct pt_regs *regs)
 	 * handler's locals are at an address an attacker cannot know.
 	 */
 	add_random_kstack_offset();
+	/* The deepest point so far is here or below: tell the erase (kernel/stackleak.c). */
+	stackleak_track_stack();
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
@@ -104,7 +111,8 @@ void exit_to_user_mode(struct pt_regs *regs)
 	}
 	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
-	/* Hook point: stackleak_erase_on_task_stack(). */
+	/* Nothing this trip left on the kernel stack survives into user mode. */
+	stackleak_erase_on_task_stack();
 }
 
 SYSCALL_DEFINE(kernel_stats)
@@ -126,6 +134,8 @@ SYSCALL_DEFINE(trapdoor_config)
 	switch (a0) {
 	case TRAPDOOR_CONFIG_KSTACK_MODE:
 		return kstack_mode_set((long)a1);
+	case TRAPDOOR_CONFIG_STACKLEAK:
+		return stackleak_set_enabled((long)a1);
 	default:
 		return -EINVAL;
 	}

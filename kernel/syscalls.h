@@ -42,6 +42,11 @@ SYSCALL_DEFINE(kill);
 SYSCALL_DEFINE(nanosleep);
 SYSCALL_DEFINE(task_list);
 SYSCALL_DEFINE(trapdoor_config);
+/* kernel/stackleak.c */
+SYSCALL_DEFINE(stackleak_check);
+SYSCALL_DEFINE(stackleak_deep);
+SYSCALL_DEFINE(leak_write_secret);
+SYSCALL_DEFINE(leak_read_uninit);
 
 
 #endif

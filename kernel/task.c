@@ -10,6 +10,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -47,7 +48,8 @@ static void start_task(struct task_struct *t)
 {
 	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
 	kstack_task_init(t);
-	/* Hook point: stackleak_task_init(t). */
+	/* A fresh stack is all poison, so the first erase knows where it ends. */
+	stackleak_task_init(t);
 	arch_task_init(t);
 	t->state = TASK_RUNNABLE;
 	sched_enqueue(t);

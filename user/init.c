@@ -53,7 +53,7 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest" };
+	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest" };
 	const struct new_utsname u = *uts;
 	int failed = 0, status;
 	char name[64];
@@ -96,7 +96,7 @@ static int run_tests(const struct new_utsname *uts)
 /* make run: the demos, each in its default form; their own output says what they show. */
 static int run_demos(void)
 {
-	static const char *const demos[] = { "entropy" };
+	static const char *const demos[] = { "entropy", "leak" };
 	int status, failed = 0;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(demos); i++) {
