@@ -135,7 +135,15 @@ RUN_TIMEOUT	?= 60
 CHECK_TIMEOUT	?= 60
 QEMU_EXTRA	?=
 RUNNER		:= tools/run-qemu --arch $(ARCH) --pass-status $(QEMU_EXIT_PASS)
-QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_EXTRA) -kernel
+# Boot options (docs/boot-options.md): CMDLINE="kstack=off stackleak=off" reaches
+# the kernel's command line on every arch. Most take QEMU's -append; an arch
+# whose firmware does not pass it defines QEMU_APPEND in its Makefile.arch.
+CMDLINE		?=
+ifndef QEMU_APPEND
+QEMU_APPEND	= -append '$(1)'
+endif
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE))) \
+		  $(QEMU_EXTRA) -kernel
 
 .DEFAULT_GOAL	:= all
 .PHONY: all images run check debug gdbinit deps check-tools test clean distclean help \
@@ -257,5 +265,6 @@ help:
 	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
 	@echo '  BROKEN=        with check-broken: undef or hang'
+	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'

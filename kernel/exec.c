@@ -10,6 +10,7 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <uapi/errno.h>
 
@@ -100,6 +101,8 @@ static long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
 	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
 	unsigned long words[MAX_ARGS + 5];
 	int n = 0, err;
+
+	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;

@@ -4,12 +4,16 @@
  * jumps here with a stack and a cleared bss; everything below is common.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/cmdline.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/random.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/task.h>
+
+#include "randomize_kstack.h"
 
 struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
 
@@ -53,6 +57,60 @@ static void broken_boot(void)
 #endif
 }
 
+/* kernel/random.c reaches the architecture only through these (it is host-tested too). */
+static size_t seed_longs(unsigned long *v, size_t max_longs)
+{
+	return arch_get_random_seed_longs(v, max_longs > 64 ? 64 : (unsigned int)max_longs);
+}
+
+static u64 cycles(void)
+{
+	return arch_get_cycles();
+}
+
+static const struct random_arch_ops random_arch_ops = {
+	.get_random_seed_longs = seed_longs,
+	.get_entropy = cycles,
+};
+
+/*
+ * Timing jitter: cycle counts around a little work, mixed in but never
+ * credited — under emulation the timing comes from the host and we cannot
+ * defend any number of bits for it.
+ */
+static void mix_jitter(void)
+{
+	u64 samples[64];
+	volatile unsigned int spin;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(samples); i++) {
+		for (spin = 0; spin < 64 + (i & 7); spin++)
+			;
+		samples[i] = arch_get_cycles();
+	}
+	add_device_randomness(samples, sizeof(samples));
+}
+
+/* Feeds the CRNG from every source this machine has, and says what each gave. */
+static void random_boot(void)
+{
+	struct crng_stats st;
+
+	random_register_arch_ops(&random_arch_ops);
+	arch_boot_entropy();
+	mix_jitter();
+	random_init(boot_info.cmdline);
+	crng_get_stats(&st);
+	for (int src = 0; src < NR_RANDOM_SOURCES; src++)
+		if (st.bytes_mixed[src])
+			printk("random:  %-10s %4llu bytes mixed, %4llu bits credited\n",
+			       random_source_name(src), (unsigned long long)st.bytes_mixed[src],
+			       (unsigned long long)st.bits_credited[src]);
+	printk("random:  crng %s (%u bits credited)\n",
+	       st.state == CRNG_READY ? "ready" : st.state == CRNG_EARLY ? "EARLY: not ready" :
+	       "EMPTY: not ready", st.init_bits);
+}
+
 #ifdef CONFIG_KTEST
 #define INIT_MODE "test"	/* init runs the user test programs */
 #else
@@ -70,11 +128,17 @@ __noreturn void start_kernel(void)
 
 	page_alloc_init();
 #ifdef CONFIG_KTEST
+	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all();
 #endif
+	/* After the tests, so crng.seed= is not reset by theirs; before the CRNG is fed. */
+	parse_boot_options(boot_info.cmdline);
+	random_boot();
+	kstack_boot_init();
 	task_init();
 	pid = spawn_program("init", init_argv, 2);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);
+	arch_timer_init(HZ);
 	sched_start();
 }

@@ -5,6 +5,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/stackleak.h>
 
 void console_write(const char *s, size_t n)
 {
@@ -19,7 +20,10 @@ int vprintk(const char *fmt, va_list ap)
 {
 	/* One line at a time is plenty; longer output is cut, never overflows. */
 	char buf[512];
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	int n;
+
+	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 
 	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 	return n;

@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
  * The scheduler: one run queue, first in first out. A task runs until it
- * yields, blocks or exits (timer preemption arrives with the tasks issue).
+ * yields, blocks, exits, or its time slice (one timer tick) ends while it is
+ * in user mode: the tick sets need_resched, and exit_to_user_mode() gives the
+ * CPU away on the way back to user mode. The kernel itself is never
+ * preempted: it runs with interrupts masked on every architecture.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
+#include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 
 static struct task_struct *run_head, *run_tail;
+bool need_resched;
+unsigned long jiffies;
 
 void sched_enqueue(struct task_struct *t)
 {
@@ -40,16 +46,41 @@ void schedule(void)
 	if (prev->stack && *(unsigned long *)prev->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", prev->pid, prev->comm);
 
+	need_resched = false;
+	task_wake_sleepers(arch_get_cycles());
 	if (prev->state == TASK_RUNNABLE && prev->pid > 0)
 		sched_enqueue(prev);
+	/*
+	 * Nothing runnable: idle here, with interrupts masked, until a
+	 * sleeper's time comes. Only sleeping can end this: a task blocked in
+	 * wait needs another task to run, and none can.
+	 */
+	while (task_wake_sleepers(arch_get_cycles()) && !run_head)
+		cpu_relax();
 	next = sched_dequeue();
 	if (!next)
 		panic("nothing to run: every task is blocked");
 	if (next == prev)
 		return;
+	kernel_stats.context_switches++;
 	current = next;
 	arch_switch_mm(next->mm);
 	arch_switch_to(prev, next);
+}
+
+void sleep_until(u64 wake_at)
+{
+	current->wake_at = wake_at ? wake_at : 1;
+	current->state = TASK_BLOCKED;
+	schedule();
+}
+
+void timer_interrupt(struct pt_regs *regs)
+{
+	jiffies++;
+	kernel_stats.ticks++;
+	/* The time slice is one tick: whoever runs now yields on the way out. */
+	need_resched = true;
 }
 
 __noreturn void sched_start(void)

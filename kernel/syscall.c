@@ -7,12 +7,17 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/task.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
+#include "randomize_kstack.h"
 #include "syscalls.h"
 
 /* The table: read it as a list. Unlisted numbers are NULL: -ENOSYS. */
@@ -31,13 +36,23 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 	[__NR_wait4]		= sys_wait4,
 	[__NR_getrandom]	= sys_getrandom,
 	[__NR_spawn]		= sys_spawn,
-	[__NR_syscall_stats]	= sys_syscall_stats,
-	[__NR_report_kstack]	= sys_report_kstack,
+	[__NR_kernel_stats]	= sys_kernel_stats,
+	[__NR_report_stack]	= sys_report_stack,
+	[__NR_nanosleep]	= sys_nanosleep,
+	[__NR_kill]		= sys_kill,
+	[__NR_clone]		= sys_clone,
+	[__NR_execve]		= sys_execve,
+	[__NR_task_list]	= sys_task_list,
+	[__NR_trapdoor_config]	= sys_trapdoor_config,
+	[__NR_stackleak_check]	= sys_stackleak_check,
+	[__NR_stackleak_deep]	= sys_stackleak_deep,
+	[__NR_leak_write_secret] = sys_leak_write_secret,
+	[__NR_leak_read_uninit]	= sys_leak_read_uninit,
 };
 
-struct syscall_stats syscall_stats;
+struct kernel_stats kernel_stats;
 
-/* The stack pointer inside the dispatcher on the latest syscall (report_kstack). */
+/* The stack pointer inside the dispatcher on the latest syscall (report_stack). */
 unsigned long syscall_kstack_sp;
 
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
@@ -48,7 +63,7 @@ static long invoke_syscall(struct pt_regs *regs)
 
 	/* nr is unsigned: a negative number from user space is huge, not below 0. */
 	if (nr >= NR_syscalls || !(fn = sys_call_table[nr])) {
-		syscall_stats.enosys++;
+		kernel_stats.enosys++;
 		return -ENOSYS;
 	}
 	return fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
@@ -60,30 +75,68 @@ void do_syscall(struct pt_regs *regs)
 {
 	long ret;
 
-	syscall_stats.calls++;
+	kernel_stats.calls++;
 
 	/*
-	 * Hook point: add_random_kstack_offset() goes here, after the registers
-	 * are saved and before the handler runs (kernel/randomize_kstack.h).
+	 * Move the stack pointer down by a random multiple of 16 bytes before
+	 * anything else goes on the stack (kernel/randomize_kstack.h), so the
+	 * handler's locals are at an address an attacker cannot know.
 	 */
+	add_random_kstack_offset();
+	/* The deepest point so far is here or below: tell the erase (kernel/stackleak.c). */
+	stackleak_track_stack();
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
 	regs_set_return_value(regs, ret);
+	/* The modes that choose at exit (counter, crng16) do it now. */
+	choose_random_kstack_offset();
 
 	/*
-	 * Hook point: the stackleak erase runs on the way back to user mode,
-	 * after this frame is gone (kernel/stackleak.c).
+	 * The stackleak erase runs in exit_to_user_mode(), which entry.S calls
+	 * once this frame is gone.
 	 */
 }
 
-SYSCALL_DEFINE(syscall_stats)
+void exit_to_user_mode(struct pt_regs *regs)
 {
-	syscall_stats.kernel_text = (unsigned long)do_syscall;
-	return copy_to_user(a0, &syscall_stats, sizeof(syscall_stats));
+	for (;;) {
+		/* kill() marked us (perhaps while we waited our turn): die now. */
+		if (current->killed)
+			do_exit(SIGKILL);
+		if (!need_resched)
+			break;
+		/* The time slice ended (the timer tick set this): let the next task run. */
+		schedule();
+	}
+	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
+		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
+	/* Nothing this trip left on the kernel stack survives into user mode. */
+	stackleak_erase_on_task_stack();
 }
 
-SYSCALL_DEFINE(report_kstack)
+SYSCALL_DEFINE(kernel_stats)
+{
+	kernel_stats.kernel_text = (unsigned long)do_syscall;
+	kernel_stats.free_pages = nr_free_pages();
+	kernel_stats.nr_tasks = nr_tasks();
+	return copy_to_user(a0, &kernel_stats, sizeof(kernel_stats));
+}
+
+SYSCALL_DEFINE(report_stack)
 {
 	return (long)syscall_kstack_sp;
+}
+
+/* trapdoor_config(key, value): value -1 reads; returns the old value. */
+SYSCALL_DEFINE(trapdoor_config)
+{
+	switch (a0) {
+	case TRAPDOOR_CONFIG_KSTACK_MODE:
+		return kstack_mode_set((long)a1);
+	case TRAPDOOR_CONFIG_STACKLEAK:
+		return stackleak_set_enabled((long)a1);
+	default:
+		return -EINVAL;
+	}
 }

@@ -34,7 +34,19 @@ SYSCALL_DEFINE(gettid);
 SYSCALL_DEFINE(wait4);
 SYSCALL_DEFINE(getrandom);
 SYSCALL_DEFINE(spawn);
-SYSCALL_DEFINE(syscall_stats);
-SYSCALL_DEFINE(report_kstack);
+SYSCALL_DEFINE(kernel_stats);
+SYSCALL_DEFINE(report_stack);
+SYSCALL_DEFINE(clone);
+SYSCALL_DEFINE(execve);
+SYSCALL_DEFINE(kill);
+SYSCALL_DEFINE(nanosleep);
+SYSCALL_DEFINE(task_list);
+SYSCALL_DEFINE(trapdoor_config);
+/* kernel/stackleak.c */
+SYSCALL_DEFINE(stackleak_check);
+SYSCALL_DEFINE(stackleak_deep);
+SYSCALL_DEFINE(leak_write_secret);
+SYSCALL_DEFINE(leak_read_uninit);
+
 
 #endif

@@ -10,6 +10,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -17,6 +18,7 @@
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
+#include "randomize_kstack.h"
 #include "syscalls.h"
 
 static struct task_struct tasks[NR_TASKS];
@@ -39,6 +41,18 @@ struct task_struct *task_by_pid(int pid)
 		if (tasks[i].state != TASK_UNUSED && tasks[i].pid == pid)
 			return &tasks[i];
 	return NULL;
+}
+
+/* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
+static void start_task(struct task_struct *t)
+{
+	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
+	kstack_task_init(t);
+	/* A fresh stack is all poison, so the first erase knows where it ends. */
+	stackleak_task_init(t);
+	arch_task_init(t);
+	t->state = TASK_RUNNABLE;
+	sched_enqueue(t);
 }
 
 static struct task_struct *alloc_task(void)
@@ -75,15 +89,104 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	}
 	strscpy(t->comm, name, sizeof(t->comm));
 	t->parent = current->pid > 0 ? current : NULL;
-	arch_task_init(t, entry, sp);
-	t->state = TASK_RUNNABLE;
-	sched_enqueue(t);
+	arch_init_user_regs(task_pt_regs(t), entry, sp);
+	start_task(t);
 	return t->pid;
+}
+
+/*
+ * fork: a new task with a copy of every user page and of the registers; the
+ * child sees 0 as the syscall's result, the parent the child's pid.
+ */
+long do_fork(void)
+{
+	struct task_struct *parent = current, *t = alloc_task();
+	struct mm_struct *pmm = parent->mm;
+
+	if (!t)
+		return -EAGAIN;
+	t->mm = mm_create();
+	if (!t->mm)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < pmm->nr_pages; i++) {
+		const struct user_page *p = &pmm->pages[i];
+		int err = mm_map_page(t->mm, p->va, p->prot);
+
+		if (err < 0) {
+			mm_destroy(t->mm);
+			return err;
+		}
+		memcpy(phys_to_virt(mm_find_page(t->mm, p->va)->pa), phys_to_virt(p->pa),
+		       PAGE_SIZE);
+	}
+	t->mm->brk = pmm->brk;
+	memcpy(t->comm, parent->comm, sizeof(t->comm));
+	t->parent = parent;
+	*task_pt_regs(t) = *task_pt_regs(parent);
+	regs_set_return_value(task_pt_regs(t), 0);
+	start_task(t);
+	return t->pid;
+}
+
+/*
+ * execve: the current task becomes a fresh run of another embedded program.
+ * The old image is kept until the new one has loaded, so a failed execve
+ * returns an error to a task that is still intact.
+ */
+long do_execve(const char *name, const char *const *argv, int argc)
+{
+	struct mm_struct *old = current->mm, *mm = mm_create();
+	unsigned long entry, sp;
+	long err;
+
+	if (!mm)
+		return -ENOMEM;
+	err = load_program(mm, name, argv, argc, &entry, &sp);
+	if (err < 0) {
+		mm_destroy(mm);
+		return err;
+	}
+	current->mm = mm;
+	arch_switch_mm(mm);
+	mm_destroy(old);
+	strscpy(current->comm, name, sizeof(current->comm));
+	arch_init_user_regs(task_pt_regs(current), entry, sp);
+	return 0;
+}
+
+unsigned long nr_tasks(void)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < NR_TASKS; i++)
+		n += tasks[i].state != TASK_UNUSED;
+	return n;
+}
+
+bool task_wake_sleepers(u64 now)
+{
+	bool sleeping = false;
+
+	for (int i = 0; i < NR_TASKS; i++) {
+		struct task_struct *t = &tasks[i];
+
+		if (t->state != TASK_BLOCKED || !t->wake_at)
+			continue;
+		if (now >= t->wake_at || t->killed) {
+			t->wake_at = 0;
+			t->state = TASK_RUNNABLE;
+			sched_enqueue(t);
+		} else {
+			sleeping = true;
+		}
+	}
+	return sleeping;
 }
 
 static void wake_up(struct task_struct *t)
 {
-	if (t && t->state == TASK_BLOCKED) {
+	/* A sleeper is woken by its clock only (or by kill). */
+	if (t && t->state == TASK_BLOCKED && !t->wake_at) {
 		t->state = TASK_RUNNABLE;
 		sched_enqueue(t);
 	}
@@ -136,6 +239,8 @@ long do_wait4(int pid, int *wait_status)
 		}
 		if (!have_children)
 			return -ECHILD;
+		if (current->killed)
+			return -EINTR;	/* exit_to_user_mode() finishes the kill */
 		current->state = TASK_BLOCKED;
 		schedule();
 	}
@@ -163,7 +268,7 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
 {
 	bool has_addr = kind <= FAULT_EXEC || kind == FAULT_ALIGNMENT;
 
-	syscall_stats.user_faults++;
+	kernel_stats.user_faults++;
 	printk("task %d (%s) killed: %s", current->pid, current->comm, fault_names[kind]);
 	if (has_addr)
 		printk(" 0x%lx", addr);
@@ -171,33 +276,131 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
 	do_exit(fault_signals[kind]);
 }
 
-/* spawn(name, argv): the embedded program name, with a NULL-terminated argv. */
-SYSCALL_DEFINE(spawn)
-{
-	static char strings[MAX_ARGS][MAX_ARG_LEN];
+/* Program names and argv strings copied in from user space (spawn, execve). */
+struct user_args {
 	char name[MAX_ARG_LEN];
+	char strings[MAX_ARGS][MAX_ARG_LEN];
 	const char *argv[MAX_ARGS];
-	int argc = 0;
-	long err;
+	int argc;
+};
 
-	err = strncpy_from_user(name, a0, sizeof(name));
+static long copy_args_from_user(struct user_args *a, unsigned long uname, unsigned long uargv)
+{
+	long err = strncpy_from_user(a->name, uname, sizeof(a->name));
+
 	if (err < 0)
 		return err;
-	for (;; argc++) {
+	for (a->argc = 0;; a->argc++) {
 		unsigned long uarg;
 
-		if (copy_from_user(&uarg, a1 + argc * sizeof(uarg), sizeof(uarg)) < 0)
+		if (!uargv)
+			break;
+		if (copy_from_user(&uarg, uargv + a->argc * sizeof(uarg), sizeof(uarg)) < 0)
 			return -EFAULT;
 		if (!uarg)
 			break;
-		if (argc == MAX_ARGS)
+		if (a->argc == MAX_ARGS)
 			return -E2BIG;
-		err = strncpy_from_user(strings[argc], uarg, MAX_ARG_LEN);
+		err = strncpy_from_user(a->strings[a->argc], uarg, MAX_ARG_LEN);
 		if (err < 0)
 			return err == -ENAMETOOLONG ? -E2BIG : err;
-		argv[argc] = strings[argc];
+		a->argv[a->argc] = a->strings[a->argc];
 	}
-	return spawn_program(name, argv, argc);
+	return 0;
+}
+
+/* One CPU, and the kernel is never preempted: one static buffer serves every call. */
+static struct user_args args_buf;
+
+/* spawn(name, argv): start the embedded program name as a child; argv ends with NULL. */
+SYSCALL_DEFINE(spawn)
+{
+	long err = copy_args_from_user(&args_buf, a0, a1);
+
+	return err < 0 ? err : spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
+}
+
+/* execve(name, argv, envp): envp is ignored (there is no environment). */
+SYSCALL_DEFINE(execve)
+{
+	long err = copy_args_from_user(&args_buf, a0, a1);
+
+	return err < 0 ? err : do_execve(args_buf.name, args_buf.argv, args_buf.argc);
+}
+
+/* clone(flags, newsp, ...): only fork's form, clone(SIGCHLD, 0). */
+SYSCALL_DEFINE(clone)
+{
+	if (a0 != SIGCHLD || a1 != 0)
+		return -EINVAL;
+	return do_fork();
+}
+
+/* kill(pid, SIGKILL): the only signal there is. init cannot be killed. */
+SYSCALL_DEFINE(kill)
+{
+	struct task_struct *t = task_by_pid((int)a0);
+
+	if (a1 != SIGKILL)
+		return -EINVAL;
+	if ((long)a0 <= 0 || !t || t->state == TASK_ZOMBIE)
+		return -ESRCH;
+	if (t->pid == 1)
+		return -EPERM;
+	t->killed = true;
+	/* A blocked victim must run to notice: it dies in exit_to_user_mode(). */
+	if (t->state == TASK_BLOCKED) {
+		t->wake_at = 0;
+		t->state = TASK_RUNNABLE;
+		sched_enqueue(t);
+	}
+	return 0;
+}
+
+/* nanosleep(req, rem): sleeps at least req; rem is not written (no signals). */
+SYSCALL_DEFINE(nanosleep)
+{
+	struct timespec ts;
+	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ticks;
+
+	if (copy_from_user(&ts, a0, sizeof(ts)) < 0)
+		return -EFAULT;
+	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
+		return -EINVAL;
+	/* Round up, so that we never sleep less than asked. */
+	ticks = (u64)ts.tv_sec * hz + ((u64)ts.tv_nsec * hz + 999999999ULL) / 1000000000ULL;
+	while (arch_get_cycles() - start < ticks) {
+		if (current->killed)
+			return -EINTR;
+		sleep_until(start + ticks);
+	}
+	return 0;
+}
+
+/* task_list(buf, n): up to n entries; returns how many tasks there are. */
+SYSCALL_DEFINE(task_list)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < NR_TASKS; i++) {
+		struct task_struct *t = &tasks[i];
+		struct task_info info;
+
+		if (t->state == TASK_UNUSED)
+			continue;
+		if (n < a1) {
+			memset(&info, 0, sizeof(info));
+			info.pid = t->pid;
+			info.ppid = t->parent ? t->parent->pid : 0;
+			info.state = (int)t->state;
+			info.exit_status = t->exit_status;
+			memcpy(info.comm, t->comm, sizeof(info.comm));
+			if (copy_to_user(a0 + n * sizeof(info), &info, sizeof(info)) < 0)
+				return -EFAULT;
+		}
+		n++;
+	}
+	return (long)n;
 }
 
 /* wait4(pid, &status, options, rusage): options and rusage are not supported. */

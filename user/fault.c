@@ -14,12 +14,12 @@ static volatile unsigned long sink;
 
 int main(int argc, char **argv)
 {
-	struct syscall_stats st;
+	struct kernel_stats st;
 	const char *mode = argc > 1 ? argv[1] : "";
-	volatile unsigned long *kstack = (volatile unsigned long *)report_kstack();
+	volatile unsigned long *kstack = (volatile unsigned long *)report_stack();
 	u32 stack_code[4] = { 0 };
 
-	get_syscall_stats(&st);
+	get_kernel_stats(&st);
 	printf("fault: %s\n", mode);
 	if (!strcmp(mode, "read-kernel"))
 		sink = *kstack;

@@ -52,17 +52,21 @@ static int run(const char *name, const char *const *argv, int *status)
 
 static int run_tests(const struct new_utsname *uts)
 {
+	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
+	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest" };
 	const struct new_utsname u = *uts;
-
 	int failed = 0, status;
 	char name[64];
-	const char *systest_argv[] = { "systest", NULL };
 
-	/* systest prints its own PASS/FAIL lines and exits with its failure count. */
-	if (run("systest", systest_argv, &status) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0) {
-		test_result("user.systest.exit", false, "systest ended with status 0x%x", status);
-		failed++;
+	for (unsigned int i = 0; i < ARRAY_SIZE(programs); i++) {
+		const char *argv[] = { programs[i], NULL };
+		int err = run(programs[i], argv, &status);
+
+		snprintf(name, sizeof(name), "user.%s.exit", programs[i]);
+		if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			test_result(name, false, "ended with status 0x%x (spawn %d)", status, err);
+			failed++;
+		}
 	}
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases); i++) {
@@ -89,6 +93,24 @@ static int run_tests(const struct new_utsname *uts)
 	return failed;
 }
 
+/* make run: the demos, each in its default form; their own output says what they show. */
+static int run_demos(void)
+{
+	static const char *const demos[] = { "entropy", "leak" };
+	int status, failed = 0;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(demos); i++) {
+		const char *argv[] = { demos[i], NULL };
+
+		if (run(demos[i], argv, &status) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0) {
+			printf("init: demo %s ended with status 0x%x\n", demos[i], status);
+			failed++;
+		}
+	}
+	poweroff(failed ? 1 : 0);
+}
+
 int main(int argc, char **argv)
 {
 	struct new_utsname u;
@@ -98,6 +120,5 @@ int main(int argc, char **argv)
 	       u.sysname, u.release);
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
 		poweroff(run_tests(&u) ? 1 : 0);
-	printf("init: nothing more to show yet; powering off\n");
-	poweroff(0);
+	return run_demos();
 }

@@ -40,11 +40,11 @@ static void test_bad_numbers(void)
 {
 	static const long numbers[] = { -1, 0xffff, NR_syscalls, 0x7fffffffffffffffL,
 					(long)0x8000000000000000UL, 0 /* io_setup: absent */ };
-	struct syscall_stats before, after;
+	struct kernel_stats before, after;
 	bool ok = true;
 	long got = 0, which = 0;
 
-	get_syscall_stats(&before);
+	get_kernel_stats(&before);
 	for (unsigned int i = 0; i < ARRAY_SIZE(numbers); i++) {
 		long r = __syscall6(numbers[i], 1, 2, 3, 4, 5, 6);
 
@@ -54,7 +54,7 @@ static void test_bad_numbers(void)
 			which = numbers[i];
 		}
 	}
-	get_syscall_stats(&after);
+	get_kernel_stats(&after);
 	CHECK("user.syscall.bad_numbers_enosys", ok, "syscall %ld returned %ld", which, got);
 	CHECK("user.syscall.bad_numbers_counted",
 	      after.enosys - before.enosys == ARRAY_SIZE(numbers), "counted %lu, want %u",
@@ -63,7 +63,7 @@ static void test_bad_numbers(void)
 
 static void test_bad_pointers(void)
 {
-	const char *kernel = (const char *)report_kstack();
+	const char *kernel = (const char *)report_stack();
 	char ok_buf[4] = "ok\n";
 	long r;
 
@@ -121,10 +121,11 @@ static void test_simple_calls(void)
 /* Without a stack offset the dispatcher's SP is the same on every call. */
 static void test_kstack_baseline(void)
 {
-	unsigned long first = report_kstack(), differ = 0, other = 0;
+	long old_mode = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	unsigned long first = report_stack(), differ = 0, other = 0;
 
 	for (int i = 0; i < 1000; i++) {
-		unsigned long sp = report_kstack();
+		unsigned long sp = report_stack();
 
 		if (sp != first && !differ++)
 			other = sp;
@@ -133,6 +134,21 @@ static void test_kstack_baseline(void)
 	      "%lu of 1000 differ (0x%lx vs 0x%lx)", differ, first, other);
 	/* 16 on five ABIs; the s390x ABI promises only 8 (KSTACK_ALIGN). */
 	CHECK("user.kstack.sp_8_byte_aligned", (first & 7) == 0, "sp 0x%lx", first);
+	if (old_mode >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
+}
+
+/* getrandom: two reads differ, bad buffers and flags are refused. */
+static void test_getrandom(void)
+{
+	u8 a[32], b[32];
+	long r1 = getrandom(a, sizeof(a), 0), r2 = getrandom(b, sizeof(b), 0);
+
+	CHECK("user.syscall.getrandom_fills_and_differs",
+	      r1 == 32 && r2 == 32 && memcmp(a, b, sizeof(a)) != 0, "returned %ld, %ld", r1, r2);
+	CHECK("user.syscall.getrandom_bad_buffer",
+	      getrandom((void *)report_stack(), 16, 0) == -EFAULT, "accepted a kernel address");
+	CHECK("user.syscall.getrandom_bad_flags", getrandom(a, 1, 0x80) == -EINVAL, "accepted");
 }
 
 int main(void)
@@ -142,5 +158,6 @@ int main(void)
 	test_bad_pointers();
 	test_simple_calls();
 	test_kstack_baseline();
+	test_getrandom();
 	return failures;
 }

@@ -155,7 +155,16 @@ vectors:
 
 	/* Events with a handler of their own (traps.c) ... */
 	entry_handler	1, VECTOR_EL1H_SYNC, el1h_64_sync, el1h_64_sync_handler
-	/* ... and those that cannot happen yet: IRQ and FIQ stay masked, no 32-bit EL0. */
+	/*
+	 * ... the timer's interrupt, taken only from user mode (the kernel runs
+	 * with PSTATE.I set); like every way back to EL0 it leaves through
+	 * ret_to_user, where exit_to_user_mode() may give the CPU away ...
+	 */
+	entry_handler	0, VECTOR_EL0_64_IRQ, el0t_64_irq, el0t_64_irq_handler
+	/*
+	 * ... and those that must not happen: an IRQ in the kernel (masked there:
+	 * a bug), FIQ (never routed), EL1 on SP_EL0, 32-bit EL0, SError.
+	 */
 	entry_handler	1, VECTOR_EL1T_SYNC, el1t_64_sync, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_IRQ, el1t_64_irq, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_FIQ, el1t_64_fiq, unhandled_exception
@@ -163,7 +172,6 @@ vectors:
 	entry_handler	1, VECTOR_EL1H_IRQ, el1h_64_irq, unhandled_exception
 	entry_handler	1, VECTOR_EL1H_FIQ, el1h_64_fiq, unhandled_exception
 	entry_handler	1, VECTOR_EL1H_SERROR, el1h_64_error, unhandled_exception
-	entry_handler	0, VECTOR_EL0_64_IRQ, el0t_64_irq, unhandled_exception
 	entry_handler	0, VECTOR_EL0_64_FIQ, el0t_64_fiq, unhandled_exception
 	entry_handler	0, VECTOR_EL0_64_SERROR, el0t_64_error, unhandled_exception
 	entry_handler	0, VECTOR_EL0_32_SYNC, el0t_32_sync, unhandled_exception
@@ -188,12 +196,14 @@ el0t_64_sync:
  * 16-byte aligned SP (AAPCS64, checked by SCTLR_EL1.SA): 6 bits of entropy,
  * seen in SP[9:4], once the stack-offset issue moves it by a random 0..1008.
  * The CPU left ELR_EL1 (saved as pt_regs.pc) at the instruction after svc,
- * so nothing needs to step the pc; x8 is the number, x0-x5 the arguments.
+ * so nothing needs to step the pc, and a child forked here, which starts
+ * from a copy of this frame, does not run the svc again. x8 is the number,
+ * x0-x5 the arguments.
  */
 el0_svc:
 	mov	x0, sp				// argument 1: struct pt_regs *, the user's state
 	bl	do_syscall			// kernel/syscall.c: x8 -> handler, result -> regs x0
-	b	ret_to_user			// the common way back: restore pt_regs, eret
+	b	ret_to_user			// the common way back: its frame is gone, sp = regs
 
 	/* Anything else from EL0: traps.c decodes ESR_EL1 and kills the task (do_user_fault). */
 el0_sync_fault:
@@ -207,24 +217,32 @@ ret_to_kernel:
 
 /*
  * A new task starts here: its first arch_switch_to() "returns" to this label
- * (thread.pc, set by arch_task_init() in traps.c) with sp pointing at the
- * pt_regs that arch_task_init() filled in: pc = the program's entry, sp = its
- * initial user stack, pstate = EL0t. From here on it is exactly the way back
+ * (thread.pc, set by arch_task_init() in traps.c) with sp = thread.sp =
+ * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): pc =
+ * the program's entry, sp = its initial user stack, pstate = EL0t) or fork
+ * copied from the parent (x0 = 0). From here on it is exactly the way back
  * from a system call, so it falls through into ret_to_user.
  */
 	.globl	ret_from_fork
 ret_from_fork:
 
 /*
- * Back to user mode, after a syscall, a trap or as a new task's first step.
- * sp points at task_pt_regs(current); kernel_exit pops it, which leaves
- * SP_EL1 at the top of the kernel stack, ready for the next trap from EL0.
- * (Hook point: the stackleak erase of the stack-hardening issue runs here,
- * before the registers are restored.)
+ * Back to user mode: after a syscall, a user fault that did not kill the
+ * task, an interrupt from EL0, and as a new task's first step. sp points at
+ * task_pt_regs(current) and nothing else is on the kernel stack: the C
+ * handler's frame is gone. exit_to_user_mode() runs right here, on the last
+ * words below the frame: it kills a task that kill() marked (do_exit, no
+ * return), gives the CPU away when the timer said the time slice is over
+ * (schedule(): this task continues here when it is picked again, with sp
+ * restored by arch_switch_to), and erases the kernel stack it used (the
+ * stackleak hook). Then kernel_exit pops the frame, which leaves SP_EL1 at
+ * the top of the kernel stack, ready for the next trap from EL0.
  */
 	.globl	ret_to_user
 ret_to_user:
-	kernel_exit	0
+	mov	x0, sp				// argument 1: the frame, task_pt_regs(current)
+	bl	exit_to_user_mode		// kernel/syscall.c; x0-x18 are dead: reloaded below
+	kernel_exit	0			// the user's registers back, eret to EL0
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64 machine setup: console, traps, and what the device tree says about
- * this machine; power-off; the generic timer's counter.
+ * this machine; power-off. (The counter and the tick are in time.c, the GIC
+ * in gic.c, boot entropy in entropy.c.)
  */
 #include <asm/ptrace.h>
 #include <asm/setup.h>
@@ -22,7 +23,7 @@ u64 boot_current_el;
 /* Devicetree Specification, 5.1: the blob sits at an 8-byte aligned address. */
 #define FDT_ALIGN		8
 
-static const void *fdt;
+const void *boot_fdt;
 
 /*
  * Where is the device tree? For a Linux "Image" QEMU passes its address in
@@ -46,8 +47,8 @@ static const void *find_fdt(void)
 /* A string property (the first string of a list), or NULL. */
 static const char *fdt_string(const char *path, const char *name)
 {
-	int node = fdt_path_offset(fdt, path), len;
-	const char *s = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+	int node = fdt_path_offset(boot_fdt, path), len;
+	const char *s = node < 0 ? NULL : fdt_getprop(boot_fdt, node, name, &len);
 
 	return s && len > 0 && strnlen(s, (size_t)len) < (size_t)len ? s : NULL;
 }
@@ -58,9 +59,9 @@ static const char *fdt_string(const char *path, const char *name)
  */
 static void discover_memory(void)
 {
-	int root = fdt_path_offset(fdt, "/"), node = fdt_path_offset(fdt, "/memory");
-	int ac = fdt_address_cells(fdt, root), sc = fdt_size_cells(fdt, root), len;
-	const u8 *reg = node < 0 ? NULL : fdt_getprop(fdt, node, "reg", &len);
+	int root = fdt_path_offset(boot_fdt, "/"), node = fdt_path_offset(boot_fdt, "/memory");
+	int ac = fdt_address_cells(boot_fdt, root), sc = fdt_size_cells(boot_fdt, root), len;
+	const u8 *reg = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "reg", &len);
 
 	if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < 4 * (ac + sc))
 		return;
@@ -73,8 +74,8 @@ static void reserve_fdt(void)
 {
 	if (boot_info.nr_reserved >= ARRAY_SIZE(boot_info.reserved))
 		return;
-	boot_info.reserved[boot_info.nr_reserved].start = (u64)fdt;
-	boot_info.reserved[boot_info.nr_reserved].size = fdt_totalsize(fdt);
+	boot_info.reserved[boot_info.nr_reserved].start = (u64)boot_fdt;
+	boot_info.reserved[boot_info.nr_reserved].size = fdt_totalsize(boot_fdt);
 	boot_info.nr_reserved++;
 }
 
@@ -136,27 +137,9 @@ static void discover_psci(void)
 	psci_use_smc = method && strcmp(method, "smc") == 0;
 }
 
-void arch_setup(void)
+/* Everything the device tree tells us: the machine, RAM, the command line, PSCI. */
+static void discover_from_fdt(void)
 {
-	arch_console_init();	/* first: from here on printk works */
-	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
-	/*
-	 * FP/SIMD off at EL1 and EL0 (CPACR_EL1.FPEN = 0, not left to the reset
-	 * value): no task's FP registers are saved, so none may use them; an FP
-	 * instruction in user mode traps (EC 0x07) and kills the task (traps.c).
-	 */
-	write_sysreg(0, cpacr_el1);
-	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
-	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
-	isb();
-
-	fdt = find_fdt();
-	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
-	if (!fdt) {
-		printk("arm64: no device tree at x0=0x%lx or at 0x%lx\n", __fdt_pointer,
-		       VIRT_RAM_BASE);
-		return;
-	}
 	boot_info.machine = fdt_string("/", "model");
 	if (!boot_info.machine)
 		boot_info.machine = fdt_string("/", "compatible");	/* QEMU virt has no model */
@@ -169,7 +152,36 @@ void arch_setup(void)
 	if (!boot_info.cmdline)
 		boot_info.cmdline = "";
 	discover_psci();
+}
 
+void arch_setup(void)
+{
+	arch_console_init();	/* first: from here on printk works */
+	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
+	/*
+	 * FP/SIMD off at EL1 and EL0 (CPACR_EL1.FPEN = 0, not left to the reset
+	 * value): no task's FP registers are saved, so none may use them; an FP
+	 * instruction in user mode traps (EC 0x07) and kills the task (traps.c).
+	 */
+	write_sysreg(0, cpacr_el1);
+	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
+	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
+	/*
+	 * The user thread pointers reset to UNKNOWN values: start them at 0.
+	 * tpidr_el0 is then switched per task and inherited on fork (traps.c);
+	 * tpidrro_el0 (read-only at EL0) is never used and stays 0.
+	 */
+	write_sysreg(0, tpidr_el0);
+	write_sysreg(0, tpidrro_el0);
+	isb();
+
+	boot_fdt = find_fdt();
+	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
+	if (boot_fdt)
+		discover_from_fdt();
+	else
+		printk("arm64: no device tree at x0=0x%lx or at 0x%lx\n", __fdt_pointer,
+		       VIRT_RAM_BASE);
 	if (boot_current_el != CURRENTEL_EL1)
 		printk("arm64: entered at EL%lu, now running at EL1\n",
 		       boot_current_el >> CURRENTEL_EL_SHIFT);
@@ -227,16 +239,4 @@ __noreturn void arch_poweroff(int status)
 	block[1] = (u64)(s64)status;
 	__asm__ __volatile__("hlt #0xf000" : "+r"(x0) : "r"(x1) : "memory");
 	psci_system_off();	/* semihosting returned: it should not have */
-}
-
-/* The generic timer's virtual counter, and its frequency (62.5 MHz on QEMU 7.2). */
-u64 arch_get_cycles(void)
-{
-	isb();	/* without it the read may happen before earlier instructions */
-	return read_sysreg(cntvct_el0);
-}
-
-u64 arch_cycles_per_sec(void)
-{
-	return read_sysreg(cntfrq_el0);
 }

@@ -5,9 +5,11 @@
  * hands a short decoded reason to common code: die() with a register dump
  * for the kernel's own faults, do_user_fault() for a user task's, which kills
  * only that task. Handlers are named after the vector they serve (entry.S).
- * Also here: the first user-mode frame of a new task (arch_task_init).
+ * Also here: a new task's first user-mode frame and kernel context
+ * (arch_init_user_regs, arch_task_init), and the IRQ handler.
  */
 #include <asm/esr.h>
+#include <asm/gic.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -237,23 +239,55 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 }
 
 /*
- * A new task's first frame: arch_switch_to() loads thread.sp and "returns" to
- * thread.pc = ret_from_fork (entry.S), which restores this pt_regs and erets
- * to EL0 at entry with sp = user_sp. Everything else is zero: no register
- * leaks kernel data into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags
- * clear, no interrupt masked (a user task never masks interrupts).
+ * A fresh user-mode register state: eret from it starts the program at entry
+ * with sp = user_sp, everything else zero, so no register leaks kernel data
+ * into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags clear, and no
+ * exception masked, IRQ included: the timer can preempt the task (time.c).
+ * execve calls this on the running task's own frame, so it touches nothing
+ * but *regs.
  */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
-	struct pt_regs *regs = task_pt_regs(t);
-
 	memset(regs, 0, sizeof(*regs));
 	regs->pc = entry;
 	regs->sp = user_sp;
 	regs->pstate = PSR_MODE_EL0t;
+}
+
+/*
+ * A new task's kernel context: its first arch_switch_to() loads thread.sp =
+ * task_pt_regs(t) and "returns" to thread.pc = ret_from_fork (entry.S),
+ * which goes back to user mode from that frame the way a syscall does (spawn
+ * filled the frame with arch_init_user_regs(), fork with a copy of the
+ * parent's). The callee-saved registers start at zero: ret_from_fork needs
+ * none of them. The user thread pointer is inherited from the task running
+ * now, as Linux's fork does (copy_thread()): for fork that is the parent.
+ */
+void arch_task_init(struct task_struct *t)
+{
 	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.sp = (u64)regs;
+	t->thread.sp = (u64)task_pt_regs(t);
 	t->thread.pc = (u64)ret_from_fork;
+	t->thread.tpidr_el0 = read_sysreg(tpidr_el0);
+}
+
+/*
+ * An interrupt while user code ran (entry.S el0t_64_irq; afterwards it
+ * returns through ret_to_user, where exit_to_user_mode() may switch tasks).
+ * The GIC says which one; the only one enabled is the timer's.
+ */
+void el0t_64_irq_handler(struct pt_regs *regs)
+{
+	u32 iar = gic_ack();
+	unsigned int intid = iar & GIC_INTID_MASK;
+
+	if (intid == GIC_INTID_SPURIOUS)
+		return;		/* withdrawn before we asked: nothing to end */
+	if (intid == timer_intid)
+		arm64_timer_tick(regs);
+	else
+		printk("arm64: unexpected interrupt, INTID %u\n", intid);
+	gic_eoi(iar);
 }
 
 /* entry.S finds prev->thread and next->thread at the very start of each task. */
@@ -262,7 +296,8 @@ _Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first i
 _Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
 
 /*
- * Vectors that should never be taken: IRQ/FIQ are masked, trapdoor's EL1 never
+ * Vectors that should never be taken: IRQ/FIQ are masked in the kernel (an
+ * IRQ there would be a bug), FIQ is never routed, trapdoor's EL1 never
  * runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is an
  * asynchronous abort (e.g. a bus error on a write), reported with its ESR.
  */
@@ -277,7 +312,7 @@ void unhandled_exception(struct pt_regs *regs)
  * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
  * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
  * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
- * until there is an interrupt controller driver.
+ * in the kernel for good: only user mode takes interrupts (arch_timer_init()).
  */
 void arch_trap_init(void)
 {

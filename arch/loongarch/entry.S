@@ -125,9 +125,13 @@ handle_exception:
 	st.d	$t0, $sp, PT_PRMD
 	SAVE_COMMON_CSRS			/* BADI, CRMD, EUEN, ECFG, ESTAT, orig_a0 */
 
-	/* A syscall from user mode takes the short way; everything else is decoded in C. */
+	/*
+	 * Three ways on: a syscall from user mode takes the short way, an interrupt goes to
+	 * do_interrupt(), everything else is decoded by do_exception().
+	 */
 	ld.d	$t0, $sp, PT_ESTAT		/* the cause, as saved */
 	bstrpick.d $t0, $t0, ESTAT_ECODE_SHIFT + 5, ESTAT_ECODE_SHIFT	/* Ecode, bits 21:16 */
+	beqz	$t0, handle_interrupt		/* Ecode 0 (INT): an interrupt line fired */
 	addi.d	$t0, $t0, -EXCCODE_SYS		/* zero if it was the syscall instruction */
 	bnez	$t0, 2f				/* not a syscall: do_exception() */
 	ld.d	$t1, $sp, PT_PRMD		/* ...and it came from user mode? */
@@ -139,30 +143,56 @@ handle_exception:
  * (asm/ptrace.h reads them from there). Interrupts stay off: CRMD.IE was cleared on entry.
  */
 handle_syscall:
-	ld.d	$t0, $sp, PT_ERA		/* ERA points AT the syscall instruction... */
-	addi.d	$t0, $t0, INSN_SIZE		/* ...but we must come back AFTER it, or the */
-	st.d	$t0, $sp, PT_ERA		/* user would make the same syscall for ever */
+	/*
+	 * ERA points AT the syscall instruction, but the user must come back AFTER it, or it
+	 * would make the same syscall for ever. We step it BEFORE do_syscall() runs, so that
+	 * whatever copies this frame meanwhile — fork gives it to the child — copies a pc that
+	 * is already past the syscall: the child does not make it a second time.
+	 */
+	ld.d	$t0, $sp, PT_ERA		/* the pc of the syscall instruction... */
+	addi.d	$t0, $t0, INSN_SIZE		/* ...plus one instruction... */
+	st.d	$t0, $sp, PT_ERA		/* ...is where ertn will go back to */
 	move	$a0, $sp			/* do_syscall(struct pt_regs *regs) */
 	bl	do_syscall			/* kernel/syscall.c: the result lands in regs[a0] */
-	/*
-	 * Hook point: the stackleak erase of the next issues runs here, on the way back to user
-	 * mode, after do_syscall()'s frame is gone (kernel/stackleak.c).
-	 */
-	b	ret_to_user			/* the one way back */
+	b	ret_to_user			/* from user mode, so back to user mode */
+
+/* An interrupt: the constant timer is the only line we enable (time.c). */
+handle_interrupt:
+	move	$a0, $sp			/* do_interrupt(struct pt_regs *regs) */
+	bl	do_interrupt			/* time.c: acknowledge, timer_interrupt() */
+	b	ret_from_exception		/* back where it hit (user mode: all it can hit) */
 
 2:	move	$a0, $sp			/* do_exception(struct pt_regs *regs) */
 	bl	do_exception			/* traps.c: a user fault never comes back from it */
 
 /*
- * Return to the interrupted context — user or kernel — from whatever C left in the frame.
- * Every register comes back from the frame, so a syscall changes only what do_syscall
- * wrote there: a0, the result. (ret_to_user, DESIGN.md's name for the way back to user
- * mode, is this same code: PRMD in the frame says where ertn goes.)
+ * Return to the interrupted context, from whatever C left in the frame. Every register comes
+ * back from the frame, so a syscall changes only what do_syscall wrote there: a0, the result.
+ *
+ * ret_from_exception: a trap that may have come from either mode. PRMD in the frame says
+ * which; only the way back to user mode has work to do.
  */
 	.globl	ret_from_exception
-	.globl	ret_to_user
 ret_from_exception:
+	ld.d	$t0, $sp, PT_PRMD		/* the mode we go back to... */
+	andi	$t0, $t0, PRMD_PPLV_MASK	/* ...PPLV: 0 kernel, 3 user */
+	beqz	$t0, restore_all		/* the kernel: no exit work, just the registers */
+
+/*
+ * ret_to_user (DESIGN.md's name): EVERY return to user mode passes here — after a syscall,
+ * after an interrupt from user mode, and a new task's first time (ret_from_fork). sp is
+ * task_pt_regs(current): the handler's C frame is gone, nothing of the kernel is live below
+ * the frame. exit_to_user_mode() (kernel/syscall.c) finishes a kill, gives the CPU away when
+ * the time slice is over (schedule() returns here, maybe much later, with this task running
+ * again and SAVE2 pointing at its stack once more), and erases the kernel stack used.
+ */
+	.globl	ret_to_user
 ret_to_user:
+	move	$a0, $sp			/* exit_to_user_mode(struct pt_regs *regs) */
+	bl	exit_to_user_mode		/* may schedule(), or never return (do_exit) */
+
+/* Load the frame back into the CPU and leave: ertn restores the mode and jumps to ERA. */
+restore_all:
 	ld.d	$t0, $sp, PT_PRMD		/* the mode to go back to (PPLV 3 for user)... */
 	csrwr	$t0, LOONGARCH_CSR_PRMD		/* ...ertn copies PPLV/PIE into CRMD */
 	ld.d	$t0, $sp, PT_ERA		/* the pc to go back to... */
@@ -172,10 +202,11 @@ ret_to_user:
 	ertn					/* PLV, IE <- PRMD; pc <- ERA */
 
 /*
- * Where a new task starts: arch_task_init() (traps.c) sets its saved ra to here and its
- * saved sp to its pt_regs, which hold the user entry point, the user sp and PRMD.PPLV = 3.
- * So the first arch_switch_to() into it "returns" here, and it leaves for user mode through
- * the very same exit as a syscall.
+ * Where a new task starts: arch_task_init() (process.c) sets its saved ra to here and its
+ * saved sp to its pt_regs, which hold the user state to start from — a fresh program's
+ * (arch_init_user_regs) or a copy of the parent's with a0 = 0 (fork). So the first
+ * arch_switch_to() into it "returns" here, and it leaves for user mode through the very same
+ * exit as a syscall, exit_to_user_mode() included.
  */
 	.globl	ret_from_fork
 ret_from_fork:

@@ -5,9 +5,14 @@
  *
  * There is no firmware and no handoff in registers, so everything is asked of the hardware or of
  * QEMU's fw_cfg device. (QEMU 7.2 does leave a device tree at physical 1 MiB, but nothing tells
- * the kernel so, and it has no /memory node; fw_cfg is the documented interface.) There is no
- * command line either: QEMU 7.2 drops -append for an ELF without firmware (it is not in the
- * registers, in fw_cfg or in that device tree), so boot_info.cmdline stays "".
+ * the kernel so, and it has no /memory node; fw_cfg is the documented interface.)
+ *
+ * The command line: QEMU 7.2 drops -append for an ELF booted without firmware. It is not in
+ * a0-a2, not in fw_cfg's FW_CFG_CMDLINE_SIZE/DATA (keys 0x14/0x15 read 0), and nowhere in low
+ * RAM (all checked on 7.2). What does reach us is a named fw_cfg item of our own, which QEMU
+ * accepts on any board that has fw_cfg: -fw_cfg name=opt/trapdoor/cmdline,string="..." (the
+ * "opt/" prefix is the namespace QEMU's docs/specs/fw_cfg.rst reserves for the user). We read
+ * that; without it boot_info.cmdline stays "".
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
@@ -164,6 +169,28 @@ static void detect_memory(void)
 	}
 }
 
+/* The fw_cfg item Makefile.arch's QEMU_APPEND makes out of a command line (see the top). */
+#define FW_CFG_TRAPDOOR_CMDLINE	"opt/trapdoor/cmdline"
+#define COMMAND_LINE_SIZE	256	/* longer command lines are cut short */
+
+static char command_line[COMMAND_LINE_SIZE];
+
+/* The item is the bare string, without a terminating NUL (-fw_cfg string= stores none). */
+static void detect_cmdline(void)
+{
+	u32 size;
+	u16 key = fw_cfg_find_file(FW_CFG_TRAPDOOR_CMDLINE, &size);
+
+	if (!key)
+		return;
+	if (size > sizeof(command_line) - 1)
+		size = sizeof(command_line) - 1;
+	fw_cfg_select(key);
+	fw_cfg_read(command_line, size);
+	command_line[size] = '\0';
+	boot_info.cmdline = command_line;
+}
+
 static void detect_machine(void)
 {
 	if (!fw_cfg_present()) {
@@ -172,6 +199,7 @@ static void detect_machine(void)
 	}
 	boot_info.machine = "QEMU loongarch virt";
 	detect_memory();
+	detect_cmdline();
 }
 
 void arch_setup(void)
@@ -181,29 +209,6 @@ void arch_setup(void)
 	mmu_init();		/* the TLB, for user mode; the kernel itself needs none */
 	detect_cpu();
 	detect_machine();
-}
-
-/* --- time ---------------------------------------------------------------------------------- */
-
-/* The constant-frequency StableCounter (manual §2.2.10.4); rdtime.d also returns its ID in rj. */
-u64 arch_get_cycles(void)
-{
-	u64 t;
-
-	__asm__ __volatile__("rdtime.d %0, $zero" : "=r"(t));
-	return t;
-}
-
-/* CC_FREQ * CC_MUL / CC_DIV (CPUCFG words 4 and 5, §2.2.10.5), if CPUCFG2.LLFTP says it exists. */
-u64 arch_cycles_per_sec(void)
-{
-	unsigned int cfg5 = read_cpucfg(LOONGARCH_CPUCFG5);
-	u64 freq = read_cpucfg(LOONGARCH_CPUCFG4);
-	unsigned int mul = cfg5 & CPUCFG5_CC_MUL_MASK, div = cfg5 >> CPUCFG5_CC_DIV_SHIFT;
-
-	if (!(read_cpucfg(LOONGARCH_CPUCFG2) & CPUCFG2_LLFTP) || !mul || !div)
-		return 0;
-	return freq * mul / div;
 }
 
 /* --- power --------------------------------------------------------------------------------- */
@@ -228,30 +233,31 @@ u64 arch_cycles_per_sec(void)
  */
 static void pvpanic_signal(void)
 {
-	volatile u8 *ecam = ioremap(VIRT_PCI_CFG_BASE);
+	volatile u8 *cfg = pci_find_device(PCI_VENDOR_ID_REDHAT, PCI_DEVICE_ID_REDHAT_PVPANIC);
+	u32 bar;
 
-	for (unsigned int dev = 0; dev < PCI_MAX_DEVICES; dev++) {
-		volatile u8 *cfg = ecam + PCI_ECAM_OFFSET(0, dev, 0, 0);
-		u32 bar;
-
-		if (readw(cfg + PCI_VENDOR_ID) != PCI_VENDOR_ID_REDHAT ||
-		    readw(cfg + PCI_DEVICE_ID) != PCI_DEVICE_ID_REDHAT_PVPANIC)
-			continue;
-		bar = readl(cfg + PCI_BASE_ADDRESS_0);
-		if (bar & PCI_BASE_ADDRESS_SPACE_IO)
-			continue;
-		writel(VIRT_PCI_MEM_BASE, cfg + PCI_BASE_ADDRESS_0);
-		if (bar & PCI_BASE_ADDRESS_MEM_TYPE_64)
-			writel(0, cfg + PCI_BASE_ADDRESS_0 + 4);
-		writew(readw(cfg + PCI_COMMAND) | PCI_COMMAND_MEMORY, cfg + PCI_COMMAND);
-		writeb(PVPANIC_PANICKED, ioremap(VIRT_PCI_MEM_BASE));
-		/* QEMU exits inside the write above. */
-	}
+	if (!cfg)
+		return;
+	bar = readl(cfg + PCI_BASE_ADDRESS_0);
+	if (bar & PCI_BASE_ADDRESS_SPACE_IO)
+		return;
+	writel(VIRT_PCI_MEM_BASE, cfg + PCI_BASE_ADDRESS_0);
+	if (bar & PCI_BASE_ADDRESS_MEM_TYPE_64)
+		writel(0, cfg + PCI_BASE_ADDRESS_0 + 4);
+	writew(readw(cfg + PCI_COMMAND) | PCI_COMMAND_MEMORY, cfg + PCI_COMMAND);
+	writeb(PVPANIC_PANICKED, ioremap(VIRT_PCI_MEM_BASE));
+	/* QEMU exits inside the write above. */
 }
 
-/* Interrupts are off, so idle never wakes: the vCPU just stops. */
+/*
+ * Stop the vCPU for good: the timer off and every interrupt line masked, so idle never wakes
+ * (it wakes for any raised line that ECFG enables, whatever CRMD.IE says: QEMU 7.2's
+ * loongarch_cpu_has_work()), and QEMU does not spin on a pending tick.
+ */
 static __noreturn void halt(void)
 {
+	csr_write(LOONGARCH_CSR_TCFG, 0);
+	csr_write(LOONGARCH_CSR_ECFG, 0);
 	for (;;)
 		__asm__ __volatile__("idle 0");
 }

@@ -4,15 +4,14 @@
  * we decode ESTAT.Ecode/EsubCode (manual §7.4.6): a fault in user mode goes to common
  * do_user_fault(), which kills that task only; anything else in the kernel is fatal, die().
  * Syscalls never come here: entry.S sends them straight to do_syscall(). The entry points
- * themselves are installed by head.S, before any C runs. Also here: the frame a new task
- * starts from (arch_task_init).
+ * themselves are installed by head.S, before any C runs. Interrupts have their own way in,
+ * do_interrupt() in time.c.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
-#include <trapdoor/task.h>
 #include <asm/csr.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
@@ -181,9 +180,9 @@ static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecod
 }
 
 /*
- * Every general exception and interrupt except a syscall from user mode, from entry.S.
- * Interrupts are all masked, so one arriving is a bug wherever it lands; a fault in user mode
- * ends that task; a fault in the kernel ends everything, with a register dump.
+ * Every general exception except a syscall from user mode and an interrupt, from entry.S
+ * (which sends Ecode INT to do_interrupt(); the check below only guards that). A fault in
+ * user mode ends that task; a fault in the kernel ends everything, with a register dump.
  */
 void do_exception(struct pt_regs *regs)
 {
@@ -229,36 +228,16 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
 }
 
 /*
- * A new task's first return to user mode (ret_from_fork, entry.S) restores this frame: every
- * register zero but sp, the pc at the program's entry, and PRMD saying "PLV3, interrupts on"
- * (the interrupt lines themselves stay masked in ECFG for now). The saved kernel context makes
- * the first arch_switch_to() into the task land in ret_from_fork with sp at that frame.
- */
-_Static_assert(offsetof(struct task_struct, thread) == 0, "entry.S: task == &task->thread");
-
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
-{
-	struct pt_regs *regs = task_pt_regs(t);
-
-	memset(regs, 0, sizeof(*regs));
-	regs->regs[3] = user_sp;
-	regs->csr_era = entry;
-	regs->csr_prmd = PRMD_PPLV_USER | PRMD_PIE;
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.ra = (unsigned long)ret_from_fork;
-	t->thread.sp = (unsigned long)regs;
-	t->thread.kstack_top = (unsigned long)t->stack + THREAD_SIZE;
-}
-
-/*
  * head.S already pointed EENTRY and TLBRENTRY at entry.S and cleared ECFG (every interrupt
- * line masked). What is left is to make sure no interrupt is pending when a later issue turns
- * them on: stop the timer (TCFG.En = 0, §7.6.2) and clear the two software interrupts, the
- * only writable bits of ESTAT (IS[1:0], §7.4.6; writes to the rest are ignored).
+ * line masked). What is left is to make sure no interrupt is pending when arch_timer_init()
+ * turns the timer's line on: stop the timer (TCFG.En = 0, §7.6.2), drop a tick it may have
+ * raised already (TICLR, §7.6.5), and clear the two software interrupts, the only bits of
+ * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
  */
 void arch_trap_init(void)
 {
 	csr_write(LOONGARCH_CSR_TCFG, 0);
+	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	csr_write(LOONGARCH_CSR_ESTAT, 0);
 }
 

@@ -26,8 +26,9 @@
  * kernel needs no mapping and no page-table switch here: the user's address space stays
  * in the SLB, untouched, until arch_switch_mm() on a task switch (mm.c).
  *
- * The way back to user mode is the same for a system call, a fault that was survived (the
- * decrementer) and a task's very first entry (ret_from_fork): exception_return.
+ * The way back to user mode is the same for a system call, an interrupt that was survived
+ * (the decrementer) and a task's very first entry (ret_from_fork): ret_to_user, which calls
+ * exit_to_user_mode() (where a task gives the CPU away or dies), then exception_return.
  */
 #include <asm/interrupt.h>
 #include <asm/paca.h>
@@ -201,8 +202,25 @@ exception_common:
 	cmpldi	r12, INTERRUPT_SYSCALL	/* r12 still holds the vector */
 	bne	3f			/* a fault or an interrupt */
 	bl	do_syscall		/* kernel/syscall.c: regs->gpr[3], ccr = the result */
-	b	exception_return
+	b	ret_to_user		/* a system call always returns to user mode */
 3:	bl	handle_exception	/* traps.c; returns if the interrupted code may go on */
+	ld	r10, REGS+PT_MSR(r1)	/* going back to whom? */
+	andi.	r10, r10, MSR_PR	/* cr0.eq = 1: to the kernel */
+	beq	exception_return	/* the kernel needs nothing on its way back */
+
+	/*
+	 * Every return to user mode passes here: after a system call, after an interrupt
+	 * from user mode (the decrementer), and a new task's first (ret_from_fork). The C
+	 * handler's frame is gone, r1 = the trap frame just below pt_regs again: the
+	 * stack is as shallow as it gets, which is where exit_to_user_mode() wants to be
+	 * (it may erase the stack below it). It may schedule(): this task then sleeps
+	 * inside it and comes back later, on this same stack, with r1 unchanged. Or it may
+	 * do_exit(), and never come back. r2 and r13 are the kernel's in every task.
+	 */
+	.globl	ret_to_user
+ret_to_user:
+	addi	r3, r1, REGS		/* the argument: task_pt_regs(current) */
+	bl	exit_to_user_mode	/* kernel/syscall.c: kill, preemption, stack checks */
 
 	.globl	exception_return
 exception_return:
@@ -239,15 +257,19 @@ exception_return:
 	.text
 
 /*
- * ret_from_fork: where a new task runs first. arch_task_init() (traps.c) filled its
- * pt_regs with the user entry state and set its thread.lr here and thread.sp to the frame
- * below pt_regs, so the first arch_switch_to() into the task "returns" here with
- * r1 + REGS = task_pt_regs(): exactly the state after a system call. Leave the same way.
+ * ret_from_fork: where a new task runs first. Its pt_regs already hold the user state it
+ * starts in (arch_init_user_regs for a spawned task, a copy of the parent's with r3 = 0
+ * for a forked one), and arch_task_init() (traps.c) set its thread.lr here and thread.sp
+ * to the frame below pt_regs, so the first arch_switch_to() into the task "returns" here
+ * with r1 + REGS = task_pt_regs(): exactly the state after a system call. Leave the same
+ * way, through exit_to_user_mode().
  */
 	.globl	ret_from_fork
 	.type	ret_from_fork, @function
 ret_from_fork:
-	b	exception_return	/* in the vectors, at real address 0x2000 and up */
+	li	r0, 0
+	std	r0, 0(r1)		/* back chain 0, as exception_common writes it */
+	b	ret_to_user		/* in the vectors, at real address 0x2000 and up */
 	.size	ret_from_fork, . - ret_from_fork
 
 /*

@@ -175,6 +175,7 @@ int arch_mm_init(struct mm_struct *mm)
 		return -ENOMEM;
 	mm->arch.vsid = ++last_vsid;
 	mm->arch.nr_hptes = 0;
+	mm->arch.icache_dirty = false;
 	return 0;
 }
 
@@ -198,7 +199,34 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 		return -ENOMEM;
 	/* A new entry needs no TLB flush: nothing can have cached a page that was unmapped. */
 	am->hptes[am->nr_hptes++] = ret[0];
+	/* Its contents come next (exec's loader, fork's copy): sync before mm runs. */
+	if (prot & PROT_EXEC)
+		am->icache_dirty = true;
 	return 0;
+}
+
+/*
+ * The loader (or fork) wrote the program's code with ordinary stores, which may still sit
+ * in the data cache, while the instruction cache may hold whatever those pages contained
+ * before. Book II, "Instruction Storage": write each block back (dcbst), wait (sync),
+ * invalidate it in the instruction cache (icbi), then discard prefetched instructions
+ * (isync).
+ */
+static void sync_icache_user(struct mm_struct *mm)
+{
+	for (unsigned int i = 0; i < mm->nr_pages; i++) {
+		unsigned long start = (unsigned long)phys_to_virt(mm->pages[i].pa), p;
+
+		if (!(mm->pages[i].prot & PROT_EXEC))
+			continue;
+		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
+			__asm__ __volatile__("dcbst 0, %0" : : "r"(p) : "memory");
+		__asm__ __volatile__("sync" : : : "memory");
+		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
+			__asm__ __volatile__("icbi 0, %0" : : "r"(p) : "memory");
+	}
+	__asm__ __volatile__("isync" : : : "memory");
+	mm->arch.icache_dirty = false;
 }
 
 /*
@@ -212,6 +240,13 @@ void arch_switch_mm(struct mm_struct *mm)
 	unsigned long vsid = mm ? mm->arch.vsid : 0;
 	unsigned long rs = SLB_VSID_B_1T | vsid << SLB_VSID_SHIFT_1T | SLB_VSID_KP;
 
+	/*
+	 * Code written since mm last ran (a new program, a fork's copy) must reach the
+	 * instruction cache before the first fetch. Every path into a new image switches
+	 * to it first: spawn and fork through schedule(), execve directly.
+	 */
+	if (mm && mm->arch.icache_dirty)
+		sync_icache_user(mm);
 	if (vsid == live_vsid)
 		return;
 	slb_flush_user();
@@ -241,26 +276,4 @@ void arch_mm_destroy(struct mm_struct *mm)
 		       (ret[0] & ~HPTE_V_1TB_SEG) >> HPTE_V_VSID_SHIFT_1T != am->vsid);
 	}
 	am->nr_hptes = 0;
-}
-
-/*
- * The loader wrote the program's code with ordinary stores, which may still sit in the
- * data cache, while the instruction cache may hold whatever those pages contained before.
- * Book II, "Instruction Storage": write each block back (dcbst), wait (sync), invalidate it
- * in the instruction cache (icbi), then discard prefetched instructions (isync).
- */
-void sync_icache_user(struct mm_struct *mm)
-{
-	for (unsigned int i = 0; i < mm->nr_pages; i++) {
-		unsigned long start = (unsigned long)phys_to_virt(mm->pages[i].pa), p;
-
-		if (!(mm->pages[i].prot & PROT_EXEC))
-			continue;
-		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
-			__asm__ __volatile__("dcbst 0, %0" : : "r"(p) : "memory");
-		__asm__ __volatile__("sync" : : : "memory");
-		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
-			__asm__ __volatile__("icbi 0, %0" : : "r"(p) : "memory");
-	}
-	__asm__ __volatile__("isync" : : : "memory");
 }

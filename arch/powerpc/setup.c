@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * ppc64 pseries setup: what the firmware tells us about the machine (prom_init, before
- * start_kernel), the console and boot_info (arch_setup), power off, the time base.
+ * start_kernel), the console and boot_info (arch_setup), power off. The clock and the tick
+ * are in time.c, the entropy sources in entropy.c.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
@@ -27,12 +28,6 @@ struct prom_info prom;
 /* kernel.lds: where the interrupt vectors end (they start at real address 0). */
 extern char __vectors_end[];
 #define VECTORS_RESERVE_ALIGN	4096	/* reserve whole 4 KiB pages */
-
-/*
- * QEMU's pseries time base ticks at 512 MHz (hw/ppc/spapr.h SPAPR_TIMEBASE_FREQ); used
- * only if /cpus/<cpu>/timebase-frequency is missing.
- */
-#define SPAPR_TIMEBASE_FREQ	512000000UL
 
 /* ---- Open Firmware client interface (runs before the vectors replace the firmware) ---- */
 
@@ -181,6 +176,7 @@ static void prom_find_cpu(void)
 void prom_init(void)
 {
 	u32 root = of_finddevice("/"), chosen, rtas;
+	int len;
 
 	if (!prom_entry || !of_valid(root))
 		return;
@@ -207,6 +203,11 @@ void prom_init(void)
 				prom.vtermno = of_getprop_u32(node, "reg", 0);
 		}
 		of_getprop_string(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs));
+		/* Random bytes QEMU put in the tree for us (entropy.c), 32 of them today. */
+		len = of_getprop(chosen, "rng-seed", prom.rng_seed, sizeof(prom.rng_seed));
+		if (len > 0)
+			prom.rng_seed_len = len < (int)sizeof(prom.rng_seed) ? (u32)len :
+					    sizeof(prom.rng_seed);
 	}
 
 	/* RTAS services are called by token; /rtas maps their names to tokens. */
@@ -256,12 +257,14 @@ void arch_setup(void)
 
 	/*
 	 * User mode. The hash MMU for its address spaces (mm.c). The decrementer as far from
-	 * firing as it goes: user mode always runs with MSR[EE] = 1, and the decrementer is
-	 * wherever the firmware left it (traps.c re-arms it each time). No "scv" (FSCR_SCV).
+	 * firing as it goes until arch_timer_init() starts the tick (time.c): the firmware
+	 * may have left it anywhere, and user mode always runs with MSR[EE] = 1. No "scv"
+	 * (FSCR_SCV).
 	 */
 	hash_mmu_init();
 	mtspr(SPRN_DEC, DEC_MAX);
 	mtspr(SPRN_FSCR, mfspr(SPRN_FSCR) & ~FSCR_SCV);
+
 }
 
 /* ---- power off ---- */
@@ -305,17 +308,4 @@ __noreturn void arch_poweroff(int status)
 	}
 	for (;;)
 		cpu_relax();
-}
-
-/* ---- time ---- */
-
-/* The time base: a 64-bit counter of fixed frequency (Book II, "Time Base"). */
-u64 arch_get_cycles(void)
-{
-	return mfspr(SPRN_TBRL);
-}
-
-u64 arch_cycles_per_sec(void)
-{
-	return prom.timebase_freq ? prom.timebase_freq : SPAPR_TIMEBASE_FREQ;
 }

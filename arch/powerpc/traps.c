@@ -3,23 +3,22 @@
  * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
  * here we work out why we trapped. From user mode (MSR[PR] = 1 in SRR1) that is the
  * task's doing: decode it and hand it to do_user_fault(), which kills only that task, or,
- * for the decrementer, just re-arm it. From the kernel it is a bug: say what happened in
- * words and die() with the register dump. System calls never come here: entry.S sends
- * them straight to do_syscall(). Handlers are named after the interrupt, as in Linux
- * (program_check_exception, ...). The first pt_regs of a task is built here too
- * (arch_task_init): it is the frame a trap from user mode would have left.
+ * for the decrementer, count the tick (time.c). From the kernel it is a bug: say what
+ * happened in words and die() with the register dump. System calls never come here:
+ * entry.S sends them straight to do_syscall(). Handlers are named after the interrupt, as
+ * in Linux (program_check_exception, ...). A new task's first registers are built here too
+ * (arch_init_user_regs, arch_task_init): the frame a trap from user mode would have left.
  */
 #include <trapdoor/arch.h>
-#include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <asm/interrupt.h>
-#include <asm/mmu.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
+#include <asm/time.h>
 
 static char reason[160];
 
@@ -148,16 +147,6 @@ static __noreturn void unexpected_exception(struct pt_regs *regs)
 
 /* ---- from user mode ---- */
 
-/*
- * 0x900: the decrementer went negative. Only user mode runs with MSR[EE] = 1 (it cannot
- * run without), and there is no timer work yet: push it back to its maximum, which also
- * ends the interrupt condition, and resume the task.
- */
-static void timer_interrupt(void)
-{
-	mtspr(SPRN_DEC, DEC_MAX);
-}
-
 /* 0x700 from user mode: SRR1 says which instruction it was. */
 static __noreturn void user_program_check(struct pt_regs *regs)
 {
@@ -174,7 +163,8 @@ static void user_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
-		timer_interrupt();
+		/* The tick (time.c): only user mode runs with MSR[EE] = 1, so only it sees one. */
+		decrementer_interrupt(regs);
 		return;
 	case INTERRUPT_DATA_STORAGE:
 		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
@@ -237,31 +227,35 @@ void handle_exception(struct pt_regs *regs)
 /* ---- a new task ---- */
 
 /*
- * The state a task's first return to user mode installs: pc = entry, r1 = user_sp (which
- * points at argc, kernel/exec.c), MSR_USER, and every other register 0, so nothing of the
- * kernel's leaks. r12 = entry as well: the ELFv2 ABI enters a function's global entry
- * point with r12 = its address, from which it computes its TOC pointer (r2), and Linux
- * starts programs the same way. The first arch_switch_to() into the task "returns" to
- * ret_from_fork with r1 = thread.trap_sp, just below these registers, and from there
- * entry.S leaves through the same exit as every system call.
+ * The state a fresh program starts in (spawn, and execve on the running task's own
+ * registers, so nothing but *regs may change here): pc = entry, r1 = user_sp (which points
+ * at argc, kernel/exec.c), MSR_USER (problem state, MMU on, EE = 1: the decrementer can
+ * interrupt it), and every other register 0, so nothing of the kernel's leaks. r12 = entry
+ * as well: the ELFv2 ABI enters a function's global entry point with r12 = its address,
+ * from which it computes its TOC pointer (r2), and Linux starts programs the same way.
  */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
-	struct pt_regs *regs = task_pt_regs(t);
-
 	memset(regs, 0, sizeof(*regs));
 	regs->nip = entry;
 	regs->msr = MSR_USER;
 	regs->gpr[1] = user_sp;
 	regs->gpr[12] = entry;
+}
 
+/*
+ * A new task's kernel side: its first arch_switch_to() "returns" to ret_from_fork with
+ * r1 = thread.trap_sp, the ABI frame just below task_pt_regs(t), and from there entry.S
+ * leaves through the same exit as every system call (ret_to_user). Whatever is in its
+ * pt_regs by then (arch_init_user_regs, or fork's copy of the parent's) is what user mode
+ * gets. The non-volatile GPRs start at 0; nothing on that path reads them.
+ */
+void arch_task_init(struct task_struct *t)
+{
 	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.trap_sp = (unsigned long)regs - STACK_FRAME_MIN_SIZE;
+	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
 	t->thread.sp = t->thread.trap_sp;
 	t->thread.lr = (unsigned long)ret_from_fork;
-
-	if (t->mm)
-		sync_icache_user(t->mm);
 }
 
 /* ---- the register dump ---- */

@@ -14,8 +14,9 @@
  *     is fast: no page-table switch, no TLB flush on the way in or out (DESIGN.md §5).
  *
  * We build a struct pt_regs (asm/ptrace.h), hand it to do_syscall() (an ecall from U-mode)
- * or do_trap() (anything else, traps.c), and if that returns, reload everything from the
- * frame and sret back.
+ * or do_trap() (anything else, traps.c: the timer tick, or a fault), and if that returns,
+ * call exit_to_user_mode() when going back to U-mode, reload everything from the frame and
+ * sret back.
  *
  * Where the frame goes:
  *   from U-mode  at the top of the current task's kernel stack, task_pt_regs(current): the
@@ -126,7 +127,8 @@ handle_exception:
 
 	/* The system call. sepc points at the ecall itself; the hart does not step over it,
 	 * so we do, or sret would execute the ecall again. An ecall is always 4 bytes (there
-	 * is no compressed form). */
+	 * is no compressed form). It must happen before do_syscall(): fork copies this frame
+	 * into the child, which must resume after the ecall too, with a0 = 0. */
 	addi	s1, s1, 4
 	sd	s1, PT_EPC(sp)
 	/* do_syscall(struct pt_regs *regs), kernel/syscall.c: reads a7 and a0-a5 from the
@@ -136,38 +138,63 @@ handle_exception:
 	j	ret_from_exception
 
 .Lnot_syscall:
-	/* do_trap(struct pt_regs *regs), traps.c: a fault from U-mode kills the task and does
-	 * not return; anything from S-mode is fatal. */
+	/* do_trap(struct pt_regs *regs), traps.c: the timer interrupt from U-mode returns
+	 * (and falls through to the exit path below, where the task may be preempted); a
+	 * fault from U-mode kills the task and does not return; anything from S-mode is
+	 * fatal. */
 	mv	a0, sp
 	call	do_trap
 
 	/*
 	 * Return from the trap: undo the save, in reverse. The C code may have changed the
-	 * frame (the result in a0, sepc past the ecall), so reload from it, not from what we
-	 * read above. sp still points at the frame: the C code preserves sp (callee-saved).
+	 * frame (the result in a0, a fresh image after execve), so everything is reloaded from
+	 * it, not from what we read above. sp still points at the frame: the C code preserves sp
+	 * (callee-saved), and so does exit_to_user_mode() below, even when it switches tasks.
 	 *
 	 * ret_from_fork is the same place: a new task's first arch_switch_to() "returns" here
-	 * with sp = task_pt_regs(task), a frame arch_task_init() filled (traps.c). So a task's
-	 * first entry into user mode and every later return are one and the same code.
+	 * with sp = task_pt_regs(task), a frame that arch_init_user_regs() filled (spawn, execve)
+	 * or fork copied from the parent (traps.c). So a task's first entry into user mode and
+	 * every later return are one and the same code, exit_to_user_mode() included.
 	 */
 	.globl	ret_from_fork
 ret_from_fork:
 	.globl	ret_from_exception
 ret_from_exception:
+	ld	s1, PT_STATUS(sp)	/* the sstatus saved at the trap (or made up for a new task) */
+	andi	s1, s1, SR_SPP		/* SPP: 0 = we are going back to U-mode, 1 = to S-mode */
+	bnez	s1, .Lrestore_all	/* back into the kernel: no exit work, sscratch stays 0 */
+
+	/*
+	 * Back to U-mode: first the common exit work, exit_to_user_mode(regs) in
+	 * kernel/syscall.c -- this is where a task that was killed dies, where a task whose
+	 * time slice ran out (the timer tick set need_resched) calls schedule() and sleeps in
+	 * arch_switch_to() until its turn comes again, and where the used part of the kernel
+	 * stack is erased. It runs here, with sp exactly at the frame, because the handler's
+	 * own C frame (do_syscall(), do_trap()) is gone by now: nothing of this trap's kernel
+	 * stack is still in use, so all of it below the frame can be erased. It returns on our
+	 * own stack with sp unchanged (callee-saved), or not at all (do_exit()).
+	 * Interrupts stay masked throughout (SIE = 0 in S-mode), so no tick can come in here.
+	 */
+	mv	a0, sp			/* struct pt_regs *regs = the frame */
+	call	exit_to_user_mode
+
+	/*
+	 * The next trap from U-mode must find this frame's address in sscratch (the swap at
+	 * handle_exception). It is task_pt_regs(current): only the outermost frame of a task's
+	 * kernel stack returns to U-mode. Set only now, after exit_to_user_mode() -- while
+	 * another task ran in the kernel, sscratch had to be 0 -- so no context switch ever
+	 * needs to touch sscratch: the return path sets it for whoever returns.
+	 */
+	csrw	sscratch, sp
+
+.Lrestore_all:
 	ld	s1, PT_STATUS(sp)
 	ld	s2, PT_EPC(sp)
-	/* Going back to U-mode (SPP = 0)? Then the next trap from there must find this
-	 * frame's address in sscratch (see the swap above). It is task_pt_regs(current):
-	 * only the outermost frame of a task's kernel stack returns to U-mode. So no context
-	 * switch ever needs to touch sscratch; the return path sets it for whoever returns.
-	 * Back to S-mode, sscratch stays 0. */
-	andi	s3, s1, SR_SPP
-	bnez	s3, 1f
-	csrw	sscratch, sp
-1:
-	/* sret returns to the mode in SPP, re-enables interrupts if SPIE, and jumps to sepc.
-	 * SIE is 0 in the saved sstatus (the hart cleared it before we read it), so nothing
-	 * can interrupt the reload below. satp stays as it is: no page-table switch. */
+	/* sret returns to the mode in SPP, sets SIE from SPIE, and jumps to sepc. SIE is 0 in
+	 * the saved sstatus (the hart cleared it before we read it, arch_init_user_regs() clears
+	 * it too), so nothing can interrupt the reload below. For U-mode SPIE is 1: after the
+	 * sret the timer interrupt can arrive (traps.c). satp stays as it is: no page-table
+	 * switch. */
 	csrw	sstatus, s1
 	csrw	sepc, s2
 
@@ -213,8 +240,9 @@ ret_from_exception:
  * next's kernel stack, into next's own earlier call of arch_switch_to() (inside schedule()),
  * or, for a task that never ran, to ret_from_fork (thread.ra from arch_task_init()).
  * thread is the first member of task_struct, so a0/a1 point straight at it.
- * Nothing else changes here: satp was already switched by arch_switch_mm(), and sscratch is
- * set by the return path when next goes back to user mode.
+ * Nothing else changes here, and nothing needs to for next's next trap: satp was already
+ * switched by arch_switch_mm(), and sscratch (where a trap from U-mode saves) is set to
+ * task_pt_regs(next) by the return path, right before next goes back to user mode.
  */
 	.globl	arch_switch_to
 arch_switch_to:

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * riscv64 machine setup: console, traps, the MMU, and what the device tree says about the
- * machine; power-off with an exit status; the time counter.
+ * machine, boot entropy included; power-off with an exit status. The clock and the tick are
+ * in time.c.
  *
  * Everything we learn about the machine comes from the flattened device tree whose address
  * OpenSBI passed in a1 (QEMU builds it; OpenSBI adds its own reservations and hands it on).
@@ -9,6 +10,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/random.h>	/* add_bootloader_randomness() */
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <asm/csr.h>
@@ -27,14 +29,10 @@ const void *boot_fdt;
 #define FINISHER_CODE_SHIFT	16		/* the exit code rides in bits 31:16 with FAIL */
 #define EXIT_CODE_MASK		0xff		/* a process exit status keeps 8 bits */
 
-/* QEMU virt's timebase (RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ), if the tree does not say. */
-#define DEFAULT_TIMEBASE_HZ	10000000
-
-static u64 timebase_hz = DEFAULT_TIMEBASE_HZ;
-
 /* boot_info's strings are copied out of the tree, so its memory may be reused later. */
 static char machine_desc[64];
 static char cpu_desc[192];
+static char riscv_isa[128];		/* our hart's riscv,isa string, "" if the tree has none */
 static char cmdline[256];
 
 /* A string property, or NULL if absent or not NUL-terminated. */
@@ -44,17 +42,6 @@ static const char *dt_string(const void *fdt, int node, const char *name)
 	const char *s = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
 
 	return s && len > 0 && s[len - 1] == '\0' ? s : NULL;
-}
-
-/* A 1- or 2-cell number property, or 0 if absent. */
-static u64 dt_number(const void *fdt, int node, const char *name)
-{
-	int len;
-	const void *p = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
-
-	if (!p || (len != 4 && len != 8))
-		return 0;
-	return fdt_read_cells(p, len / 4);
 }
 
 /* "riscv-virtio,qemu" — /model names the board; /compatible is the fallback. */
@@ -85,6 +72,8 @@ static void probe_cpu(const void *fdt)
 
 	snprintf(path, sizeof(path), "/cpus/cpu@%lx", boot_hartid);
 	isa = dt_string(fdt, fdt_path_offset(fdt, path), "riscv,isa");
+	if (isa)
+		strscpy(riscv_isa, isa, sizeof(riscv_isa));
 
 	spec = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0);
 	if (spec.error != SBI_SUCCESS) {
@@ -101,13 +90,19 @@ static void probe_cpu(const void *fdt)
 	boot_info.cpu = cpu_desc;
 }
 
-/* /cpus/timebase-frequency: how fast the time CSR (rdtime) counts. */
-static void probe_timebase(const void *fdt)
+/*
+ * "rv64imafdch_zicsr_zifencei_..._sstc": the single-letter extensions follow "rv64", the
+ * multi-letter ones come after, each behind an underscore (Unprivileged ISA 20191213,
+ * chapter 27 "ISA Extension Naming Conventions"). True if name is one of the latter.
+ */
+bool riscv_isa_extension(const char *name)
 {
-	u64 hz = dt_number(fdt, fdt_path_offset(fdt, "/cpus"), "timebase-frequency");
+	size_t n = strlen(name);
 
-	if (hz)
-		timebase_hz = hz;
+	for (const char *p = strchr(riscv_isa, '_'); p; p = strchr(p + 1, '_'))
+		if (!strncmp(p + 1, name, n) && (p[1 + n] == '_' || p[1 + n] == '\0'))
+			return true;
+	return false;
 }
 
 /*
@@ -159,6 +154,71 @@ static void reserve_fdt(const void *fdt)
 	boot_info.nr_reserved = n + 1;
 }
 
+/*
+ * The CPU's own random source. RISC-V has one in the Zkr extension: the seed CSR (0x015,
+ * Scalar Cryptography 1.0.1, section 4.1), 16 bits of entropy per read. QEMU 7.2's virt hart
+ * does not list zkr in its ISA string, and even a hart with it lets S-mode read seed only
+ * when M-mode sets mseccfg.SSEED, which OpenSBI 1.1 does not (the read traps). So: none.
+ */
+unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs)
+{
+	return 0;
+}
+
+/*
+ * Blank out a property in place, as libfdt's fdt_nop_property() does. In the structure block
+ * (Devicetree Specification v0.4, 5.4.1) a property is the FDT_PROP token, its len and
+ * nameoff, then len bytes of value padded to 4: all of it becomes FDT_NOP tokens, which every
+ * reader skips (lib/fdt.c too). The value's bytes are overwritten in the process.
+ */
+#define FDT_TOKEN_NOP		0x00000004	/* Devicetree Specification v0.4, 5.4.1 */
+#define FDT_PROP_HEADER		12		/* FDT_PROP, len, nameoff: 3 big-endian u32 */
+#define FDT_TOKEN_SIZE		4
+
+static void fdt_nop_property(void *value, int len)
+{
+	u8 *p = (u8 *)value - FDT_PROP_HEADER;
+	u8 *end = (u8 *)value + ALIGN((unsigned long)len, FDT_TOKEN_SIZE);
+
+	for (; p < end; p += FDT_TOKEN_SIZE) {	/* big-endian 0x00000004, byte by byte */
+		p[0] = FDT_TOKEN_NOP >> 24;
+		p[1] = (FDT_TOKEN_NOP >> 16) & 0xff;
+		p[2] = (FDT_TOKEN_NOP >> 8) & 0xff;
+		p[3] = FDT_TOKEN_NOP & 0xff;
+	}
+}
+
+/*
+ * What the firmware offers: /chosen/rng-seed, fresh random bytes that QEMU 7.2 puts in the
+ * tree of every virt boot (32 of them, from qemu_guest_getrandom(): the host's random source
+ * unless QEMU runs with -seed), passed on unchanged by OpenSBI. dt-schema's chosen.yaml
+ * defines it as entropy for the OS's random number generator; Linux hands it to
+ * add_bootloader_randomness() (drivers/of/fdt.c, early_init_dt_scan_chosen()), which
+ * credits every bit unless random.trust_bootloader=off, and then removes it from the tree
+ * (fdt_nop_property()) so that nobody reads it twice. We do the same: a second call finds no
+ * seed and credits nothing. Only this copy is wiped: QEMU's original tree, which fw_jump
+ * copied from (0x87e00000 with -m 128M), still holds the bytes in free RAM until the page
+ * allocator zeroes that page for its first owner.
+ */
+void arch_boot_entropy(void)
+{
+	int node, len;
+	void *seed;
+
+	if (!fdt_valid(boot_fdt))
+		return;
+	node = fdt_path_offset(boot_fdt, "/chosen");
+	/* Our own RAM, reserved above: the const of boot_fdt only keeps the parser honest. */
+	seed = node < 0 ? NULL : (void *)fdt_getprop(boot_fdt, node, "rng-seed", &len);
+	if (!seed || len <= 0) {
+		printk("random:  no /chosen/rng-seed in the device tree\n");
+		return;
+	}
+	add_bootloader_randomness(seed, (size_t)len);
+	fdt_nop_property(seed, len);
+	printk("random:  /chosen/rng-seed: %d bytes to add_bootloader_randomness()\n", len);
+}
+
 void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
@@ -167,7 +227,7 @@ void arch_setup(void)
 	if (fdt_valid(boot_fdt)) {
 		probe_machine(boot_fdt);
 		probe_cpu(boot_fdt);
-		probe_timebase(boot_fdt);
+		riscv_time_init(boot_fdt);
 		probe_memory(boot_fdt);
 		probe_cmdline(boot_fdt);
 		reserve_fdt(boot_fdt);
@@ -198,15 +258,4 @@ __noreturn void arch_poweroff(int status)
 		  status ? SBI_SRST_REASON_FAILURE : SBI_SRST_REASON_NONE);
 	for (;;)
 		__asm__ __volatile__("wfi");
-}
-
-/* The time CSR: a constant-rate counter (timebase), readable in S-mode and U-mode. */
-u64 arch_get_cycles(void)
-{
-	return csr_read(time);
-}
-
-u64 arch_cycles_per_sec(void)
-{
-	return timebase_hz;
 }

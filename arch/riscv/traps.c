@@ -4,9 +4,10 @@
  * user-mode frame a new task starts from.
  *
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
- * for everything else. A fault in U-mode is decoded here into a kind of fault and handed to
- * common do_user_fault(), which kills that task only. Every trap taken in the kernel is
- * fatal: we decode why and hand it to die().
+ * for everything else. The timer interrupt from U-mode goes to time.c and returns. A fault
+ * in U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
+ * kills that task only. Every trap taken in the kernel is fatal: we decode why and hand it
+ * to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
  */
 #include <trapdoor/arch.h>
@@ -68,7 +69,10 @@ static __noreturn void die_trap(struct pt_regs *regs)
 	const char *from = user_mode(regs) ? " in user mode" : "";
 
 	if (regs->cause & CAUSE_IRQ_FLAG) {
-		/* Nothing enables interrupts yet: any interrupt is unexpected. */
+		/*
+		 * Only the timer is enabled (sie.STIE), and only U-mode can take it: the kernel
+		 * runs with sstatus.SIE = 0. Any other interrupt, or any in S-mode, is a bug.
+		 */
 		snprintf(reason, sizeof(reason), "unexpected %s (scause 0x%lx) at pc 0x%lx%s", what,
 			 regs->cause, regs->epc, from);
 		die(reason, regs);
@@ -190,13 +194,22 @@ static __noreturn void do_trap_user(struct pt_regs *regs)
 
 /*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
- * the architectural event; whatever the kernel does not handle ends in die_trap(). Nothing
- * enables interrupts yet, so any interrupt is unexpected, from U-mode too.
+ * the architectural event; whatever the kernel does not handle ends in die_trap().
+ * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5), and it
+ * can only come from U-mode: there S-mode interrupts are always taken, whatever SIE says
+ * (Privileged ISA 4.1.1.2), while the kernel runs with SIE = 0. Returning sends it through
+ * entry.S's exit path, whose exit_to_user_mode() preempts the task if its slice is over.
  */
 void do_trap(struct pt_regs *regs)
 {
-	if (user_mode(regs) && !(regs->cause & CAUSE_IRQ_FLAG))
-		do_trap_user(regs);
+	if (user_mode(regs)) {
+		if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_TIMER)) {
+			riscv_timer_interrupt(regs);
+			return;
+		}
+		if (!(regs->cause & CAUSE_IRQ_FLAG))
+			do_trap_user(regs);
+	}
 	die_trap(regs);
 }
 
@@ -204,34 +217,46 @@ void do_trap(struct pt_regs *regs)
 BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
 /*
- * A new task's first trip to user mode. We fill the pt_regs at the top of its kernel stack as
- * if it had trapped from U-mode at entry, and make its saved kernel context "return" into
- * ret_from_fork with sp at that frame: the first arch_switch_to() to it then leaves through
- * the ordinary return path (entry.S), which loads these registers and srets.
+ * A fresh user-mode register state: the frame a task starts from as if it had trapped from
+ * U-mode just before entry. spawn fills a new task's frame with it; execve the running task's
+ * own frame, which is why it touches nothing but *regs (the CSRs stay as they are: entry.S
+ * loads sstatus and sepc from the frame on the way out).
  */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
-	struct pt_regs *regs = task_pt_regs(t);
 	unsigned long status = csr_read(sstatus);
 
 	memset(regs, 0, sizeof(*regs));	/* every other register starts as 0 */
 	regs->epc = entry;		/* sret jumps here */
 	regs->sp = user_sp;		/* argc, argv[], ... (kernel/exec.c) */
 	/*
-	 * sstatus for sret: SPP = 0 returns to U-mode. SPIE = 1 as in Linux's start_thread();
-	 * in U-mode S-mode interrupts are enabled whatever SIE says (Privileged ISA 4.1.1.2),
-	 * and a trap from there saves SIE to SPIE and clears it. SUM = 0, so the kernel cannot
-	 * touch user pages (uaccess copies through the kernel's map, not the user's). FS and VS
-	 * Off, so FP and vector instructions trap (their state is never saved). The other
-	 * fields, such as UXL (the user's XLEN, WARL), stay as the hart has them.
+	 * sstatus for sret: SPP = 0 returns to U-mode. SIE = 0 so nothing interrupts the
+	 * register reload before the sret. SPIE = 1, as in Linux's start_thread(): sret copies
+	 * it into SIE. In U-mode, S-mode interrupts are taken whatever SIE says (Privileged ISA
+	 * 4.1.1.2), so what enables the timer tick for the task is sie.STIE (time.c), set once
+	 * for everybody; SPIE = 1 just keeps sstatus honest about it. SUM = 0, so the kernel
+	 * cannot touch user pages (uaccess copies through the kernel's map, not the user's).
+	 * FS and VS Off, so FP and vector instructions trap (their state is never saved). The
+	 * other fields, such as UXL (the user's XLEN, WARL), stay as the hart has them.
 	 */
 	status &= ~(unsigned long)(SR_SPP | SR_SIE | SR_SUM | SR_MXR | SR_FS | SR_VS);
 	status |= SR_SPIE;
 	regs->status = status;
+}
 
-	memset(&t->thread, 0, sizeof(t->thread));
+/*
+ * A new task's kernel context: its first arch_switch_to() "returns" into ret_from_fork with
+ * sp at its pt_regs, which spawn (arch_init_user_regs()) or fork (a copy of the parent's
+ * frame, a0 set to 0) has filled. From there it leaves through the ordinary return path
+ * (entry.S): exit_to_user_mode(), then the register reload and sret. The frame of a fork
+ * child already has sepc past the parent's ecall, because entry.S steps over it before
+ * do_syscall() runs.
+ */
+void arch_task_init(struct task_struct *t)
+{
+	memset(&t->thread, 0, sizeof(t->thread));	/* s0 = 0: the outermost kernel frame */
 	t->thread.ra = (unsigned long)ret_from_fork;
-	t->thread.sp = (unsigned long)regs;
+	t->thread.sp = (unsigned long)task_pt_regs(t);
 }
 
 void arch_trap_init(void)

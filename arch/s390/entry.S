@@ -19,7 +19,19 @@
  *      ABI's 160-byte save area for the C handler just below it,
  *   4. call the C handler (traps.c, or do_syscall() for a system call) with
  *      %r2 = the pt_regs pointer,
- *   5. if it returns, restore everything from pt_regs and lpswe back.
+ *   5. if it returns: back to user mode through ret_to_user, which calls
+ *      exit_to_user_mode() first; back to the kernel directly. Either way
+ *      exception_return restores everything from pt_regs and lpswe's back.
+ *
+ * Which paths return to user mode, and so pass exit_to_user_mode():
+ *   svc_entry      always (do_syscall returns),
+ *   external_entry the clock-comparator tick, the only interruption user
+ *                  code takes and survives (time.c),
+ *   ret_from_fork  the first return of every new task,
+ *   program check  never: a user fault kills the task (do_user_fault),
+ *   restart        if the QEMU `nmi` happened to stop user code.
+ * Each calls it with %r15 = pt_regs - 160: the handler's frame is gone and
+ * only the save area the call itself needs lies between SP and pt_regs.
  *
  * Every new PSW has DAT off, so this code and all the kernel run on real
  * addresses whatever address space CR1 designates: entering the kernel from
@@ -67,7 +79,9 @@
 .macro	CALL_HANDLER handler
 	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
 	brasl	%r14, \handler		# returns only if the trap was survivable
-	j	exception_return
+	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	# back to user (problem) state?
+	jnz	ret_to_user		# yes: through exit_to_user_mode()
+	j	exception_return	# no: straight back into the kernel
 .endm
 
 	.text
@@ -105,8 +119,9 @@ program_check_entry:
  * asm/ptrace.h). The CPU stores the user's PSW at 0x140 with the address
  * already past the svc (no pc fix-up, unlike riscv's ecall), the ILC and n at
  * 0x88, and loads the SVC new PSW: supervisor state, DAT off, every class
- * masked. Not one general register has changed yet: the user's %r15 is
- * still in %r15 and SAVE_ALL's stmg catches them all.
+ * masked. (So a fork child, whose pt_regs are a copy of these, resumes after
+ * the svc too, with 0 in %r2.) Not one general register has changed yet:
+ * the user's %r15 is still in %r15 and SAVE_ALL's stmg catches them all.
  *
  * Stack alignment: the frame is task_pt_regs(current) at the very top of the
  * 16 KiB kernel stack, so do_syscall() is called with %r15 = top - 352, the
@@ -129,7 +144,12 @@ svc_entry:
 	CALL_HANDLER svc_interrupt	# traps.c: a register dump and die()
 	.size	svc_entry, . - svc_entry
 
-/* External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130). */
+/*
+ * External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130).
+ * Only the clock comparator is enabled, and only in user mode: the tick
+ * (time.c). CALL_HANDLER then returns through ret_to_user, where the task
+ * whose time slice just ended gives the CPU away.
+ */
 	.globl	external_entry
 	.type	external_entry, @function
 external_entry:
@@ -172,27 +192,34 @@ restart_entry:
 	.size	restart_entry, . - restart_entry
 
 /*
- * ret_from_fork: where a new task runs first. arch_task_init() filled its
- * pt_regs with the user's entry PSW and stack pointer and its thread_struct
- * so that the first arch_switch_to() into it "returns" here with %r11 = that
- * pt_regs and %r15 = 160 bytes below. From here on it is an ordinary return
- * from a system call.
+ * ret_from_fork: where a new task runs first. arch_task_init() (process.c)
+ * set up its thread_struct so that the first arch_switch_to() into it
+ * "returns" here with %r11 = task_pt_regs(t), which spawn or fork filled in,
+ * and %r15 = 160 bytes below it, back chain 0. From here on it is an
+ * ordinary return to user mode.
  */
 	.globl	ret_from_fork
 	.type	ret_from_fork, @function
 ret_from_fork:
-	/* Nothing to do: fall through to the exit every syscall takes. */
+	/* Nothing to do: fall through to the way back every syscall takes. */
 	.size	ret_from_fork, . - ret_from_fork
 
 /*
- * ret_to_user: the way back to user mode after a system call. (The hook
- * point for the stackleak erase, which runs once do_syscall's frame is gone.)
- * Then it is the common exit of every interruption.
+ * ret_to_user: every return to user mode comes through here, with %r11 =
+ * the task's pt_regs and %r15 = 160 bytes below it (see the top of this
+ * file). exit_to_user_mode() may give the CPU to another task (schedule():
+ * we come back here later, on this same stack, %r11 intact because it is
+ * callee-saved and arch_switch_to() keeps it) or end the task (do_exit():
+ * we never come back). It also erases the kernel stack below its own frame
+ * (stackleak), which is why it is called from here, with nothing of the
+ * handler's frame left, and not from inside the handler.
  */
 	.globl	ret_to_user
 	.type	ret_to_user, @function
 ret_to_user:
-	/* Fall through: user or kernel, the way back is the same. */
+	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
+	brasl	%r14, exit_to_user_mode	# kernel/syscall.c: kill, preempt, erase
+	/* Fall through: restore this task's registers (later, if it was preempted). */
 	.size	ret_to_user, . - ret_to_user
 
 /*

@@ -16,8 +16,40 @@
  */
 #include <asm/lowcore.h>
 #include <asm/ptrace.h>
+#include <asm/setup.h>
 
 #define BOOT_STACK_SIZE	16384		/* 16 KiB, like the other five arches */
+
+/*
+ * 0x10000: the ELF entry, where Linux's image starts, so that QEMU treats us
+ * as Linux and copies -append to 0x10480 (asm/setup.h). The kernel proper
+ * starts at 0x20000 (kernel.lds); all there is to do here is to go there.
+ */
+	.section .head.ipl, "ax"
+	.globl	_ipl_entry
+	.type	_ipl_entry, @function
+_ipl_entry:
+	jg	_start			# branch relative long: 0x20000 is beyond 16 bits
+	.org	_ipl_entry + LINUX_MAGIC_OFFSET	# 0x10008
+	.ascii	"S390EP"		# Linux's mark of an s390 image
+	.size	_ipl_entry, . - _ipl_entry
+
+/*
+ * Linux's parameter area at 0x10400, of which QEMU writes two fields: the
+ * command line (it reads our buffer's size first) and, with -initrd, the
+ * initrd's address and size at 0x10408, which we ignore. Data, not code: a
+ * section of its own keeps it out of the disassembly.
+ */
+	.section .data.parmarea, "aw"
+parmarea:
+	.org	parmarea + MAX_COMMAND_LINE_SIZE_OFFSET - PARMAREA_OFFSET	# 0x10430
+	.quad	COMMAND_LINE_SIZE	# how much QEMU may write, NUL included
+	.org	parmarea + COMMAND_LINE_OFFSET - PARMAREA_OFFSET	# 0x10480
+	.globl	boot_command_line
+	.type	boot_command_line, @object
+boot_command_line:
+	.fill	COMMAND_LINE_SIZE, 1, 0	# "" until QEMU writes -append here
+	.size	boot_command_line, . - boot_command_line
 
 	.section .text.head, "ax"
 	.globl	_start

@@ -23,6 +23,8 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
+#include <asm/ctlreg.h>
+#include <asm/facility.h>
 #include <asm/setup.h>
 #include <uapi/errno.h>
 
@@ -42,12 +44,6 @@
 #define PAGE_ENTRY_INVALID	0x400UL		/* bit 53 */
 #define PAGE_ENTRY_PROTECT	0x200UL		/* bit 54: stores raise a protection exception */
 #define PAGE_ENTRY_IEP		0x100UL		/* bit 55: fetching an instruction does too */
-
-/* Control register 0 bit 43: instruction-execution-protection control (PoP 3). */
-#define CR0_IEP			(1UL << (63 - 43))
-/* STFLE facility bit 130: instruction-execution protection (PoP 4, "Facility Indications"). */
-#define FACILITY_IEP		130
-#define FACILITY_DWORDS		3		/* bits 0-191: enough for 130 */
 
 /*
  * The address space of no task: every segment invalid. CR1 designates it
@@ -98,38 +94,10 @@ static void set_cr7_cr13(unsigned long asce)
 			     "lctlg	13,13,%0" : : "Q"(asce) : "memory");
 }
 
-static unsigned long get_cr0(void)
-{
-	unsigned long cr0;
-
-	__asm__ __volatile__("stctg	0,0,%0" : "=Q"(cr0));
-	return cr0;
-}
-
-static void set_cr0(unsigned long cr0)
-{
-	__asm__ __volatile__("lctlg	0,0,%0" : : "Q"(cr0) : "memory");
-}
-
 /* PURGE TLB: forget every translation this CPU cached (PoP 10, "PTLB"). */
 static void purge_tlb(void)
 {
 	__asm__ __volatile__("ptlb" : : : "memory");
-}
-
-/* STORE FACILITY LIST EXTENDED: is facility nr installed? */
-static bool test_facility(unsigned int nr)
-{
-	struct {
-		u64 dw[FACILITY_DWORDS];
-	} list = { { 0 } };
-	register unsigned long r0 __asm__("0") = FACILITY_DWORDS - 1;	/* doublewords - 1 */
-
-	/* CC 3 only says the list is longer than ours: what fits was stored. */
-	__asm__ __volatile__("stfle	%[list]" : "+d"(r0), [list] "+Q"(list) : : "cc", "memory");
-	if (nr / 64 >= FACILITY_DWORDS)
-		return false;
-	return (list.dw[nr / 64] >> (63 - nr % 64)) & 1;
 }
 
 bool arch_mm_setup(void)
@@ -148,7 +116,7 @@ bool arch_mm_setup(void)
 	 */
 	have_iep = test_facility(FACILITY_IEP);
 	if (have_iep)
-		set_cr0(get_cr0() | CR0_IEP);
+		set_cr0(get_cr0() | CR0_INSTRUCTION_EXEC_PROTECTION);
 	return have_iep;
 }
 

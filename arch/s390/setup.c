@@ -7,8 +7,8 @@
  *     increment size),
  *   - machine: STORE SYSTEM INFORMATION 1.1.1 (manufacturer, type, model),
  *   - CPU: STORE CPU ID (version, identification number, machine type).
- * There is no command line either: QEMU copies -append only into a Linux
- * image (entry 0x10000, "S390EP" signature), which we are not.
+ * The one thing QEMU does pass is the command line, written into our image
+ * at 0x10480 as into a Linux kernel's (head.S, asm/setup.h).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
@@ -106,7 +106,7 @@ static void ebcdic_field(char *dst, const char *src, size_t n)
 }
 
 /* STORE SYSTEM INFORMATION; returns the condition code (0: stored). */
-static int stsi(void *sysib_page, unsigned int fc, unsigned int sel1, unsigned int sel2)
+int stsi(void *sysib_page, unsigned int fc, unsigned int sel1, unsigned int sel2)
 {
 	register unsigned long r0 __asm__("0") = (unsigned long)fc << STSI_FC_SHIFT | sel1;
 	register unsigned long r1 __asm__("1") = sel2;
@@ -170,6 +170,13 @@ void arch_setup(void)
 	boot_info.nr_reserved = 0;
 	describe_machine();
 	describe_cpu(iep);
+	/*
+	 * QEMU 7.2 writes nothing when -append does not fit (a newer QEMU
+	 * refuses to start): the buffer always ends in NUL. Make sure anyway.
+	 */
+	boot_command_line[COMMAND_LINE_SIZE - 1] = '\0';
+	boot_info.cmdline = boot_command_line;
+	s390_entropy_init();	/* is there a TRNG? (entropy.c) */
 }
 
 /*
@@ -189,14 +196,4 @@ __noreturn void arch_poweroff(int status)
 		wait_psw.addr = WAIT_ADDR_FAILURE | (status & WAIT_STATUS_MASK);
 	__asm__ __volatile__("lpswe	%0" : : "Q"(wait_psw) : "memory");
 	__builtin_unreachable();
-}
-
-u64 arch_get_cycles(void)
-{
-	return get_tod_clock_fast();
-}
-
-u64 arch_cycles_per_sec(void)
-{
-	return TOD_CLOCK_HZ;
 }

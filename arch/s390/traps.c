@@ -5,8 +5,9 @@
  * into a user fault and kills only that task (do_user_fault()). From kernel
  * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
  * into a sentence and gives it to die(); nothing there is survivable except a
- * restart (QEMU `nmi`), which shows the registers and resumes. The start of a
- * task's life (arch_task_init) is here too: it builds the first pt_regs.
+ * restart (QEMU `nmi`), which shows the registers and resumes. The one
+ * interruption user mode may take and come back from is the clock-comparator
+ * tick (time.c).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -16,11 +17,9 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
+#include <asm/ctlreg.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
-
-/* Control register 0 bit 35: low-address protection (PoP 3, "Low-Address Protection"). */
-#define CR0_LOW_ADDRESS_PROTECTION	(1UL << (63 - 35))
 
 /* The TEID's bits 0-51 hold the failing address, to the page (PoP 6, "TEID"). */
 #define TEID_ADDRESS_MASK		(~0xfffUL)
@@ -255,11 +254,21 @@ void svc_interrupt(struct pt_regs *regs)
 	die(reason, regs);
 }
 
+/*
+ * External interruptions. CR0 enables one subclass, the clock comparator
+ * (time.c), and only the user's PSW enables external interruptions at all, so
+ * the tick can arrive only while user code runs. Anything else, or a tick in
+ * the kernel, means the masks are not what we think: a bug.
+ */
 void external_interrupt(struct pt_regs *regs)
 {
 	unsigned int code = regs->int_code & INT_CODE_MASK;
 	const char *what = "external interruption";
 
+	if (code == EXT_CODE_CLOCK_COMPARATOR && user_mode(regs)) {
+		clock_comparator_interrupt(regs);
+		return;		/* entry.S: exit_to_user_mode(), then back to the task */
+	}
 	if (code == EXT_CODE_CLOCK_COMPARATOR)
 		what = "clock-comparator interruption";
 	else if (code == EXT_CODE_CPU_TIMER)
@@ -363,54 +372,6 @@ void arch_show_regs(const struct pt_regs *regs)
 	printk("last break: 0x%016lx  orig_gpr2: 0x%016lx\n", regs->last_break, regs->orig_gpr2);
 	show_backtrace(regs);
 }
-
-static unsigned long get_cr0(void)
-{
-	unsigned long cr0;
-
-	__asm__ __volatile__("stctg	0,0,%0" : "=Q"(cr0));
-	return cr0;
-}
-
-static void set_cr0(unsigned long cr0)
-{
-	__asm__ __volatile__("lctlg	0,0,%0" : : "Q"(cr0) : "memory");
-}
-
-/*
- * A new task's first pt_regs and kernel context. The pt_regs is what
- * exception_return will load: user state with DAT on, at entry, on the user
- * stack; every other register 0, so nothing of the kernel leaks into them.
- * The thread_struct is what arch_switch_to() will load: %r14 = ret_from_fork
- * (where it "returns"), %r11 = the pt_regs (what ret_from_fork restores from)
- * and %r15 = 160 bytes below it, the save area a C call needs, back chain 0.
- */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
-{
-	struct pt_regs *regs = task_pt_regs(t);
-	unsigned long *frame = (unsigned long *)((char *)regs - STACK_FRAME_OVERHEAD);
-
-	memset(regs, 0, sizeof(*regs));
-	regs->psw.mask = PSW_USER_MASK;
-	regs->psw.addr = entry;
-	regs->gprs[15] = user_sp;
-	regs->int_class = INT_CLASS_SVC;	/* as if it came back from a system call */
-	frame[STACK_BACK_CHAIN / sizeof(unsigned long)] = 0;
-
-	memset(&t->thread, 0, sizeof(t->thread));	/* access registers 0 too */
-	t->thread.kstack_top = (unsigned long)t->stack + THREAD_SIZE;
-	t->thread.gprs[11 - 6] = (unsigned long)regs;
-	t->thread.gprs[14 - 6] = (unsigned long)ret_from_fork;
-	t->thread.gprs[15 - 6] = (unsigned long)frame;
-}
-
-/*
- * entry.S builds the frame of a trap from user mode at kstack_top - PT_SIZE,
- * rounded down to 16: that is task_pt_regs() only if both keep that alignment.
- */
-BUILD_BUG_ON(THREAD_SIZE % 16 != 0);
-BUILD_BUG_ON(sizeof(struct pt_regs) != PT_SIZE);
-BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
 /*
  * head.S already pointed every new PSW at entry.S. What is left: protect the

@@ -13,7 +13,8 @@
  * to the task's kernel stack ourselves and push, by hand, the same frame an
  * exception would have. Back to user mode with sysretq.
  *
- * 2. An exception through one of our interrupt gates (exception_stubs).
+ * 2. An exception or an interrupt through one of our interrupt gates
+ * (exception_stubs; the only interrupt is the local APIC timer, apic.c).
  * The CPU (SDM Vol. 3A "64-Bit Mode Stack Frame")
  *	- from ring 3 first loads RSP from TSS.RSP0, the top of the task's kernel
  *	  stack; from ring 0 it stays on the current stack,
@@ -28,8 +29,19 @@
  * kernel stack, where task_pt_regs() says it is. The page tables do not
  * change on the way in or out: the kernel is mapped, supervisor-only, in
  * every address space (mm.c; DESIGN.md §5).
+ *
+ * Every way back to ring 3 first calls exit_to_user_mode(regs)
+ * (kernel/syscall.c) with RSP at the frame, once the C handler has returned
+ * and its stack frame is gone: after a syscall, after an interrupt from user
+ * mode, and in ret_from_fork, a new task's first way out. That call is where
+ * a killed task dies, where a task whose time slice is over gives the CPU
+ * away (schedule(), which comes back here only when the task is picked
+ * again) and where the used kernel stack is erased. The kernel itself runs
+ * with IF = 0 throughout, so nothing interrupts it: a tick that comes while
+ * the kernel runs waits in the local APIC until IF = 1 again, in user mode.
  */
 #include <asm/desc.h>
+#include <asm/irq_vectors.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
@@ -93,21 +105,31 @@ entry_SYSCALL_64:
 	pushq	%r14			/* pt_regs.r14: ptrace-like inspection) */
 	pushq	%r15			/* pt_regs.r15: RSP = task_pt_regs(current) now */
 
-	/* DF = 0 (MSR_SYSCALL_MASK) and IF = 0 for good: nothing preempts the kernel yet. */
+	/*
+	 * DF = 0 and IF = 0 (MSR_SYSCALL_MASK): IF stays 0 for as long as we
+	 * are in the kernel, so the timer never preempts the kernel. pt_regs.rip
+	 * is already the instruction after the syscall (rcx), so a forked
+	 * child, whose frame is a copy of this one, starts there too and does
+	 * not run the syscall a second time.
+	 */
 	movq	%rsp, %rdi		/* argument 1: struct pt_regs *regs */
 	call	do_syscall		/* kernel/syscall.c: look up, call, result into regs->rax */
-	jmp	ret_to_user		/* every register back from the frame, and out */
+	/* do_syscall's frame is gone, RSP is back at pt_regs: on into the common exit. */
 	.size	entry_SYSCALL_64, . - entry_SYSCALL_64
 
 /*
  * ret_from_fork: where a new task's first arch_switch_to() lands, with RSP at
- * the pt_regs arch_task_init() (traps.c) filled in: the task "returns" to a
- * user mode it has never been in, through the syscall exit.
+ * the pt_regs that fork copied from its parent (rax = 0) or that
+ * arch_init_user_regs() (traps.c) filled in: the task "returns" to a user
+ * mode it has never been in, through the syscall exit. A syscall falls in
+ * here from above: from this line on, both take the same way out.
  */
 	.globl	ret_from_fork
 	.type	ret_from_fork, @function
 ret_from_fork:
-	jmp	ret_to_user		/* RSP = task_pt_regs(current) already */
+	movq	%rsp, %rdi		/* argument 1: struct pt_regs *regs, the task's own */
+	call	exit_to_user_mode	/* kernel/syscall.c: die if killed, schedule, erase the stack */
+	/* RSP is at pt_regs again (exit_to_user_mode's frame is gone): on into ret_to_user. */
 	.size	ret_from_fork, . - ret_from_fork
 
 /*
@@ -169,8 +191,9 @@ ret_to_user:
 	.type	exception_stubs, @function
 exception_stubs:
 	vector = 0
-	.rept	NR_EXCEPTION_VECTORS
+	.rept	NR_IDT_VECTORS		/* the 32 exceptions, then the interrupts */
 1:
+	/* An interrupt never has an error code: shifted by 32 or more, the mask gives 0. */
 	.if	((X86_TRAP_ERROR_CODE_MASK >> vector) & 1) == 0
 	pushq	$0			/* no error code from the CPU: a 0 keeps the layout */
 	.endif
@@ -184,7 +207,8 @@ exception_stubs:
 /*
  * On entry the stack holds, from RSP upwards: vector, error_code, rip, cs,
  * rflags, rsp, ss: the top 7 of the 24 words of struct pt_regs. We push the
- * other 17, highest address first.
+ * other 17, highest address first. Exceptions and interrupts share all of it
+ * but the C function called.
  */
 	.type	exception_entry, @function
 exception_entry:
@@ -227,7 +251,24 @@ exception_entry:
 	pushq	$X86_EFLAGS_FIXED	/* every flag 0 but the reserved bit 1 */
 	popfq				/* into RFLAGS */
 	movq	%rsp, %rdi		/* argument 1: struct pt_regs *regs */
-	call	handle_exception	/* traps.c: decode, report, maybe fix up regs */
+	cmpq	$FIRST_EXTERNAL_VECTOR, PT_VECTOR(%rsp)	/* an exception (0-31) or an interrupt? */
+	jae	3f
+	call	handle_exception	/* traps.c: decode, report; from user mode: kill the task */
+	jmp	4f
+3:	call	handle_interrupt	/* apic.c: acknowledge, then the tick's work */
+
+	/*
+	 * Back to ring 3 (the saved CS has RPL 3)? Then the common exit work
+	 * first, with the handler's frame gone and RSP at pt_regs, as after a
+	 * syscall. Only an interrupt gets here from user mode: an exception
+	 * from user mode ended the task in handle_exception(). The tick set
+	 * need_resched, so exit_to_user_mode() calls schedule(), and this task
+	 * goes on below only once it is picked to run again.
+	 */
+4:	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	/* the saved CS */
+	jz	restore_regs_and_iret	/* ring 0: straight back (unused: kernel traps die()) */
+	movq	%rsp, %rdi		/* argument 1: struct pt_regs *regs */
+	call	exit_to_user_mode	/* kernel/syscall.c: die if killed, schedule, erase */
 
 	/*
 	 * Return to the interrupted code with the registers in the frame,

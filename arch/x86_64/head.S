@@ -20,7 +20,8 @@
  * then in 64-bit code
  *	5. load data segments and the stack pointer,
  *	6. fill and load the IDT, so every exception from here on is reported,
- *	7. mask the legacy interrupt controller,
+ *	7. mask the legacy interrupt controller (the tick comes from the
+ *	   local APIC, apic.c),
  *	8. call start_kernel().
  *
  * The 32-bit code reaches memory through registers ("movl %ebx, (%edi)"),
@@ -158,16 +159,18 @@ startup_64:
 	movl	%eax, %gs
 	movq	$boot_stack_top, %rsp	/* again: the mode switch left RSP's top half undefined */
 
-	/* --- 6. the IDT: one 16-byte interrupt gate per exception vector ----- */
+	/* --- 6. the IDT: one 16-byte interrupt gate per vector --------------- */
 	/*
-	 * Gate v points at entry.S's stub v, found at a fixed stride. Layout
+	 * Gate v points at entry.S's stub v, found at a fixed stride. Every
+	 * gate, the interrupts' too, has DPL 0, so user code cannot fake a
+	 * timer tick with "int $0x20": that raises #GP instead. Layout
 	 * of a gate (SDM Vol. 3A "64-Bit Mode IDT", struct idt_entry in asm/desc.h):
 	 * offset 15:0, selector, IST, type/attributes, offset 31:16,
 	 * offset 63:32, 4 reserved bytes.
 	 */
 	movq	$idt_table, %rdi	/* the table (traps.c, in bss: already zero) */
 	movq	$exception_stubs, %rsi	/* stub 0 (entry.S) */
-	movl	$NR_EXCEPTION_VECTORS, %ecx
+	movl	$NR_IDT_VECTORS, %ecx	/* the exceptions, then the interrupts (asm/irq_vectors.h) */
 3:	movq	%rsi, %rax		/* the handler address, to be cut in three */
 	movw	%ax, 0(%rdi)		/* offset_low: bits 15:0 */
 	movw	$__KERNEL_CS, 2(%rdi)	/* selector: handlers run in 64-bit ring 0 code */
@@ -224,7 +227,7 @@ gdt_descr:
 	.word	gdt_end - gdt_table - 1
 	.quad	gdt_table
 idt_descr:
-	.word	NR_EXCEPTION_VECTORS * IDT_ENTRY_SIZE - 1
+	.word	NR_IDT_VECTORS * IDT_ENTRY_SIZE - 1
 	.quad	idt_table
 
 	.section .bss

@@ -86,6 +86,26 @@ void paging_init(void)
 		printk("paging: no NX bit: user data and stack pages are executable\n");
 }
 
+/*
+ * Make the kernel's 2 MiB identity page holding addr uncacheable, for a
+ * device's registers (the local APIC, apic.c): a read must reach the device,
+ * not a cached copy, and a write must not wait in a write-back line. PCD and
+ * PWT both set select PAT entry 3, which is UC from reset on (SDM Vol. 3A,
+ * "Memory Type Setting of PAT Entries Following a Power-up or Reset"). Every
+ * address space shares this page directory (arch_mm_init()), so one change
+ * covers them all; invlpg drops the old translation, global or not. (QEMU's
+ * TCG ignores memory types, and on a PC the firmware's MTRRs usually make
+ * this range UC anyway; Linux maps the APIC UC all the same, and so do we.)
+ */
+void kernel_map_uncached(unsigned long addr)
+{
+	u64 *pdpt = entry_table(boot_pml4[KERNEL_PML4_INDEX]);
+	u64 *pd = entry_table(pdpt[table_index(addr, PUD_SHIFT)]);
+
+	pd[table_index(addr, PMD_SHIFT)] |= _PAGE_PCD | _PAGE_PWT;
+	__asm__ __volatile__("invlpg (%0)" : : "r"(addr) : "memory");
+}
+
 int arch_mm_init(struct mm_struct *mm)
 {
 	u64 *pml4 = alloc_page();	/* zeroed: no user mapping yet */

@@ -355,5 +355,6 @@ void arch_setup(void)
 	identify_machine();
 	pvh_setup();
 	tsc_init();
+	rng_init();		/* entropy.c: the CPU's random instruction, for the CRNG */
 	paging_init();		/* mm.c: NX, global pages, SMEP/SMAP for user mode */
 }

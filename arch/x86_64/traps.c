@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * Traps: the syscall MSRs and the TSS, exceptions, and a new task's first
- * frame. entry.S hands every exception to handle_exception() with the saved
- * registers; here we decide what it was, in the words of the Intel SDM
- * (Vol. 3A chapter 6). From user mode that ends the task through the common
- * do_user_fault(); from the kernel it is a bug, reported through die().
+ * frame. entry.S hands every exception (vectors 0-31; the interrupts go to
+ * apic.c) to handle_exception() with the saved registers; here we decide
+ * what it was, in the words of the Intel SDM (Vol. 3A chapter 6). From user
+ * mode that ends the task through the common do_user_fault(); from the
+ * kernel it is a bug, reported through die().
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -15,6 +16,7 @@
 #include <trapdoor/uaccess.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/irq_vectors.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/processor-flags.h>
@@ -44,8 +46,11 @@ BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
 /* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
 BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
-/* Filled by head.S before the first C line runs; loaded with lidt there. */
-struct idt_entry idt_table[NR_EXCEPTION_VECTORS] __aligned(16);
+/*
+ * Filled by head.S before the first C line runs; loaded with lidt there.
+ * The exceptions, then the interrupts (asm/irq_vectors.h, apic.c).
+ */
+struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
 
 /*
  * The TSS only holds stacks now: sp0, the top of the running task's kernel
@@ -188,6 +193,8 @@ static const char *exception_name(unsigned long vector)
 {
 	if (vector < NR_EXCEPTION_VECTORS && exceptions[vector].name)
 		return exceptions[vector].name;
+	if (vector >= FIRST_EXTERNAL_VECTOR && vector < NR_IDT_VECTORS)
+		return "interrupt";	/* a register dump from apic.c's die() */
 	return "reserved vector";
 }
 
@@ -420,16 +427,15 @@ void handle_exception(struct pt_regs *regs)
 /* --- a new task's first frame --------------------------------------------- */
 
 /*
- * The task "returns" to user mode it was never in: its pt_regs say ring 3
- * at entry with RSP = user_sp, interrupts enabled, every other register 0
- * (but rcx and r11, which sysretq fills with RIP and RFLAGS); its saved
- * kernel context says "resume in ret_from_fork, on that frame" (entry.S),
- * which leaves through the syscall exit.
+ * A fresh user-mode register state (Linux's start_thread()): ring 3 at entry
+ * with RSP = user_sp, interrupts enabled (IF: the timer tick reaches the
+ * task, asm/irq_vectors.h), every other register 0 (but rcx and r11, which
+ * sysretq fills with RIP and RFLAGS). It touches nothing but *regs: execve
+ * calls it on the running task's own frame, in the middle of the syscall
+ * that the frame will return from.
  */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp)
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
-	struct pt_regs *regs = task_pt_regs(t);
-
 	memset(regs, 0, sizeof(*regs));
 	regs->rip = entry;
 	regs->cs = __USER_CS;
@@ -438,11 +444,22 @@ void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long us
 	regs->ss = __USER_DS;
 	regs->orig_rax = (unsigned long)-1;	/* no syscall in progress */
 	regs->vector = PT_VECTOR_SYSCALL;	/* the frame leaves as a syscall's does */
+}
 
+/*
+ * The task "returns" to a user mode it was never in: its saved kernel
+ * context says "resume in ret_from_fork, on the frame at the top of the
+ * stack" (entry.S), which leaves through exit_to_user_mode() and the syscall
+ * exit. The frame is already there: fork copied the parent's (rax = 0, RIP
+ * after the parent's syscall), spawn filled one with arch_init_user_regs().
+ * The callee-saved registers start at 0; ret_from_fork needs none of them.
+ */
+void arch_task_init(struct task_struct *t)
+{
 	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.rsp = (unsigned long)regs;
+	t->thread.rsp = (unsigned long)task_pt_regs(t);
 	t->thread.rip = (unsigned long)ret_from_fork;
-	t->thread.sp0 = (unsigned long)t->stack + THREAD_SIZE;
+	t->thread.sp0 = task_stack_top(t);	/* TSS.RSP0 and the syscall entry's stack */
 }
 
 /* RFLAGS bits worth naming in a dump, lowest first. */

@@ -64,14 +64,53 @@ struct mm_struct;
  */
 
 /*
- * Tasks. arch_task_init() prepares t's kernel stack so that the first
- * arch_switch_to(..., t) returns to user mode at entry with sp = user_sp,
- * through the same exit path a syscall takes (ret_from_fork in entry.S).
+ * Tasks.
+ * arch_init_user_regs() fills regs with a fresh user-mode register state:
+ * pc = entry, sp = user_sp, user mode with interrupts enabled, every other
+ * register zero. spawn and execve use it.
+ * arch_task_init() prepares t's kernel context so that the first
+ * arch_switch_to(..., t) runs ret_from_fork in entry.S, which calls
+ * exit_to_user_mode() and returns to user mode from task_pt_regs(t) through
+ * the same path a syscall takes. fork copies the parent's pt_regs first.
  * arch_switch_to() saves prev's kernel context in prev->thread, loads next's,
  * and points the trap entry at next's kernel stack.
  */
-void arch_task_init(struct task_struct *t, unsigned long entry, unsigned long user_sp);
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp);
+void arch_task_init(struct task_struct *t);
 void arch_switch_to(struct task_struct *prev, struct task_struct *next);
+
+/*
+ * Entry and exit, called FROM entry.S:
+ *	do_syscall(regs)		for a syscall instruction from user mode
+ *	exit_to_user_mode(regs)		on EVERY return to user mode (after a
+ *					syscall, an interrupt, ret_from_fork), once
+ *					the handler's own frame is gone, right
+ *					before the user registers are restored
+ * and from the arch's trap C code:
+ *	do_user_fault(regs, kind, addr)	a fault in user mode
+ *	timer_interrupt(regs)		each tick of the arch timer
+ * The regs pointer is always task_pt_regs(current) for traps from user mode.
+ */
+
+/*
+ * The timer: a periodic interrupt at hz ticks per second, delivered while
+ * user code runs (the kernel itself runs with interrupts masked and is never
+ * preempted). Its handler acknowledges and re-arms the timer, then calls
+ * timer_interrupt(regs). Preemption happens in exit_to_user_mode().
+ */
+void arch_timer_init(unsigned int hz);
+
+/*
+ * Boot entropy (kernel/random.c takes it):
+ * arch_get_random_seed_longs() fills up to max_longs words from a hardware
+ * random-number instruction or device and returns how many it filled (0 if
+ * the machine has none) — Linux's name and meaning.
+ * arch_boot_entropy() hands whatever the firmware offers (a DTB rng-seed, a
+ * virtio-rng device, a hypervisor call) to add_bootloader_randomness() or
+ * add_hwgenerator_randomness(), crediting what it is worth.
+ */
+unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs);
+void arch_boot_entropy(void);
 
 /*
  * User address spaces (arch/<arch>/mm.c). The kernel stays reachable in

@@ -11,7 +11,17 @@ struct pt_regs;
 /* entry.S calls this for every syscall instruction from user mode. */
 void do_syscall(struct pt_regs *regs);
 
-extern struct syscall_stats syscall_stats;
+/*
+ * entry.S calls this on every return to user mode, after the handler's frame
+ * is gone: a killed task dies here, a task whose time slice is over gives the
+ * CPU away here, and (later) the used kernel stack is erased here.
+ */
+void exit_to_user_mode(struct pt_regs *regs);
+
+/* The arch timer handler calls this on every tick. */
+void timer_interrupt(struct pt_regs *regs);
+
+extern struct kernel_stats kernel_stats;
 
 /* What the architecture decoded a user-mode fault to be. */
 enum user_fault {

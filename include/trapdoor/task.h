@@ -15,6 +15,7 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/prandom.h>
 #include <trapdoor/types.h>
 #include <asm/processor.h>	/* struct thread_struct */
 #include <asm/ptrace.h>		/* struct pt_regs */
@@ -48,6 +49,12 @@ struct task_struct {
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
+	bool killed;			/* kill(SIGKILL) arrived: die on the way out */
+	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
+	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
+	struct rnd_state kstack_rnd_state;
+	/* kernel/stackleak.c: the deepest stack address reached since the last erase. */
+	unsigned long lowest_stack;
 };
 
 /* The task running on this (the only) CPU. */
@@ -58,17 +65,32 @@ static inline struct pt_regs *task_pt_regs(struct task_struct *t)
 	return (struct pt_regs *)((char *)t->stack + THREAD_SIZE) - 1;
 }
 
+static inline unsigned long task_stack_top(struct task_struct *t)
+{
+	return (unsigned long)t->stack + THREAD_SIZE;
+}
+
 /* kernel/task.c */
 void task_init(void);
 struct task_struct *task_by_pid(int pid);
 long spawn_program(const char *name, const char *const *argv, int argc);
+long do_fork(void);
+long do_execve(const char *name, const char *const *argv, int argc);
 __noreturn void do_exit(int wait_status);
 long do_wait4(int pid, int *wait_status);
+unsigned long nr_tasks(void);
+/* Makes runnable every sleeper whose time has come; true if any still sleeps. */
+bool task_wake_sleepers(u64 now);
 
 /* kernel/sched.c */
+extern bool need_resched;
+extern unsigned long jiffies;
+#define HZ 100
 void sched_enqueue(struct task_struct *t);
 /* Gives the CPU to the next runnable task; returns when we are picked again. */
 void schedule(void);
+/* Blocks the current task until the cycle counter reaches wake_at. */
+void sleep_until(u64 wake_at);
 /* Called by the boot task once everything is set up; never returns. */
 __noreturn void sched_start(void);
 

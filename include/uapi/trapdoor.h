@@ -42,15 +42,48 @@ struct new_utsname {
 #define WIFSIGNALED(st)		(((st) & 0x7f) != 0)
 #define WTERMSIG(st)		((st) & 0x7f)
 
-struct syscall_stats {
+struct kernel_stats {
 	unsigned long calls;		/* syscalls dispatched, including bad ones */
 	unsigned long enosys;		/* numbers with no handler */
 	unsigned long user_faults;	/* tasks killed by a fault */
+	unsigned long free_pages;	/* physical pages on the free list now */
+	unsigned long nr_tasks;		/* tasks alive (including zombies) */
+	unsigned long ticks;		/* timer interrupts so far */
+	unsigned long context_switches;
+	unsigned long stackleak_erases;		/* returns to user that erased */
+	unsigned long stackleak_bytes_total;	/* bytes re-poisoned, all erases */
+	unsigned long stackleak_bytes_max;	/* most bytes re-poisoned by one erase */
 	/*
 	 * An address inside the kernel's text, for the isolation tests. There
 	 * is no KASLR here: the address is in trapdoor.map anyway.
 	 */
 	unsigned long kernel_text;
 };
+
+
+/* clone(2) flags: trapdoor supports exactly fork's, SIGCHLD. */
+#define SIGCHLD		17
+
+/* task_list(2) entries. */
+struct task_info {
+	int pid;
+	int ppid;
+	int state;		/* 1 runnable, 2 blocked, 3 zombie */
+	int exit_status;	/* for zombies */
+	char comm[16];
+};
+
+/* trapdoor_config(2) keys; the value -1 only reads. */
+#define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
+#define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on */
+
+/* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
+#define KSTACK_MODE_OFF		0
+#define KSTACK_MODE_COUNTER	1
+#define KSTACK_MODE_CRNG16	2
+#define KSTACK_MODE_CRNG8	3
+#define KSTACK_MODE_PRNG_TASK	4
+#define KSTACK_MODE_PRNG_CPU	5
+#define NR_KSTACK_MODES		6
 
 #endif

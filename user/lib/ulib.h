@@ -61,11 +61,30 @@ static inline long waitpid(int pid, int *status, int options)
 {
 	return wait4(pid, status, options, NULL);
 }
-static inline long get_syscall_stats(struct syscall_stats *s)
+static inline long get_kernel_stats(struct kernel_stats *s)
 {
-	return syscall1(__NR_syscall_stats, s);
+	return syscall1(__NR_kernel_stats, s);
 }
-static inline unsigned long report_kstack(void) { return (unsigned long)syscall0(__NR_report_kstack); }
+static inline long fork(void) { return syscall2(__NR_clone, SIGCHLD, 0); }
+static inline long execve(const char *name, const char *const *argv, const char *const *envp)
+{
+	return syscall3(__NR_execve, name, argv, envp);
+}
+static inline long kill(int pid, int sig) { return syscall2(__NR_kill, pid, sig); }
+static inline long nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return syscall2(__NR_nanosleep, req, rem);
+}
+static inline long task_list(struct task_info *buf, unsigned long n)
+{
+	return syscall2(__NR_task_list, buf, n);
+}
+/* Sets a run-time mode (TRAPDOOR_CONFIG_*); value -1 only reads. Returns the old value. */
+static inline long trapdoor_config(int key, long value)
+{
+	return syscall2(__NR_trapdoor_config, key, value);
+}
+static inline unsigned long report_stack(void) { return (unsigned long)syscall0(__NR_report_stack); }
 
 __noreturn void exit(int status);
 /* Powers the machine off; QEMU exits, and the runner reads status. */

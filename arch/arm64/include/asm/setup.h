@@ -12,6 +12,9 @@ struct pt_regs;
 extern u64 __fdt_pointer;	/* x0 at entry: the DTB for an Image boot, 0 for an ELF */
 extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 
+/* setup.c: the device tree QEMU handed us (NULL if none was found), in reserved RAM. */
+extern const void *boot_fdt;
+
 void arch_console_init(void);	/* console.c */
 void arch_trap_init(void);	/* traps.c */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
@@ -23,5 +26,9 @@ void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports
  */
 bool is_semihosting_trap(const struct pt_regs *regs);
 __noreturn void semihosting_unavailable(void);
+
+/* time.c: the timer's INTID at the GIC, and its tick (from traps.c's IRQ handler). */
+extern unsigned int timer_intid;
+void arm64_timer_tick(struct pt_regs *regs);
 
 #endif

@@ -101,6 +101,19 @@
 /* CNTKCTL_EL1: what EL0 may do with the generic timer. */
 #define CNTKCTL_EL0VCTEN	BIT(1)		/* EL0 may read the virtual counter */
 
+/*
+ * CNTV_CTL_EL0: the EL1 virtual timer. Once ENABLE is set it raises its
+ * interrupt (level, held) while CNTVCT_EL0 >= CNTV_CVAL_EL0; writing
+ * CNTV_TVAL_EL0 = t sets CVAL = CNTVCT + t, which drops the level again.
+ */
+#define CNTV_CTL_ENABLE		BIT(0)		/* the timer runs and compares */
+#define CNTV_CTL_IMASK		BIT(1)		/* 1: keep the interrupt line low */
+#define CNTV_CTL_ISTATUS	BIT(2)		/* read-only: the condition is met */
+
+/* ID_AA64ISAR0_EL1.RNDR [63:60]: 1 = FEAT_RNG, the RNDR and RNDRRS registers exist. */
+#define ID_AA64ISAR0_RNDR_SHIFT	60
+#define ID_AA64ISAR0_RNDR_MASK	UL(0xf)
+
 /* CTR_EL0: cache geometry, for making freshly written code executable (mm.c). */
 #define CTR_DMINLINE_SHIFT	16		/* DminLine [19:16]: log2(words) of the */
 #define CTR_DMINLINE_MASK	UL(0xf)		/*   smallest data cache line */

@@ -33,6 +33,8 @@
 #define LOONGARCH_CSR_SAVE2	0x32
 #define LOONGARCH_CSR_SAVE3	0x33
 #define LOONGARCH_CSR_TCFG	0x41	/* timer config: En, Periodic, InitVal */
+#define LOONGARCH_CSR_TVAL	0x42	/* timer value: ticks left until the next interrupt */
+#define LOONGARCH_CSR_TICLR	0x44	/* timer interrupt clear */
 #define LOONGARCH_CSR_TLBRENTRY	0x88	/* TLB refill entry address (4 KiB aligned, PHYSICAL) */
 #define LOONGARCH_CSR_TLBRBADV	0x89	/* TLB refill: the virtual address that missed */
 #define LOONGARCH_CSR_TLBRERA	0x8a	/* TLB refill: return address and IsTLBR */
@@ -64,9 +66,11 @@
 
 /* ECFG (§7.4.5). Zero means: all local interrupts masked, every exception at EENTRY itself. */
 #define ECFG_VS_SHIFT		16	/* vector spacing: 0 = one shared entry */
+#define ECFG_LIE_TI		(1 << 11)	/* LIE[12:0], one enable per line; 11 = timer */
 
 /* ESTAT (§7.4.6): IS[12:0] pending interrupts, Ecode[21:16], EsubCode[30:22]. */
 #define ESTAT_IS_MASK		0x1fff
+#define ESTAT_IS_TI		(1 << 11)	/* IS[11]: the constant timer's interrupt (TI) */
 #define ESTAT_ECODE_SHIFT	16
 #define ESTAT_ECODE_MASK	0x3f
 #define ESTAT_ESUBCODE_SHIFT	22
@@ -108,6 +112,21 @@
 #define EXCCODE_HVC		0x17	/* hypervisor call */
 #define EXCCODE_GCM		0x18	/* guest CSR change: GCSC (software) or GCHC (hardware) */
 #define EXCCODE_NR		0x19	/* 0x19 and up: reserved */
+
+/*
+ * The constant timer (§7.6.2-7.6.5): counts down at the constant counter's frequency (the one
+ * rdtime.d reads) from InitVal; at 0 it raises TI (ESTAT.IS[11]) and, in periodic mode,
+ * reloads InitVal and goes on. TI stays raised until software writes TICLR.CLR.
+ */
+#define TCFG_EN			(1UL << 0)	/* the timer runs */
+#define TCFG_PERIODIC		(1UL << 1)	/* reload InitVal at 0 instead of stopping */
+/*
+ * InitVal sits in TCFG[n-1:2] with two implied zero bits below it, so the count is simply
+ * TCFG & TCFG_INITVAL_MASK: a multiple of 4 OR-ed with the flags. n, the timer's width, is
+ * PRCFG1.TimerBits + 1 (48 on QEMU).
+ */
+#define TCFG_INITVAL_MASK	(~0x3UL)
+#define TICLR_CLR		(1UL << 0)	/* write 1: clear the timer interrupt */
 
 /* ASID (§7.5, "Address Space Identifier"): ASID[9:0] is ours, ASIDBITS[23:16] its width. */
 #define ASID_ASID_MASK		0x3ff

@@ -72,6 +72,16 @@ static inline void writeq(u64 v, volatile void *addr)
 	*(volatile u64 *)addr = v;
 }
 
+/*
+ * A full memory barrier, dbar 0 (manual §2.2.8.1): every load and store before it is done
+ * before any after it starts. For memory shared with a DMA device (virtio rings): the
+ * uncached window orders device registers already, but RAM is reached through the cache.
+ */
+static inline void mb(void)
+{
+	__asm__ __volatile__("dbar 0" : : : "memory");
+}
+
 #endif /* !__ASSEMBLY__ */
 
 #endif

@@ -16,4 +16,7 @@ void ret_from_fork(void);	/* where a new task's first arch_switch_to() returns t
 void do_exception(struct pt_regs *regs);
 __noreturn void do_tlb_refill(struct pt_regs *regs);
 
+/* time.c: an interrupt (ESTAT.Ecode = INT), from entry.S. */
+void do_interrupt(struct pt_regs *regs);
+
 #endif

@@ -29,6 +29,12 @@
 #define PROC_TABLE_NEW		0x18	/* "modify" + "register": a new registration */
 #define PROC_TABLE_HPT_SLB	0x00	/* hash MMU with an SLB (no segment table, no radix) */
 
+/*
+ * 64 random bits in r4, read from the RNG backend of QEMU's spapr-rng device (hw/ppc/
+ * spapr_rng.c); H_FUNCTION when the machine has no such device. Linux: pseries/rng.c.
+ */
+#define H_RANDOM		0x300
+
 #define H_GET_TERM_CHAR		0x54	/* read up to 16 bytes from a virtual terminal */
 #define H_PUT_TERM_CHAR		0x58	/* write up to 16 bytes to a virtual terminal */
 /* QEMU/KVM-private range (0xf000+): run an RTAS call, r4 = its argument block. */

@@ -14,6 +14,7 @@
 
 struct arch_mm {
 	unsigned long vsid;			/* virtual segment id: the "ASID" of this mm */
+	bool icache_dirty;			/* code pages mapped since the last icache sync */
 	unsigned int nr_hptes;
 	unsigned long hptes[ARCH_MM_MAX_HPTES];	/* HPT indices of its entries, for H_REMOVE */
 };
@@ -22,8 +23,5 @@ struct mm_struct;
 
 /* Boot: switch the partition to the hash MMU and find the HPT's size (from arch_setup). */
 void hash_mmu_init(void);
-
-/* Make instruction fetches see the code the loader stored into mm's executable pages. */
-void sync_icache_user(struct mm_struct *mm);
 
 #endif

@@ -34,6 +34,8 @@ struct prom_info {
 	char model[64];			/* /model, else /compatible */
 	char cpu_name[48];		/* the first cpu node's name, e.g. "PowerPC,POWER9" */
 	char bootargs[256];		/* /chosen/bootargs, the -append string */
+	u8 rng_seed[64];		/* /chosen/rng-seed: random bytes from QEMU */
+	u32 rng_seed_len;		/* how many; 0 if the tree had none */
 };
 
 extern struct prom_info prom;

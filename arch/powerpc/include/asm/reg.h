@@ -41,10 +41,10 @@
 #define MSR_KERNEL	(MSR_SF | MSR_ME | MSR_RI)
 
 /*
- * The MSR user programs run with (arch_task_init): MSR_KERNEL plus problem state (PR) and
- * translation (IR, DR: the hash MMU maps the user's pages, mm.c). EE is on too, and must
- * be: the ISA sets EE, IR and DR whenever an MSR with PR = 1 is installed (Book III,
- * "Machine State Register"), so the decrementer can interrupt user code (traps.c).
+ * The MSR user programs run with (arch_init_user_regs): MSR_KERNEL plus problem state (PR)
+ * and translation (IR, DR: the hash MMU maps the user's pages, mm.c). EE is on too, and
+ * must be: the ISA sets EE, IR and DR whenever an MSR with PR = 1 is installed (Book III,
+ * "Machine State Register"), so the decrementer tick can interrupt user code (time.c).
  */
 #define MSR_USER	(MSR_KERNEL | MSR_PR | MSR_EE | MSR_IR | MSR_DR)
 
@@ -75,7 +75,8 @@
 /*
  * The decrementer counts down at the time-base rate and interrupts (0x900) while its top
  * bit is set and MSR[EE] = 1, i.e. only in user mode here. This is as far from zero as it
- * gets in the classic 32-bit mode: ~4.2 s at 512 MHz (Book III, "Decrementer").
+ * gets in the classic 32-bit mode: ~4.2 s at 512 MHz (Book III, "Decrementer"). The tick
+ * period (time.c) is far shorter.
  */
 #define DEC_MAX		__UL(0x7fffffff)
 

@@ -40,6 +40,16 @@
 #define IRQ_S_TIMER		5
 #define IRQ_S_EXT		9
 
+/* sie (4.1.3): STIE enables the supervisor timer interrupt. */
+#define SIE_STIE		(1 << IRQ_S_TIMER)
+
+/*
+ * stimecmp, the Sstc extension's timer compare register ("RISC-V Sstc Extension" 1.0,
+ * chapter 1). STIP reads 1 while time >= stimecmp. A number, not a name: binutils and clang
+ * only know the name when -march lists sstc, and we decide at run time (time.c).
+ */
+#define CSR_STIMECMP		0x14d
+
 /* stvec (4.1.2): the low two bits select the mode; 0 = every trap goes to BASE. */
 #define STVEC_MODE_DIRECT	0
 

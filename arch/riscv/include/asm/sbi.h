@@ -18,6 +18,10 @@
 #define SBI_BASE_GET_MARCHID		5
 #define SBI_BASE_GET_MIMPID		6
 
+/* Timer extension (chapter 6), EID "TIME" in ASCII */
+#define SBI_EXT_TIME			0x54494d45
+#define SBI_TIME_SET_TIMER		0
+
 /* System Reset extension (chapter 10), EID "SRST" in ASCII */
 #define SBI_EXT_SRST			0x53525354
 #define SBI_SRST_RESET			0

@@ -3,6 +3,8 @@
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
 
+#include <trapdoor/types.h>
+
 /* The firmware's handoff, stored by head.S after it cleared bss (defined in setup.c). */
 extern unsigned long boot_hartid;	/* a0: the id of the hart running the kernel */
 extern const void *boot_fdt;		/* a1: the flattened device tree */
@@ -12,5 +14,11 @@ void arch_trap_init(void);
 
 /* mm.c: builds the kernel's page table and turns Sv39 on; arch_setup() calls it. */
 void riscv_mmu_init(void);
+
+/* setup.c: does this hart's ISA string in the device tree list extension name ("sstc")? */
+bool riscv_isa_extension(const char *name);
+
+/* time.c: the time CSR's rate from the device tree; arch_setup() calls it. */
+void riscv_time_init(const void *fdt);
 
 #endif

@@ -14,4 +14,7 @@ void ret_from_fork(void);
 /* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */
 void do_trap(struct pt_regs *regs);
 
+/* time.c: the supervisor timer interrupt from U-mode: re-arm, then timer_interrupt(). */
+void riscv_timer_interrupt(struct pt_regs *regs);
+
 #endif

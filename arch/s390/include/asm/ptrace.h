@@ -42,10 +42,13 @@
 #define PSW_KERNEL_MASK		(PSW_MASK_EA | PSW_MASK_BA)
 /*
  * A user task: problem state, DAT on (its own primary space, CR1), 64-bit,
- * every interrupt class masked = 0x0401000180000000 (ARCH-NOTES). No I/O or
- * external interruption can arrive in user mode until the timer issue.
+ * external interruptions enabled, I/O and machine checks masked:
+ * 0x0501000180000000. CR0 lets exactly one external subclass through, the
+ * clock comparator (time.c): the tick that preempts a spinning task. The
+ * kernel's PSWs mask it, so the tick only ever interrupts user code.
  */
-#define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_PSTATE | PSW_MASK_EA | PSW_MASK_BA)
+#define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_EXT | PSW_MASK_PSTATE | PSW_MASK_EA | \
+				 PSW_MASK_BA)
 /* Wait with every interrupt class masked: the CPU stops for good. */
 #define PSW_DISABLED_WAIT_MASK	(PSW_MASK_WAIT | PSW_MASK_EA | PSW_MASK_BA)
 

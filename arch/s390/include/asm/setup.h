@@ -3,12 +3,29 @@
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_SETUP_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_SETUP_H
 
+/*
+ * The one thing QEMU hands over: the -append command line, which it copies
+ * into a Linux image's "parameter area" (hw/s390x/ipl.c). It does that when
+ * the ELF entry is 0x10000, where Linux's image starts, and the loaded image
+ * covers 0x10480, where Linux keeps the command line; it also reads the
+ * buffer's size from 0x10430 (0 or absent: the old 896). head.S lays out
+ * those bytes in Linux's format (arch/s390/boot/head.S, asm/setup.h there).
+ * Beyond that QEMU passes nothing, in registers or in memory: setup.c asks
+ * the machine instead (SCLP, STSI, STIDP).
+ */
+#define LINUX_IMAGE_START	0x10000	/* the ELF entry QEMU takes for Linux */
+#define LINUX_MAGIC_OFFSET	0x8	/* "S390EP": Linux's mark (QEMU checks it in raw images) */
+#define PARMAREA_OFFSET		0x400	/* Linux's parmarea: 0x10400 */
+#define MAX_COMMAND_LINE_SIZE_OFFSET 0x430	/* u64: the size of the buffer below */
+#define COMMAND_LINE_OFFSET	0x480	/* the NUL-terminated command line: 0x10480 */
+#define COMMAND_LINE_SIZE	896	/* Linux's (and QEMU's legacy) size */
+
+#ifndef __ASSEMBLY__
+
 #include <trapdoor/types.h>
 
-/*
- * No handoff variables here, unlike the other arches: QEMU passes nothing in
- * registers. setup.c asks the machine instead (SCLP, STSI, STIDP).
- */
+/* head.S: the command line QEMU wrote, at 0x10480 ("" without -append). */
+extern char boot_command_line[COMMAND_LINE_SIZE];
 
 /* console.c: enable the SCLP VT220 console events; arch_setup() calls it first. */
 void arch_console_init(void);
@@ -22,4 +39,14 @@ void arch_trap_init(void);
  */
 bool arch_mm_setup(void);
 
+/*
+ * setup.c: STORE SYSTEM INFORMATION fc.sel1.sel2 into a 4 KiB-aligned page;
+ * returns the condition code (0: stored, 3: no such information).
+ */
+int stsi(void *sysib_page, unsigned int fc, unsigned int sel1, unsigned int sel2);
+
+/* entropy.c: find the CPU's TRNG before start_kernel() feeds the CRNG. */
+void s390_entropy_init(void);
+
+#endif /* !__ASSEMBLY__ */
 #endif

@@ -8,13 +8,16 @@
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_DESC_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_DESC_H
 
-/* Vectors 0-31 are the CPU's exceptions (SDM Vol. 3A Table 6-1); IRQs come later. */
+#include <asm/irq_vectors.h>	/* NR_IDT_VECTORS: exceptions, then interrupts */
+
+/* Vectors 0-31 are the CPU's exceptions (SDM Vol. 3A Table 6-1). */
 #define NR_EXCEPTION_VECTORS	32
 #define IDT_ENTRY_SIZE		16	/* a 64-bit gate descriptor (SDM Vol. 3A Figure 6-8) */
 
 /*
- * entry.S has one stub per vector, each padded to this size, so head.S finds
- * the stub of vector v at exception_stubs + v * EXCEPTION_STUB_SIZE.
+ * entry.S has one stub per IDT vector, exception or interrupt, each padded to
+ * this size, so head.S finds the stub of vector v at
+ * exception_stubs + v * EXCEPTION_STUB_SIZE.
  */
 #define EXCEPTION_STUB_SIZE	16
 
@@ -66,7 +69,7 @@ struct tss_struct {
 
 /* Defined in head.S (GDT) and traps.c (IDT, TSS). */
 extern u64 gdt_table[];
-extern struct idt_entry idt_table[NR_EXCEPTION_VECTORS];
+extern struct idt_entry idt_table[NR_IDT_VECTORS];
 extern struct tss_struct cpu_tss;
 
 #endif /* __ASSEMBLY__ */

@@ -17,5 +17,7 @@ extern char _text[], _end[];
 void arch_console_init(void);		/* console.c */
 void arch_trap_init(void);	/* traps.c: TSS, double-fault stack, syscall MSRs */
 void paging_init(void);		/* mm.c: the MMU features user mode relies on */
+void kernel_map_uncached(unsigned long addr);	/* mm.c: a device's 2 MiB page, uncached */
+void rng_init(void);		/* entropy.c: RDSEED or RDRAND? */
 
 #endif

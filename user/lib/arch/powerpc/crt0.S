@@ -2,7 +2,7 @@
 /*
  * _start: the first instruction of every user program (user/user.lds.S puts .text.start
  * first; the ELF entry point names it too). The kernel enters with (traps.c,
- * arch_task_init; kernel/exec.c):
+ * arch_init_user_regs; kernel/exec.c):
  *   r1  = the initial stack pointer, 16-byte aligned, pointing at argc, then argv[]
  *   r12 = _start itself, as the ELFv2 ABI has it for any function entered at its global
  *         entry point

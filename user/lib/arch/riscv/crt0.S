@@ -3,7 +3,7 @@
  * _start: the first user instruction of every program (user/user.lds.S puts .text.start at
  * USER_BASE). The kernel enters here from sret with sp pointing at argc, argv[], NULL, envp
  * NULL, auxv AT_NULL (kernel/exec.c), 16-byte aligned as the RISC-V psABI wants, and every
- * other register 0 (arch/riscv/traps.c, arch_task_init).
+ * other register 0 (arch/riscv/traps.c, arch_init_user_regs).
  */
 	.section .text.start, "ax"
 	.globl	_start

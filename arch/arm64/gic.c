@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The interrupt controller of QEMU's virt board: an Arm GICv2 (-M
+ * virt,gic-version=2, Makefile.arch). Trapdoor needs exactly one interrupt
+ * from it, the generic timer's, so this is the smallest driver that delivers
+ * one private peripheral interrupt (PPI) to CPU 0 as an IRQ:
+ *
+ *   timer line --> distributor (GICD): enabled? priority? --> CPU interface
+ *   (GICC): priority above the mask? --> IRQ exception at VBAR_EL1 + 0x480
+ *
+ * Register offsets and fields: Arm "Generic Interrupt Controller
+ * Architecture Specification, GIC architecture version 2" (IHI 0048B),
+ * chapter 4 "Programmers' Model". QEMU's GICv2 has no Security Extensions
+ * unless the board runs with secure=on, so there is one group of interrupts
+ * (group 0) and it is signalled as IRQ.
+ */
+#include <asm/gic.h>
+#include <asm/io.h>
+#include <asm/setup.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/string.h>
+
+/* QEMU hw/arm/virt.c base_memmap[]: VIRT_GIC_DIST and VIRT_GIC_CPU, if the DT says nothing. */
+#define VIRT_GIC_DIST_BASE	0x08000000UL
+#define VIRT_GIC_CPU_BASE	0x08010000UL
+
+/* Distributor registers (IHI 0048B, 4.3). */
+#define GICD_CTLR		0x000	/* bit 0: forward pending interrupts to CPU interfaces */
+#define GICD_CTLR_ENABLE	1U
+#define GICD_ICENABLER0		0x180	/* write 1: disable INTID n (bank 0: INTIDs 0-31) */
+#define GICD_ISENABLER0		0x100	/* write 1: enable INTID n (bank 0: INTIDs 0-31) */
+#define GICD_IPRIORITYR		0x400	/* one byte per INTID, lower value = more urgent */
+
+/* CPU interface registers (IHI 0048B, 4.4). */
+#define GICC_CTLR		0x000	/* bit 0: signal interrupts to the CPU */
+#define GICC_CTLR_ENABLE	1U
+#define GICC_PMR		0x004	/* priority mask: only priorities below it are signalled */
+#define GICC_IAR		0x00c	/* read: acknowledge the highest pending interrupt */
+#define GICC_EOIR		0x010	/* write the IAR value back: end of interrupt */
+
+/*
+ * Priorities: the timer gets the middle value; the mask lets everything
+ * through but the lowest priority (0xff). The GIC may implement fewer than
+ * 8 priority bits (at least 4 for the non-secure view, 4.3.11), so both
+ * values keep their low bits zero.
+ */
+#define GIC_PRIO_TIMER		0xa0
+#define GIC_PMR_ALLOW_ALL	0xf0
+
+static unsigned long gicd, gicc;
+
+/*
+ * Finds the GIC in the device tree (/intc, "reg" = distributor, CPU
+ * interface) and refuses anything but a GICv2: a GICv3's CPU interface is a
+ * set of system registers, not this MMIO page.
+ */
+static void gic_probe(const void *fdt)
+{
+	int root = fdt ? fdt_path_offset(fdt, "/") : -1;
+	int node = fdt ? fdt_path_offset(fdt, "/intc") : -1, len;
+	const char *compat = node < 0 ? NULL : fdt_getprop(fdt, node, "compatible", &len);
+	const u8 *reg = node < 0 ? NULL : fdt_getprop(fdt, node, "reg", &len);
+	int ac = root < 0 ? 0 : fdt_address_cells(fdt, root);
+	int sc = root < 0 ? 0 : fdt_size_cells(fdt, root);
+
+	gicd = VIRT_GIC_DIST_BASE;
+	gicc = VIRT_GIC_CPU_BASE;
+	if (compat && len > 0 && strnlen(compat, (size_t)len) < (size_t)len &&
+	    strcmp(compat, "arm,cortex-a15-gic") != 0 && strcmp(compat, "arm,gic-400") != 0)
+		panic("arm64: interrupt controller \"%s\" is not a GICv2: boot with "
+		      "-M virt,gic-version=2", compat);
+	if (reg && ac >= 1 && ac <= 2 && sc >= 1 && sc <= 2 && len >= 8 * (ac + sc)) {
+		gicd = fdt_read_cells(reg, ac);
+		gicc = fdt_read_cells(reg + 4 * (ac + sc), ac);
+	}
+}
+
+void gic_init(const void *fdt)
+{
+	gic_probe(fdt);
+	writel(0, gicd + GICD_CTLR);		/* quiet while we set it up */
+	writel(~0U, gicd + GICD_ICENABLER0);	/* every SGI and PPI off */
+	writel(GICD_CTLR_ENABLE, gicd + GICD_CTLR);
+	writel(GIC_PMR_ALLOW_ALL, gicc + GICC_PMR);
+	writel(GICC_CTLR_ENABLE, gicc + GICC_CTLR);
+}
+
+/* PPIs (INTIDs 16-31) are banked per CPU: bank 0 of every register is this CPU's. */
+void gic_enable_ppi(unsigned int intid)
+{
+	unsigned long prio = gicd + GICD_IPRIORITYR + (intid & ~3U);
+	unsigned int shift = (intid & 3) * 8;
+
+	/* GICD_IPRIORITYR is byte-accessible, but a word update works on every GIC. */
+	writel((readl(prio) & ~(0xffU << shift)) | (u32)GIC_PRIO_TIMER << shift, prio);
+	writel(1U << intid, gicd + GICD_ISENABLER0);
+}
+
+/* Acknowledge: the interrupt becomes active; its INTID is IAR[9:0] (1023: none pending). */
+u32 gic_ack(void)
+{
+	return readl(gicc + GICC_IAR);
+}
+
+/* Done with it: the interrupt leaves the active state (and, if its line is still high, pends again). */
+void gic_eoi(u32 iar)
+{
+	writel(iar, gicc + GICC_EOIR);
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Time on arm64: the generic timer (Arm ARM, chapter D11 "The Generic Timer
+ * in AArch64 state"). One system counter ticks at CNTFRQ_EL0 (62.5 MHz on
+ * QEMU 7.2); we read its virtual view, CNTVCT_EL0, for arch_get_cycles() and
+ * use the EL1 virtual timer, which compares against the same view, for the
+ * scheduler's tick. With no hypervisor (or CNTVOFF_EL2 = 0, head.S) virtual
+ * and physical counts are equal.
+ *
+ * The tick is periodic in the simplest way: each interrupt sets the next one
+ * a full period after *now* (CNTV_TVAL_EL0). The ticks drift by the handler's
+ * latency, but a tick that arrives late (the kernel runs with IRQs masked, so
+ * it waits until the next return to user mode) can never queue up others
+ * behind it.
+ */
+#include <asm/gic.h>
+#include <asm/ptrace.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <trapdoor/arch.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/syscall.h>
+
+/*
+ * The virtual timer's interrupt: PPI 11, INTID 27, on every Armv8 system
+ * (Server Base System Architecture; QEMU virt's /timer node says the same).
+ * The DT binding "arm,armv8-timer" lists four interrupts, each as three
+ * cells (type, number, flags), in the order secure physical, non-secure
+ * physical, virtual, hypervisor.
+ */
+#define TIMER_VIRT_PPI_DEFAULT	11
+#define TIMER_DT_VIRT_INDEX	2
+#define DT_IRQ_CELLS		3
+#define DT_IRQ_TYPE_PPI		1	/* first cell: 0 = SPI, 1 = PPI */
+
+unsigned int timer_intid;
+static u64 timer_period;	/* counter ticks per scheduler tick */
+
+u64 arch_get_cycles(void)
+{
+	isb();	/* without it the read may happen before earlier instructions */
+	return read_sysreg(cntvct_el0);
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return read_sysreg(cntfrq_el0);
+}
+
+/* The virtual timer's PPI number from the device tree's /timer node. */
+static unsigned int timer_virt_ppi(const void *fdt)
+{
+	int node = fdt ? fdt_path_offset(fdt, "/timer") : -1, len;
+	const u8 *irqs = node < 0 ? NULL : fdt_getprop(fdt, node, "interrupts", &len);
+	const u8 *virt;
+
+	if (!irqs || len < 4 * DT_IRQ_CELLS * (TIMER_DT_VIRT_INDEX + 1))
+		return TIMER_VIRT_PPI_DEFAULT;
+	virt = irqs + 4 * DT_IRQ_CELLS * TIMER_DT_VIRT_INDEX;
+	if (fdt32_ld(virt) != DT_IRQ_TYPE_PPI || fdt32_ld(virt + 4) >= GIC_NR_PPIS)
+		return TIMER_VIRT_PPI_DEFAULT;
+	return fdt32_ld(virt + 4);
+}
+
+/*
+ * Starts the tick: the GIC routes the timer's PPI to us as an IRQ, and the
+ * timer fires its first interrupt one period from now. It is only ever taken
+ * in user mode: the kernel runs with PSTATE.I set (exception entry sets it),
+ * and user mode runs with it clear (arch_init_user_regs(); EL0 cannot change
+ * it, since SCTLR_EL1.UMA = 0 makes msr daifset UNDEFINED there).
+ */
+void arch_timer_init(unsigned int hz)
+{
+	u64 freq = arch_cycles_per_sec();
+
+	if (!hz || !freq)
+		return;
+	timer_period = freq / hz;
+	timer_intid = GIC_PPI_BASE + timer_virt_ppi(boot_fdt);
+	gic_init(boot_fdt);
+	gic_enable_ppi(timer_intid);
+	write_sysreg(timer_period, cntv_tval_el0);
+	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);	/* on, interrupt not masked */
+	isb();
+	printk("timer:   %u Hz tick, arm generic virtual timer (every %lu counts) via GICv2 "
+	       "INTID %u\n", hz, timer_period, timer_intid);
+}
+
+/*
+ * One tick (el0t_64_irq_handler in traps.c acknowledged it at the GIC).
+ * Setting the next deadline also lowers the timer's interrupt line, which
+ * stays high as long as the deadline is in the past: it must be low before
+ * the end of interrupt, or the GIC would make it pending again at once.
+ */
+void arm64_timer_tick(struct pt_regs *regs)
+{
+	write_sysreg(timer_period, cntv_tval_el0);
+	isb();
+	timer_interrupt(regs);
+}

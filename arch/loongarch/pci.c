@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+/*
+ * PCI on QEMU's loongarch virt board, as little as two drivers need (pvpanic in setup.c,
+ * virtio-rng in entropy.c): find a device on bus 0 by its IDs through ECAM, and reach the I/O
+ * ports a BAR is given. The devices sit straight on the host bridge's root bus — no bridges
+ * to walk — and with no firmware every BAR is still unassigned: each driver places its own.
+ */
+#include <asm/io.h>
+#include <asm/pci.h>
+
+volatile u8 *pci_find_device(u16 vendor, u16 device)
+{
+	volatile u8 *ecam = ioremap(VIRT_PCI_CFG_BASE);
+
+	for (unsigned int dev = 0; dev < PCI_MAX_DEVICES; dev++) {
+		volatile u8 *cfg = ecam + PCI_ECAM_OFFSET(0, dev, 0, 0);
+
+		if (readw(cfg + PCI_VENDOR_ID) == vendor && readw(cfg + PCI_DEVICE_ID) == device)
+			return cfg;
+	}
+	return NULL;
+}
+
+volatile void *pci_ioport(unsigned long port)
+{
+	return ioremap(VIRT_PCI_IO_PHYS + port);
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Time on loongarch64: the constant-frequency counter (rdtime.d) and the constant timer that
+ * counts down at the same frequency and interrupts us (manual §7.6, "Timer Related Control
+ * and Status Registers"). Both belong to the core: no interrupt controller sits in between,
+ * the timer is line 11 of the CPU's own interrupt inputs (ESTAT.IS[11], enabled by ECFG.LIE[11]).
+ *
+ * The tick is delivered only while user code runs. The kernel always runs with CRMD.IE = 0
+ * (an exception clears it, ertn restores PRMD.PIE, and only user frames have PIE set), so a
+ * tick that comes due in the kernel stays pending in ESTAT.IS[11] and is taken the moment
+ * ertn lands in user mode.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/syscall.h>
+#include <asm/csr.h>
+#include <asm/traps.h>
+
+/* The constant-frequency StableCounter (manual §2.2.10.4); rdtime.d also returns its ID in rj. */
+u64 arch_get_cycles(void)
+{
+	u64 t;
+
+	__asm__ __volatile__("rdtime.d %0, $zero" : "=r"(t));
+	return t;
+}
+
+/* CC_FREQ * CC_MUL / CC_DIV (CPUCFG words 4 and 5, §2.2.10.5), if CPUCFG2.LLFTP says it exists. */
+u64 arch_cycles_per_sec(void)
+{
+	unsigned int cfg5 = read_cpucfg(LOONGARCH_CPUCFG5);
+	u64 freq = read_cpucfg(LOONGARCH_CPUCFG4);
+	unsigned int mul = cfg5 & CPUCFG5_CC_MUL_MASK, div = cfg5 >> CPUCFG5_CC_DIV_SHIFT;
+
+	if (!(read_cpucfg(LOONGARCH_CPUCFG2) & CPUCFG2_LLFTP) || !mul || !div)
+		return 0;
+	return freq * mul / div;
+}
+
+/*
+ * A periodic tick at hz per second: TCFG = the period in counter ticks (a multiple of 4, see
+ * TCFG_INITVAL_MASK) | Periodic | En. In periodic mode the hardware reloads the count itself
+ * when it reaches 0, so the handler re-arms nothing: it only clears the interrupt. On QEMU's
+ * 100 MHz counter and HZ = 100 the period is 1 000 000 ticks, 10 ms of QEMU's virtual clock.
+ * Then the timer's line is enabled in ECFG; CRMD.IE stays 0 in the kernel (see the top).
+ */
+void arch_timer_init(unsigned int hz)
+{
+	u64 period = arch_cycles_per_sec() / hz;
+
+	if (!period)
+		panic("no constant timer: CPUCFG reports no counter frequency");
+	period &= TCFG_INITVAL_MASK;
+	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);		/* no stale tick pending */
+	csr_write(LOONGARCH_CSR_TCFG, period | TCFG_PERIODIC | TCFG_EN);
+	csr_write(LOONGARCH_CSR_ECFG, csr_read(LOONGARCH_CSR_ECFG) | ECFG_LIE_TI);
+	printk("timer:   constant timer, %u Hz (%llu ticks of the counter), ESTAT.IS[11]\n", hz,
+	       (unsigned long long)period);
+}
+
+/*
+ * An interrupt, from entry.S (Ecode INT). The timer's is the only line enabled. Acknowledge
+ * first (TICLR.CLR lowers IS[11]; the periodic timer has already started its next period),
+ * then count the tick: timer_interrupt() sets need_resched, and the way back to user mode
+ * (exit_to_user_mode(), from entry.S) gives the CPU to the next task.
+ */
+void do_interrupt(struct pt_regs *regs)
+{
+	/* Lines that are both raised and enabled: LIE[12:0] matches IS[12:0] bit for bit. */
+	unsigned long pending = regs->csr_estat & regs->csr_ecfg & ESTAT_IS_MASK;
+	char reason[96];
+
+	if (!user_mode(regs) || !(pending & ESTAT_IS_TI)) {
+		/* The kernel runs with IE = 0, and no other line is enabled: a bug either way. */
+		snprintf(reason, sizeof(reason), "unexpected interrupt (ESTAT.IS 0x%lx) in %s mode",
+			 pending, user_mode(regs) ? "user" : "kernel");
+		die(reason, regs);
+	}
+	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
+	timer_interrupt(regs);
+}

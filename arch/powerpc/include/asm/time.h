@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* The time base and the decrementer tick (arch/powerpc/time.c). */
+#ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_TIME_H
+#define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_TIME_H
+
+struct pt_regs;
+
+/* traps.c: a decrementer interrupt (0x900) from user mode; re-arms it and counts the tick. */
+void decrementer_interrupt(struct pt_regs *regs);
+
+#endif

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ppc64 time: the time base (the clock) and the decrementer (the tick that preempts a user
+ * task). Source: Power ISA v3.0B Book II, "Time Base", and Book III, "Decrementer".
+ *
+ * The time base is a 64-bit counter of fixed frequency, 512 MHz on QEMU's pseries, which
+ * the device tree gives as /cpus/<cpu>/timebase-frequency (prom_init read it).
+ *
+ * The decrementer (SPR 22) counts down at the same rate. While its most significant bit is
+ * 1, i.e. once it has passed zero, a decrementer exception exists, and it becomes an
+ * interrupt at vector 0x900 as soon as MSR[EE] = 1. On Book3S-64 CPUs the condition is a
+ * level: it stays pending until software writes a positive value, which is both how we
+ * acknowledge a tick and how we arm the next one (QEMU models it so for every 64-bit
+ * server CPU, hw/ppc/ppc.c PPC_DECR_UNDERFLOW_LEVEL).
+ *
+ * When it arrives: the kernel always runs with MSR[EE] = 0 (every interrupt clears it and
+ * nothing sets it), while user mode cannot run without it (MSR_USER; the ISA forces EE on
+ * with PR). So the tick only ever interrupts user code, and one that falls due while the
+ * kernel runs waits, pending, until the rfid back to user mode. Linux does the same with
+ * the same register (arch/powerpc/kernel/time.c), if with a one-shot clockevent.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/syscall.h>
+#include <asm/prom.h>
+#include <asm/reg.h>
+#include <asm/time.h>
+
+/*
+ * QEMU's pseries time base ticks at 512 MHz (hw/ppc/spapr.h SPAPR_TIMEBASE_FREQ); used
+ * only if /cpus/<cpu>/timebase-frequency is missing.
+ */
+#define SPAPR_TIMEBASE_FREQ	512000000UL
+
+static u64 tick_period;		/* time-base ticks between two decrementer interrupts */
+static u64 next_tick;		/* the time base at which the armed tick falls due */
+
+/* The time base: a 64-bit counter of fixed frequency (Book II, "Time Base"). */
+u64 arch_get_cycles(void)
+{
+	return mfspr(SPRN_TBRL);
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return prom.timebase_freq ? prom.timebase_freq : SPAPR_TIMEBASE_FREQ;
+}
+
+/*
+ * Interrupt when the time base reaches when. The decrementer holds a distance, not a
+ * time: write how far away that is. A positive value also ends a pending exception.
+ */
+static void set_decrementer(u64 when)
+{
+	u64 now = arch_get_cycles();
+
+	mtspr(SPRN_DEC, when > now ? when - now : 1);
+}
+
+void arch_timer_init(unsigned int hz)
+{
+	u64 tb_hz = arch_cycles_per_sec();
+
+	if (!hz)
+		panic("powerpc: timer rate 0 Hz");
+	/*
+	 * DEC_MAX (~4.2 s) bounds a period; even a decrementer that is only 32 bits wide
+	 * (no "large decrementer") must see it as positive.
+	 */
+	tick_period = tb_hz / hz ? tb_hz / hz : 1;
+	if (tick_period > DEC_MAX)
+		tick_period = DEC_MAX;
+	next_tick = arch_get_cycles() + tick_period;
+	set_decrementer(next_tick);
+	printk("timer:   %u Hz, decrementer (0x900), every %llu ticks of the %llu Hz time base\n",
+	       hz, (unsigned long long)tick_period, (unsigned long long)tb_hz);
+}
+
+/*
+ * 0x900 from user mode (traps.c). Re-arm one period after the tick that was due, so the
+ * rate does not drift with the time the interrupt waited behind kernel work; if we fell a
+ * whole period behind (the kernel idled, or QEMU stalled), restart from now instead of
+ * firing a burst of late ticks. Then the common tick, which ends the running task's time
+ * slice: the task gives the CPU away in exit_to_user_mode(), on entry.S's way out.
+ */
+void decrementer_interrupt(struct pt_regs *regs)
+{
+	u64 now = arch_get_cycles();
+
+	next_tick += tick_period;
+	if (next_tick <= now)
+		next_tick = now + tick_period;
+	set_decrementer(next_tick);
+	timer_interrupt(regs);
+}

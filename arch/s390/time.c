@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+/*
+ * s390x time: the TOD clock (the counter) and the clock comparator (the tick
+ * that preempts a user task).
+ *
+ * The TOD (time-of-day) clock is one 64-bit counter per machine whose bit 51
+ * ticks every microsecond (asm/processor.h). The clock comparator is a 64-bit
+ * register beside it: while the TOD clock is greater than the comparator, a
+ * clock-comparator external interruption (code 0x1004) is pending; setting
+ * the comparator into the future (SET CLOCK COMPARATOR, privileged) withdraws
+ * it (PoP 4, "Clock Comparator"). So the comparator is an absolute deadline
+ * on the very clock arch_get_cycles() reads: arming the next tick is one
+ * instruction and needs no acknowledgement beyond it.
+ *
+ * Why not the CPU timer (the other s390 timer, a decrementer of CPU time)?
+ * Either would do; the comparator shares its time base with the clock that
+ * nanosleep() and the scheduler's idle loop already read.
+ *
+ * When it arrives: only with CR0's clock-comparator subclass bit set (the
+ * only subclass we enable: the SCLP service signal stays masked, the console
+ * polls) and the PSW's EX bit set, which only a user task's PSW has. A tick
+ * that falls due while the kernel runs stays pending until the lpswe back to
+ * user mode, which then takes it before the first user instruction.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/syscall.h>
+#include <asm/ctlreg.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+
+static u64 tick_period;		/* TOD units between two ticks */
+static u64 next_tick;		/* the comparator value armed now */
+
+u64 arch_get_cycles(void)
+{
+	return get_tod_clock_fast();
+}
+
+u64 arch_cycles_per_sec(void)
+{
+	return TOD_CLOCK_HZ;
+}
+
+/* SET CLOCK COMPARATOR: pending from the moment the TOD clock passes when. */
+static void set_clock_comparator(u64 when)
+{
+	__asm__ __volatile__("sckc	%0" : : "Q"(when) : "memory");
+}
+
+void arch_timer_init(unsigned int hz)
+{
+	if (!hz)
+		panic("s390: timer rate 0 Hz");
+	tick_period = TOD_CLOCK_HZ / hz;
+	next_tick = arch_get_cycles() + tick_period;
+	/* Arm before enabling: after a reset the comparator is 0, pending at once. */
+	set_clock_comparator(next_tick);
+	/* Exactly one external subclass: the clock comparator. */
+	set_cr0((get_cr0() & ~CR0_EXTERNAL_SUBMASKS) | CR0_CLOCK_COMPARATOR_SUBMASK);
+	printk("timer:   %u Hz, clock comparator, every %llu TOD units (%llu us)\n", hz,
+	       (unsigned long long)tick_period,
+	       (unsigned long long)(tick_period / TOD_UNITS_PER_USEC));
+}
+
+/*
+ * One tick, taken in user mode (traps.c, external_interrupt). Re-arm one
+ * period after the deadline that just passed, so the rate does not drift with
+ * our own latency; but if we fell more than a period behind (QEMU's TCG can
+ * stall the guest), start again from now rather than fire a burst of ticks to
+ * catch up. Re-arming is also the acknowledgement. Then the common tick: it
+ * ends the running task's time slice, and exit_to_user_mode() acts on that.
+ */
+void clock_comparator_interrupt(struct pt_regs *regs)
+{
+	u64 now = arch_get_cycles();
+
+	next_tick += tick_period;
+	if (next_tick <= now)
+		next_tick = now + tick_period;
+	set_clock_comparator(next_tick);
+	timer_interrupt(regs);
+}

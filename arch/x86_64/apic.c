@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The local APIC and its timer: the scheduler tick on x86_64.
+ *
+ * Every x86-64 CPU has a local APIC, and QEMU gives one to every vCPU whose
+ * model has the feature, on -M microvm as on -M pc (-cpu max has it). It is
+ * where interrupts reach the CPU, and it has a timer of its own:
+ * a 32-bit counter, clocked by the bus clock divided by APIC_TDCR, that
+ * counts down from an initial count and raises the interrupt its LVT entry
+ * names; in periodic mode it reloads itself and goes on. That is all a
+ * scheduler tick needs, without the 8259 PIC and the PIT (head.S leaves the
+ * PIC masked) or the I/O APIC. Linux's tick on x86 is this timer too.
+ *
+ * The bus clock's frequency is not architectural: QEMU's counts nanoseconds
+ * (we measure 62.5 MHz after the divide by 16), a real CPU's is whatever its
+ * crystal gives. So we measure it, as Linux does
+ * (calibrate_APIC_clock()), against a clock we already know: the TSC, whose
+ * rate setup.c took from CPUID or measured against the PIT.
+ *
+ * The tick is delivered only while user code runs: the kernel runs with IF
+ * = 0 from every entry to every exit (syscall's MSR_SYSCALL_MASK, interrupt
+ * gates), so a tick that comes due in the kernel stays pending in the APIC's
+ * IRR and is delivered the moment sysretq or iretq sets IF again in ring 3.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/syscall.h>
+#include <asm/apic.h>
+#include <asm/cpufeature.h>
+#include <asm/irq_vectors.h>
+#include <asm/msr.h>
+#include <asm/pgtable.h>
+#include <asm/ptrace.h>
+#include <asm/setup.h>
+
+/* How long the calibration watches both clocks: 1/500 s = 2 ms, so 125000 APIC counts on QEMU. */
+#define APIC_CALIBRATE_DIVISOR	500
+/* The most a paired reading may take, 1/100000 s = 10 us: 0.5% of the window. */
+#define APIC_PAIR_MAX_GAP_DIVISOR	100000
+#define APIC_COUNT_MAX		0xffffffffU	/* the counter is 32 bits wide */
+
+static volatile u32 *apic_regs;		/* the register page, through the identity map */
+
+static u32 apic_read(unsigned int reg)
+{
+	return apic_regs[reg / sizeof(u32)];
+}
+
+static void apic_write(unsigned int reg, u32 val)
+{
+	apic_regs[reg / sizeof(u32)] = val;
+}
+
+/*
+ * Find the local APIC and switch it on. After reset it is globally enabled
+ * in IA32_APIC_BASE but software-disabled in APIC_SPIV, which masks every
+ * LVT entry (SDM Vol. 3A "Local APIC State After Power-Up or Reset").
+ */
+static void apic_enable(void)
+{
+	u64 base_msr;
+	unsigned long base;
+
+	if (!cpu_has(X86_FEATURE_APIC))
+		panic("apic: this CPU has no local APIC: no timer, no preemption");
+	base_msr = rdmsr(MSR_IA32_APICBASE);
+	if (base_msr & MSR_IA32_APICBASE_X2APIC)
+		panic("apic: the firmware left the APIC in x2APIC mode; only xAPIC is supported");
+	base = base_msr & MSR_IA32_APICBASE_BASE;
+	if (base >= IDENTITY_MAP_SIZE)
+		panic("apic: registers at 0x%lx, beyond the identity map", base);
+	if (!(base_msr & MSR_IA32_APICBASE_ENABLE))
+		wrmsr(MSR_IA32_APICBASE, base_msr | MSR_IA32_APICBASE_ENABLE);
+
+	kernel_map_uncached(base);	/* mm.c: registers, not memory */
+	apic_regs = (volatile u32 *)base;
+
+	/*
+	 * Only the timer may interrupt us. LINT0 is where a PC wires the 8259
+	 * PIC (in "virtual wire" mode the firmware may have left it open: the
+	 * PIC's own mask, head.S, already silences it), LINT1 the NMI pin, and
+	 * the error entry would report an illegal vector we never send.
+	 */
+	apic_write(APIC_LVT0, APIC_LVT_MASKED);
+	apic_write(APIC_LVT1, APIC_LVT_MASKED);
+	apic_write(APIC_LVTERR, APIC_LVT_MASKED);
+	apic_write(APIC_TASKPRI, 0);	/* priority 0: every vector may interrupt */
+	apic_write(APIC_SPIV, APIC_SPIV_APIC_ENABLED | SPURIOUS_APIC_VECTOR);
+}
+
+/*
+ * One reading of the APIC's current count and the TSC at the same moment:
+ * the count read between two TSC reads, dated at their midpoint. Under
+ * QEMU's TCG an MMIO read can stall for a millisecond now and then (the vCPU
+ * leaves its translated code, waits for QEMU's big lock, or translates the
+ * next block first), and a stall between the two reads would throw the
+ * calibration off by its length (we saw the APIC clock come out 4 times too
+ * slow). So, as Linux's tsc_read_refs() does against SMIs, a reading whose
+ * TSC reads lie more than max_gap apart is taken again; if all
+ * APIC_PAIR_TRIES stall, the tightest one is used.
+ */
+#define APIC_PAIR_TRIES		8
+
+static void apic_read_pair(u64 *tsc, u32 *count, u64 max_gap)
+{
+	u64 best_gap = ~0ULL;
+
+	for (int i = 0; i < APIC_PAIR_TRIES && best_gap > max_gap; i++) {
+		u64 before = rdtsc();
+		u32 c = apic_read(APIC_TMCCT);
+		u64 after = rdtsc();
+
+		if (after - before < best_gap) {
+			best_gap = after - before;
+			*tsc = before + best_gap / 2;
+			*count = c;
+		}
+	}
+}
+
+/*
+ * The timer's counts per second: let it count down, masked, from its maximum
+ * while the TSC advances by 1/APIC_CALIBRATE_DIVISOR of a second, and scale
+ * the counts by the TSC time that passed between two paired readings.
+ */
+static u64 apic_calibrate(void)
+{
+	u64 tsc_hz = arch_cycles_per_sec(), window = tsc_hz / APIC_CALIBRATE_DIVISOR;
+	u64 max_gap = tsc_hz / APIC_PAIR_MAX_GAP_DIVISOR, t0, t1;
+	u32 c0, c1;
+
+	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
+	apic_write(APIC_LVTT, APIC_LVT_MASKED | APIC_LVT_TIMER_ONESHOT | LOCAL_TIMER_VECTOR);
+	apic_write(APIC_TMICT, APIC_COUNT_MAX);	/* starts the count */
+
+	apic_read_pair(&t0, &c0, max_gap);
+	while (rdtsc() - t0 < window)
+		cpu_relax();
+	apic_read_pair(&t1, &c1, max_gap);
+
+	apic_write(APIC_TMICT, 0);		/* an initial count of 0 stops the timer */
+	return (u64)(c0 - c1) * tsc_hz / (t1 - t0);
+}
+
+/*
+ * The contract's tick: hz interrupts per second on LOCAL_TIMER_VECTOR, from
+ * the first return to user mode on. Periodic mode reloads the count in
+ * hardware, so the handler has nothing to re-arm; it only acknowledges.
+ */
+void arch_timer_init(unsigned int hz)
+{
+	u64 apic_hz, count;
+
+	apic_enable();
+	apic_hz = apic_calibrate();
+	count = hz ? apic_hz / hz : 0;
+	if (!count || count > APIC_COUNT_MAX)
+		panic("apic: timer runs at %llu Hz, cannot tick at %u Hz",
+		      (unsigned long long)apic_hz, hz);
+
+	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
+	apic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | LOCAL_TIMER_VECTOR);	/* unmasked */
+	apic_write(APIC_TMICT, (u32)count);	/* and it runs */
+
+	printk("timer:   %u Hz, local APIC timer (periodic, vector 0x%x), every %llu counts "
+	       "of its %llu Hz clock (bus clock / %d, measured against the TSC)\n",
+	       hz, LOCAL_TIMER_VECTOR, (unsigned long long)count, (unsigned long long)apic_hz,
+	       APIC_DIVISOR);
+}
+
+/*
+ * EOI: a write of 0 tells the APIC we are done with the vector in service,
+ * so it may deliver the next one of that priority (SDM Vol. 3A "End of
+ * Interrupt"). Until then the next tick would wait.
+ */
+static void apic_eoi(void)
+{
+	apic_write(APIC_EOI, 0);
+}
+
+/*
+ * entry.S sends every vector from FIRST_EXTERNAL_VECTOR up here, with the
+ * registers saved in regs. Returning goes back through exit_to_user_mode(),
+ * where the tick's need_resched takes effect.
+ */
+void handle_interrupt(struct pt_regs *regs)
+{
+	char reason[80];
+
+	switch (regs->vector) {
+	case LOCAL_TIMER_VECTOR:
+		/*
+		 * The kernel runs with IF = 0, so a tick can only interrupt
+		 * user code. If one interrupted the kernel, IF was set where
+		 * it must not be: a bug worth stopping for.
+		 */
+		if (!user_mode(regs))
+			die("timer interrupt in kernel mode: IF was set in the kernel", regs);
+		apic_eoi();		/* acknowledge; the periodic timer re-arms itself */
+		timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched */
+		return;
+	case SPURIOUS_APIC_VECTOR:
+		/*
+		 * The APIC had begun to deliver an interrupt that went away
+		 * (masked by TPR, say) and sends this vector instead. It sets
+		 * no in-service bit, so it takes no EOI (SDM Vol. 3A
+		 * "Spurious Interrupt"). Nothing to do.
+		 */
+		return;
+	default:
+		snprintf(reason, sizeof(reason), "unexpected interrupt, vector 0x%lx", regs->vector);
+		die(reason, regs);
+	}
+}

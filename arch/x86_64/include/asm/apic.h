@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The local APIC, in xAPIC mode: a 4 KiB page of 32-bit registers, each at a
+ * 16-byte aligned offset, at the physical address IA32_APIC_BASE names (SDM
+ * Vol. 3A chapter "Advanced Programmable Interrupt Controller (APIC)",
+ * Table "Local APIC Register Address Map"). Names as in Linux's
+ * arch/x86/include/asm/apicdef.h. Only what apic.c uses.
+ */
+#ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
+#define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
+
+/* IA32_APIC_BASE (SDM Vol. 4 Table 2-2, MSR 0x1b; Vol. 3A "Local APIC Status and Location"). */
+#define MSR_IA32_APICBASE		0x0000001b
+#define MSR_IA32_APICBASE_X2APIC	(1 << 10)	/* x2APIC mode: registers are MSRs */
+#define MSR_IA32_APICBASE_ENABLE	(1 << 11)	/* the APIC is globally enabled */
+#define MSR_IA32_APICBASE_BASE		0x000ffffffffff000ULL	/* bits 51:12: the page */
+
+/* Register offsets from the base. */
+#define APIC_TASKPRI		0x080	/* task priority: accept vectors above class TPR[7:4] */
+#define APIC_EOI		0x0b0	/* end of interrupt: write 0 */
+#define APIC_SPIV		0x0f0	/* spurious-interrupt vector register */
+#define APIC_LVTT		0x320	/* local vector table: the timer */
+#define APIC_LVT0		0x350	/* LVT: the LINT0 pin (the 8259's INTR on a PC) */
+#define APIC_LVT1		0x360	/* LVT: the LINT1 pin (NMI on a PC) */
+#define APIC_LVTERR		0x370	/* LVT: APIC internal errors */
+#define APIC_TMICT		0x380	/* timer initial count: writing starts the count */
+#define APIC_TMCCT		0x390	/* timer current count (read-only) */
+#define APIC_TDCR		0x3e0	/* timer divide configuration */
+
+/* APIC_SPIV bits (SDM Vol. 3A "Spurious-Interrupt Vector Register"). */
+#define APIC_SPIV_APIC_ENABLED	(1 << 8)	/* software enable; 0 masks every LVT entry */
+
+/* LVT entry bits 7:0 hold the vector (SDM Vol. 3A "Local Vector Table"). */
+#define APIC_LVT_MASKED		(1 << 16)	/* delivers nothing */
+#define APIC_LVT_TIMER_ONESHOT	(0 << 17)	/* bits 18:17 = 00: count to 0 once */
+#define APIC_LVT_TIMER_PERIODIC	(1 << 17)	/* 01: reload the initial count at 0 */
+
+/*
+ * APIC_TDCR: the timer counts the bus (core crystal) clock divided by this
+ * (SDM Vol. 3A "Divide Configuration Register": bits 3, 1, 0 = 011 -> 16).
+ * 16 is Linux's choice too (APIC_DIVISOR).
+ */
+#define APIC_TDR_DIV_16		0x3
+#define APIC_DIVISOR		16
+
+#ifndef __ASSEMBLY__
+struct pt_regs;
+
+/* apic.c: entry.S calls this for every vector from FIRST_EXTERNAL_VECTOR up. */
+void handle_interrupt(struct pt_regs *regs);
+#endif
+
+#endif

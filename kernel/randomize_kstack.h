@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel stack offset randomisation: on every syscall the dispatcher moves its
+ * own stack pointer down by a random multiple of 16 bytes before the handler
+ * runs, so the handler's locals are somewhere else each time and an attacker
+ * cannot aim at them. Linux's include/linux/randomize_kstack.h, with every
+ * offset source Linux has used or discussed selectable at run time (the
+ * "modes", KSTACK_MODE_* in uapi/trapdoor.h). docs/kstack-offset.md tells the
+ * story; kernel/randomize_kstack.c holds the state and the seeding.
+ *
+ * The hooks, in kernel/syscall.c, in this order:
+ *
+ *	do_syscall(regs)
+ *		add_random_kstack_offset();		entry: move SP down
+ *		syscall_kstack_sp = current_stack_pointer();	what report_stack returns
+ *		ret = invoke_syscall(regs);
+ *		choose_random_kstack_offset();		exit: pick the next offset
+ *
+ * and the setup: kstack_task_init(t) in start_task() (kernel/task.c),
+ * kstack_boot_init() in start_kernel() once the CRNG is fed (kernel/main.c).
+ */
+#ifndef TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
+#define TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
+
+#include <trapdoor/arch.h>
+#include <trapdoor/compiler.h>
+#include <trapdoor/prandom.h>
+#include <trapdoor/random.h>
+#include <trapdoor/task.h>
+#include <trapdoor/types.h>
+#include <uapi/trapdoor.h>
+
+/*
+ * The state the hooks read. Defined in randomize_kstack.c; nothing outside
+ * this header and that file may touch it.
+ *
+ * kstack_mode		KSTACK_MODE_*, set by kstack= and trapdoor_config().
+ * kstack_offset	the offset chosen at the previous syscall's exit, for the
+ *			two modes that choose at exit (counter, crng16). One
+ *			variable for the one CPU: Linux's per-cpu kstack_offset
+ *			before 2026, with that design's weakness (see the .c).
+ * kstack_cpu_rnd_state	the one CPU's LFSR113 state for prng-cpu, seeded once
+ *			at boot by kstack_boot_init().
+ */
+extern int kstack_mode;
+extern u32 kstack_offset;
+extern struct rnd_state kstack_cpu_rnd_state;
+
+/*
+ * Why alloca, and which one.
+ *
+ * An alloca is the only portable way to make the compiler itself move the
+ * stack pointer by a run-time amount and keep every later access (locals,
+ * spills, calls) correctly addressed and aligned below it; there is no other
+ * C spelling of "sub sp, sp, x". It is also the only alloca the kernel may
+ * have: its size is masked to at most 1008 bytes below, so it can never grow
+ * into a stack clash. Do not copy it anywhere else.
+ *
+ * With automatic stack initialisation (-ftrivial-auto-var-init=zero or
+ * pattern) clang fills every alloca too, which would cost a memset of up to
+ * 1 KiB on every syscall for bytes nobody reads (Marco Elver found Linux
+ * doing exactly that in 2021). Clang 14 added an uninitialised variant for
+ * this case (LLVM review D115440); clang-19 here has it. GCC's option only
+ * covers automatic variables, never alloca space, so GCC has no variant and
+ * needs none.
+ */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_alloca_uninitialized)
+#define __kstack_alloca __builtin_alloca_uninitialized
+#endif
+#endif
+#ifndef __kstack_alloca
+#define __kstack_alloca __builtin_alloca
+#endif
+
+/*
+ * The mask: six bits of offset, in bits 9..4.
+ *
+ * At most 10 bits (0..1023 bytes) keep the allocation bounded and the
+ * stack's head room predictable: THREAD_SIZE is 16 KiB and a syscall must
+ * still fit below the deepest offset. The low 4 bits are cleared because
+ * every ABI we build aligns SP at calls to at least 16 bytes except s390x,
+ * which promises 8 (KSTACK_ALIGN in arch.h): the compiler rounds an alloca
+ * up to that alignment, so low bits would be lost anyway, and worse, the
+ * rounding of 0x3ff + 15 can carry into bit 10 and make 65 different
+ * offsets (Linux's 0x3FF mask did exactly that until 2024). With the low
+ * bits cleared the rounding is a no-op: SP moves by exactly 0, 16, ..., 1008
+ * bytes, 64 values, 6 bits of entropy, seen in SP[9:4] on every arch.
+ * SP[3:0] never changes. Bits 10 and up change only through the borrow of
+ * base - offset (when the offset is larger than the base's own bits 9..4);
+ * that moves them, but adds no entropy: SP still takes exactly 64 values.
+ */
+#define KSTACK_OFFSET_MAX(x)	((x) & 0b1111110000)
+
+/* Rotate right, Linux's ror32() (include/linux/bitops.h). */
+static inline u32 ror32(u32 word, unsigned int shift)
+{
+	return (word >> (shift & 31)) | (word << ((-shift) & 31));
+}
+
+/*
+ * The offset for this syscall, by mode: one switch, no printing, no
+ * allocation (DESIGN.md §5). The entry modes draw a fresh value here; the
+ * exit modes use what choose_random_kstack_offset() stored last time.
+ */
+static __always_inline u32 kstack_get_offset(void)
+{
+	switch (READ_ONCE(kstack_mode)) {
+	case KSTACK_MODE_PRNG_TASK:
+		return prandom_u32_state(&current->kstack_rnd_state);
+	case KSTACK_MODE_PRNG_CPU:
+		return prandom_u32_state(&kstack_cpu_rnd_state);
+	case KSTACK_MODE_CRNG8:
+		/* The byte's bits 7..2 land in bits 9..4: six fresh bits, two wasted. */
+		return (u32)get_random_u8() << 2;
+	case KSTACK_MODE_COUNTER:
+	case KSTACK_MODE_CRNG16:
+		return kstack_offset;
+	default:
+		return 0;	/* off */
+	}
+}
+
+/*
+ * add_random_kstack_offset() - move SP down by this syscall's offset.
+ *
+ * Constraints, as in Linux:
+ * - Use it in do_syscall() only, after entry.S has saved the user registers
+ *   (they sit above, untouched) and before the handler runs, so everything
+ *   the handler puts on the stack lands below the random gap.
+ * - It must be a macro, expanded in the dispatcher's own frame: an alloca in
+ *   a helper function would be freed again when the helper returns.
+ * - The allocation is dead as far as C is concerned, so the compiler would
+ *   delete it. The empty asm takes the pointer as an input and clobbers
+ *   memory: the allocation must exist and no access may move across it.
+ * - do_syscall()'s own frame stays where it is (its locals are addressed
+ *   from the frame pointer); everything it calls lands below the gap. The
+ *   gap lasts until do_syscall() returns, and the next syscall starts again
+ *   from the same base.
+ * - The kernel is not preemptible, so no state can change between reading
+ *   the mode and using it.
+ */
+#define add_random_kstack_offset()					\
+	do {								\
+		u32 offset__ = kstack_get_offset();			\
+		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(offset__)); \
+		/* Keep the allocation although ptr__ is never used. */	\
+		__asm__ __volatile__("" : : "r"(ptr__) : "memory");	\
+	} while (0)
+
+/*
+ * choose_random_kstack_offset() - pick the next syscall's offset, at exit.
+ *
+ * Only the two old modes choose here: counter (x86, s390, powerpc and
+ * loongarch until 2026) and crng16 (arm64 and riscv). Both fold the new
+ * value into the old one the way Linux's macro did, ror32(offset, 5) ^ rand.
+ * Linux chose at exit on purpose: how long the kernel takes to get back to
+ * user space is harder for user space to know than how long it itself
+ * waits before the next syscall, and the value spends the kernel part of
+ * its life in memory for the shortest time. Call it in do_syscall() after
+ * the handler, before returning. It is a no-op for the other modes.
+ */
+static __always_inline void choose_random_kstack_offset(void)
+{
+	switch (READ_ONCE(kstack_mode)) {
+	case KSTACK_MODE_COUNTER:
+		kstack_offset = ror32(kstack_offset, 5) ^ (u32)arch_get_cycles();
+		break;
+	case KSTACK_MODE_CRNG16:
+		kstack_offset = ror32(kstack_offset, 5) ^ get_random_u16();
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Boot and task setup (randomize_kstack.c).
+ * kstack_boot_init()	seeds the per-cpu state from the CRNG; call it once,
+ *			after random_init() (and crng.seed=), before init runs.
+ * kstack_task_init(t)	seeds t's own state; call it for every new task
+ *			(spawn and fork both go through start_task()).
+ */
+void kstack_boot_init(void);
+void kstack_task_init(struct task_struct *t);
+
+/*
+ * Modes by name (the kstack= boot option) and back; kstack_mode_set() is
+ * trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, mode): it returns the old
+ * mode, -1 only reads, anything else invalid gives -EINVAL.
+ */
+int kstack_mode_parse(const char *name);
+const char *kstack_mode_name(int mode);
+long kstack_mode_set(long mode);
+
+#endif

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The pure half of stackleak (include/trapdoor/stackleak.h) on fake stacks:
+ * the search for the top of the poison, the erase range it gives, the hole a
+ * missing tracking call leaves, and the promises the kernel relies on -- the
+ * erase never writes at or above the stack pointer, never the canary, and
+ * writes nothing when nothing was used.
+ *
+ * A fake stack is an array of words; word 0 is the canary, the last
+ * FAKE_REGS words stand for pt_regs. Index i is the address of w[i].
+ */
+#include <criterion/criterion.h>
+
+#include <trapdoor/stackleak.h>
+
+#define FAKE_WORDS	96
+#define FAKE_REGS	8
+#define CANARY		0x57AC6E9DUL
+#define DIRT		0xd1e7d1e7d1e7d1e7UL	/* a dead frame's leftovers */
+#define LIVE		0x11fe11fe11fe11feUL	/* the eraser's own live frames */
+
+static unsigned long w[FAKE_WORDS];
+
+static unsigned long at(int i)
+{
+	return (unsigned long)&w[i];
+}
+
+#define LOW	at(1)
+#define HIGH	at(FAKE_WORDS - FAKE_REGS)
+
+/* A freshly poisoned stack: canary, poison, pt_regs. */
+static void fresh_stack(void)
+{
+	w[0] = CANARY;
+	for (int i = 1; i < FAKE_WORDS; i++)
+		w[i] = i < FAKE_WORDS - FAKE_REGS ? STACKLEAK_POISON : 0x7e675UL + i;
+}
+
+/* Fills w[from..to] inclusive. */
+static void fill(int from, int to, unsigned long v)
+{
+	for (int i = from; i <= to; i++)
+		w[i] = v;
+}
+
+static void expect_poison(int from, int to)
+{
+	for (int i = from; i <= to; i++)
+		cr_expect_eq(w[i], STACKLEAK_POISON, "word %d is 0x%lx, not poison", i, w[i]);
+}
+
+static void expect_untouched_outside_stack(void)
+{
+	cr_expect_eq(w[0], CANARY, "the canary was overwritten");
+	for (int i = FAKE_WORDS - FAKE_REGS; i < FAKE_WORDS; i++)
+		cr_expect_eq(w[i], 0x7e675UL + i, "pt_regs word %d was overwritten", i);
+}
+
+Test(stackleak, poison_is_linux_minus_beef)
+{
+	cr_assert_eq(STACKLEAK_POISON, 0xffffffffffff4111UL);
+	cr_assert_eq(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long), 16);
+}
+
+Test(stackleak, find_top_of_all_poison_is_the_start)
+{
+	fresh_stack();
+	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), at(70));
+}
+
+Test(stackleak, find_top_stops_at_the_lowest_used_word)
+{
+	fresh_stack();
+	fill(40, 69, DIRT);
+	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), at(40));
+}
+
+Test(stackleak, find_top_crosses_a_hole_of_15_words)
+{
+	fresh_stack();
+	fill(50, 69, DIRT);
+	/* 35..49 stay poison: 15 words, one short of the search depth */
+	fill(30, 34, DIRT);
+	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), at(30));
+}
+
+Test(stackleak, find_top_stops_at_a_hole_of_16_words)
+{
+	fresh_stack();
+	fill(50, 69, DIRT);
+	/* 34..49 stay poison: 16 words, the search depth: the search ends there */
+	fill(30, 33, DIRT);
+	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), at(50));
+}
+
+Test(stackleak, find_top_ends_at_the_low_bound)
+{
+	fresh_stack();
+	fill(1, 69, DIRT);
+	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), LOW);
+}
+
+Test(stackleak, erase_after_a_syscall_poisons_exactly_the_used_part)
+{
+	fresh_stack();
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(70) */
+	fill(40, 69, DIRT);				/* the syscall's dead frames */
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(45), at(70)), 30 * sizeof(long));
+	expect_poison(1, 69);
+	for (int i = 70; i < FAKE_WORDS - FAKE_REGS; i++)
+		cr_expect_eq(w[i], LIVE, "live word %d was overwritten", i);
+	expect_untouched_outside_stack();
+}
+
+Test(stackleak, erase_does_not_rewrite_the_poison_it_searched)
+{
+	fresh_stack();
+	fill(60, 69, DIRT);
+	/* Mark Rutland's 2022 rework: 10 used words, 10 written; not 10 + 16 + 2. */
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(60), at(70)), 10 * sizeof(long));
+	expect_poison(1, 69);
+}
+
+Test(stackleak, erase_writes_nothing_when_nothing_was_used)
+{
+	fresh_stack();
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(70)), 0);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(70), at(70)), 0);
+	expect_poison(1, 69);
+}
+
+Test(stackleak, erase_never_writes_at_or_above_sp)
+{
+	fresh_stack();
+	/* lowest_stack still at the top: a return from an interrupt, no syscall. */
+	fill(66, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(66) */
+	fill(50, 65, DIRT);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(66)), 16 * sizeof(long));
+	expect_poison(1, 65);
+	for (int i = 66; i < FAKE_WORDS - FAKE_REGS; i++)
+		cr_expect_eq(w[i], LIVE, "live word %d was overwritten", i);
+	expect_untouched_outside_stack();
+}
+
+Test(stackleak, erase_starts_below_live_poison_when_lowest_is_above_sp)
+{
+	fresh_stack();
+	/* The live frames hold 16 poison-valued words: a scan from lowest_stack
+	 * would stop inside them. The scan starts at sp instead. */
+	fill(60, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	fill(64, 79, STACKLEAK_POISON);
+	fill(45, 59, DIRT);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(60)), 15 * sizeof(long));
+	expect_poison(1, 59);
+}
+
+Test(stackleak, untracked_hole_leaves_the_words_below_it)
+{
+	fresh_stack();
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	fill(60, 69, DIRT);	/* the callers' frames, tracked down to 60 */
+	/* 40..59: a 20-word buffer nothing wrote */
+	fill(30, 39, DIRT);	/* deeper calls, below the hole */
+	stackleak_erase_range(LOW, HIGH, at(60), at(70));
+	expect_poison(40, 69);
+	for (int i = 30; i <= 39; i++)
+		cr_expect_eq(w[i], DIRT, "word %d: the search should have stopped at the hole", i);
+}
+
+Test(stackleak, tracked_hole_is_erased_with_everything_below_it)
+{
+	fresh_stack();
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	fill(60, 69, DIRT);
+	fill(30, 39, DIRT);
+	/* stackleak_track_stack() in the function that owns the hole: lowest = 38 */
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(38), at(70)), 40 * sizeof(long));
+	expect_poison(1, 69);
+}
+
+Test(stackleak, corrupt_lowest_stack_is_clamped_above_the_canary)
+{
+	fresh_stack();
+	fill(1, 69, DIRT);
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(0) - 4096, at(70)), 69 * sizeof(long));
+	expect_poison(1, 69);
+	expect_untouched_outside_stack();
+}
+
+Test(stackleak, sp_outside_the_stack_writes_nothing)
+{
+	fresh_stack();
+	fill(1, FAKE_WORDS - FAKE_REGS - 1, DIRT);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, LOW, HIGH + sizeof(long)), 0);
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, LOW, LOW), 0);
+	for (int i = 1; i < FAKE_WORDS - FAKE_REGS; i++)
+		cr_expect_eq(w[i], DIRT);
+}
+
+Test(stackleak, count_non_poison_names_the_highest_bad_word)
+{
+	unsigned long first;
+
+	fresh_stack();
+	cr_assert_eq(stackleak_count_non_poison(LOW, at(70), &first), 0);
+	cr_assert_eq(first, 0);
+	w[20] = DIRT;
+	w[33] = 0;
+	cr_assert_eq(stackleak_count_non_poison(LOW, at(70), &first), 2);
+	cr_assert_eq(first, at(33));
+}
+
+Test(stackleak, erase_bounds_end_at_sp)
+{
+	unsigned long from;
+
+	fresh_stack();
+	fill(50, 69, DIRT);
+	cr_assert_eq(stackleak_erase_bounds(LOW, HIGH, at(55), at(70) + 3, &from), 20 * sizeof(long));
+	cr_assert_eq(from, at(50));
+	cr_assert_eq(stackleak_erase_bounds(LOW, HIGH, HIGH, at(50), &from), 0);
+	cr_assert_eq(from, at(50), "nothing used below sp: the erase starts and ends at sp");
+	cr_expect_eq(w[50], DIRT, "computing the bounds writes nothing");
+}
