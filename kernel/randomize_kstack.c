@@ -69,14 +69,7 @@ int kstack_mode = KSTACK_MODE_PRNG_TASK;
 u32 kstack_offset;
 struct rnd_state kstack_cpu_rnd_state;
 
-static const char *const kstack_mode_names[NR_KSTACK_MODES] = {
-	[KSTACK_MODE_OFF]	= "off",
-	[KSTACK_MODE_COUNTER]	= "counter",
-	[KSTACK_MODE_CRNG16]	= "crng16",
-	[KSTACK_MODE_CRNG8]	= "crng8",
-	[KSTACK_MODE_PRNG_TASK]	= "prng-task",
-	[KSTACK_MODE_PRNG_CPU]	= "prng-cpu",
-};
+static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
 /*
  * Linux's prandom_seed_full_state(), for one state: four seeds from the

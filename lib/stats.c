@@ -7,6 +7,7 @@
  * No 128-bit arithmetic and no compiler builtins that might become calls
  * into libgcc: the kernel and the user programs link without it.
  */
+#include <trapdoor/printk.h>
 #include <trapdoor/stats.h>
 
 unsigned int stats_bit_length(u64 x)
@@ -251,4 +252,14 @@ s64 stats_q16_to_milli(s64 q16)
 	s64 milli = (s64)((mag * 1000 + STATS_Q16_ONE / 2) >> STATS_Q16_SHIFT);
 
 	return q16 < 0 ? -milli : milli;
+}
+
+const char *stats_format_q16(char buf[24], s64 v)
+{
+	s64 milli = stats_q16_to_milli(v);
+	u64 mag = milli < 0 ? (u64)-milli : (u64)milli;
+
+	snprintf(buf, 24, "%s%llu.%03llu", milli < 0 ? "-" : "", (unsigned long long)(mag / 1000),
+		 (unsigned long long)(mag % 1000));
+	return buf;
 }

@@ -34,14 +34,7 @@
 #define CORR_Z		5		/* |r| > 5/sqrt(n): dependence, false alarm < 1e-6 */
 #define MIN_JUDGED	320		/* chi-square wants about 5 expected per value */
 
-static const char *const mode_names[NR_KSTACK_MODES] = {
-	[KSTACK_MODE_OFF]	= "off",
-	[KSTACK_MODE_COUNTER]	= "counter",
-	[KSTACK_MODE_CRNG16]	= "crng16",
-	[KSTACK_MODE_CRNG8]	= "crng8",
-	[KSTACK_MODE_PRNG_TASK]	= "prng-task",
-	[KSTACK_MODE_PRNG_CPU]	= "prng-cpu",
-};
+static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
 /* Where each source came from, in one line (the kernel's randomize_kstack.c says more). */
 static const char *const mode_origins[NR_KSTACK_MODES] = {
@@ -101,17 +94,6 @@ static long set_mode(long mode)
 static const char *mode_name(int mode)
 {
 	return mode >= 0 && mode < NR_KSTACK_MODES ? mode_names[mode] : "unknown";
-}
-
-/* Q16.16 as "5.998"; buf holds 24 bytes. */
-static const char *q16(char *buf, s64 v)
-{
-	s64 milli = stats_q16_to_milli(v);
-	u64 mag = milli < 0 ? (u64)-milli : (u64)milli;
-
-	snprintf(buf, 24, "%s%llu.%03llu", milli < 0 ? "-" : "", (unsigned long long)(mag / 1000),
-		 (unsigned long long)(mag % 1000));
-	return buf;
 }
 
 /* The p-value bracket of a chi-square with 63 degrees of freedom; buf holds 32 bytes. */
@@ -280,13 +262,13 @@ static void print_summary(const struct result *r)
 	if (r->off_grid)
 		printf("; %lu samples were NOT base - 16k", r->off_grid);
 	printf("\ndistinct SP[9:4] values  %u of 64\n", r->distinct_slots);
-	printf("Shannon entropy          %s bits (of 6)\n", q16(a, r->h_q16));
-	printf("min-entropy              %s bits (of 6)\n", q16(a, r->hmin_q16));
+	printf("Shannon entropy          %s bits (of 6)\n", stats_format_q16(a, r->h_q16));
+	printf("min-entropy              %s bits (of 6)\n", stats_format_q16(a, r->hmin_q16));
 	printf("chi-square, 63 df        %s, %s "
 	       "(uniform is rejected at p <= 1e-6: chi2 >= 131.370)\n",
-	       q16(a, (s64)r->chi2_q16), p_bracket(p, r->chi2_q16));
+	       stats_format_q16(a, (s64)r->chi2_q16), p_bracket(p, r->chi2_q16));
 	printf("lag-1 correlation        %s (dependence if |r| > %d/sqrt(n) = %llu.%03llu)\n",
-	       q16(b, r->lag1_q16), CORR_Z, (unsigned long long)(corr_milli / 1000),
+	       stats_format_q16(b, r->lag1_q16), CORR_Z, (unsigned long long)(corr_milli / 1000),
 	       (unsigned long long)(corr_milli % 1000));
 	printf("stack-entropy.sh         %u (bits: the binary length of the distinct count, %u)",
 	       sh_bits, r->distinct_sp);
@@ -317,7 +299,7 @@ static void print_summary(const struct result *r)
 		break;
 	case VERDICT_WEAK:
 		printf("%u of 64 offsets, %s, lag-1 r %s: fewer than 6 good bits\n", r->distinct_sp,
-		       p_bracket(p, r->chi2_q16), q16(a, r->lag1_q16));
+		       p_bracket(p, r->chi2_q16), stats_format_q16(a, r->lag1_q16));
 		break;
 	}
 }
@@ -350,8 +332,8 @@ static void print_comparison(void)
 		char h[24], hmin[24], chi[24], p[32], lag[24];
 
 		printf("%-10s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
-		       q16(h, r->h_q16), q16(hmin, r->hmin_q16), q16(chi, (s64)r->chi2_q16),
-		       p_bracket(p, r->chi2_q16), q16(lag, r->lag1_q16),
+		       stats_format_q16(h, r->h_q16), stats_format_q16(hmin, r->hmin_q16), stats_format_q16(chi, (s64)r->chi2_q16),
+		       p_bracket(p, r->chi2_q16), stats_format_q16(lag, r->lag1_q16),
 		       stats_bit_length(r->distinct_sp), verdict_names[r->verdict]);
 	}
 	printf("(H, Hmin in bits of 6; sh: what stack-entropy.sh would print)\n");

@@ -33,15 +33,6 @@
 #define OFFSET_STEP	16		/* KSTACK_OFFSET_MAX keeps bits 9..4 */
 #define OFFSET_LAST	1008		/* 0b1111110000 */
 
-static int failures;
-
-#define CHECK(name, cond, ...)						\
-	do {								\
-		bool ok_ = (cond);					\
-		test_result(name, ok_, __VA_ARGS__);			\
-		failures += !ok_;					\
-	} while (0)
-
 static unsigned long samples[NR_SAMPLES];
 static u8 slots[NR_SAMPLES];
 
@@ -100,24 +91,13 @@ static void measure(int mode, struct measurement *m)
 	m->lag1_q16 = stats_lag1_corr_q16(slots, NR_SAMPLES);
 }
 
-/* "5.998" from Q16.16; buf must hold 24 bytes. */
-static const char *q16(char *buf, s64 v)
-{
-	s64 milli = stats_q16_to_milli(v);
-	u64 mag = milli < 0 ? (u64)-milli : (u64)milli;
-
-	snprintf(buf, 24, "%s%llu.%03llu", milli < 0 ? "-" : "", (unsigned long long)(mag / 1000),
-		 (unsigned long long)(mag % 1000));
-	return buf;
-}
-
 static void print_measurement(const char *mode, const struct measurement *m, const char *note)
 {
 	char h[24], chi[24], r[24];
 
 	printf("kstacktest: %s: %d samples, %u of 64 offsets seen, %lu off the grid, "
 	       "H(SP[9:4]) %s bits, chi2 %s, lag-1 r %s%s\n", mode, NR_SAMPLES, m->distinct,
-	       m->off_grid, q16(h, m->h_q16), q16(chi, (s64)m->chi2_q16), q16(r, m->lag1_q16),
+	       m->off_grid, stats_format_q16(h, m->h_q16), stats_format_q16(chi, (s64)m->chi2_q16), stats_format_q16(r, m->lag1_q16),
 	       note);
 }
 
@@ -148,12 +128,12 @@ static void test_random_mode(int mode, const char *name)
 
 	snprintf(test, sizeof(test), "user.kstack.%s.uniform", name);
 	CHECK(test, !stats_chi2_63_rejects_1e6(m.chi2_q16),
-	      "chi2 %s >= %s (63 degrees of freedom, p < 1e-6)", q16(chi, (s64)m.chi2_q16),
+	      "chi2 %s >= %s (63 degrees of freedom, p < 1e-6)", stats_format_q16(chi, (s64)m.chi2_q16),
 	      "131.370");
 
 	snprintf(test, sizeof(test), "user.kstack.%s.independent", name);
 	CHECK(test, !stats_corr_significant(m.lag1_q16, NR_SAMPLES, 5),
-	      "lag-1 correlation %s is beyond 5/sqrt(%d)", q16(chi, m.lag1_q16), NR_SAMPLES);
+	      "lag-1 correlation %s is beyond 5/sqrt(%d)", stats_format_q16(chi, m.lag1_q16), NR_SAMPLES);
 
 	snprintf(test, sizeof(test), "user.kstack.%s.only_offset_bits", name);
 	CHECK(test, m.off_grid == 0,
@@ -267,7 +247,7 @@ int main(void)
 	CHECK("user.kstack.mode_readable", found >= 0 && found < NR_KSTACK_MODES,
 	      "trapdoor_config(KSTACK_MODE, -1) returned %ld", found);
 	if (found < 0)
-		return failures;
+		return test_failures;
 
 	r = set_mode(NR_KSTACK_MODES);
 	CHECK("user.kstack.bad_mode_rejected",
@@ -284,5 +264,5 @@ int main(void)
 	set_mode(found);
 	r = set_mode(-1);
 	CHECK("user.kstack.mode_restored", r == found, "mode %ld, want %ld", r, found);
-	return failures;
+	return test_failures;
 }

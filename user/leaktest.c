@@ -20,15 +20,6 @@
 #define OFFSETS		64	/* KSTACK_OFFSET_MAX: 6 bits, docs/kstack-offset.md */
 #define SECRET_BASE	0x5ec2e75ec2e70000UL
 
-static int failures;
-
-#define CHECK(name, cond, ...)						\
-	do {								\
-		bool ok_ = (cond);					\
-		test_result(name, ok_, __VA_ARGS__);			\
-		failures += !ok_;					\
-	} while (0)
-
 static long stackleak_check(void)
 {
 	return syscall0(__NR_stackleak_check);
@@ -268,5 +259,5 @@ int main(int argc, char **argv)
 		set_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
 	if (old_stackleak >= 0)
 		set_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
-	return failures;
+	return test_failures;
 }

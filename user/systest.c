@@ -5,16 +5,7 @@
  */
 #include "lib/ulib.h"
 
-static int failures;
-
 int main(void);
-
-#define CHECK(name, cond, ...)						\
-	do {								\
-		bool ok_ = (cond);					\
-		test_result(name, ok_, __VA_ARGS__);			\
-		failures += !ok_;					\
-	} while (0)
 
 /* 100 000 null syscalls, each wrapped in a check of every preserved register. */
 static void test_null_syscalls(void)
@@ -159,5 +150,5 @@ int main(void)
 	test_simple_calls();
 	test_kstack_baseline();
 	test_getrandom();
-	return failures;
+	return test_failures;
 }

@@ -6,15 +6,6 @@
  */
 #include "lib/ulib.h"
 
-static int failures;
-
-#define CHECK(name, cond, ...)						\
-	do {								\
-		bool ok_ = (cond);					\
-		test_result(name, ok_, __VA_ARGS__);			\
-		failures += !ok_;					\
-	} while (0)
-
 static unsigned long free_pages(void)
 {
 	struct kernel_stats st;
@@ -262,5 +253,5 @@ int main(void)
 	test_fork_until_exhausted();
 	test_no_leaks();
 	printf("tasktest: %lu free pages\n", free_pages());
-	return failures;
+	return test_failures;
 }

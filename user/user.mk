@@ -26,7 +26,7 @@ $(USER_BUILD)/%.o: %.S
 
 $(USER_BUILD)/user.lds: user/user.lds.S arch/$(ARCH)/include/asm/page.h
 	$(Q)mkdir -p $(@D)
-	$(call quiet,CPP,$@)$(CC) -E -P -x c -D__ASSEMBLY__ -Iarch/$(ARCH)/include -o $@ $<
+	$(call quiet,CPP,$@)$(CC) -E -P -x c -D__ASSEMBLY__ -Iinclude -Iarch/$(ARCH)/include -o $@ $<
 
 $(USER_BUILD)/%.elf: $(USER_BUILD)/user/%.o $(USER_LIB_OBJS) $(USER_BUILD)/user.lds
 	$(call quiet,LD,$@)$(LD) -nostdlib -static --build-id=none -z noexecstack \

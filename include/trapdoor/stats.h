@@ -91,4 +91,7 @@ u64 stats_isqrt(u64 x);
 /* A Q16.16 value in thousandths, rounded half away from zero: for "%lld.%03lld". */
 s64 stats_q16_to_milli(s64 q16);
 
+/* A Q16.16 value as a decimal with three places, "5.998" or "-0.018"; buf holds 24 bytes. */
+const char *stats_format_q16(char buf[24], s64 v);
+
 #endif

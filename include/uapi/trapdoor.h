@@ -86,4 +86,14 @@ struct task_info {
 #define KSTACK_MODE_PRNG_CPU	5
 #define NR_KSTACK_MODES		6
 
+/* Their names, as kstack= and the demos spell them: an initialiser for a string array. */
+#define KSTACK_MODE_NAMES {						\
+	[KSTACK_MODE_OFF]	= "off",				\
+	[KSTACK_MODE_COUNTER]	= "counter",				\
+	[KSTACK_MODE_CRNG16]	= "crng16",				\
+	[KSTACK_MODE_CRNG8]	= "crng8",				\
+	[KSTACK_MODE_PRNG_TASK]	= "prng-task",				\
+	[KSTACK_MODE_PRNG_CPU]	= "prng-cpu",				\
+}
+
 #endif

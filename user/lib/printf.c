@@ -27,6 +27,8 @@ int puts(const char *s)
 	return printf("%s\n", s);
 }
 
+int test_failures;
+
 void test_result(const char *name, bool ok, const char *fmt, ...)
 {
 	char why[160];

@@ -96,4 +96,14 @@ int puts(const char *s);
 /* Test output in the format tools/testsuite counts: "PASS: name" / "FAIL: name: why". */
 void test_result(const char *name, bool ok, const char *fmt, ...) __printf(3, 4);
 
+/* Failures so far in this test program: CHECK counts them, main returns them. */
+extern int test_failures;
+
+#define CHECK(name, cond, ...)						\
+	do {								\
+		bool ok_ = (cond);					\
+		test_result(name, ok_, __VA_ARGS__);			\
+		test_failures += !ok_;					\
+	} while (0)
+
 #endif

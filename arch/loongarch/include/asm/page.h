@@ -28,12 +28,7 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
 
-#ifdef __ASSEMBLY__
-#define _AC(x, suffix)	x
-#else
-#define __AC(x, suffix)	x##suffix
-#define _AC(x, suffix)	__AC(x, suffix)
-#endif
+#include <trapdoor/const.h>	/* _AC() */
 
 /*
  * 16 KiB pages, not 4 KiB. The hardware does 4 KiB, but QEMU 7.2 cannot: its LoongArch

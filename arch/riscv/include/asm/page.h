@@ -23,12 +23,7 @@
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PAGE_H
 
-#ifdef __ASSEMBLY__
-#define _AC(x, suffix)	x
-#else
-#define __AC(x, suffix)	x##suffix
-#define _AC(x, suffix)	__AC(x, suffix)
-#endif
+#include <trapdoor/const.h>	/* _AC() */
 
 #define PAGE_SHIFT	12				/* 4 KiB base pages (Sv39, 4.4.1) */
 #define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)

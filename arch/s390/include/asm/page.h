@@ -31,12 +31,7 @@
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_PAGE_H
 
-#ifdef __ASSEMBLY__
-#define _AC(x, suffix)	x
-#else
-#define __AC(x, suffix)	x##suffix
-#define _AC(x, suffix)	__AC(x, suffix)
-#endif
+#include <trapdoor/const.h>	/* _AC() */
 
 /* 4 KiB pages: the only page size of basic DAT (PoP 3, "Dynamic Address Translation"). */
 #define PAGE_SHIFT	12
