@@ -171,7 +171,7 @@ run: deps-if-missing
 	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --interactive-if-tty \
 		-- $(QEMU_CMD) $(IMAGE)
 
-# Boots the test image: in-kernel tests, one PASS/FAIL line each.
+# Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log -- $(QEMU_CMD) $(TEST_IMAGE)
 
@@ -244,13 +244,14 @@ help:
 	@echo '  all (default)  build the demo image: $(O)/<arch>/trapdoor.elf, .asm listing, .map symbols'
 	@echo '  images         build every variant (default, test, broken-undef, broken-hang)'
 	@echo '  run            boot the demo image in QEMU (interactive on a terminal; Ctrl-A X quits)'
-	@echo '  check          boot the test image: in-kernel tests, one PASS/FAIL line each'
+	@echo '  check          boot the test image: in-kernel and user tests, one PASS/FAIL line each'
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
-	@echo '  test           everything: host tests, check on all six arches (GCC and LLVM=1),'
-	@echo '                 runner self-tests; ends with "N passed, N failed"'
+	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
+	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
-	@echo '  bench-host     host benchmark of the PRNG and CRNG (ns and instructions per call)'
+	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
+	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  deps           install every Debian package the targets need (as root)'
 	@echo '  print-qemu     show the QEMU command line for ARCH'
 	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
