@@ -8,6 +8,7 @@
  * -ENOEXEC, never a kernel fault.
  */
 #include <trapdoor/compiler.h>
+#include <asm/elf.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/stackleak.h>
@@ -35,6 +36,24 @@ struct elf64_phdr {
 #define PF_W		2
 #define PF_R		4
 #define ELFCLASS64	2
+#define EI_CLASS	4
+#define EI_DATA		5
+
+long elf_check_header(const void *image, size_t size)
+{
+	const struct elf64_ehdr *eh = image;
+
+	if (size < sizeof(*eh) || memcmp(eh->e_ident, "\177ELF", 4) != 0)
+		return -ENOEXEC;
+	/* A program for another architecture, word size or byte order is not ours to run. */
+	if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELF_ARCH_DATA ||
+	    eh->e_machine != ELF_ARCH_MACHINE || eh->e_type != ET_EXEC)
+		return -ENOEXEC;
+	if (eh->e_phentsize != sizeof(struct elf64_phdr) || eh->e_phoff > size ||
+	    eh->e_phnum > (size - eh->e_phoff) / sizeof(struct elf64_phdr))
+		return -ENOEXEC;
+	return 0;
+}
 
 static const struct user_program *find_program(const char *name)
 {
@@ -146,11 +165,9 @@ long load_program(struct mm_struct *mm, const char *name, const char *const *arg
 		return -ENOENT;
 	eh = (const struct elf64_ehdr *)prog->start;
 	size = (size_t)(prog->end - prog->start);
-	if (size < sizeof(*eh) || memcmp(eh->e_ident, "\177ELF", 4) != 0 ||
-	    eh->e_ident[4] != ELFCLASS64 || eh->e_type != ET_EXEC ||
-	    eh->e_phentsize != sizeof(struct elf64_phdr) || eh->e_phoff > size ||
-	    eh->e_phnum > (size - eh->e_phoff) / sizeof(struct elf64_phdr))
-		return -ENOEXEC;
+	err = elf_check_header(prog->start, size);
+	if (err < 0)
+		return err;
 
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
 		struct elf64_phdr ph;

@@ -7,6 +7,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/blake2s.h>
 #include <trapdoor/chacha.h>
+#include <trapdoor/exec.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
@@ -182,6 +183,33 @@ static void test_crng_seed_same_on_every_arch(void)
 	random_reset();
 }
 
+/* The loader takes only ELF64 executables for this architecture. */
+static void test_elf_check_rejects_foreign(void)
+{
+	static u8 hdr[64] __aligned(8);
+	const struct user_program *init = NULL;
+
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, "init"))
+			init = &user_programs[i];
+	KTEST_EXPECT(init != NULL, "no embedded init program");
+	if (!init)
+		return;
+	KTEST_EXPECT(elf_check_header(init->start, (size_t)(init->end - init->start)) == 0,
+		     "init's own header is refused");
+	memcpy(hdr, init->start, sizeof(hdr));
+	hdr[18] ^= 0x01;	/* e_machine: one bit off, in either byte order */
+	hdr[19] ^= 0x01;
+	KTEST_EXPECT(elf_check_header(hdr, sizeof(hdr)) < 0, "another machine was accepted");
+	memcpy(hdr, init->start, sizeof(hdr));
+	hdr[5] ^= 0x03;		/* EI_DATA: the other byte order */
+	KTEST_EXPECT(elf_check_header(hdr, sizeof(hdr)) < 0, "the other byte order was accepted");
+	memcpy(hdr, init->start, sizeof(hdr));
+	hdr[4] = 1;		/* EI_CLASS: ELFCLASS32 */
+	KTEST_EXPECT(elf_check_header(hdr, sizeof(hdr)) < 0, "a 32-bit ELF was accepted");
+	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -196,6 +224,7 @@ static const struct {
 	{ "lib.chacha20_rfc8439_block", test_chacha20_rfc8439_block },
 	{ "lib.blake2s_rfc7693_abc", test_blake2s_rfc7693_abc },
 	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch },
+	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
 };
 
 int ktest_run_all(void)

@@ -28,6 +28,12 @@ extern const unsigned int nr_user_programs;
  * returns the entry point and initial sp. -ENOENT if no such program,
  * -ENOEXEC if its image is malformed, -ENOMEM if memory ran out.
  */
+/*
+ * 0 if image is a static ELF64 executable for this architecture (machine,
+ * byte order, word size) whose program headers lie inside it; else -ENOEXEC.
+ */
+long elf_check_header(const void *image, size_t size);
+
 long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
 		  unsigned long *entry, unsigned long *sp);
 
