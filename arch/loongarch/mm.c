@@ -191,6 +191,14 @@ void arch_switch_mm(struct mm_struct *mm)
 	}
 	csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(mm->arch.pgd));
 	csr_write(LOONGARCH_CSR_ASID, mm->arch.asid);
+	if (!mm->arch.has_run) {
+		/*
+		 * First run of a new space: the loader or fork wrote its code through
+		 * the kernel's window. ibar (LoongArch reference manual, IBAR) orders those stores before
+		 * the instruction fetches that follow.
+		 */
+		__asm__ __volatile__("ibar 0" : : : "memory");
+	}
 	mm->arch.has_run = true;
 }
 

@@ -289,6 +289,14 @@ void arch_switch_mm(struct mm_struct *mm)
 		flush_tlb_all();
 	else if (mm && mm->arch.stale)
 		flush_tlb_asid(asid);
+	if (mm && mm->arch.stale) {
+		/*
+		 * A new or changed space: the loader or fork may have written code into
+		 * its pages through the kernel's map. fence.i (Zifencei) makes this hart's
+		 * instruction fetches see those stores before user code runs there.
+		 */
+		__asm__ __volatile__("fence.i" : : : "memory");
+	}
 	if (mm)
 		mm->arch.stale = false;
 }
