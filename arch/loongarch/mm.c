@@ -194,8 +194,8 @@ void arch_switch_mm(struct mm_struct *mm)
 	if (!mm->arch.has_run) {
 		/*
 		 * First run of a new space: the loader or fork wrote its code through
-		 * the kernel's window. ibar (LoongArch reference manual, IBAR) orders those stores before
-		 * the instruction fetches that follow.
+		 * the kernel's window. ibar (LoongArch reference manual, IBAR) orders
+		 * those stores before the instruction fetches that follow.
 		 */
 		__asm__ __volatile__("ibar 0" : : : "memory");
 	}
