@@ -41,15 +41,7 @@
 #ifndef __ASSEMBLY__
 
 /* The kernel maps RAM at its physical address (head.S), so its view of RAM is the identity. */
-static inline unsigned long virt_to_phys(const void *p)
-{
-	return (unsigned long)p;
-}
-
-static inline void *phys_to_virt(unsigned long pa)
-{
-	return (void *)pa;
-}
+#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

@@ -44,15 +44,7 @@
  * far as that map reaches (IDENTITY_MAP_SIZE, asm/pgtable.h); setup.c never
  * reports RAM above it.
  */
-static inline unsigned long virt_to_phys(const void *p)
-{
-	return (unsigned long)p;
-}
-
-static inline void *phys_to_virt(unsigned long pa)
-{
-	return (void *)pa;
-}
+#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 
