@@ -63,23 +63,6 @@ static const struct user_program *find_program(const char *name)
 	return NULL;
 }
 
-/* Copies len bytes to user address va of mm (already mapped). */
-static void copy_into(struct mm_struct *mm, unsigned long va, const void *src, size_t len)
-{
-	const u8 *s = src;
-
-	while (len) {
-		const struct user_page *p = mm_find_page(mm, va);
-		unsigned long off = va & (PAGE_SIZE - 1);
-		size_t chunk = PAGE_SIZE - off < len ? PAGE_SIZE - off : len;
-
-		memcpy((u8 *)phys_to_virt(p->pa) + off, s, chunk);
-		va += chunk;
-		s += chunk;
-		len -= chunk;
-	}
-}
-
 static long load_segment(struct mm_struct *mm, const u8 *image, size_t size,
 			 const struct elf64_phdr *ph)
 {
@@ -107,7 +90,7 @@ static long load_segment(struct mm_struct *mm, const u8 *image, size_t size,
 		if (err < 0)
 			return err == -EBUSY ? -ENOEXEC : err;	/* segments share a page */
 	}
-	copy_into(mm, ph->p_vaddr, image + ph->p_offset, ph->p_filesz);
+	mm_copy_to(mm, ph->p_vaddr, image + ph->p_offset, ph->p_filesz);
 	if (end > mm->brk)
 		mm->brk = end;
 	return 0;
@@ -136,8 +119,8 @@ static long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
 		size_t len = strnlen(argv[i], MAX_ARG_LEN - 1) + 1;
 
 		sp -= len;
-		copy_into(mm, sp, argv[i], len - 1);
-		copy_into(mm, sp + len - 1, "", 1);
+		mm_copy_to(mm, sp, argv[i], len - 1);
+		mm_copy_to(mm, sp + len - 1, "", 1);
 		uargv[i] = sp;
 	}
 	words[n++] = (unsigned long)argc;
@@ -148,7 +131,7 @@ static long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
 	words[n++] = 0;		/* auxv: AT_NULL ... */
 	words[n++] = 0;		/* ... and its value */
 	sp = ALIGN_DOWN(sp - n * sizeof(unsigned long), 16);
-	copy_into(mm, sp, words, n * sizeof(unsigned long));
+	mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
 	*sp_out = sp;
 	return 0;
 }

@@ -5,6 +5,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/string.h>
 #include <uapi/errno.h>
 
 /* Address spaces come from a fixed pool: one per task at most. */
@@ -71,4 +72,38 @@ int mm_map_page(struct mm_struct *mm, unsigned long va, unsigned int prot)
 		.va = va, .pa = virt_to_phys(page), .prot = prot,
 	};
 	return 0;
+}
+
+/*
+ * Copies between kernel memory and mapped pages of mm, a page at a time,
+ * through the kernel's view of physical memory. The caller has checked that
+ * every page of [va, va + n) is mapped (uaccess's access_ok, the loader's own
+ * mapping).
+ */
+static void mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *src, size_t n)
+{
+	while (n) {
+		u8 *page = phys_to_virt(mm_find_page(mm, va)->pa);
+		unsigned long off = va & (PAGE_SIZE - 1);
+		size_t chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
+
+		if (dst)
+			memcpy(dst, page + off, chunk);	/* from the user page */
+		else
+			memcpy(page + off, src, chunk);	/* to the user page */
+		dst = dst ? dst + chunk : NULL;
+		src = src ? src + chunk : NULL;
+		va += chunk;
+		n -= chunk;
+	}
+}
+
+void mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n)
+{
+	mm_copy(mm, va, NULL, src, n);
+}
+
+void mm_copy_from(struct mm_struct *mm, void *dst, unsigned long va, size_t n)
+{
+	mm_copy(mm, va, dst, NULL, n);
 }

@@ -35,32 +35,11 @@ bool access_ok(unsigned long uptr, size_t n, unsigned int prot)
 	return true;
 }
 
-/* Copies between kernel memory and checked user memory, a page at a time. */
-static void copy_user_pages(void *kbuf, unsigned long uptr, size_t n, bool to_user)
-{
-	u8 *k = kbuf;
-
-	while (n) {
-		const struct user_page *p = mm_find_page(current->mm, uptr);
-		unsigned long off = uptr & (PAGE_SIZE - 1);
-		size_t chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
-		u8 *u = (u8 *)phys_to_virt(p->pa) + off;
-
-		if (to_user)
-			memcpy(u, k, chunk);
-		else
-			memcpy(k, u, chunk);
-		k += chunk;
-		uptr += chunk;
-		n -= chunk;
-	}
-}
-
 long copy_from_user(void *dst, unsigned long usrc, size_t n)
 {
 	if (!access_ok(usrc, n, PROT_READ))
 		return -EFAULT;
-	copy_user_pages(dst, usrc, n, false);
+	mm_copy_from(current->mm, dst, usrc, n);
 	return 0;
 }
 
@@ -68,7 +47,7 @@ long copy_to_user(unsigned long udst, const void *src, size_t n)
 {
 	if (!access_ok(udst, n, PROT_WRITE))
 		return -EFAULT;
-	copy_user_pages((void *)src, udst, n, true);
+	mm_copy_to(current->mm, udst, src, n);
 	return 0;
 }
 
@@ -77,7 +56,7 @@ long strncpy_from_user(char *dst, unsigned long usrc, size_t max)
 	for (size_t i = 0; i < max; i++) {
 		if (!access_ok(usrc + i, 1, PROT_READ))
 			return -EFAULT;
-		copy_user_pages(&dst[i], usrc + i, 1, false);
+		mm_copy_from(current->mm, &dst[i], usrc + i, 1);
 		if (dst[i] == '\0')
 			return (long)i;
 	}

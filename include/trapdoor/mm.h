@@ -48,5 +48,8 @@ void mm_destroy(struct mm_struct *mm);
 int mm_map_page(struct mm_struct *mm, unsigned long va, unsigned int prot);
 /* The page holding va, or NULL if va is not mapped. */
 const struct user_page *mm_find_page(const struct mm_struct *mm, unsigned long va);
+/* Copy to or from mapped pages of mm; every page of the range must be mapped. */
+void mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n);
+void mm_copy_from(struct mm_struct *mm, void *dst, unsigned long va, size_t n);
 
 #endif
