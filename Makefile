@@ -147,7 +147,7 @@ QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE)))
 
 .DEFAULT_GOAL	:= all
 .PHONY: all images run check debug gdbinit deps check-tools test clean distclean help \
-	print-deps print-qemu print-gdb-arch print-uts print-build
+	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
 
 all: check-tools $(IMAGE)
 
@@ -218,6 +218,11 @@ print-qemu:
 
 print-gdb-arch:
 	@echo $(GDB_ARCH)
+
+# The kernel/lkdtm.c tests that must end this arch's test image with a named
+# Oops (LKDTM_FATAL in Makefile.arch; tools/testsuite boots each once).
+print-lkdtm:
+	@echo $(LKDTM_FATAL)
 
 print-uts:
 	@echo $(UTS_MACHINE)

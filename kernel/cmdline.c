@@ -4,6 +4,7 @@
  * console, ignored, and the default stays.
  */
 #include <trapdoor/cmdline.h>
+#include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
 #include <trapdoor/stackleak.h>
@@ -61,6 +62,9 @@ static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu" },
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
+#ifdef CONFIG_KTEST
+	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
+#endif
 };
 
 static void apply_option(char *opt)

@@ -6,6 +6,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/cmdline.h>
 #include <trapdoor/ktest.h>
+#include <trapdoor/lkdtm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/mm.h>
@@ -119,7 +120,8 @@ static void random_boot(void)
 
 __noreturn void start_kernel(void)
 {
-	static const char *const init_argv[] = { "init", INIT_MODE };
+	const char *init_argv[] = { "init", INIT_MODE, lkdtm_boot_test };
+	int init_argc = 2;
 	long pid;
 
 	arch_setup();
@@ -127,6 +129,7 @@ __noreturn void start_kernel(void)
 	broken_boot();
 
 	page_alloc_init();
+	kernel_protect();
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all();
@@ -136,7 +139,12 @@ __noreturn void start_kernel(void)
 	random_boot();
 	kstack_boot_init();
 	task_init();
-	pid = spawn_program("init", init_argv, 2);
+	if (lkdtm_boot_test[0]) {
+		/* lkdtm=NAME: init runs that one deliberate bug (kernel/lkdtm.c). */
+		init_argv[1] = "lkdtm";
+		init_argc = 3;
+	}
+	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);
 	arch_timer_init(HZ);

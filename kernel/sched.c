@@ -51,12 +51,12 @@ void schedule(void)
 	if (prev->state == TASK_RUNNABLE && prev->pid > 0)
 		sched_enqueue(prev);
 	/*
-	 * Nothing runnable: idle here, with interrupts masked, until a
-	 * sleeper's time comes. Only sleeping can end this: a task blocked in
-	 * wait needs another task to run, and none can.
+	 * Nothing runnable: idle here until a sleeper's time comes, the CPU
+	 * asleep between interrupts. Only sleeping can end this: a task
+	 * blocked in wait needs another task to run, and none can.
 	 */
 	while (task_wake_sleepers(arch_get_cycles()) && !run_head)
-		cpu_relax();
+		arch_cpu_idle();
 	next = sched_dequeue();
 	if (!next)
 		panic("nothing to run: every task is blocked");

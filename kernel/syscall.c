@@ -48,6 +48,7 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 	[__NR_stackleak_deep]	= sys_stackleak_deep,
 	[__NR_leak_write_secret] = sys_leak_write_secret,
 	[__NR_leak_read_uninit]	= sys_leak_read_uninit,
+	[__NR_lkdtm]		= sys_lkdtm,
 };
 
 struct kernel_stats kernel_stats;

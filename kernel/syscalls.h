@@ -47,6 +47,8 @@ SYSCALL_DEFINE(stackleak_check);
 SYSCALL_DEFINE(stackleak_deep);
 SYSCALL_DEFINE(leak_write_secret);
 SYSCALL_DEFINE(leak_read_uninit);
+/* kernel/lkdtm.c */
+SYSCALL_DEFINE(lkdtm);
 
 
 #endif

@@ -22,7 +22,31 @@
 #include "syscalls.h"
 
 static struct task_struct tasks[NR_TASKS];
-static u8 kernel_stacks[NR_TASKS][THREAD_SIZE] __aligned(THREAD_SIZE);
+
+/*
+ * Each kernel stack sits right above a guard region of its own size that
+ * kernel_protect() (kernel/traps.c) leaves unmapped where the arch pages its
+ * kernel: running off the bottom of a stack then faults at once instead of
+ * overwriting whatever lies below. Index [i][0] is the guard, [i][1] the stack.
+ */
+static u8 kernel_stacks[NR_TASKS][2][THREAD_SIZE] __aligned(THREAD_SIZE);
+
+void kstack_guard_range(unsigned int i, unsigned long *start, unsigned long *end)
+{
+	*start = (unsigned long)kernel_stacks[i][0];
+	*end = *start + THREAD_SIZE;
+}
+
+struct task_struct *kstack_guard_owner(unsigned long addr)
+{
+	unsigned long base = (unsigned long)kernel_stacks;
+
+	if (addr < base || addr - base >= sizeof(kernel_stacks))
+		return NULL;
+	if ((addr - base) % (2 * THREAD_SIZE) >= THREAD_SIZE)
+		return NULL;	/* inside a stack, not a guard */
+	return &tasks[(addr - base) / (2 * THREAD_SIZE)];
+}
 
 /* The context start_kernel() runs in; it gives the CPU away in sched_start(). */
 static struct task_struct boot_task = { .pid = 0, .state = TASK_RUNNABLE, .comm = "boot" };
@@ -63,7 +87,7 @@ static struct task_struct *alloc_task(void)
 		if (t->state != TASK_UNUSED)
 			continue;
 		memset(t, 0, sizeof(*t));
-		t->stack = kernel_stacks[i];
+		t->stack = kernel_stacks[i][1];
 		*(unsigned long *)t->stack = STACK_END_MAGIC;
 		t->pid = ++last_pid;
 		return t;
@@ -244,36 +268,6 @@ long do_wait4(int pid, int *wait_status)
 		current->state = TASK_BLOCKED;
 		schedule();
 	}
-}
-
-static const char *const fault_names[] = {
-	[FAULT_READ]		= "page fault reading",
-	[FAULT_WRITE]		= "page fault writing",
-	[FAULT_EXEC]		= "page fault executing",
-	[FAULT_ILLEGAL]		= "illegal instruction",
-	[FAULT_PRIVILEGED]	= "privileged instruction",
-	[FAULT_ALIGNMENT]	= "misaligned access to",
-	[FAULT_BREAKPOINT]	= "breakpoint",
-	[FAULT_OTHER]		= "unexpected exception",
-};
-
-static const int fault_signals[] = {
-	[FAULT_READ] = SIGSEGV,		[FAULT_WRITE] = SIGSEGV,
-	[FAULT_EXEC] = SIGSEGV,		[FAULT_ILLEGAL] = SIGILL,
-	[FAULT_PRIVILEGED] = SIGILL,	[FAULT_ALIGNMENT] = SIGBUS,
-	[FAULT_BREAKPOINT] = SIGTRAP,	[FAULT_OTHER] = SIGSEGV,
-};
-
-__noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr)
-{
-	bool has_addr = kind <= FAULT_EXEC || kind == FAULT_ALIGNMENT;
-
-	kernel_stats.user_faults++;
-	printk("task %d (%s) killed: %s", current->pid, current->comm, fault_names[kind]);
-	if (has_addr)
-		printk(" 0x%lx", addr);
-	printk(" at pc 0x%lx\n", instruction_pointer(regs));
-	do_exit(fault_signals[kind]);
 }
 
 /* Program names and argv strings copied in from user space (spawn, execve). */

@@ -9,8 +9,49 @@
 void do_privileged_instruction(void);
 void do_undefined_instruction(void);
 void do_breakpoint(void);
+/* An integer divide by zero; returns the quotient where the arch does not trap. */
+long do_divide_by_zero(void);
+/* A load from an address that is not a multiple of its size; returns the value. */
+unsigned long do_misaligned_access(const void *p);
+/* Sets the trace flag where user mode can (x86 popf with TF); returns where it cannot. */
+void do_single_step(void);
+/* getpid with the stack pointer set to sp for the syscall; returns its result. */
+long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
+static u32 data_code[4];
+
+/* Each frame holds 1 KiB that is written, so the user stack really runs out. */
+static __noinline unsigned long recurse(unsigned long n)
+{
+	volatile u8 buf[1024];
+
+	if (n > (1UL << 40))	/* never: the stack runs out long before */
+		return 0;
+	buf[0] = (u8)n;
+	buf[sizeof(buf) - 1] = (u8)n;
+	return recurse(n + 1) + buf[0] + buf[sizeof(buf) - 1];
+}
+
+/* The kernel must not care where the user's stack pointer points. */
+static int hostile_sp(const struct kernel_stats *st)
+{
+	const unsigned long sps[] = {
+		0, 1, ~0UL, report_stack(), st->kernel_text, (unsigned long)&sink + 3,
+	};
+	long pid = getpid();
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(sps); i++) {
+		long r = do_syscall_hostile_sp(sps[i]);
+
+		if (r != pid) {
+			printf("fault: hostile-sp: getpid with sp 0x%lx gave %ld, want %ld\n", sps[i], r,
+			       pid);
+			return 1;
+		}
+	}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -39,8 +80,24 @@ int main(int argc, char **argv)
 		do_undefined_instruction();
 	else if (!strcmp(mode, "breakpoint"))
 		do_breakpoint();
+	else if (!strcmp(mode, "exec-data"))
+		((void (*)(void))(unsigned long)data_code)();
+	else if (!strcmp(mode, "stack-overflow"))
+		sink = recurse(0);
+	else if (!strcmp(mode, "hostile-sp"))
+		return hostile_sp(&st);
+	else if (!strcmp(mode, "divide"))
+		sink = (unsigned long)do_divide_by_zero();
+	else if (!strcmp(mode, "misaligned"))
+		sink = do_misaligned_access((const u8 *)&stack_code + 1);
+	else if (!strcmp(mode, "single-step"))
+		do_single_step();
 	else
 		return 2;
+	/* Modes that do not trap on this arch (arch_fault_cases' 0) end here. */
+	for (unsigned int i = 0; i < arch_nr_fault_cases; i++)
+		if (!strcmp(mode, arch_fault_cases[i].mode) && arch_fault_cases[i].sig == 0)
+			return 0;
 	printf("fault: %s: survived, which is wrong\n", mode);
 	return 1;
 }

@@ -7,12 +7,7 @@
  */
 #include "lib/ulib.h"
 
-/* A fault program run that must end with signal sig (see user/fault.c). */
-struct fault_case {
-	const char *mode;
-	int sig;
-};
-
+/* The fault matrix: each run of user/fault.c must end with signal sig (0: exit 0). */
 static const struct fault_case fault_cases[] = {
 	{ "read-kernel", SIGSEGV },	/* load from the kernel's stack */
 	{ "write-kernel", SIGSEGV },	/* store to it */
@@ -23,6 +18,9 @@ static const struct fault_case fault_cases[] = {
 	{ "privileged", SIGILL },	/* a supervisor-only instruction */
 	{ "undefined", SIGILL },	/* an undefined instruction */
 	{ "breakpoint", SIGTRAP },	/* the breakpoint instruction */
+	{ "exec-data", SIGSEGV },	/* own data is never executable */
+	{ "stack-overflow", SIGSEGV },	/* recursion runs off the user stack */
+	{ "hostile-sp", 0 },		/* syscalls with a wild stack pointer */
 };
 
 /*
@@ -53,8 +51,10 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest" };
+	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
+						"regstate" };
 	const struct new_utsname u = *uts;
+	struct kernel_stats before, after;
 	int failed = 0, status;
 	char name[64];
 
@@ -69,27 +69,49 @@ static int run_tests(const struct new_utsname *uts)
 		}
 	}
 
-	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases); i++) {
-		const char *argv[] = { "fault", fault_cases[i].mode, NULL };
-		const char *why_not = emulator_limitation(fault_cases[i].mode, &u);
+	/* The hardening opens for copy_from_user: a user load through it works. */
+	{
+		const char *argv[] = { "lkdtm", "ACCESS_USERSPACE_UACCESS", NULL };
+		int err = run("lkdtm", argv, &status);
+
+		failed += err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+	}
+
+	get_kernel_stats(&before);
+	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases) + arch_nr_fault_cases; i++) {
+		const struct fault_case *fc = i < ARRAY_SIZE(fault_cases) ? &fault_cases[i] :
+					      &arch_fault_cases[i - ARRAY_SIZE(fault_cases)];
+		const char *argv[] = { "fault", fc->mode, NULL };
+		const char *why_not = emulator_limitation(fc->mode, &u);
 		int err;
 		bool ok;
 
-		snprintf(name, sizeof(name), "user.fault.%s", fault_cases[i].mode);
+		snprintf(name, sizeof(name), "user.fault.%s", fc->mode);
 		if (why_not) {
 			printf("SKIP: %s: %s\n", name, why_not);
 			continue;
 		}
 		err = run("fault", argv, &status);
-		ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fault_cases[i].sig;
-		test_result(name, ok, "want signal %d, got %s %d (spawn %d)", fault_cases[i].sig,
-			    WIFSIGNALED(status) ? "signal" : "exit",
+		if (fc->sig)
+			ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fc->sig;
+		else
+			ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+		test_result(name, ok, "want %s %d, got %s %d (spawn %d)", fc->sig ? "signal" : "exit",
+			    fc->sig, WIFSIGNALED(status) ? "signal" : "exit",
 			    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), err);
 		failed += !ok;
 	}
 
-	/* The kernel survived all of that: say so with one more syscall. */
+	/* The kernel survived all of that, and got every page and task slot back. */
+	get_kernel_stats(&after);
 	test_result("user.kernel_alive_after_faults", getpid() == 1, "getpid() = %ld", getpid());
+	test_result("user.fault_matrix.pages_back", after.free_pages == before.free_pages,
+		    "free pages %lu before, %lu after", (unsigned long)before.free_pages,
+		    (unsigned long)after.free_pages);
+	test_result("user.fault_matrix.tasks_back", after.nr_tasks == before.nr_tasks,
+		    "tasks %lu before, %lu after", (unsigned long)before.nr_tasks,
+		    (unsigned long)after.nr_tasks);
+	failed += after.free_pages != before.free_pages || after.nr_tasks != before.nr_tasks;
 	return failed;
 }
 
@@ -120,5 +142,14 @@ int main(int argc, char **argv)
 	       u.sysname, u.release);
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
 		poweroff(run_tests(&u) ? 1 : 0);
+	if (argc > 2 && strcmp(argv[1], "lkdtm") == 0) {
+		/* lkdtm=NAME: one deliberate kernel bug, which must end the machine. */
+		const char *lkargv[] = { "lkdtm", argv[2], NULL };
+		int status;
+
+		run("lkdtm", lkargv, &status);
+		printf("FAIL: lkdtm.%s: the kernel survived it (status 0x%x)\n", argv[2], status);
+		poweroff(1);
+	}
 	return run_demos();
 }

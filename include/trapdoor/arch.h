@@ -123,4 +123,23 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 void arch_switch_mm(struct mm_struct *mm);
 void arch_mm_destroy(struct mm_struct *mm);
 
+/*
+ * Idle. Called with interrupts masked when no task can run; waits (wfi, hlt,
+ * idle, ...) until an interrupt is pending, so an idle machine costs the host
+ * no CPU, and returns with interrupts masked again. The interrupt may have
+ * been taken meanwhile (its handler runs as a trap from kernel mode) or only
+ * be left pending; either way the caller looks at the clock again.
+ */
+void arch_cpu_idle(void);
+
+/*
+ * Kernel memory protection (kernel/traps.c, kernel_protect()). Sets the
+ * kernel's own mapping of [start, end) (page-aligned) to prot: PROT_READ,
+ * PROT_WRITE and PROT_EXEC of include/trapdoor/mm.h, 0 for no mapping at all (a
+ * guard page). Returns 0, or -ENOSYS where the arch does not page its kernel
+ * (its docs say why). The kernel's sections are the symbols of
+ * include/trapdoor/sections.h, each page-aligned where this hook works.
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot);
+
 #endif

@@ -41,6 +41,9 @@ void *alloc_page(void);
 void free_page(void *page);
 unsigned long nr_free_pages(void);
 
+/* kernel/traps.c: W^X and stack guard pages for the kernel's own mapping. */
+void kernel_protect(void);
+
 /* kernel/mm.c */
 struct mm_struct *mm_create(void);
 void mm_destroy(struct mm_struct *mm);

@@ -32,6 +32,8 @@ enum user_fault {
 	FAULT_PRIVILEGED,	/* privileged instruction in user mode */
 	FAULT_ALIGNMENT,	/* misaligned access where the arch traps it */
 	FAULT_BREAKPOINT,	/* breakpoint instruction */
+	FAULT_ARITHMETIC,	/* integer divide by zero (or overflow) where the arch traps it */
+	FAULT_TRACE,		/* single-step or other trace trap */
 	FAULT_OTHER,		/* anything else the arch could not classify */
 };
 
@@ -41,5 +43,16 @@ enum user_fault {
  * dies; the kernel carries on with the next one. Never returns.
  */
 __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr);
+
+/*
+ * A page fault in kernel mode (kernel/traps.c): names what the kernel did
+ * wrong from where addr lies — a stack guard page ("kernel stack overflow"),
+ * read-only kernel memory ("kernel write to read-only memory"), memory that
+ * is not executable ("kernel execute of non-executable memory"), user memory
+ * outside copy_{to,from}_user ("kernel access to user memory") — and dies
+ * with that reason. hw names what the hardware said, for the same line.
+ */
+__noreturn void die_kernel_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr,
+				 const char *hw);
 
 #endif

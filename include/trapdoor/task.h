@@ -79,6 +79,10 @@ long do_execve(const char *name, const char *const *argv, int argc);
 __noreturn void do_exit(int wait_status);
 long do_wait4(int pid, int *wait_status);
 unsigned long nr_tasks(void);
+/* The guard region below task slot i's kernel stack, [start, end). */
+void kstack_guard_range(unsigned int i, unsigned long *start, unsigned long *end);
+/* The task whose stack guard holds addr, or NULL. */
+struct task_struct *kstack_guard_owner(unsigned long addr);
 /* Makes runnable every sleeper whose time has come; true if any still sleeps. */
 bool task_wake_sleepers(u64 now);
 

@@ -30,6 +30,7 @@ struct new_utsname {
 #define SIGILL		4
 #define SIGTRAP		5
 #define SIGBUS		7
+#define SIGFPE		8
 #define SIGKILL		9
 #define SIGSEGV		11
 

@@ -49,6 +49,9 @@
 /* stackleak_deep(): a syscall whose frame holds a large uninitialised hole (tests). */
 #define __NR_stackleak_deep	(__NR_trapdoor_base + 8)
 
-#define NR_syscalls		(__NR_trapdoor_base + 9)
+/* lkdtm(name, arg): run one of kernel/lkdtm.c's deliberate kernel bugs (LKDTM's tests). */
+#define __NR_lkdtm		(__NR_trapdoor_base + 9)
+
+#define NR_syscalls		(__NR_trapdoor_base + 10)
 
 #endif

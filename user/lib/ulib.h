@@ -34,6 +34,33 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
  */
 long regcheck_syscall(long nr);
 
+/*
+ * user/lib/arch/<arch>/userregs.c: the registers a user program can write
+ * that are not in pt_regs' general-purpose set (thread pointers, segment,
+ * floating-point or special-purpose registers). The kernel must give every
+ * new program 0 in each and keep each task's own across context switches.
+ * user_regs_write() loads user_regs_marker[i] into register i.
+ */
+extern const unsigned int user_regs_nr;
+extern const char *const user_regs_names[];
+extern const unsigned long user_regs_marker[];
+void user_regs_write(const unsigned long *values);
+void user_regs_read(unsigned long *values);
+
+/* A fault program run (user/fault.c) and the signal it must end with; 0: it must survive. */
+struct fault_case {
+	const char *mode;
+	int sig;
+};
+
+/*
+ * user/lib/arch/<arch>/fault_cases.c: the fault modes whose outcome is the
+ * architecture's (divide by zero, misaligned access, single step), each with
+ * the signal Linux gives on this arch, or 0 where the hardware does not trap.
+ */
+extern const struct fault_case arch_fault_cases[];
+extern const unsigned int arch_nr_fault_cases;
+
 static inline long write(int fd, const void *buf, size_t n) { return syscall3(__NR_write, fd, buf, n); }
 static inline long read(int fd, void *buf, size_t n) { return syscall3(__NR_read, fd, buf, n); }
 static inline long getpid(void) { return syscall0(__NR_getpid); }
@@ -85,6 +112,10 @@ static inline long trapdoor_config(int key, long value)
 	return syscall2(__NR_trapdoor_config, key, value);
 }
 static inline unsigned long report_stack(void) { return (unsigned long)syscall0(__NR_report_stack); }
+static inline long lkdtm(const char *test, unsigned long arg)
+{
+	return syscall2(__NR_lkdtm, test, arg);
+}
 
 __noreturn void exit(int status);
 /* Powers the machine off; QEMU exits, and the runner reads status. */
