@@ -40,6 +40,9 @@ static void print_banner(void)
 	printk("clock:   %llu Hz counter\n", (unsigned long long)arch_cycles_per_sec());
 	if (boot_info.cmdline[0])
 		printk("command line: %s\n", boot_info.cmdline);
+	if (boot_info.cmdline_dropped)
+		printk("command line: cut: the last %zu bytes did not fit and were dropped\n",
+		       boot_info.cmdline_dropped);
 }
 
 /*

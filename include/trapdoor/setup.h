@@ -12,6 +12,8 @@ struct boot_info {
 	u64 mem_start;		/* physical RAM the kernel may use */
 	u64 mem_size;
 	const char *cmdline;	/* boot options from the firmware, "" if none */
+	/* Bytes of the firmware's command line that did not fit the arch's copy (0: none). */
+	size_t cmdline_dropped;
 	/*
 	 * Physical ranges inside RAM that the page allocator must not hand out
 	 * (a device tree, firmware data) beyond the kernel image itself.
