@@ -22,11 +22,38 @@
  *   from U-mode  at the top of the current task's kernel stack, task_pt_regs(current): the
  *                user's sp is no place to save anything. sscratch holds that address while
  *                U-mode runs (ret_from_exception puts it there), and 0 while the kernel runs.
- *   from S-mode  just below the interrupted kernel sp, like a function's frame.
+ *   from S-mode  just below the interrupted kernel sp, like a function's frame -- unless that
+ *                would land in the guard below a kernel stack (a stack overflow): then at
+ *                the top of the overflow stack, and do_trap() reports the overflow.
  */
 #include <asm/csr.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/traps.h>
+
+/*
+ * kstack_guard_check off: would the word at (parked sp + off) lie in the guard below a
+ * kernel stack? If so, jump to .Lkernel_stack_overflow. Uses tp and sp, nothing else.
+ * The kernel stacks (kernel/task.c) are NR_TASKS slots of equal, power-of-two size, each a
+ * guard of KSC_GUARD bytes with the stack above it; riscv_kstack_check describes them.
+ */
+	.macro	kstack_guard_check off
+	la	tp, riscv_kstack_check
+	ld	sp, KSC_BASE(tp)	/* sp = the start of the stacks area */
+	ld	tp, KSC_SP(tp)		/* tp = the interrupted sp */
+	addi	tp, tp, \off		/* tp = the address to check */
+	sub	tp, tp, sp		/* tp = its offset into the area (huge if below it) */
+	la	sp, riscv_kstack_check
+	ld	sp, KSC_SIZE(sp)
+	bgeu	tp, sp, 1f		/* not in the area: the boot or overflow stack */
+	la	sp, riscv_kstack_check
+	ld	sp, KSC_SLOT_MASK(sp)
+	and	tp, tp, sp		/* tp = its offset into its slot */
+	la	sp, riscv_kstack_check
+	ld	sp, KSC_GUARD(sp)
+	bltu	tp, sp, .Lkernel_stack_overflow	/* below the guard's end: in the guard */
+1:
+	.endm
 
 	.text
 	.globl	handle_exception
@@ -42,15 +69,47 @@ handle_exception:
 	csrrw	tp, sscratch, tp	/* tp = old sscratch, sscratch = interrupted tp */
 	bnez	tp, .Lfrom_user
 
-	/* From S-mode: sscratch now holds our own tp; take it back. sscratch keeps a copy,
-	 * which the save below reads, so both paths store the interrupted tp the same way. */
+	/*
+	 * From S-mode: the frame goes below the interrupted sp, on the same kernel stack. But if
+	 * that stack has overflowed (the trap may well be the fault of running into the guard
+	 * below it), the frame would land in the unmapped guard: the first store would fault
+	 * again, and so would that trap's, for ever. So first check, with nothing saved yet:
+	 * tp is free (it holds sscratch's 0; the interrupted tp waits in sscratch), and sp
+	 * becomes free once parked in riscv_kstack_check (asm/traps.h; one hart runs the
+	 * kernel, and nothing here can trap). `la` needs no second register, so each use of
+	 * the structure loads its address afresh.
+	 */
+	la	tp, riscv_kstack_check
+	sd	sp, KSC_SP(tp)		/* park the interrupted sp */
+	kstack_guard_check -PT_SIZE	/* the frame's lowest byte, sp - 288 */
+	kstack_guard_check -8		/* and its highest word, sp - 8 */
+	la	tp, riscv_kstack_check
+	ld	sp, KSC_SP(tp)		/* neither in a guard: sp back */
+
+	/* sscratch holds our own tp; take it back. sscratch keeps a copy, which the save
+	 * below reads, so both paths store the interrupted tp the same way. */
 	csrr	tp, sscratch
-	/* The frame goes below the interrupted sp. Store that sp into the frame's sp slot
-	 * first (PT_SP - PT_SIZE = -272 bytes from the current sp), then move sp down:
-	 * afterwards we would have no free register left to compute it with. Nothing can
-	 * interrupt us here (SIE is 0), so writing below sp is safe. */
+	/* Store the interrupted sp into the frame's sp slot first (PT_SP - PT_SIZE = -272
+	 * bytes from the current sp), then move sp down: afterwards we would have no free
+	 * register left to compute it with. Nothing can interrupt us here (SIE is 0), so
+	 * writing below sp is safe. */
 	sd	sp, (PT_SP - PT_SIZE)(sp)
 	addi	sp, sp, -PT_SIZE	/* sp = the frame */
+	j	.Lsave_context
+
+.Lkernel_stack_overflow:
+	/*
+	 * The frame would land in a guard: build it at the top of the overflow stack instead,
+	 * whose address says so to do_trap() (traps.c), which names the overflow and dies.
+	 * One frame there at a time: only a trap on a kernel stack comes here, never one
+	 * taken on the overflow stack itself.
+	 */
+	la	tp, riscv_kstack_check
+	ld	tp, KSC_SP(tp)		/* tp = the interrupted sp */
+	la	sp, overflow_stack_top
+	addi	sp, sp, -PT_SIZE	/* sp = the frame, at the top of the overflow stack */
+	sd	tp, PT_SP(sp)		/* x2: the interrupted sp, for the dump */
+	csrr	tp, sscratch		/* the interrupted tp back, as on the normal path */
 	j	.Lsave_context
 
 .Lfrom_user:
@@ -138,10 +197,10 @@ handle_exception:
 	j	ret_from_exception
 
 .Lnot_syscall:
-	/* do_trap(struct pt_regs *regs), traps.c: the timer interrupt from U-mode returns
-	 * (and falls through to the exit path below, where the task may be preempted); a
-	 * fault from U-mode kills the task and does not return; anything from S-mode is
-	 * fatal. */
+	/* do_trap(struct pt_regs *regs), traps.c: the timer interrupt returns (from U-mode
+	 * it falls through to the exit path below, where the task may be preempted; in S-mode
+	 * it woke arch_cpu_idle()); a fault from U-mode kills the task and does not return;
+	 * any other trap from S-mode is fatal. */
 	mv	a0, sp
 	call	do_trap
 
@@ -276,3 +335,14 @@ arch_switch_to:
 	ld	s10, (THREAD_S0 + 10 * 8)(a1)
 	ld	s11, (THREAD_S0 + 11 * 8)(a1)
 	ret					/* jump to next's ra */
+
+/*
+ * The overflow stack: where a trap frame goes when the kernel stack it was meant for has run
+ * into its guard (.Lkernel_stack_overflow). 16-byte aligned like every stack.
+ */
+	.bss
+	.balign	16
+	.globl	overflow_stack
+overflow_stack:
+	.space	OVERFLOW_STACK_SIZE
+overflow_stack_top:

@@ -23,6 +23,12 @@ _start:
 	 * reason to use them, so any such instruction is a bug and must trap (illegal). */
 	li	t0, SR_FS | SR_VS	/* the two 2-bit "state" fields; 0 means Off */
 	csrc	sstatus, t0		/* clear them */
+	/* SUM = 0: S-mode may not touch pages marked U, so a stray kernel access to user
+	 * memory faults (uaccess copies through the kernel's own map and never needs it).
+	 * MXR = 0: no loads from execute-only pages. The reset value of neither is ours to
+	 * assume, so clear both. */
+	li	t0, SR_SUM | SR_MXR
+	csrc	sstatus, t0
 
 	/* gp: the kernel is built without linker relaxation (-mno-relax, --no-relax), so no
 	 * code addresses data through gp. Zero it so a register dump shows it holds nothing;

@@ -6,13 +6,21 @@
  * VPN[1], VPN[0]) and a 12-bit page offset; satp points at the root table. An entry with any
  * of R, W, X set is a leaf, at any level: a root-level leaf maps 1 GiB, a level-1 leaf 2 MiB.
  *
- * The kernel's map (riscv_mmu_init) is the identity over [0, end of RAM) in 1 GiB leaves of
- * the root table: devices read/write, RAM read/write/execute, all with U = 0 (U-mode may not
- * touch them) and G = 1 (the same in every address space, so the TLB keeps them across
- * address-space switches). Each task's root table starts as a copy of the kernel's, and its
- * user pages live in root entries the kernel never uses (asm/page.h): so the kernel is mapped
- * in every address space, and a trap or system call never switches satp (DESIGN.md §5). Only
- * a context switch does, in arch_switch_mm().
+ * The kernel's map (riscv_mmu_init) is the identity over [0, end of RAM), all with U = 0
+ * (U-mode may not touch it) and G = 1 (the same in every address space, so the TLB keeps it
+ * across address-space switches): devices and RAM read/write and never executable, in 1 GiB
+ * leaves of the root table, except where finer permissions need smaller leaves. The kernel
+ * image alone is executable at first; kernel_protect() (kernel/traps.c) then makes its text
+ * r-x, its rodata r--, its data r-w and unmaps the guard below every kernel stack, through
+ * arch_kernel_map_prot(). Page 0 is not mapped, so a kernel NULL dereference faults. A range
+ * that covers only part of a 1 GiB or 2 MiB leaf splits it into a table of 512 smaller leaves
+ * (from kernel_pt_pool), down to 4 KiB pages.
+ *
+ * Each task's root table starts as a copy of the kernel's, and its user pages live in root
+ * entries the kernel never uses (asm/page.h): so the kernel is mapped in every address space,
+ * and a trap or system call never switches satp (DESIGN.md §5). Only a context switch does, in
+ * arch_switch_mm(). The copies share the kernel's lower tables, so a later permission change
+ * below the root reaches every address space at once.
  *
  * The TLB: each address space gets its own ASID (address-space identifier, in satp), so the
  * TLB may hold translations of several at once and switching needs no flush. An ASID is
@@ -24,6 +32,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <uapi/errno.h>
@@ -40,6 +49,7 @@
 #define PTE_A		(1UL << 6)	/* accessed */
 #define PTE_D		(1UL << 7)	/* dirty */
 #define PTE_LEAF	(PTE_R | PTE_W | PTE_X)
+#define PTE_FLAGS_MASK	0x3ffUL		/* bits 9:0: V R W X U G A D and the two RSW bits */
 #define PTE_PPN_SHIFT	10		/* the physical page number starts at bit 10 */
 /*
  * A and D: the hart may either set them itself or raise a page fault when they are clear
@@ -53,11 +63,21 @@
 #define GIGAPAGE_SHIFT	30		/* a root entry maps 1 GiB */
 #define GIGAPAGE_SIZE	(1UL << GIGAPAGE_SHIFT)
 
-/* The kernel image, from kernel.lds: _start at its first byte, _end past its last. */
-extern char _start[], _end[];
-
 /* The kernel's root table: satp when no task runs, and the template every task copies. */
 static u64 kernel_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+
+/*
+ * The lower tables of the kernel's map, made when a leaf is split. A static pool, because
+ * riscv_mmu_init() runs before the page allocator exists. Splitting the kernel's own
+ * gigapage takes one table, each 2 MiB of the image that needs 4 KiB pages one more, and
+ * page 0 two: 16 leave room for an image of several MiB.
+ */
+#define KERNEL_PT_POOL	16
+static u64 kernel_pt_pool[KERNEL_PT_POOL][PTRS_PER_TABLE] __aligned(PAGE_SIZE);
+static unsigned int kernel_pt_used;
+
+/* Set by arch_mm_init(): from then on root entries are copied into address spaces. */
+static bool kernel_pgd_copied;
 
 /* The address space satp holds; NULL = kernel_pgd (no user mappings). */
 static struct mm_struct *live_mm;
@@ -100,6 +120,84 @@ static bool pte_is_table(u64 pte)
 static u64 *pte_next_table(u64 pte)
 {
 	return phys_to_virt((pte >> PTE_PPN_SHIFT) << PAGE_SHIFT);
+}
+
+/* The size one leaf maps at level: 4 KiB at 0, 2 MiB at 1, 1 GiB at 2. */
+static unsigned long level_size(int level)
+{
+	return 1UL << (PAGE_SHIFT + level * VPN_BITS);
+}
+
+/* The leaf flags of a kernel mapping with prot (PROT_*), 0 for none. */
+static u64 kernel_pte_flags(unsigned int prot)
+{
+	u64 flags = PTE_G | PTE_A;
+
+	if (prot & PROT_READ)
+		flags |= PTE_R;
+	if (prot & PROT_WRITE)
+		flags |= PTE_R | PTE_W | PTE_D;	/* W alone is a reserved encoding */
+	if (prot & PROT_EXEC)
+		flags |= PTE_X;
+	return flags & PTE_LEAF ? flags : 0;	/* no R, W or X: not mapped at all */
+}
+
+/*
+ * Replace the leaf (or empty entry) *pte at level by a table of 512 entries one level down
+ * that map the same memory with the same flags, so that part of it can change.
+ */
+static int split_leaf(u64 *pte, int level)
+{
+	u64 *table, flags = *pte & PTE_FLAGS_MASK;
+	unsigned long pa = (*pte >> PTE_PPN_SHIFT) << PAGE_SHIFT;
+
+	if (kernel_pt_used == KERNEL_PT_POOL)
+		return -ENOMEM;
+	table = kernel_pt_pool[kernel_pt_used++];	/* bss: all entries invalid */
+	if (flags & PTE_V)
+		for (int i = 0; i < PTRS_PER_TABLE; i++)
+			table[i] = pte_leaf(pa + i * level_size(level - 1), flags & ~PTE_V);
+	*pte = pte_table(table);
+	return 0;
+}
+
+/*
+ * The kernel's map of [start, end) (page-aligned; identity, so pa = va) gets leaf flags
+ * (0: unmapped). Each piece takes the largest leaf that it covers whole and that is aligned
+ * to its own size; a leaf that is only partly covered is split first. A root entry may only
+ * change while no address space has copied the root yet.
+ */
+static int kernel_set_range(unsigned long start, unsigned long end, u64 flags)
+{
+	unsigned long va = start;
+
+	while (va < end) {
+		u64 *table = kernel_pgd;
+		int level = ROOT_LEVEL;
+
+		for (;;) {
+			u64 *pte = &table[pgd_index(va, level)];
+			unsigned long size = level_size(level);
+			bool whole = !(va & (size - 1)) && end - va >= size;
+
+			if (level == ROOT_LEVEL && kernel_pgd_copied && !pte_is_table(*pte))
+				return -EBUSY;
+			if (whole && !pte_is_table(*pte)) {
+				*pte = flags ? pte_leaf(va, flags) : 0;
+				va += size;
+				break;
+			}
+			if (!pte_is_table(*pte)) {
+				int err = split_leaf(pte, level);
+
+				if (err)
+					return err;
+			}
+			table = pte_next_table(*pte);
+			level--;
+		}
+	}
+	return 0;
 }
 
 static unsigned long make_satp(const u64 *pgd, unsigned long asid)
@@ -175,10 +273,12 @@ static void probe_satp(void)
 void riscv_mmu_init(void)
 {
 	unsigned long ram_start = boot_info.mem_start, ram_end = ram_start + boot_info.mem_size;
+	unsigned long image_start = (unsigned long)_stext, image_end = (unsigned long)_end;
+	int err;
 
 	/* No /memory in the tree: map at least this kernel. */
 	if (!boot_info.mem_size)
-		ram_start = ALIGN_DOWN(virt_to_phys(_start), GIGAPAGE_SIZE);
+		ram_start = ALIGN_DOWN(virt_to_phys(_stext), GIGAPAGE_SIZE);
 	if (ram_end < virt_to_phys(_end))
 		ram_end = virt_to_phys(_end);
 	/* Everything above USER_BASE belongs to the tasks (asm/page.h). */
@@ -188,14 +288,18 @@ void riscv_mmu_init(void)
 		boot_info.mem_size = ram_end - boot_info.mem_start;
 	}
 
-	for (unsigned long pa = 0; pa < ram_end; pa += GIGAPAGE_SIZE) {
-		u64 flags = PTE_R | PTE_W | PTE_G | PTE_A | PTE_D;
-
-		/* RAM holds our code: executable. Devices never are. */
-		if (pa + GIGAPAGE_SIZE > ram_start)
-			flags |= PTE_X;
-		kernel_pgd[pgd_index(pa, ROOT_LEVEL)] = pte_leaf(pa, flags);
-	}
+	/* Devices and RAM: read/write, never executable. */
+	for (unsigned long pa = 0; pa < ram_end; pa += GIGAPAGE_SIZE)
+		kernel_pgd[pgd_index(pa, ROOT_LEVEL)] =
+			pte_leaf(pa, kernel_pte_flags(PROT_READ | PROT_WRITE));
+	/* Our own image is also executable, until kernel_protect() narrows it down. */
+	err = kernel_set_range(image_start, image_end,
+			       kernel_pte_flags(PROT_READ | PROT_WRITE | PROT_EXEC));
+	/* Nothing at 0 (QEMU virt's first device is at 0x100): a NULL pointer faults. */
+	if (!err)
+		err = kernel_set_range(0, PAGE_SIZE, 0);
+	if (err)
+		panic("riscv: cannot build the kernel map: error %d", err);
 
 	/* Order the table stores before the first walk, then translate. */
 	flush_tlb_all();
@@ -206,6 +310,22 @@ void riscv_mmu_init(void)
 	       asid_bits, ALIGN(ram_end, GIGAPAGE_SIZE), USER_BASE, USER_STACK_TOP);
 }
 
+/*
+ * W^X and guard pages for the kernel's own map (kernel_protect(), kernel/traps.c). The
+ * changes are all below the root (riscv_mmu_init() already split the image's gigapage), so
+ * they reach every address space. sfence.vma with rs2 = x0 also drops global entries.
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	int err;
+
+	if (start & (PAGE_SIZE - 1) || end & (PAGE_SIZE - 1) || start > end || end > USER_BASE)
+		return -EINVAL;
+	err = kernel_set_range(start, end, kernel_pte_flags(prot));
+	flush_tlb_all();
+	return err;
+}
+
 int arch_mm_init(struct mm_struct *mm)
 {
 	u64 *pgd = alloc_page();
@@ -213,10 +333,11 @@ int arch_mm_init(struct mm_struct *mm)
 	if (!pgd)
 		return -ENOMEM;
 	/*
-	 * The kernel's half: its root entries are 1 GiB leaves, so copying them shares no
-	 * lower table; the user's entries of kernel_pgd are empty.
+	 * The kernel's half: its root entries, leaves and pointers to the kernel's own lower
+	 * tables, which every address space shares; the user's entries of kernel_pgd are empty.
 	 */
 	memcpy(pgd, kernel_pgd, PAGE_SIZE);
+	kernel_pgd_copied = true;
 	mm->arch.pgd = pgd;
 	mm->arch.asid = asid_alloc();
 	mm->arch.stale = true;	/* the ASID's previous owner may have left TLB entries */
@@ -309,8 +430,9 @@ void arch_mm_destroy(struct mm_struct *mm)
 		return;
 	if (mm == live_mm)
 		arch_switch_mm(NULL);	/* never leave satp on a freed table */
-	/* Only the user's entries point to tables; the kernel's are leaves, not ours to free. */
-	for (int i = 0; i < PTRS_PER_TABLE; i++) {
+	/* Only the user's root entries: the kernel's tables are shared, not ours to free. */
+	for (unsigned long i = pgd_index(USER_BASE, ROOT_LEVEL);
+	     i <= pgd_index(USER_STACK_TOP - 1, ROOT_LEVEL); i++) {
 		u64 *pmd;
 
 		if (!pte_is_table(pgd[i]))

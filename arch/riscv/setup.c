@@ -33,7 +33,8 @@ const void *boot_fdt;
 static char machine_desc[64];
 static char cpu_desc[192];
 static char riscv_isa[128];		/* our hart's riscv,isa string, "" if the tree has none */
-static char cmdline[256];
+/* QEMU's -append for the virt board; Linux's riscv COMMAND_LINE_SIZE is 1024 as well. */
+static char cmdline[1024];
 
 /* A string property, or NULL if absent or not NUL-terminated. */
 static const char *dt_string(const void *fdt, int node, const char *name)
@@ -126,14 +127,21 @@ static void probe_memory(const void *fdt)
 	boot_info.mem_size = fdt_read_cells(reg + ac * 4, sc);
 }
 
-/* /chosen/bootargs: QEMU puts its -append string there. */
+/*
+ * /chosen/bootargs: QEMU puts its -append string there. What does not fit our copy is cut
+ * off, and boot_info.cmdline_dropped says how many bytes that was (the banner prints it).
+ */
 static void probe_cmdline(const void *fdt)
 {
 	const char *s = dt_string(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs");
 
 	if (s) {
+		size_t len = strlen(s);
+
 		strscpy(cmdline, s, sizeof(cmdline));
 		boot_info.cmdline = cmdline;
+		if (len >= sizeof(cmdline))
+			boot_info.cmdline_dropped = len - (sizeof(cmdline) - 1);
 	}
 }
 

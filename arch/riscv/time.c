@@ -21,9 +21,10 @@
  * value also clears STIP, which acknowledges the interrupt.
  *
  * When it arrives: sie.STIE enables it, and in U-mode S-mode interrupts are always taken
- * (4.1.1.2), while S-mode takes them only if sstatus.SIE = 1, which the kernel never sets.
- * So the tick only ever interrupts user code, and one that falls due while the kernel runs
- * waits, pending, until the sret back to U-mode.
+ * (4.1.1.2), while S-mode takes them only if sstatus.SIE = 1, which the kernel sets for one
+ * instruction in arch_cpu_idle() (traps.c), after wfi. So the tick interrupts user code and
+ * the idle loop only; one that falls due while the kernel runs elsewhere waits, pending,
+ * until the sret back to U-mode.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
@@ -95,7 +96,7 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * The supervisor timer interrupt, taken in U-mode (traps.c). Re-arm one period after the
+ * The supervisor timer interrupt, taken in U-mode or in arch_cpu_idle() (traps.c). Re-arm one period after the
  * tick that was due, so the rate does not drift with our own latency; but if we fell more
  * than a period behind (QEMU's TCG can stall the guest), restart from now rather than fire
  * a burst of ticks to catch up. Then the common tick: it ends the running task's slice.

@@ -6,8 +6,9 @@
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
  * for everything else. The timer interrupt from U-mode goes to time.c and returns. A fault
  * in U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
- * kills that task only. Every trap taken in the kernel is fatal: we decode why and hand it
- * to die().
+ * kills that task only. In the kernel, the timer interrupt wakes arch_cpu_idle(); a page
+ * fault goes to die_kernel_fault() (kernel/traps.c), which names what the kernel did wrong;
+ * every other trap is fatal too: we decode why and hand it to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
  */
 #include <trapdoor/arch.h>
@@ -70,8 +71,8 @@ static __noreturn void die_trap(struct pt_regs *regs)
 
 	if (regs->cause & CAUSE_IRQ_FLAG) {
 		/*
-		 * Only the timer is enabled (sie.STIE), and only U-mode can take it: the kernel
-		 * runs with sstatus.SIE = 0. Any other interrupt, or any in S-mode, is a bug.
+		 * Only the timer is enabled (sie.STIE), and do_trap() handles it in either mode.
+		 * Any other interrupt is a bug.
 		 */
 		snprintf(reason, sizeof(reason), "unexpected %s (scause 0x%lx) at pc 0x%lx%s", what,
 			 regs->cause, regs->epc, from);
@@ -192,29 +193,110 @@ static __noreturn void do_trap_user(struct pt_regs *regs)
 	}
 }
 
+/* The access a page or access fault was making, from its cause. */
+static enum user_fault fault_kind(unsigned long cause)
+{
+	switch (cause) {
+	case EXC_INST_PAGE_FAULT:
+	case EXC_INST_ACCESS:
+		return FAULT_EXEC;
+	case EXC_LOAD_PAGE_FAULT:
+	case EXC_LOAD_ACCESS:
+		return FAULT_READ;
+	case EXC_STORE_PAGE_FAULT:	/* stores and AMOs */
+	case EXC_STORE_ACCESS:
+		return FAULT_WRITE;
+	default:
+		return FAULT_OTHER;
+	}
+}
+
+/* What the hardware said about a kernel fault, for die_kernel_fault()'s line. */
+static char kernel_fault_hw[96];
+
+/*
+ * A page fault (or PMP access fault) in S-mode: the kernel touched memory its own map
+ * forbids -- text or rodata written, data or a stack executed, a guard page, or a user page
+ * (sstatus.SUM is never set, so S-mode cannot reach U pages; uaccess does not need it).
+ * kernel/traps.c names which from the address.
+ */
+static __noreturn void do_kernel_fault(struct pt_regs *regs)
+{
+	snprintf(kernel_fault_hw, sizeof(kernel_fault_hw), "%s, scause %lu, pc 0x%lx",
+		 cause_name(regs->cause), regs->cause, regs->epc);
+	die_kernel_fault(regs, fault_kind(regs->cause), regs->badaddr, kernel_fault_hw);
+}
+
+/*
+ * entry.S built this frame on the overflow stack: the interrupted kernel sp was so close to
+ * (or inside) the guard below its stack that the frame would not fit. The address in the
+ * guard to report: the faulting one, if this was the fault of running into it; else the part
+ * of the frame that would have landed there (then the trap itself, an interrupt say, did
+ * not fault, but the stack is full).
+ */
+static __noreturn void die_kernel_stack_overflow(struct pt_regs *regs)
+{
+	enum user_fault kind = fault_kind(regs->cause);
+	unsigned long addr = regs->badaddr;
+
+	if (kind == FAULT_OTHER || !kstack_guard_owner(addr)) {
+		kind = FAULT_WRITE;
+		addr = regs->sp - PT_SIZE;
+		if (!kstack_guard_owner(addr))
+			addr = regs->sp - sizeof(unsigned long);
+	}
+	snprintf(kernel_fault_hw, sizeof(kernel_fault_hw),
+		 "%s, sp 0x%lx, pc 0x%lx; trap frame on the overflow stack",
+		 cause_name(regs->cause), regs->sp, regs->epc);
+	die_kernel_fault(regs, kind, addr, kernel_fault_hw);
+}
+
 /*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
  * the architectural event; whatever the kernel does not handle ends in die_trap().
- * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5), and it
- * can only come from U-mode: there S-mode interrupts are always taken, whatever SIE says
- * (Privileged ISA 4.1.1.2), while the kernel runs with SIE = 0. Returning sends it through
- * entry.S's exit path, whose exit_to_user_mode() preempts the task if its slice is over.
+ * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5). U-mode
+ * always takes it (Privileged ISA 4.1.1.2); the kernel runs with SIE = 0 and opens it only
+ * in arch_cpu_idle(). From U-mode, returning sends it through entry.S's exit path, whose
+ * exit_to_user_mode() preempts the task if its slice is over; in S-mode it goes straight
+ * back to the idle loop.
  */
 void do_trap(struct pt_regs *regs)
 {
+	if (regs == (struct pt_regs *)&overflow_stack[OVERFLOW_STACK_SIZE - PT_SIZE])
+		die_kernel_stack_overflow(regs);
+	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_TIMER)) {
+		riscv_timer_interrupt(regs);
+		return;
+	}
 	if (user_mode(regs)) {
-		if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_TIMER)) {
-			riscv_timer_interrupt(regs);
-			return;
-		}
 		if (!(regs->cause & CAUSE_IRQ_FLAG))
 			do_trap_user(regs);
+	} else if (fault_kind(regs->cause) != FAULT_OTHER) {
+		do_kernel_fault(regs);
 	}
 	die_trap(regs);
 }
 
+/*
+ * Idle until an interrupt is pending. wfi wakes when an interrupt is pending and enabled in
+ * sie, whatever sstatus.SIE says (Privileged ISA 3.3.3); opening SIE for one instruction
+ * then takes it here in S-mode (entry.S, do_trap()), where the timer is re-armed -- left
+ * pending, it would end every later wfi at once. Returns with SIE = 0 again.
+ */
+void arch_cpu_idle(void)
+{
+	__asm__ __volatile__("wfi" : : : "memory");
+	csr_set(sstatus, SR_SIE);
+	csr_clear(sstatus, SR_SIE);
+}
+
 /* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
 BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
 
 /*
  * A fresh user-mode register state: the frame a task starts from as if it had trapped from
@@ -259,8 +341,34 @@ void arch_task_init(struct task_struct *t)
 	t->thread.sp = (unsigned long)task_pt_regs(t);
 }
 
+/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
+struct riscv_kstack_check riscv_kstack_check;
+
+/*
+ * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
+ * guard at the bottom. Checked here, once, so that the assembly can trust it.
+ */
+static void kstack_check_init(void)
+{
+	unsigned long base, guard_end, start, end, slot;
+
+	kstack_guard_range(0, &base, &guard_end);
+	kstack_guard_range(1, &start, &end);
+	slot = start - base;
+	for (unsigned int i = 0; i < NR_TASKS; i++) {
+		kstack_guard_range(i, &start, &end);
+		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
+			panic("riscv: kernel stack slots are not what entry.S can check");
+	}
+	riscv_kstack_check.base = base;
+	riscv_kstack_check.slot_mask = slot - 1;
+	riscv_kstack_check.guard = guard_end - base;
+	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
+}
+
 void arch_trap_init(void)
 {
+	kstack_check_init();
 	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
 	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
 	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */

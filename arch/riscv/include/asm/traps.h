@@ -3,7 +3,36 @@
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_TRAPS_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_TRAPS_H
 
+/*
+ * Byte offsets into struct riscv_kstack_check, read by entry.S: the trap entry's test whether
+ * a trap frame in the kernel would land in the guard below a kernel stack.
+ */
+#define KSC_BASE	0	/* start of the kernel stacks area: the guard of stack slot 0 */
+#define KSC_SIZE	8	/* its size in bytes: NR_TASKS slots */
+#define KSC_SLOT_MASK	16	/* slot size - 1 (a power of two): offset & mask = offset in slot */
+#define KSC_GUARD	24	/* the guard's size, at the bottom of each slot */
+#define KSC_SP		32	/* entry.S parks the interrupted sp here while it checks */
+
+/* The stack entry.S moves to when the kernel stack has none left; room for die() to print. */
+#define OVERFLOW_STACK_SIZE	8192
+
+#ifndef __ASSEMBLY__
+
 struct pt_regs;
+
+struct riscv_kstack_check {
+	unsigned long base;
+	unsigned long size;
+	unsigned long slot_mask;
+	unsigned long guard;
+	unsigned long sp;
+};
+
+/* traps.c fills it in arch_trap_init(); until then size = 0 and nothing is checked. */
+extern struct riscv_kstack_check riscv_kstack_check;
+
+/* entry.S: the overflow stack; the frame of an overflow trap lies at its top. */
+extern char overflow_stack[OVERFLOW_STACK_SIZE];
 
 /* entry.S: the one trap entry point stvec points at (assembly: C only takes its address). */
 void handle_exception(void);
@@ -14,7 +43,9 @@ void ret_from_fork(void);
 /* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */
 void do_trap(struct pt_regs *regs);
 
-/* time.c: the supervisor timer interrupt from U-mode: re-arm, then timer_interrupt(). */
+/* time.c: the supervisor timer interrupt: re-arm, then timer_interrupt(). */
 void riscv_timer_interrupt(struct pt_regs *regs);
+
+#endif /* !__ASSEMBLY__ */
 
 #endif
