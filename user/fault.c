@@ -19,7 +19,11 @@ void do_single_step(void);
 long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
-static u32 data_code[4];
+/*
+ * In .data by name: never written, the array would otherwise be promoted to a constant and
+ * placed in .rodata (clang does), which shares the executable text segment (user/user.lds.S).
+ */
+static u32 data_code[4] __section(".data");
 
 /* Each frame holds 1 KiB that is written, so the user stack really runs out. */
 static __noinline unsigned long recurse(unsigned long n)
