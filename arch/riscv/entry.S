@@ -73,7 +73,9 @@ handle_exception:
 	 * From S-mode: the frame goes below the interrupted sp, on the same kernel stack. But if
 	 * that stack has overflowed (the trap may well be the fault of running into the guard
 	 * below it), the frame would land in the unmapped guard: the first store would fault
-	 * again, and so would that trap's, for ever. So first check, with nothing saved yet:
+	 * again, and so would that trap's, 288 bytes lower each time, until sp had walked
+	 * through the guard into the stack below it, another task's, and the frame smashed
+	 * that task's pt_regs. So first check, with nothing saved yet:
 	 * tp is free (it holds sscratch's 0; the interrupted tp waits in sscratch), and sp
 	 * becomes free once parked in riscv_kstack_check (asm/traps.h; one hart runs the
 	 * kernel, and nothing here can trap). `la` needs no second register, so each use of

@@ -272,13 +272,11 @@ static void probe_satp(void)
  */
 void riscv_mmu_init(void)
 {
-	unsigned long ram_start = boot_info.mem_start, ram_end = ram_start + boot_info.mem_size;
+	unsigned long ram_end = boot_info.mem_start + boot_info.mem_size;
 	unsigned long image_start = (unsigned long)_stext, image_end = (unsigned long)_end;
 	int err;
 
 	/* No /memory in the tree: map at least this kernel. */
-	if (!boot_info.mem_size)
-		ram_start = ALIGN_DOWN(virt_to_phys(_stext), GIGAPAGE_SIZE);
 	if (ram_end < virt_to_phys(_end))
 		ram_end = virt_to_phys(_end);
 	/* Everything above USER_BASE belongs to the tasks (asm/page.h). */
