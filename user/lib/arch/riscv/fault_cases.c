@@ -5,8 +5,9 @@
  *   divide      integer division by zero never traps (the quotient is -1): exit 0
  *   misaligned  a misaligned ld: QEMU 7.2's hart performs it, so the kernel never sees a
  *               trap; on a hart that raises "load address misaligned", OpenSBI emulates it
- *               in M-mode, and Linux emulates whatever still reaches S-mode from U-mode:
- *               either way the load completes, exit 0
+ *               in M-mode (it does not delegate the trap). Linux's riscv uABI promises that
+ *               misaligned user accesses work: exit 0. (One that did reach the kernel would
+ *               be SIGBUS: arch/riscv/traps.c does not emulate.)
  * No single-step row: U-mode has no trace flag on RISC-V.
  */
 #include "lib/ulib.h"
