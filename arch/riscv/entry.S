@@ -180,6 +180,10 @@ handle_exception:
 	sd	s4, PT_CAUSE(sp)
 	/* A system call returns its result in a0; keep argument 0 for whoever needs it later. */
 	sd	a0, PT_ORIG_A0(sp)
+	/* The frame is complete. A fault at a pc between handle_exception and here came from
+	 * the entry itself, and the state it was saving is lost: do_trap() says so. */
+	.globl	handle_exception_saved
+handle_exception_saved:
 
 	/* scause 8, "environment call from U-mode", is a system call; the rest go to C. An
 	 * ecall from S-mode goes to the SBI firmware in M-mode, never here (scause 9). */

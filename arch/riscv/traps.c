@@ -252,6 +252,19 @@ static __noreturn void die_kernel_stack_overflow(struct pt_regs *regs)
 }
 
 /*
+ * A trap taken inside handle_exception before it had saved its frame: the registers it was
+ * saving are gone, and the frame was built wherever sp had got to -- the overflow check
+ * exists so that a full kernel stack never ends here.
+ */
+static __noreturn void die_entry_fault(struct pt_regs *regs)
+{
+	snprintf(reason, sizeof(reason),
+		 "trap entry faulted before saving its frame: %s at 0x%lx, pc 0x%lx",
+		 cause_name(regs->cause), regs->badaddr, regs->epc);
+	die(reason, regs);
+}
+
+/*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
  * the architectural event; whatever the kernel does not handle ends in die_trap().
  * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5). U-mode
@@ -264,6 +277,9 @@ void do_trap(struct pt_regs *regs)
 {
 	if (regs == (struct pt_regs *)&overflow_stack[OVERFLOW_STACK_SIZE - PT_SIZE])
 		die_kernel_stack_overflow(regs);
+	if (!user_mode(regs) && regs->epc >= (unsigned long)handle_exception &&
+	    regs->epc < (unsigned long)handle_exception_saved)
+		die_entry_fault(regs);
 	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_TIMER)) {
 		riscv_timer_interrupt(regs);
 		return;

@@ -36,6 +36,8 @@ extern char overflow_stack[OVERFLOW_STACK_SIZE];
 
 /* entry.S: the one trap entry point stvec points at (assembly: C only takes its address). */
 void handle_exception(void);
+/* entry.S: the first instruction after handle_exception has saved the whole frame. */
+extern char handle_exception_saved[];
 
 /* entry.S: where a new task's first arch_switch_to() returns, then ret_from_exception. */
 void ret_from_fork(void);
