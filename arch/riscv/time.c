@@ -96,10 +96,11 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * The supervisor timer interrupt, taken in U-mode or in arch_cpu_idle() (traps.c). Re-arm one period after the
- * tick that was due, so the rate does not drift with our own latency; but if we fell more
- * than a period behind (QEMU's TCG can stall the guest), restart from now rather than fire
- * a burst of ticks to catch up. Then the common tick: it ends the running task's slice.
+ * The supervisor timer interrupt, taken in U-mode or in arch_cpu_idle() (traps.c). Re-arm
+ * one period after the tick that was due, so the rate does not drift with our own latency;
+ * but if we fell more than a period behind (QEMU's TCG can stall the guest), restart from
+ * now rather than fire a burst of ticks to catch up. Then the common tick: it ends the
+ * running task's slice.
  */
 void riscv_timer_interrupt(struct pt_regs *regs)
 {
