@@ -2,7 +2,9 @@
 /*
  * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs; here
  * we decode ESTAT.Ecode/EsubCode (manual §7.4.6): a fault in user mode goes to common
- * do_user_fault(), which kills that task only; anything else in the kernel is fatal, die().
+ * do_user_fault(), which kills that task only; a page fault in the kernel goes to
+ * die_kernel_fault(), which names the kernel's mistake; anything else in the kernel is fatal,
+ * die().
  * Syscalls never come here: entry.S sends them straight to do_syscall(). The entry points
  * themselves are installed by head.S, before any C runs. Interrupts have their own way in,
  * do_interrupt() in time.c.
@@ -128,12 +130,11 @@ static bool insn_is_store(u32 insn)
 }
 
 /*
- * A user-mode fault, decoded for do_user_fault(). BADV holds the address for every
- * address-related one (for ADEF, a fetch from a kernel address, it is the pc itself).
+ * What a fault was, for do_user_fault() and die_kernel_fault() alike. BADV holds the address
+ * for every address-related one (for ADEF, a fetch from a kernel address, it is the pc itself).
  */
-static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecode)
+static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode)
 {
-	unsigned long addr = regs->csr_badvaddr;
 	enum user_fault kind;
 
 	switch (ecode) {
@@ -153,7 +154,7 @@ static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecod
 		kind = estat_esubcode(regs->csr_estat) == EXSUBCODE_ADEF ? FAULT_EXEC :
 		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
-	case EXCCODE_PPI:	/* a page of another privilege level: we make none, but still */
+	case EXCCODE_PPI:	/* a page of another privilege level: user pages from the kernel */
 		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
 	case EXCCODE_ALE:	/* misaligned atomic or ll/sc; plain loads/stores may be */
@@ -176,7 +177,7 @@ static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecod
 		kind = FAULT_OTHER;
 		break;
 	}
-	do_user_fault(regs, kind, addr);
+	return kind;
 }
 
 /*
@@ -197,9 +198,16 @@ void do_exception(struct pt_regs *regs)
 		die(reason, regs);
 	}
 	if (user_mode(regs))
-		do_user_exception(regs, ecode);
+		do_user_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr);
 
 	exception_name(name, sizeof(name), estat);
+	/*
+	 * A page fault in the kernel: die_kernel_fault() names what the kernel did wrong. PPI is
+	 * the one a kernel load or store through a user pointer takes: user pages are PLV3 with
+	 * RPLV set (mm.c), which no other level may use, and uaccess never needs them.
+	 */
+	if ((ecode >= EXCCODE_PIL && ecode <= EXCCODE_PPI) || ecode == EXCCODE_ADE)
+		die_kernel_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr, name);
 	if (ecode < EXCCODE_NR && exccodes[ecode].addr)
 		snprintf(reason, sizeof(reason), "%s at 0x%lx, pc 0x%lx", name, regs->csr_badvaddr,
 			 instruction_pointer(regs));
@@ -215,16 +223,20 @@ void do_exception(struct pt_regs *regs)
  * entry.S answers them with an invalid TLB entry, and the retried access faults normally.)
  * The frame's ERA, BADV and PRMD come from TLBRERA, TLBRBADV and TLBRPRMD; ESTAT is whatever
  * the last general exception left there (a refill never writes it) — which is useful when the
- * refill hit inside handle_exception, say on a bad sp: it names the first exception.
+ * refill hit inside handle_exception, say on a bad sp: it names the first exception. Nor does
+ * a refill say load, store or fetch: a miss at the pc itself is a fetch, otherwise the
+ * instruction at the pc (kernel text, readable through the window) tells.
  */
 __noreturn void do_tlb_refill(struct pt_regs *regs)
 {
-	char reason[160];
+	unsigned long pc = instruction_pointer(regs), addr = regs->csr_badvaddr;
+	enum user_fault kind = FAULT_EXEC;
 
-	snprintf(reason, sizeof(reason),
-		 "TLBR (TLB refill: nothing maps 0x%lx) at pc 0x%lx; ESTAT below is left over",
-		 regs->csr_badvaddr, instruction_pointer(regs));
-	die(reason, regs);
+	if (addr != pc) {
+		regs->csr_badi = *(const u32 *)pc;
+		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+	}
+	die_kernel_fault(regs, kind, addr, "TLBR, nothing maps it; ESTAT below is left over");
 }
 
 /*
