@@ -161,8 +161,8 @@ static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode
 		kind = FAULT_ALIGNMENT;
 		break;
 	case EXCCODE_INE:	/* no such instruction */
-	case EXCCODE_FPD:	/* FP and vector units are off in user mode: the kernel does */
-	case EXCCODE_SXD:	/* not save their registers, so no task may use them */
+	case EXCCODE_FPD:	/* FP, vector and LBT units are off (EUEN = 0, arch_trap_init): */
+	case EXCCODE_SXD:	/* the kernel saves none of their registers, so no task may use them */
 	case EXCCODE_ASXD:
 	case EXCCODE_BTD:
 		kind = FAULT_ILLEGAL;
@@ -245,9 +245,13 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  * turns the timer's line on: stop the timer (TCFG.En = 0, §7.6.2), drop a tick it may have
  * raised already (TICLR, §7.6.5), and clear the two software interrupts, the only bits of
  * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
+ * And EUEN = 0, whatever reset left there: the FP, LSX, LASX and LBT units stay off for good,
+ * so their registers, which no context switch saves, are no task's to write — a use traps
+ * (FPD, SXD, ASXD, BTD) and do_exception() ends the task with SIGILL.
  */
 void arch_trap_init(void)
 {
+	csr_write(LOONGARCH_CSR_EUEN, 0);
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	csr_write(LOONGARCH_CSR_ESTAT, 0);
