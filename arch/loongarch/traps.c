@@ -150,12 +150,13 @@ static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode
 	case EXCCODE_PNX:	/* mapped, but NX: our own stack, say (QEMU 7.2: see mm.c) */
 		kind = FAULT_EXEC;
 		break;
-	case EXCCODE_ADE:	/* a kernel (window) address: no window opens at PLV3 */
+	case EXCCODE_ADE:	/* user: a window address, no window opens at PLV3; kernel: wild */
 		kind = estat_esubcode(regs->csr_estat) == EXSUBCODE_ADEF ? FAULT_EXEC :
 		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
 	case EXCCODE_PPI:	/* a page of another privilege level: user pages from the kernel */
-		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+		kind = regs->csr_badvaddr == regs->csr_era ? FAULT_EXEC :
+		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
 	case EXCCODE_ALE:	/* misaligned atomic or ll/sc; plain loads/stores may be */
 		kind = FAULT_ALIGNMENT;
