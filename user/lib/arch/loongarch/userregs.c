@@ -10,9 +10,9 @@
  * Not in the list, because user mode cannot reach them without a trap (CSR.EUEN, which the
  * kernel keeps at 0): the FP registers f0-f31, FCSR0-3 and the condition flags fcc0-7
  * (EUEN.FPE = 0: FPD), the LSX and LASX vector registers (EUEN.SXE/ASXE = 0: SXD, ASXD), and
- * the LBT binary-translation scratch registers scr0-3, EFLAGS and FTOP (EUEN.BTE = 0: BTD, or
- * INE where the CPU has no LBT). Each such use ends the program with SIGILL
- * (arch/loongarch/traps.c). The LL bit of ll/sc is cleared by every ertn, so no task sees
+ * the LBT binary-translation scratch registers scr0-3, EFLAGS and FTOP (EUEN.BTE = 0: BTD);
+ * on a CPU without the unit (QEMU 7.2 has no LSX, LASX or LBT) the instruction is INE. Each
+ * such use ends the program with SIGILL (arch/loongarch/traps.c). The LL bit of ll/sc is cleared by every ertn, so no task sees
  * another's. Everything else (timers, counters, watchpoints, CSRs) is PLV0 only.
  */
 #include "lib/ulib.h"
