@@ -27,12 +27,13 @@ static const struct fault_case fault_cases[] = {
  * A case the emulator itself cannot run. QEMU 7.2's loongarch64 target loops
  * for ever raising the page-not-executable exception for a fetch from a
  * no-execute page (it re-reads the faulting instruction for BADI, which faults
- * again): the kernel maps the stack no-execute, but the machine hangs before
- * the kernel sees the fault. See docs/syscall-path.md.
+ * again): the kernel maps the stack and data no-execute, but the machine hangs
+ * before the kernel sees the fault. See docs/syscall-path.md.
  */
 static const char *emulator_limitation(const char *mode, const struct new_utsname *u)
 {
-	if (!strcmp(mode, "exec-stack") && !strcmp(u->machine, "loongarch64"))
+	if ((!strcmp(mode, "exec-stack") || !strcmp(mode, "exec-data")) &&
+	    !strcmp(u->machine, "loongarch64"))
 		return "QEMU 7.2 loongarch hangs raising PNX for a fetch from a no-execute page";
 	return NULL;
 }

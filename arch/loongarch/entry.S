@@ -34,8 +34,6 @@
 #define KSAVE_KSP	LOONGARCH_CSR_SAVE2	/* top of the current task's kernel stack */
 #define KSAVE_REFILL_T1	LOONGARCH_CSR_SAVE3	/* t1 parked by the TLB refill handler */
 
-#define INSN_SIZE	4		/* every LoongArch instruction is one 32-bit word */
-
 /* An emergency stack for kernel TLB misses: the kernel sp may be the very thing that faulted. */
 #define REFILL_STACK_SIZE	(8 * 1024)
 
@@ -156,11 +154,15 @@ handle_syscall:
 	bl	do_syscall			/* kernel/syscall.c: the result lands in regs[a0] */
 	b	ret_to_user			/* from user mode, so back to user mode */
 
-/* An interrupt: the constant timer is the only line we enable (time.c). */
+/*
+ * An interrupt: the constant timer is the only line we enable (time.c). It hits user mode, or
+ * the kernel inside arch_cpu_idle() (below): then the frame sits below the idle's kernel sp
+ * and ret_from_exception goes straight back there, with no exit work.
+ */
 handle_interrupt:
 	move	$a0, $sp			/* do_interrupt(struct pt_regs *regs) */
 	bl	do_interrupt			/* time.c: acknowledge, timer_interrupt() */
-	b	ret_from_exception		/* back where it hit (user mode: all it can hit) */
+	b	ret_from_exception		/* back where it hit: user mode, or the idle */
 
 2:	move	$a0, $sp			/* do_exception(struct pt_regs *regs) */
 	bl	do_exception			/* traps.c: a user fault never comes back from it */
@@ -239,6 +241,32 @@ arch_switch_to:
 	ld.d	$t0, $a1, THREAD_KSTACK_TOP	/* the next trap from user mode must land on */
 	csrwr	$t0, KSAVE_KSP			/* next's kernel stack (t0's new value: unused) */
 	jr	$ra				/* into next */
+
+/*
+ * void arch_cpu_idle(void)
+ *
+ * Sleep until an interrupt, from schedule() when every task sleeps. The kernel runs with
+ * CRMD.IE = 0; we open it for the idle only, so the tick is TAKEN here, as a trap from kernel
+ * mode: handle_exception pushes a frame below our sp, do_interrupt() (time.c) acknowledges it
+ * and counts the tick, and ertn comes back with PRMD.PIE = 1, i.e. IE still 1. (With IE = 0
+ * QEMU would wake us too, but the tick would stay pending in ESTAT.IS[11] and the next idle
+ * would not sleep at all: the CPU would spin.)
+ *
+ * A tick that comes due between the csrxchg that opens IE and the idle is taken at once, with
+ * ERA = cpu_idle_insn; do_interrupt() then steps ERA past the idle, or we would sleep through
+ * a whole period with work to do. A tick during the idle comes back at cpu_idle_insn + 4.
+ * Those two are the only places an interrupt may hit the kernel (time.c checks).
+ */
+	.globl	arch_cpu_idle
+arch_cpu_idle:
+	li.w	$t1, CRMD_IE			/* the mask: CRMD.IE only (an interrupt keeps t1) */
+	move	$t0, $t1			/* the value: IE = 1 */
+	csrxchg	$t0, $t1, LOONGARCH_CSR_CRMD	/* IE = 1 (t0 gets the old CRMD: unused) */
+	.globl	cpu_idle_insn
+cpu_idle_insn:
+	idle	0				/* stop until an enabled interrupt line is raised */
+	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	/* IE = 0: interrupts masked for the caller */
+	jr	$ra				/* no interrupt can hit here any more */
 
 /*
  * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000: a refill puts

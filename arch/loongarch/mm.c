@@ -227,3 +227,16 @@ void arch_mm_destroy(struct mm_struct *mm)
 	asid_free(mm->arch.asid);
 	mm->arch = (struct arch_mm){ 0 };
 }
+
+/*
+ * W^X and stack guard pages for the kernel's own mapping: not on loongarch64. The kernel runs
+ * in DMW1, a direct mapping window (head.S), which translates a whole 2^60-byte segment for
+ * PLV0 with one memory type and no per-page permission at all: no read-only, no no-execute,
+ * no hole. Only a kernel mapped through the TLB, page by page, could have them; what that
+ * would take is in docs/hardening.md. Stack overflows are still caught, late, by the canary
+ * below each stack (kernel/lkdtm.c, EXHAUST_STACK).
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	return -ENOSYS;
+}

@@ -175,7 +175,10 @@ static void detect_memory(void)
 
 static char command_line[COMMAND_LINE_SIZE];
 
-/* The item is the bare string, without a terminating NUL (-fw_cfg string= stores none). */
+/*
+ * The item is the bare string, without a terminating NUL (-fw_cfg string= stores none). What
+ * does not fit is dropped, and boot_info.cmdline_dropped says how much (the banner names it).
+ */
 static void detect_cmdline(void)
 {
 	u32 size;
@@ -183,8 +186,10 @@ static void detect_cmdline(void)
 
 	if (!key)
 		return;
-	if (size > sizeof(command_line) - 1)
+	if (size > sizeof(command_line) - 1) {
+		boot_info.cmdline_dropped = size - (sizeof(command_line) - 1);
 		size = sizeof(command_line) - 1;
+	}
 	fw_cfg_select(key);
 	fw_cfg_read(command_line, size);
 	command_line[size] = '\0';

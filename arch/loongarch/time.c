@@ -5,10 +5,10 @@
  * and Status Registers"). Both belong to the core: no interrupt controller sits in between,
  * the timer is line 11 of the CPU's own interrupt inputs (ESTAT.IS[11], enabled by ECFG.LIE[11]).
  *
- * The tick is delivered only while user code runs. The kernel always runs with CRMD.IE = 0
- * (an exception clears it, ertn restores PRMD.PIE, and only user frames have PIE set), so a
- * tick that comes due in the kernel stays pending in ESTAT.IS[11] and is taken the moment
- * ertn lands in user mode.
+ * The tick is delivered while user code runs, and in the kernel only inside arch_cpu_idle()
+ * (entry.S). Everywhere else the kernel runs with CRMD.IE = 0 (an exception clears it, ertn
+ * restores PRMD.PIE, and only user frames and the idle have PIE set), so a tick that comes due
+ * in the kernel stays pending in ESTAT.IS[11] and is taken the moment ertn lands in user mode.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -69,14 +69,20 @@ void do_interrupt(struct pt_regs *regs)
 {
 	/* Lines that are both raised and enabled: LIE[12:0] matches IS[12:0] bit for bit. */
 	unsigned long pending = regs->csr_estat & regs->csr_ecfg & ESTAT_IS_MASK;
+	unsigned long idle = (unsigned long)cpu_idle_insn;
+	bool in_idle = !user_mode(regs) && (regs->csr_era == idle ||
+					     regs->csr_era == idle + INSN_SIZE);
 	char reason[96];
 
-	if (!user_mode(regs) || !(pending & ESTAT_IS_TI)) {
-		/* The kernel runs with IE = 0, and no other line is enabled: a bug either way. */
+	if ((!user_mode(regs) && !in_idle) || !(pending & ESTAT_IS_TI)) {
+		/* IE is 0 in the kernel outside the idle, and no other line is enabled: a bug. */
 		snprintf(reason, sizeof(reason), "unexpected interrupt (ESTAT.IS 0x%lx) in %s mode",
 			 pending, user_mode(regs) ? "user" : "kernel");
 		die(reason, regs);
 	}
+	/* Due before the idle ran: do not go to sleep now, the caller has a clock to look at. */
+	if (in_idle && regs->csr_era == idle)
+		regs->csr_era += INSN_SIZE;
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	timer_interrupt(regs);
 }

@@ -2,7 +2,9 @@
 /*
  * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs; here
  * we decode ESTAT.Ecode/EsubCode (manual §7.4.6): a fault in user mode goes to common
- * do_user_fault(), which kills that task only; anything else in the kernel is fatal, die().
+ * do_user_fault(), which kills that task only; a page fault in the kernel goes to
+ * die_kernel_fault(), which names the kernel's mistake; anything else in the kernel is fatal,
+ * die().
  * Syscalls never come here: entry.S sends them straight to do_syscall(). The entry points
  * themselves are installed by head.S, before any C runs. Interrupts have their own way in,
  * do_interrupt() in time.c.
@@ -128,12 +130,11 @@ static bool insn_is_store(u32 insn)
 }
 
 /*
- * A user-mode fault, decoded for do_user_fault(). BADV holds the address for every
- * address-related one (for ADEF, a fetch from a kernel address, it is the pc itself).
+ * What a fault was, for do_user_fault() and die_kernel_fault() alike. BADV holds the address
+ * for every address-related one (for ADEF, a fetch from a kernel address, it is the pc itself).
  */
-static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecode)
+static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode)
 {
-	unsigned long addr = regs->csr_badvaddr;
 	enum user_fault kind;
 
 	switch (ecode) {
@@ -149,19 +150,20 @@ static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecod
 	case EXCCODE_PNX:	/* mapped, but NX: our own stack, say (QEMU 7.2: see mm.c) */
 		kind = FAULT_EXEC;
 		break;
-	case EXCCODE_ADE:	/* a kernel (window) address: no window opens at PLV3 */
+	case EXCCODE_ADE:	/* user: a window address, no window opens at PLV3; kernel: wild */
 		kind = estat_esubcode(regs->csr_estat) == EXSUBCODE_ADEF ? FAULT_EXEC :
 		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
-	case EXCCODE_PPI:	/* a page of another privilege level: we make none, but still */
-		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+	case EXCCODE_PPI:	/* a page of another privilege level: user pages from the kernel */
+		kind = regs->csr_badvaddr == regs->csr_era ? FAULT_EXEC :
+		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
 		break;
 	case EXCCODE_ALE:	/* misaligned atomic or ll/sc; plain loads/stores may be */
 		kind = FAULT_ALIGNMENT;
 		break;
 	case EXCCODE_INE:	/* no such instruction */
-	case EXCCODE_FPD:	/* FP and vector units are off in user mode: the kernel does */
-	case EXCCODE_SXD:	/* not save their registers, so no task may use them */
+	case EXCCODE_FPD:	/* FP, vector and LBT units are off (EUEN = 0, arch_trap_init): */
+	case EXCCODE_SXD:	/* the kernel saves none of their registers, so no task may use them */
 	case EXCCODE_ASXD:
 	case EXCCODE_BTD:
 		kind = FAULT_ILLEGAL;
@@ -176,7 +178,7 @@ static __noreturn void do_user_exception(struct pt_regs *regs, unsigned int ecod
 		kind = FAULT_OTHER;
 		break;
 	}
-	do_user_fault(regs, kind, addr);
+	return kind;
 }
 
 /*
@@ -197,9 +199,16 @@ void do_exception(struct pt_regs *regs)
 		die(reason, regs);
 	}
 	if (user_mode(regs))
-		do_user_exception(regs, ecode);
+		do_user_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr);
 
 	exception_name(name, sizeof(name), estat);
+	/*
+	 * A page fault in the kernel: die_kernel_fault() names what the kernel did wrong. PPI is
+	 * the one a kernel load or store through a user pointer takes: user pages are PLV3 with
+	 * RPLV set (mm.c), which no other level may use, and uaccess never needs them.
+	 */
+	if ((ecode >= EXCCODE_PIL && ecode <= EXCCODE_PPI) || ecode == EXCCODE_ADE)
+		die_kernel_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr, name);
 	if (ecode < EXCCODE_NR && exccodes[ecode].addr)
 		snprintf(reason, sizeof(reason), "%s at 0x%lx, pc 0x%lx", name, regs->csr_badvaddr,
 			 instruction_pointer(regs));
@@ -215,16 +224,20 @@ void do_exception(struct pt_regs *regs)
  * entry.S answers them with an invalid TLB entry, and the retried access faults normally.)
  * The frame's ERA, BADV and PRMD come from TLBRERA, TLBRBADV and TLBRPRMD; ESTAT is whatever
  * the last general exception left there (a refill never writes it) — which is useful when the
- * refill hit inside handle_exception, say on a bad sp: it names the first exception.
+ * refill hit inside handle_exception, say on a bad sp: it names the first exception. Nor does
+ * a refill say load, store or fetch: a miss at the pc itself is a fetch, otherwise the
+ * instruction at the pc (kernel text, readable through the window) tells.
  */
 __noreturn void do_tlb_refill(struct pt_regs *regs)
 {
-	char reason[160];
+	unsigned long pc = instruction_pointer(regs), addr = regs->csr_badvaddr;
+	enum user_fault kind = FAULT_EXEC;
 
-	snprintf(reason, sizeof(reason),
-		 "TLBR (TLB refill: nothing maps 0x%lx) at pc 0x%lx; ESTAT below is left over",
-		 regs->csr_badvaddr, instruction_pointer(regs));
-	die(reason, regs);
+	if (addr != pc) {
+		regs->csr_badi = *(const u32 *)pc;
+		kind = insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+	}
+	die_kernel_fault(regs, kind, addr, "TLBR, nothing maps it; ESTAT below is left over");
 }
 
 /*
@@ -233,9 +246,13 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  * turns the timer's line on: stop the timer (TCFG.En = 0, §7.6.2), drop a tick it may have
  * raised already (TICLR, §7.6.5), and clear the two software interrupts, the only bits of
  * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
+ * And EUEN = 0, whatever reset left there: the FP, LSX, LASX and LBT units stay off for good,
+ * so their registers, which no context switch saves, are no task's to write — a use traps
+ * (FPD, SXD, ASXD, BTD) and do_exception() ends the task with SIGILL.
  */
 void arch_trap_init(void)
 {
+	csr_write(LOONGARCH_CSR_EUEN, 0);
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	csr_write(LOONGARCH_CSR_ESTAT, 0);

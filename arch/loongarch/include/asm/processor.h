@@ -14,6 +14,8 @@
  */
 #define INSN_UD			0x3860058c	/* amswap.w $t0, $ra, $t0 */
 
+#define INSN_SIZE		4		/* every LoongArch instruction is one 32-bit word */
+
 /*
  * What arch_switch_to() (entry.S) keeps of a task that is not running: the registers the
  * psABI says a called function must preserve — sp, fp (r22) and s0-s8 (r23-r31) — plus ra,

@@ -4,6 +4,7 @@
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_TRAPS_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
 
 struct pt_regs;
 
@@ -11,6 +12,8 @@ struct pt_regs;
 void handle_exception(void);	/* EENTRY: every general exception and interrupt */
 void handle_tlb_refill(void);	/* TLBRENTRY (as a physical address): TLB misses */
 void ret_from_fork(void);	/* where a new task's first arch_switch_to() returns to */
+/* The idle instruction of arch_cpu_idle(): the one place an interrupt may hit the kernel. */
+extern const u32 cpu_idle_insn[];
 
 /* traps.c: called by entry.S with the frame it saved. */
 void do_exception(struct pt_regs *regs);
