@@ -4,8 +4,11 @@
  * private user map per task (asm/page.h draws the layout).
  *
  * The kernel's map is head.S's identity map of the first 4 GiB, all in
- * PML4 entry 0, supervisor-only (U/S = 0) and global. Each address space is
- * a PML4 of its own whose entry 0 is a copy of the kernel's: the same PDPT,
+ * PML4 entry 0, supervisor-only (U/S = 0) and global. It is executable only
+ * where the kernel's text is (paging_init()), and the kernel image itself is
+ * mapped in 4 KiB pages with W^X and unmapped stack guards
+ * (arch_kernel_map_prot(), for kernel_protect() in kernel/traps.c). Each
+ * address space is a PML4 of its own whose entry 0 is a copy of the kernel's: the same PDPT,
  * so the kernel is mapped, identically, wherever CR3 points, and a syscall
  * never switches page tables (DESIGN.md §5). The user's pages hang off the
  * other entries, U/S = 1.
@@ -102,6 +105,7 @@ static void flush_tlb_all(void)
  * Kernel MMU setup at boot (Linux's name). head.S already runs on the
  * identity map; here we turn on what user mode needs:
  *	- EFER.NXE, so that bit 63 of an entry forbids instruction fetches;
+ *	- NX on every 2 MiB page of the identity map that holds no kernel text;
  *	- CR4.PGE, so that the kernel's global pages survive each CR3 write;
  *	- CR4.SMEP and CR4.SMAP where the CPU has them: ring 0 then faults if it
  *	  ever executes, reads or writes a user page. The kernel never needs to:

@@ -128,7 +128,10 @@ static void user_mode_init(void)
 	 * No floating point: the kernel saves no FPU state, so a task using it
 	 * would see another's registers. With CR0.EM set, x87 instructions raise
 	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
-	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1).
+	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
+	 * dies with SIGILL. The same for the other user state we never switch:
+	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
+	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
 	 */
 	write_cr0(read_cr0() | X86_CR0_EM);
 	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
@@ -156,6 +159,12 @@ void arch_trap_init(void)
 	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
 	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
 	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
+	/*
+	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
+	 * LDT one) then faults in every task, instead of naming descriptors
+	 * that only some tasks' selectors would point into.
+	 */
+	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
 
 	/* Only now that the TSS is live may a gate name an IST slot. */
 	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;

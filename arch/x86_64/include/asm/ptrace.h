@@ -86,7 +86,7 @@ struct pt_regs {
 	unsigned long rdi;
 	unsigned long orig_rax;
 	unsigned long cr2;
-	/* The user's data segment selectors (zero-extended): saved on entry, never restored by it. */
+	/* The user's data segment selectors, zero-extended: saved on entry, never restored. */
 	unsigned long ds;
 	unsigned long es;
 	unsigned long fs;

@@ -73,7 +73,7 @@ do_misaligned_access:
 do_single_step:
 	pushfq				/* RFLAGS onto the stack ... */
 	orq	$X86_EFLAGS_TF, (%rsp)	/* ... with TF set ... */
-	popfq				/* ... and back: single-stepping from the next instruction */
+	popfq				/* ... and back: single-stepping after the next one */
 	nop				/* executes, then #DB */
 	ret
 	.size	do_single_step, . - do_single_step
