@@ -381,8 +381,8 @@ static __noreturn void user_exception(struct pt_regs *regs)
 	case X86_TRAP_DB:
 		/*
 		 * With RFLAGS.TF set (popf may set it at CPL 3) the CPU traps
-		 * after each instruction (SDM Vol. 3B §17.3.1.4); int1 raises
-		 * #DB too. No debug registers are armed: Linux's SIGTRAP.
+		 * after each instruction (SDM Vol. 3B §17.3.1.4). No debug
+		 * register is armed, so that is the one cause: Linux's SIGTRAP.
 		 */
 		do_user_fault(regs, FAULT_TRACE, regs->rip);
 	default:			/* #XM, #MF, ...: nothing more specific to say */
