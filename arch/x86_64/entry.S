@@ -61,10 +61,12 @@
  * already). A mov from a segment register into a 32-bit register zero-fills
  * the rest (SDM Vol. 2A MOV); push %fs would not promise that. Nothing
  * restores them on the way out: the kernel never loads another value into
- * ds, es, fs or gs while a task is inside it (in 64-bit mode their bases and
- * limits are ignored, and fs and gs bases are the user's), so they are still
- * live when the task returns. They change only in arch_switch_to(), from
- * next's frame, and in execve (arch_init_user_regs(), traps.c).
+ * ds, es, fs or gs while a task is inside it (in 64-bit mode ds and es are
+ * not used for addressing at all, and the kernel reaches its per-CPU data
+ * through GS_BASE, which swapgs exchanges, never through the selector), so
+ * they are still live when the task returns. They change only in
+ * arch_switch_to(), from next's frame, and in execve (arch_init_user_regs(),
+ * traps.c).
  */
 	.macro	SAVE_USER_SEGMENTS
 	movl	%ds, %eax		/* the selector, zero-extended */

@@ -8,10 +8,10 @@
  * where the kernel's text is (paging_init()), and the kernel image itself is
  * mapped in 4 KiB pages with W^X and unmapped stack guards
  * (arch_kernel_map_prot(), for kernel_protect() in kernel/traps.c). Each
- * address space is a PML4 of its own whose entry 0 is a copy of the kernel's: the same PDPT,
- * so the kernel is mapped, identically, wherever CR3 points, and a syscall
- * never switches page tables (DESIGN.md §5). The user's pages hang off the
- * other entries, U/S = 1.
+ * address space is a PML4 of its own whose entry 0 is a copy of the
+ * kernel's: the same PDPT, so the kernel is mapped, identically, wherever
+ * CR3 points, and a syscall never switches page tables (DESIGN.md §5). The
+ * user's pages hang off the other entries, U/S = 1.
  *
  * Permissions combine over the four levels (SDM Vol. 3A §4.6.1): a page is
  * user-accessible only if U/S is set at every level, writable only if R/W

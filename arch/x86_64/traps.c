@@ -5,7 +5,8 @@
  * apic.c) to handle_exception() with the saved registers; here we decide
  * what it was, in the words of the Intel SDM (Vol. 3A chapter 6). From user
  * mode that ends the task through the common do_user_fault(); from the
- * kernel it is a bug, reported through die().
+ * kernel it is a bug, reported through die(), or through die_kernel_fault()
+ * for a page fault, which names what the kernel did wrong.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
