@@ -17,10 +17,12 @@
  * (calibrate_APIC_clock()), against a clock we already know: the TSC, whose
  * rate setup.c took from CPUID or measured against the PIT.
  *
- * The tick is delivered only while user code runs: the kernel runs with IF
- * = 0 from every entry to every exit (syscall's MSR_SYSCALL_MASK, interrupt
- * gates), so a tick that comes due in the kernel stays pending in the APIC's
- * IRR and is delivered the moment sysretq or iretq sets IF again in ring 3.
+ * The tick is delivered while user code runs, or to wake an idle CPU: the
+ * kernel runs with IF = 0 from every entry to every exit (syscall's
+ * MSR_SYSCALL_MASK, interrupt gates), so a tick that comes due in the kernel
+ * stays pending in the APIC's IRR and is delivered the moment sysretq or
+ * iretq sets IF again in ring 3, or arch_cpu_idle() (entry.S) sets it
+ * around its hlt.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -191,12 +193,14 @@ void handle_interrupt(struct pt_regs *regs)
 	switch (regs->vector) {
 	case LOCAL_TIMER_VECTOR:
 		/*
-		 * The kernel runs with IF = 0, so a tick can only interrupt
-		 * user code. If one interrupted the kernel, IF was set where
-		 * it must not be: a bug worth stopping for.
+		 * The kernel runs with IF = 0 but in arch_cpu_idle(), so a
+		 * tick can only interrupt user code or that hlt. If it
+		 * interrupted the kernel anywhere else, IF was set where it
+		 * must not be: a bug worth stopping for.
 		 */
-		if (!user_mode(regs))
-			die("timer interrupt in kernel mode: IF was set in the kernel", regs);
+		if (!user_mode(regs) && regs->rip != (unsigned long)arch_cpu_idle_wakeup)
+			die("timer interrupt in kernel mode outside arch_cpu_idle(): IF was set "
+			    "in the kernel", regs);
 		apic_eoi();		/* acknowledge; the periodic timer re-arms itself */
 		timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched */
 		return;

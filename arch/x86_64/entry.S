@@ -37,8 +37,9 @@
  * a killed task dies, where a task whose time slice is over gives the CPU
  * away (schedule(), which comes back here only when the task is picked
  * again) and where the used kernel stack is erased. The kernel itself runs
- * with IF = 0 throughout, so nothing interrupts it: a tick that comes while
- * the kernel runs waits in the local APIC until IF = 1 again, in user mode.
+ * with IF = 0, so nothing interrupts it: a tick that comes while the kernel
+ * runs waits in the local APIC until IF = 1 again, in user mode, or in
+ * arch_cpu_idle(), the one place the kernel opens interrupts (section 4).
  */
 #include <asm/desc.h>
 #include <asm/irq_vectors.h>
@@ -54,6 +55,29 @@
  * Vol. 1 §3.3.7.1, 48-bit linear addresses): shifted right by 47 it is 0.
  */
 #define USER_RIP_CANONICAL_BITS	47
+
+/*
+ * The four data segment selectors into the frame at RSP, through eax (saved
+ * already). A mov from a segment register into a 32-bit register zero-fills
+ * the rest (SDM Vol. 2A MOV); push %fs would not promise that. Nothing
+ * restores them on the way out: the kernel never loads another value into
+ * ds, es, fs or gs while a task is inside it (in 64-bit mode ds and es are
+ * not used for addressing at all, and the kernel reaches its per-CPU data
+ * through GS_BASE, which swapgs exchanges, never through the selector), so
+ * they are still live when the task returns. They change only in
+ * arch_switch_to(), from next's frame, and in execve (arch_init_user_regs(),
+ * traps.c).
+ */
+	.macro	SAVE_USER_SEGMENTS
+	movl	%ds, %eax		/* the selector, zero-extended */
+	movq	%rax, PT_DS(%rsp)
+	movl	%es, %eax
+	movq	%rax, PT_ES(%rsp)
+	movl	%fs, %eax
+	movq	%rax, PT_FS(%rsp)
+	movl	%gs, %eax		/* the selector only: GS_BASE is not touched */
+	movq	%rax, PT_GS(%rsp)
+	.endm
 
 	.section .text
 	.code64
@@ -73,7 +97,7 @@ entry_SYSCALL_64:
 
 	/*
 	 * 16-byte aligned SP: the stack top is THREAD_SIZE aligned and pt_regs
-	 * is 192 bytes, so do_syscall() is called with RSP % 16 == 0, from the
+	 * is 224 bytes, so do_syscall() is called with RSP % 16 == 0, from the
 	 * same address on every call. A random offset in 16-byte steps (the
 	 * next issue) thus gives 6 bits of entropy, seen in SP[9:4].
 	 *
@@ -87,6 +111,7 @@ entry_SYSCALL_64:
 	/* then what the stub and exception_entry would have added: */
 	pushq	$0			/* pt_regs.error_code: none */
 	pushq	$PT_VECTOR_SYSCALL	/* pt_regs.vector: not an exception but a syscall */
+	subq	$(PT_VECTOR - PT_DS), %rsp	/* pt_regs.gs fs es ds: filled in below */
 	pushq	$0			/* pt_regs.cr2: no fault address */
 	pushq	%rax			/* pt_regs.orig_rax: the number, for regs_syscall_nr() */
 	pushq	%rdi			/* pt_regs.rdi: argument 0 */
@@ -104,6 +129,7 @@ entry_SYSCALL_64:
 	pushq	%r13			/* pt_regs.r13: a context switch inside the call, later */
 	pushq	%r14			/* pt_regs.r14: ptrace-like inspection) */
 	pushq	%r15			/* pt_regs.r15: RSP = task_pt_regs(current) now */
+	SAVE_USER_SEGMENTS		/* pt_regs.ds es fs gs, through rax (saved above) */
 
 	/*
 	 * DF = 0 and IF = 0 (MSR_SYSCALL_MASK): IF stays 0 for as long as we
@@ -206,9 +232,12 @@ exception_stubs:
 
 /*
  * On entry the stack holds, from RSP upwards: vector, error_code, rip, cs,
- * rflags, rsp, ss: the top 7 of the 24 words of struct pt_regs. We push the
- * other 17, highest address first. Exceptions and interrupts share all of it
- * but the C function called.
+ * rflags, rsp, ss: the top 7 of the 28 words of struct pt_regs. We fill in
+ * the other 21, highest address first. Exceptions and interrupts share all of
+ * it but the C function called. From ring 0 the frame lands on the current
+ * kernel stack instead of the top of it: a tick that wakes arch_cpu_idle()
+ * (below), or a kernel bug, which dies; a #DF always lands on its own stack
+ * (IST, traps.c).
  */
 	.type	exception_entry, @function
 exception_entry:
@@ -220,7 +249,7 @@ exception_entry:
 	testb	$SEGMENT_RPL_USER, (PT_CS - PT_VECTOR)(%rsp)	/* the saved CS, 3 words up */
 	jz	1f			/* ring 0: no swap */
 	swapgs				/* ring 3: GS_BASE = cpu_percpu */
-1:	subq	$(PT_VECTOR - PT_ORIG_RAX), %rsp	/* room for orig_rax and cr2 */
+1:	subq	$(PT_VECTOR - PT_ORIG_RAX), %rsp	/* room for orig_rax, cr2, ds es fs gs */
 	pushq	%rdi			/* caller-saved registers: the C call below may */
 	pushq	%rsi			/* clobber them, and the interrupted code was not */
 	pushq	%rdx			/* expecting a call at all */
@@ -240,6 +269,7 @@ exception_entry:
 	movq	%cr2, %rax		/* the faulting address of a #PF: read it before */
 	movq	%rax, PT_CR2(%rsp)	/* C code can fault and overwrite CR2 */
 	movq	$-1, PT_ORIG_RAX(%rsp)	/* not a syscall (the syscall entry stores rax here) */
+	SAVE_USER_SEGMENTS		/* pt_regs.ds es fs gs (from ring 0: the kernel's) */
 
 	/*
 	 * A known RFLAGS for C, whatever the interrupted code left (the frame
@@ -264,9 +294,14 @@ exception_entry:
 	 * from user mode ended the task in handle_exception(). The tick set
 	 * need_resched, so exit_to_user_mode() calls schedule(), and this task
 	 * goes on below only once it is picked to run again.
+	 *
+	 * Back to ring 0: only a tick that woke arch_cpu_idle() returns here
+	 * (every kernel exception died in handle_exception()). No exit work:
+	 * the frame is not the task's pt_regs, and the kernel is never
+	 * preempted; schedule(), which idled, looks at the clock itself.
 	 */
 4:	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	/* the saved CS */
-	jz	restore_regs_and_iret	/* ring 0: straight back (unused: kernel traps die()) */
+	jz	restore_regs_and_iret	/* ring 0: straight back into arch_cpu_idle() */
 	movq	%rsp, %rdi		/* argument 1: struct pt_regs *regs */
 	call	exit_to_user_mode	/* kernel/syscall.c: die if killed, schedule, erase */
 
@@ -292,7 +327,7 @@ restore_regs_and_iret:
 	popq	%rdx
 	popq	%rsi
 	popq	%rdi
-	addq	$(PT_RIP - PT_ORIG_RAX), %rsp	/* drop orig_rax, cr2, vector, error_code */
+	addq	$(PT_RIP - PT_ORIG_RAX), %rsp	/* drop orig_rax .. error_code: not reloaded */
 	testb	$SEGMENT_RPL_USER, (PT_CS - PT_RIP)(%rsp)	/* going back to ring 3? */
 	jz	2f			/* no: GS_BASE stays the kernel's */
 	swapgs				/* yes: GS_BASE = the user's, as the entry found it */
@@ -333,6 +368,45 @@ arch_switch_to:
 	movq	%rax, cpu_tss + TSS_SP0(%rip)	/* for the CPU: exceptions and interrupts */
 	movq	%rax, %gs:PERCPU_KSTACK_TOP	/* for entry_SYSCALL_64 */
 
+	/*
+	 * next's data segment selectors, from its pt_regs: saved there by its
+	 * last entry from ring 3, or set by fork (the parent's) or by spawn
+	 * (0). prev's are in prev's frame already. A segment load reads a GDT
+	 * descriptor, so only a selector that differs from the live one is
+	 * loaded; the usual four zeros cost four reads and compares.
+	 */
+	subq	$PT_REGS_SIZE, %rax	/* task_pt_regs(next): right below its stack top */
+	movl	%ds, %ecx		/* the live selector */
+	movq	PT_DS(%rax), %rdx	/* next's */
+	cmpl	%ecx, %edx
+	je	1f			/* the same: nothing to load */
+	movl	%edx, %ds		/* next's ds */
+1:	movl	%es, %ecx
+	movq	PT_ES(%rax), %rdx
+	cmpl	%ecx, %edx
+	je	2f
+	movl	%edx, %es		/* next's es */
+2:	movl	%fs, %ecx
+	movq	PT_FS(%rax), %rdx
+	cmpl	%ecx, %edx
+	je	3f
+	movl	%edx, %fs		/* next's fs; its base becomes 0, as the user's always is */
+3:	movl	%gs, %ecx
+	movq	PT_GS(%rax), %rdx
+	cmpl	%ecx, %edx
+	je	4f
+	/*
+	 * Loading gs also loads GS_BASE, from the descriptor: in ring 0 that
+	 * is our per-CPU pointer. swapgs first makes the user's base (in
+	 * KERNEL_GS_BASE) the live one, so the load replaces that one, with
+	 * 0, the user's base anyway; the second swapgs brings ours back. IF
+	 * is 0: nothing can use %gs in between.
+	 */
+	swapgs				/* GS_BASE = the user's */
+	movl	%edx, %gs		/* next's gs, and the user's GS base = 0 */
+	swapgs				/* GS_BASE = cpu_percpu again */
+4:
+
 	movq	THREAD_RBX(%rsi), %rbx	/* next's callee-saved registers */
 	movq	THREAD_RBP(%rsi), %rbp
 	movq	THREAD_R12(%rsi), %r12
@@ -342,3 +416,28 @@ arch_switch_to:
 	movq	THREAD_RSP(%rsi), %rsp	/* next's kernel stack: from here on we are next */
 	jmp	*THREAD_RIP(%rsi)	/* and where next left off */
 	.size	arch_switch_to, . - arch_switch_to
+
+/* --- 4. idle ---------------------------------------------------------------- */
+
+/*
+ * void arch_cpu_idle(void)
+ *
+ * Sleeps until an interrupt (include/trapdoor/arch.h): schedule() calls it
+ * with IF = 0 when no task can run, and it returns with IF = 0. The tick
+ * that ends hlt is taken right here, in ring 0, on the current kernel stack:
+ * exception_entry calls handle_interrupt() and returns straight back, to
+ * arch_cpu_idle_wakeup. sti opens interrupts only from the end of the next
+ * instruction (SDM Vol. 2B STI), so a tick that is already pending cannot
+ * be taken between sti and hlt, leaving hlt to wait for the one after it:
+ * it ends hlt at once.
+ */
+	.globl	arch_cpu_idle
+	.type	arch_cpu_idle, @function
+arch_cpu_idle:
+	sti				/* IF = 1, from the end of the next instruction on */
+	hlt				/* sleep until an interrupt; it is taken here ... */
+	.globl	arch_cpu_idle_wakeup
+arch_cpu_idle_wakeup:			/* ... and returns here, the only ring-0 RIP it may */
+	cli				/* IF = 0 again: the kernel runs with interrupts masked */
+	ret
+	.size	arch_cpu_idle, . - arch_cpu_idle

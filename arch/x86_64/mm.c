@@ -4,11 +4,14 @@
  * private user map per task (asm/page.h draws the layout).
  *
  * The kernel's map is head.S's identity map of the first 4 GiB, all in
- * PML4 entry 0, supervisor-only (U/S = 0) and global. Each address space is
- * a PML4 of its own whose entry 0 is a copy of the kernel's: the same PDPT,
- * so the kernel is mapped, identically, wherever CR3 points, and a syscall
- * never switches page tables (DESIGN.md §5). The user's pages hang off the
- * other entries, U/S = 1.
+ * PML4 entry 0, supervisor-only (U/S = 0) and global. It is executable only
+ * where the kernel's text is (paging_init()), and the kernel image itself is
+ * mapped in 4 KiB pages with W^X and unmapped stack guards
+ * (arch_kernel_map_prot(), for kernel_protect() in kernel/traps.c). Each
+ * address space is a PML4 of its own whose entry 0 is a copy of the
+ * kernel's: the same PDPT, so the kernel is mapped, identically, wherever
+ * CR3 points, and a syscall never switches page tables (DESIGN.md §5). The
+ * user's pages hang off the other entries, U/S = 1.
  *
  * Permissions combine over the four levels (SDM Vol. 3A §4.6.1): a page is
  * user-accessible only if U/S is set at every level, writable only if R/W
@@ -19,6 +22,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/sections.h>
 #include <uapi/errno.h>
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
@@ -59,10 +63,49 @@ static u64 *entry_table(u64 entry)
 	return phys_to_virt(entry & PTE_PFN_MASK);
 }
 
+/* The kernel's PD entry for addr: a 2 MiB page, or a PT once split (arch_kernel_map_prot()). */
+static u64 *kernel_pmd(unsigned long addr)
+{
+	u64 *pdpt = entry_table(boot_pml4[KERNEL_PML4_INDEX]);
+	u64 *pd = entry_table(pdpt[table_index(addr, PUD_SHIFT)]);
+
+	return &pd[table_index(addr, PMD_SHIFT)];
+}
+
+/*
+ * The identity map is never executable but for the kernel's own text: NX for
+ * a page [start, start + size) that holds none of it. Without that, every
+ * byte of RAM would be kernel code too: a user page's bytes, reached through
+ * the kernel's map of physical memory, say (Linux's ret2dir).
+ */
+static u64 identity_nx(unsigned long start, unsigned long size)
+{
+	bool text = start < (unsigned long)_etext && start + size > (unsigned long)_stext;
+
+	return text ? 0 : page_nx;
+}
+
+/*
+ * Drops every translation from the TLB, global ones too: a change of
+ * CR4.PGE does that (SDM Vol. 3A §4.10.4.1); a CR3 write keeps global ones.
+ */
+static void flush_tlb_all(void)
+{
+	unsigned long cr4 = read_cr4();
+
+	if (!(cr4 & X86_CR4_PGE)) {
+		write_cr3(read_cr3());	/* no global pages yet: a CR3 write is enough */
+		return;
+	}
+	write_cr4(cr4 & ~X86_CR4_PGE);
+	write_cr4(cr4);
+}
+
 /*
  * Kernel MMU setup at boot (Linux's name). head.S already runs on the
  * identity map; here we turn on what user mode needs:
  *	- EFER.NXE, so that bit 63 of an entry forbids instruction fetches;
+ *	- NX on every 2 MiB page of the identity map that holds no kernel text;
  *	- CR4.PGE, so that the kernel's global pages survive each CR3 write;
  *	- CR4.SMEP and CR4.SMAP where the CPU has them: ring 0 then faults if it
  *	  ever executes, reads or writes a user page. The kernel never needs to:
@@ -76,6 +119,9 @@ void paging_init(void)
 		wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_NXE);
 		page_nx = _PAGE_NX;
 	}
+	/* Only now is bit 63 NX rather than reserved: set it on every 2 MiB without text. */
+	for (unsigned long pa = 0; pa < IDENTITY_MAP_SIZE; pa += PMD_SIZE)
+		*kernel_pmd(pa) |= identity_nx(pa, PMD_SIZE);
 	if (cpu_has(X86_FEATURE_SMEP))
 		cr4 |= X86_CR4_SMEP;
 	if (cpu_has(X86_FEATURE_SMAP))
@@ -99,11 +145,75 @@ void paging_init(void)
  */
 void kernel_map_uncached(unsigned long addr)
 {
-	u64 *pdpt = entry_table(boot_pml4[KERNEL_PML4_INDEX]);
-	u64 *pd = entry_table(pdpt[table_index(addr, PUD_SHIFT)]);
-
-	pd[table_index(addr, PMD_SHIFT)] |= _PAGE_PCD | _PAGE_PWT;
+	*kernel_pmd(addr) |= _PAGE_PCD | _PAGE_PWT;
 	__asm__ __volatile__("invlpg (%0)" : : "r"(addr) : "memory");
+}
+
+/*
+ * What a 2 MiB entry hands down to the 512 4 KiB entries it is split into:
+ * everything but PS (bit 7) and the address, and but PAT, bit 12 there and
+ * bit 7 here, which we never set. NX is each page's own (identity_nx()).
+ */
+#define PMD_SPLIT_FLAGS		(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_PWT | _PAGE_PCD | \
+				 _PAGE_ACCESSED | _PAGE_DIRTY | _PAGE_GLOBAL)
+
+/*
+ * The kernel's 4 KiB entry for addr. A 2 MiB page is split first: a new PT
+ * maps the same 2 MiB with the same permissions, page by page, and the PD
+ * entry then points at it (present and writable, no NX: the PT's entries
+ * decide). NULL if there is no page left for the PT.
+ */
+static u64 *kernel_pte(unsigned long addr)
+{
+	u64 *pmd = kernel_pmd(addr);
+
+	if (*pmd & _PAGE_PSE) {
+		unsigned long base = addr & ~(unsigned long)(PMD_SIZE - 1);
+		u64 *pt = alloc_page();
+
+		if (!pt)
+			return NULL;
+		for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
+			unsigned long pa = base + i * PAGE_SIZE;
+
+			pt[i] = pa | (*pmd & PMD_SPLIT_FLAGS) | identity_nx(pa, PAGE_SIZE);
+		}
+		*pmd = virt_to_phys(pt) | _PAGE_TABLE;
+	}
+	return &entry_table(*pmd)[table_index(addr, PAGE_SHIFT)];
+}
+
+/*
+ * include/trapdoor/arch.h. The kernel's map is the identity map, shared by
+ * every address space (arch_mm_init()), so one change covers them all. A
+ * page the kernel may read is present; PROT_WRITE sets R/W, which ring 0
+ * obeys because head.S set CR0.WP; no PROT_EXEC sets NX; prot 0 leaves the
+ * entry empty, and any access faults (a stack guard). Only the range asked
+ * for is split into 4 KiB pages; the rest of the map keeps its 2 MiB ones.
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	if (((start | end) & (PAGE_SIZE - 1)) || start > end || end > IDENTITY_MAP_SIZE)
+		return -EINVAL;
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		u64 *pte = kernel_pte(va);
+		u64 entry = va | _PAGE_PRESENT | _PAGE_GLOBAL;
+
+		if (!pte)
+			return -ENOMEM;
+		if (prot & PROT_WRITE)
+			entry |= _PAGE_RW;
+		if (!(prot & PROT_EXEC))
+			entry |= page_nx;
+		*pte = prot ? entry : 0;
+	}
+	/*
+	 * Stale translations may allow more than the new entries do, and the
+	 * split ones may be cached as 2 MiB pages: drop them all, global or
+	 * not.
+	 */
+	flush_tlb_all();
+	return 0;
 }
 
 int arch_mm_init(struct mm_struct *mm)

@@ -5,7 +5,8 @@
  * apic.c) to handle_exception() with the saved registers; here we decide
  * what it was, in the words of the Intel SDM (Vol. 3A chapter 6). From user
  * mode that ends the task through the common do_user_fault(); from the
- * kernel it is a bug, reported through die().
+ * kernel it is a bug, reported through die(), or through die_kernel_fault()
+ * for a page fault, which names what the kernel did wrong.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -34,6 +35,10 @@ CHECK_PT_OFFSET(rax, PT_RAX);
 CHECK_PT_OFFSET(rdi, PT_RDI);
 CHECK_PT_OFFSET(orig_rax, PT_ORIG_RAX);
 CHECK_PT_OFFSET(cr2, PT_CR2);
+CHECK_PT_OFFSET(ds, PT_DS);
+CHECK_PT_OFFSET(es, PT_ES);
+CHECK_PT_OFFSET(fs, PT_FS);
+CHECK_PT_OFFSET(gs, PT_GS);
 CHECK_PT_OFFSET(vector, PT_VECTOR);
 CHECK_PT_OFFSET(error_code, PT_ERROR_CODE);
 CHECK_PT_OFFSET(rip, PT_RIP);
@@ -124,7 +129,10 @@ static void user_mode_init(void)
 	 * No floating point: the kernel saves no FPU state, so a task using it
 	 * would see another's registers. With CR0.EM set, x87 instructions raise
 	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
-	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1).
+	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
+	 * dies with SIGILL. The same for the other user state we never switch:
+	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
+	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
 	 */
 	write_cr0(read_cr0() | X86_CR0_EM);
 	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
@@ -152,6 +160,12 @@ void arch_trap_init(void)
 	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
 	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
 	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
+	/*
+	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
+	 * LDT one) then faults in every task, instead of naming descriptors
+	 * that only some tasks' selectors would point into.
+	 */
+	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
 
 	/* Only now that the TSS is live may a gate name an IST slot. */
 	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
@@ -212,23 +226,6 @@ static bool has_error_code(unsigned long vector)
 
 /* A reason string is at most one line; die() prints it after "Oops: ". */
 #define REASON_SIZE	160
-
-/*
- * #PF: CR2 holds the linear address, the error code says which access
- * failed and why (SDM Vol. 3A §4.7, "Page-Fault Exceptions").
- */
-static void exc_page_fault(struct pt_regs *regs, char *reason)
-{
-	unsigned long e = regs->error_code;
-	const char *access = (e & X86_PF_INSTR) ? "instruction fetch" :
-			     (e & X86_PF_WRITE) ? "write" : "read";
-	const char *why = (e & X86_PF_RSVD) ? "reserved bit set in a paging entry" :
-			  (e & X86_PF_PK) ? "protection-key violation" :
-			  (e & X86_PF_PROT) ? "protection violation" : "page not present";
-
-	snprintf(reason, REASON_SIZE, "page fault (#PF) at 0x%lx rip 0x%lx: %s %s, %s",
-		 regs->cr2, regs->rip, (e & X86_PF_USER) ? "user" : "kernel", access, why);
-}
 
 /*
  * #TS #NP #SS #GP: a non-zero error code names the segment selector or IDT
@@ -379,7 +376,17 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		do_user_fault(regs, FAULT_BREAKPOINT, regs->rip);
 	case X86_TRAP_AC:		/* only with CR0.AM set, which we leave off */
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->rip);
-	default:			/* #DE, #DB, #XM, ...: nothing more specific to say */
+	case X86_TRAP_DE:
+		/* div or idiv by 0, or a quotient too big for it: Linux's SIGFPE. */
+		do_user_fault(regs, FAULT_ARITHMETIC, regs->rip);
+	case X86_TRAP_DB:
+		/*
+		 * With RFLAGS.TF set (popf may set it at CPL 3) the CPU traps
+		 * after each instruction (SDM Vol. 3B §17.3.1.4). No debug
+		 * register is armed, so that is the one cause: Linux's SIGTRAP.
+		 */
+		do_user_fault(regs, FAULT_TRACE, regs->rip);
+	default:			/* #XM, #MF, ...: nothing more specific to say */
 		do_user_fault(regs, FAULT_OTHER, regs->rip);
 	}
 }
@@ -396,6 +403,46 @@ static bool caused_by_task(const struct pt_regs *regs)
 	       regs->vector != X86_TRAP_MC;
 }
 
+/* --- exceptions from the kernel ------------------------------------------ */
+
+/*
+ * A #PF in ring 0: the kernel touched memory that kernel_protect()
+ * (kernel/traps.c), SMEP or SMAP forbid, or that is not mapped. CR2 holds the
+ * linear address, the error code says which access failed and why (SDM Vol.
+ * 3A §4.7, "Page-Fault Exceptions"). Common code names the mistake from where
+ * the address lies; we add what the CPU said.
+ */
+static __noreturn void kernel_page_fault(struct pt_regs *regs)
+{
+	unsigned long e = regs->error_code;
+	enum user_fault kind = (e & X86_PF_INSTR) ? FAULT_EXEC :
+			       (e & X86_PF_WRITE) ? FAULT_WRITE : FAULT_READ;
+	const char *why = (e & X86_PF_RSVD) ? "reserved bit set in a paging entry" :
+			  (e & X86_PF_PK) ? "protection-key violation" :
+			  (e & X86_PF_PROT) ? "protection violation" : "page not present";
+	char hw[REASON_SIZE];
+
+	snprintf(hw, sizeof(hw), "#PF error code 0x%lx, %s, rip 0x%lx", e, why, regs->rip);
+	die_kernel_fault(regs, kind, regs->cr2, hw);
+}
+
+/*
+ * A #DF: the CPU could not deliver an exception. The one the kernel can cause
+ * is a kernel stack overflow: the access that runs into the guard below the
+ * stack faults, and the #PF frame would go on that same stack, into the same
+ * guard, so the #PF turns into a #DF. The #DF has a stack of its own (IST,
+ * arch_trap_init()), and CR2 holds the guard address that faulted.
+ */
+static void double_fault(struct pt_regs *regs)
+{
+	if (kstack_guard_owner(regs->cr2))
+		die_kernel_fault(regs, FAULT_WRITE, regs->cr2,
+				 "#DF: the #PF frame did not fit on the stack");
+	if (kstack_guard_owner(regs->rsp))
+		die_kernel_fault(regs, FAULT_WRITE, regs->rsp,
+				 "#DF with RSP in a stack guard");
+}
+
 void handle_exception(struct pt_regs *regs)
 {
 	char reason[REASON_SIZE];
@@ -404,8 +451,11 @@ void handle_exception(struct pt_regs *regs)
 		user_exception(regs);
 
 	switch (regs->vector) {
-	case X86_TRAP_PF:
-		exc_page_fault(regs, reason);
+	case X86_TRAP_PF:		/* from ring 3 it killed the task above */
+		kernel_page_fault(regs);
+	case X86_TRAP_DF:
+		double_fault(regs);
+		do_trap(regs, reason);
 		break;
 	case X86_TRAP_TS:
 	case X86_TRAP_NP:
@@ -427,12 +477,30 @@ void handle_exception(struct pt_regs *regs)
 /* --- a new task's first frame --------------------------------------------- */
 
 /*
+ * Loads null selectors into ds, es, fs and gs, live: nothing on the way out
+ * to ring 3 reloads them (entry.S). gs as arch_switch_to() does it: between
+ * two swapgs, so that the load replaces the user's GS base, not ours.
+ */
+static void load_null_user_segments(void)
+{
+	__asm__ __volatile__("movl %0, %%ds\n\t"
+			     "movl %0, %%es\n\t"
+			     "movl %0, %%fs\n\t"
+			     "swapgs\n\t"
+			     "movl %0, %%gs\n\t"
+			     "swapgs"
+			     : : "r"(0) : "memory");
+}
+
+/*
  * A fresh user-mode register state (Linux's start_thread()): ring 3 at entry
  * with RSP = user_sp, interrupts enabled (IF: the timer tick reaches the
  * task, asm/irq_vectors.h), every other register 0 (but rcx and r11, which
- * sysretq fills with RIP and RFLAGS). It touches nothing but *regs: execve
- * calls it on the running task's own frame, in the middle of the syscall
- * that the frame will return from.
+ * sysretq fills with RIP and RFLAGS), the segment selectors ds, es, fs, gs
+ * included. spawn calls it on a new task's frame, whose selectors
+ * arch_switch_to() loads on its first run. execve calls it on the running
+ * task's own frame, in the middle of the syscall that the frame will return
+ * from: the old image's selectors are live in the CPU, and go now.
  */
 void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
@@ -444,6 +512,8 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 	regs->ss = __USER_DS;
 	regs->orig_rax = (unsigned long)-1;	/* no syscall in progress */
 	regs->vector = PT_VECTOR_SYSCALL;	/* the frame leaves as a syscall's does */
+	if (current->stack && regs == task_pt_regs(current))
+		load_null_user_segments();
 }
 
 /*
@@ -494,6 +564,8 @@ void arch_show_regs(const struct pt_regs *regs)
 	printk("RBP: 0x%016lx  R8 : 0x%016lx  R9 : 0x%016lx\n", regs->rbp, regs->r8, regs->r9);
 	printk("R10: 0x%016lx  R11: 0x%016lx  R12: 0x%016lx\n", regs->r10, regs->r11, regs->r12);
 	printk("R13: 0x%016lx  R14: 0x%016lx  R15: 0x%016lx\n", regs->r13, regs->r14, regs->r15);
+	printk("DS : 0x%04lx  ES : 0x%04lx  FS : 0x%04lx  GS : 0x%04lx\n", regs->ds, regs->es,
+	       regs->fs, regs->gs);
 	if (regs->vector == PT_VECTOR_SYSCALL)
 		printk("vector: syscall\n");
 	else

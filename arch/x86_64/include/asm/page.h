@@ -10,7 +10,8 @@
  * and PT, 512 entries each; one PML4 entry covers 512 GiB.
  *
  *   0x0000_0000_0000  ┬ PML4[0]: the kernel's identity map (head.S), 4 GiB in
- *                     │   2 MiB pages, supervisor-only (U/S = 0) and global.
+ *                     │   2 MiB pages (4 KiB over the kernel image, mm.c),
+ *                     │   supervisor-only (U/S = 0) and global.
  *                     │   Every address space shares it (mm.c), so a syscall
  *                     │   never switches page tables. Page 0 lies inside it
  *                     │   and is supervisor-only: a user NULL access faults.

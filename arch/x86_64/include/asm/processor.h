@@ -60,6 +60,8 @@ BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /* entry.S: where a new task's first arch_switch_to() lands; leaves for user mode. */
 void ret_from_fork(void);
+/* entry.S: the instruction after arch_cpu_idle()'s hlt, where its wake-up tick returns. */
+extern char arch_cpu_idle_wakeup[];
 
 /*
  * The stack pointer of the caller at this call. Not an inline "mov %rsp":

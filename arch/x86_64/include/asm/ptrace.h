@@ -13,13 +13,16 @@
  *	 48  r11 r10 r9 r8 rax rcx rdx rsi rdi
  *	120  orig_rax		syscall number at entry (rax gets the result); -1 otherwise
  *	128  cr2		page-fault linear address, read before anything can fault
- *	136  vector		which IDT vector brought us here (pushed by the stub),
+ *	136  ds es fs gs	the data segment selectors at entry: the kernel never
+ *				changes them, so they stay live in the CPU while the task
+ *				is in the kernel; arch_switch_to() loads next's from here
+ *	168  vector		which IDT vector brought us here (pushed by the stub),
  *				PT_VECTOR_SYSCALL for the syscall instruction
- *	144  error_code		pushed by the CPU for some vectors, else 0 by the stub
- *	152  rip cs rflags rsp ss	pushed by the CPU; iretq pops them
- *	192  (end)
+ *	176  error_code		pushed by the CPU for some vectors, else 0 by the stub
+ *	184  rip cs rflags rsp ss	pushed by the CPU; iretq pops them
+ *	224  (end)
  *
- * 24 words = 192 bytes, a multiple of 16. The CPU aligns RSP down to 16 bytes
+ * 28 words = 224 bytes, a multiple of 16. The CPU aligns RSP down to 16 bytes
  * before it pushes ss (same section), so the frame starts 16-byte
  * aligned and so does the stack when entry.S calls C.
  */
@@ -46,14 +49,18 @@
 #define PT_RDI		112
 #define PT_ORIG_RAX	120
 #define PT_CR2		128
-#define PT_VECTOR	136
-#define PT_ERROR_CODE	144
-#define PT_RIP		152
-#define PT_CS		160
-#define PT_RFLAGS	168
-#define PT_RSP		176
-#define PT_SS		184
-#define PT_REGS_SIZE	192
+#define PT_DS		136
+#define PT_ES		144
+#define PT_FS		152
+#define PT_GS		160
+#define PT_VECTOR	168
+#define PT_ERROR_CODE	176
+#define PT_RIP		184
+#define PT_CS		192
+#define PT_RFLAGS	200
+#define PT_RSP		208
+#define PT_SS		216
+#define PT_REGS_SIZE	224
 
 /* pt_regs.vector of a frame the syscall entry built: IDT vectors end at 255. */
 #define PT_VECTOR_SYSCALL	256
@@ -79,6 +86,11 @@ struct pt_regs {
 	unsigned long rdi;
 	unsigned long orig_rax;
 	unsigned long cr2;
+	/* The user's data segment selectors, zero-extended: saved on entry, never restored. */
+	unsigned long ds;
+	unsigned long es;
+	unsigned long fs;
+	unsigned long gs;
 	unsigned long vector;
 	unsigned long error_code;
 	/* The hardware interrupt frame: */
