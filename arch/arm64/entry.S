@@ -250,7 +250,7 @@ el0t_64_sync:
 	b.ne	el0_sync_fault			// no: a fault, decoded in C
 
 /*
- * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (304),
+ * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (320),
  * and the stack top is THREAD_SIZE aligned: the same sp on every syscall.
  * 16-byte aligned SP (AAPCS64, checked by SCTLR_EL1.SA): 6 bits of entropy,
  * seen in SP[9:4], once the stack-offset issue moves it by a random 0..1008.
@@ -340,7 +340,8 @@ ret_to_user:
  * of next->thread. Switching sp switches SP_EL1 (we run in EL1h), and that
  * is all the trap entry needs: when next returns to user mode, ret_to_user
  * leaves SP_EL1 at the top of next's stack. The user page tables were
- * already switched by arch_switch_mm() in schedule().
+ * already switched by arch_switch_mm() in schedule(), and next's user thread
+ * pointer TPIDR_EL0 comes back from its own pt_regs (kernel_exit 0).
  */
 	.globl	arch_switch_to
 arch_switch_to:

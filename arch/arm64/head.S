@@ -109,7 +109,7 @@ el1_entry:
 	adrp	x1, boot_current_el
 	str	x20, [x1, :lo12:boot_current_el]	// CurrentEL at entry
 
-	bl	__map_kernel_pages		// the image in 4 KiB pages, so each can be protected
+	bl	__map_kernel_pages		// the image in 4 KiB pages, each protectable
 	bl	__enable_mmu			// caches on: C code may now do unaligned accesses
 
 	mov	x29, xzr			// frame pointer 0: stack traces end here

@@ -161,10 +161,10 @@ static void describe_sync(const struct pt_regs *regs)
 }
 
 /*
- * A kernel page fault: a data or instruction abort from EL1 with a
+ * Is this a kernel page fault: a data or instruction abort from EL1 with a
  * translation, access flag or permission fault (the ones with a table
- * level), where FAR_EL1 is valid. What the hardware said, for the reason
- * line: "data abort (permission fault, level 3, write)".
+ * level), with a valid FAR_EL1? If so, *kind is the access, and reason says
+ * what the hardware said: "data abort (permission fault, level 3, write)".
  */
 static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
 {
@@ -201,8 +201,8 @@ void el1h_64_sync_handler(struct pt_regs *regs)
 
 /*
  * The first guard page (kernel/task.c's stack array starts with it), for
- * entry.S's check_stack; 0 until arch_trap_init() sets it, which no sp can
- * be in. The overflow stack entry.S switches to is its overflow_stack.
+ * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
+ * sp then counts as outside the array.
  */
 u64 kstack_area_start;
 
@@ -219,14 +219,14 @@ _Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack 
 void handle_bad_stack(struct pt_regs *regs)
 {
 	unsigned long addr = regs->sp - PT_REGS_SIZE;
-	enum user_fault kind = FAULT_WRITE;	/* saving the frame is a store */
+	enum user_fault kind;
 	char hw[64];
 
 	if (regs->vector == VECTOR_EL1H_SYNC && kernel_page_fault(regs, &kind) &&
 	    kstack_guard_owner(regs->far))
 		addr = regs->far;
 	else
-		kind = FAULT_WRITE;
+		kind = FAULT_WRITE;	/* the frame's own store would have faulted */
 	snprintf(hw, sizeof(hw), "sp 0x%lx on entry to %s", regs->sp, vector_name(regs->vector));
 	die_kernel_fault(regs, kind, addr, hw);
 }
@@ -370,12 +370,12 @@ void el1h_64_irq_handler(struct pt_regs *regs)
 /*
  * Idle until an interrupt (include/trapdoor/arch.h). wfi waits for one to
  * be pending even while PSTATE.I masks it (Arm ARM, "Wait For Interrupt"),
- * so QEMU stops running this CPU, and the host's, until the next tick. The
- * pending interrupt must then be taken, or it would stay pending and end
- * every later wfi at once: IRQs are unmasked for two instructions, it
- * arrives at el1h_64_irq (entry.S), and they are masked again. The isb makes
- * sure the unmasked state is seen, and the interrupt taken, before the mask
- * goes back on.
+ * so QEMU stops running this CPU, and costs the host nothing, until the next
+ * tick. The pending interrupt must then be taken, or it would stay pending
+ * and end every later wfi at once: IRQs are unmasked, it arrives at
+ * el1h_64_irq (entry.S), and they are masked again. The isb between makes
+ * sure the unmasked state takes effect, and the interrupt is taken, before
+ * the mask goes back on.
  */
 void arch_cpu_idle(void)
 {
