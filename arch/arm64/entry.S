@@ -34,11 +34,61 @@
  * kernel_entry el, vector: save the interrupted state into a new pt_regs just
  * below the current sp (for el = 0: at the top of the task's kernel stack).
  * el is the level we came from (0 or 1).
+ *
+ * From EL1 the stack may be the problem: a kernel stack that overflowed ran
+ * into the unmapped guard page below it, and the fault brought us here with
+ * sp still down there. Saving the frame would fault again, and again, for
+ * ever. So before the first store, check_stack looks at where the frame
+ * would go, and if that is a guard, the frame goes onto the overflow stack
+ * instead (kernel_stack_overflow, below).
  */
 	.macro	kernel_entry, el, vector
 	sub	sp, sp, #PT_REGS_SIZE		// room for the frame; sp stays 16-byte aligned
-	stp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0-x29 in pairs, each at S_X0 + 8 * n ...
-	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// ... stp stores two registers at once
+	.if	\el == 1
+	check_stack \vector			// no return if sp is in a stack guard
+	.endif
+	save_x0_x29				// x0-x29 into the frame
+	/* From here on x21-x25 are ours to use: their old values are saved. */
+	.if	\el == 0
+	mrs	x21, sp_el0			// EL0 ran on SP_EL0: the user's stack pointer
+	.else
+	add	x21, sp, #PT_REGS_SIZE		// EL1 ran on this stack: sp before our sub
+	.endif
+	save_special #\vector
+	.if	\el == 0
+	mrs	x22, tpidr_el0			// the user's thread pointer (TLS) ...
+	str	x22, [sp, #S_TP_VALUE]		// ... is the task's: kernel_exit 0 restores it
+	.endif
+	.endm
+
+/*
+ * check_stack vector: sp points at the frame about to be saved. Is it inside
+ * a guard page of the task stacks (asm/processor.h)? The array of stacks
+ * starts at kstack_area_start (traps.c) and is made of 16 KiB slots: slot
+ * 2n is task n's guard, slot 2n + 1 its stack. One register is needed for
+ * the arithmetic and none is free yet, so x0 waits in TPIDR_EL1, a system
+ * register the kernel has no other use for.
+ */
+	.macro	check_stack, vector
+	msr	tpidr_el1, x0			// x0 aside: no store to the stack yet
+	adrp	x0, kstack_area_start		// x0 = the first guard's address
+	ldr	x0, [x0, :lo12:kstack_area_start]
+	sub	x0, sp, x0			// x0 = the frame's offset into the stacks
+	lsr	x0, x0, #THREAD_SHIFT		// ... as a slot number
+	cmp	x0, #KSTACK_SLOTS		// not in the array at all (below it: huge)?
+	b.hs	.Lstack_ok\@			//   then not a task stack: boot, overflow
+	tbnz	x0, #0, .Lstack_ok\@		// an odd slot: a stack, all is well
+	mov	x0, #\vector			// an even slot: a guard. Which vector, in
+	msr	sp_el0, x0			//   SP_EL0: unused while EL1 runs (see below)
+	b	kernel_stack_overflow		// save the frame elsewhere and report
+.Lstack_ok\@:
+	mrs	x0, tpidr_el1			// x0 back: nothing changed
+	.endm
+
+/* save_x0_x29: x0-x29 into the frame at sp, in pairs, each at S_X0 + 8 * n. */
+	.macro	save_x0_x29
+	stp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0 and x1 at once: stp stores a pair
+	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// ... and so on up to x29
 	stp	x4, x5, [sp, #S_X0 + 8 * 4]
 	stp	x6, x7, [sp, #S_X0 + 8 * 6]
 	stp	x8, x9, [sp, #S_X0 + 8 * 8]
@@ -52,12 +102,14 @@
 	stp	x24, x25, [sp, #S_X0 + 8 * 24]
 	stp	x26, x27, [sp, #S_X0 + 8 * 26]
 	stp	x28, x29, [sp, #S_X0 + 8 * 28]
-	/* From here on x21-x25 are ours to use: their old values are saved. */
-	.if	\el == 0
-	mrs	x21, sp_el0			// EL0 ran on SP_EL0: the user's stack pointer
-	.else
-	add	x21, sp, #PT_REGS_SIZE		// EL1 ran on this stack: sp before our sub
-	.endif
+	.endm
+
+/*
+ * save_special vector: the rest of the frame, with x21 = the interrupted sp;
+ * vector is #VECTOR_... or a register holding it. Uses x21-x25, which
+ * save_x0_x29 has saved.
+ */
+	.macro	save_special, vector
 	stp	x30, x21, [sp, #S_LR]		// lr and sp are neighbours in pt_regs
 	mrs	x22, elr_el1			// pc: where the exception happened (or, after
 	mrs	x23, spsr_el1			//   svc, the next instruction); PSTATE then
@@ -65,7 +117,7 @@
 	mrs	x24, esr_el1			// why: exception class and syndrome
 	mrs	x25, far_el1			// which address, for aborts and alignment faults
 	stp	x24, x25, [sp, #S_ESR]
-	mov	x21, #\vector			// which vector table entry brought us here
+	mov	x21, \vector			// which vector table entry brought us here
 	stp	x0, x21, [sp, #S_ORIG_X0]	// x0 is unchanged so far: orig_x0 = x0
 	.endm
 
@@ -81,6 +133,8 @@
 	.if	\el == 0
 	ldr	x21, [sp, #S_SP]		// the user's stack pointer goes back to SP_EL0
 	msr	sp_el0, x21
+	ldr	x21, [sp, #S_TP_VALUE]		// and its thread pointer to TPIDR_EL0: its
+	msr	tpidr_el0, x21			//   own, 0 in a new image (arch_init_user_regs)
 	.endif
 	ldp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0-x30 back, in the order they were saved
 	ldp	x2, x3, [sp, #S_X0 + 8 * 2]
@@ -156,20 +210,25 @@ vectors:
 	/* Events with a handler of their own (traps.c) ... */
 	entry_handler	1, VECTOR_EL1H_SYNC, el1h_64_sync, el1h_64_sync_handler
 	/*
-	 * ... the timer's interrupt, taken only from user mode (the kernel runs
-	 * with PSTATE.I set); like every way back to EL0 it leaves through
+	 * ... the timer's interrupt, taken from user mode (the kernel runs with
+	 * PSTATE.I set); like every way back to EL0 it leaves through
 	 * ret_to_user, where exit_to_user_mode() may give the CPU away ...
 	 */
 	entry_handler	0, VECTOR_EL0_64_IRQ, el0t_64_irq, el0t_64_irq_handler
 	/*
-	 * ... and those that must not happen: an IRQ in the kernel (masked there:
-	 * a bug), FIQ (never routed), EL1 on SP_EL0, 32-bit EL0, SError.
+	 * ... or from the kernel, in the one place that unmasks it: the idle
+	 * loop (arch_cpu_idle() in traps.c). Back to the interrupted kernel code,
+	 * no exit_to_user_mode(): the kernel is never preempted ...
+	 */
+	entry_handler	1, VECTOR_EL1H_IRQ, el1h_64_irq, el1h_64_irq_handler
+	/*
+	 * ... and those that must not happen: FIQ (never routed), EL1 on SP_EL0,
+	 * 32-bit EL0, SError.
 	 */
 	entry_handler	1, VECTOR_EL1T_SYNC, el1t_64_sync, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_IRQ, el1t_64_irq, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_FIQ, el1t_64_fiq, unhandled_exception
 	entry_handler	1, VECTOR_EL1T_SERROR, el1t_64_error, unhandled_exception
-	entry_handler	1, VECTOR_EL1H_IRQ, el1h_64_irq, unhandled_exception
 	entry_handler	1, VECTOR_EL1H_FIQ, el1h_64_fiq, unhandled_exception
 	entry_handler	1, VECTOR_EL1H_SERROR, el1h_64_error, unhandled_exception
 	entry_handler	0, VECTOR_EL0_64_FIQ, el0t_64_fiq, unhandled_exception
@@ -191,7 +250,7 @@ el0t_64_sync:
 	b.ne	el0_sync_fault			// no: a fault, decoded in C
 
 /*
- * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (304),
+ * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (320),
  * and the stack top is THREAD_SIZE aligned: the same sp on every syscall.
  * 16-byte aligned SP (AAPCS64, checked by SCTLR_EL1.SA): 6 bits of entropy,
  * seen in SP[9:4], once the stack-offset issue moves it by a random 0..1008.
@@ -214,6 +273,32 @@ el0_sync_fault:
 /* Back to the kernel code the exception interrupted. */
 ret_to_kernel:
 	kernel_exit	1
+
+/*
+ * A kernel stack overflow (check_stack found the frame's place in a guard):
+ * sp = where the frame would have gone, x0 waits in TPIDR_EL1, the vector
+ * number in SP_EL0. SP_EL0 is free while the kernel runs: kernel_entry 0
+ * saved the user's value in pt_regs, and kernel_exit 0 reloads it from there.
+ * The frame goes onto overflow_stack instead, and handle_bad_stack() (traps.c)
+ * names the task and dies. It never returns: the task's stack is gone.
+ */
+kernel_stack_overflow:
+	adrp	x0, overflow_stack_top		// x0 = a stack that is surely free
+	add	x0, x0, :lo12:overflow_stack_top
+	add	sp, sp, x0			// swap sp and x0 with no third register:
+	sub	x0, sp, x0			//   x0 = the old sp (the frame in the guard)
+	sub	sp, sp, x0			//   sp = the overflow stack's top
+	sub	sp, sp, #PT_REGS_SIZE		// a frame on it
+	add	x0, x0, #PT_REGS_SIZE		// the interrupted sp, before kernel_entry's sub,
+	str	x0, [sp, #S_SP]			//   parked in its slot for the moment
+	mrs	x0, tpidr_el1			// x0 back
+	save_x0_x29				// x0-x29 as kernel_entry saves them
+	ldr	x21, [sp, #S_SP]		// the interrupted sp, for save_special
+	mrs	x20, sp_el0			// the vector check_stack came from ...
+	save_special x20			// ... is save_special's vector (a register here)
+	mov	x0, sp				// argument 1: the frame
+	bl	handle_bad_stack		// traps.c: dies with "kernel stack overflow"
+	b	.				// (it does not return)
 
 /*
  * A new task starts here: its first arch_switch_to() "returns" to this label
@@ -255,7 +340,8 @@ ret_to_user:
  * of next->thread. Switching sp switches SP_EL1 (we run in EL1h), and that
  * is all the trap entry needs: when next returns to user mode, ret_to_user
  * leaves SP_EL1 at the top of next's stack. The user page tables were
- * already switched by arch_switch_mm() in schedule().
+ * already switched by arch_switch_mm() in schedule(), and next's user thread
+ * pointer TPIDR_EL0 comes back from its own pt_regs (kernel_exit 0).
  */
 	.globl	arch_switch_to
 arch_switch_to:
@@ -267,8 +353,6 @@ arch_switch_to:
 	mov	x9, sp					// (stp cannot store sp itself)
 	stp	x29, x9, [x0, #THREAD_FP]		// ... its frame pointer and kernel sp ...
 	str	x30, [x0, #THREAD_PC]			// ... and where it resumes: our caller
-	mrs	x9, tpidr_el0				// prev's user thread pointer (TLS) ...
-	str	x9, [x0, #THREAD_TPIDR_EL0]		// ... is per task: save it too
 
 	ldp	x19, x20, [x1, #THREAD_X19 + 8 * 0]	// next's callee-saved registers ...
 	ldp	x21, x22, [x1, #THREAD_X19 + 8 * 2]
@@ -278,6 +362,11 @@ arch_switch_to:
 	ldp	x29, x9, [x1, #THREAD_FP]		// ... frame pointer and kernel sp
 	mov	sp, x9					// from here on we run on next's stack
 	ldr	x30, [x1, #THREAD_PC]			// next resumes in schedule() or ret_from_fork
-	ldr	x9, [x1, #THREAD_TPIDR_EL0]		// next's thread pointer, for when it
-	msr	tpidr_el0, x9				//   reaches user mode again
 	ret						// "return" into next
+
+/* The stack kernel_stack_overflow reports from: one CPU, one overflow at most. */
+	.bss
+	.balign	16
+overflow_stack:
+	.skip	OVERFLOW_STACK_SIZE
+overflow_stack_top:

@@ -109,6 +109,7 @@ el1_entry:
 	adrp	x1, boot_current_el
 	str	x20, [x1, :lo12:boot_current_el]	// CurrentEL at entry
 
+	bl	__map_kernel_pages		// the image in 4 KiB pages, each protectable
 	bl	__enable_mmu			// caches on: C code may now do unaligned accesses
 
 	mov	x29, xzr			// frame pointer 0: stack traces end here
@@ -117,12 +118,64 @@ el1_entry:
 	b	secondary_park			// ... but if it did, stop here quietly
 
 /*
+ * The kernel image in 4 KiB pages. The tables below map RAM in 2 MiB blocks;
+ * W^X for the image (text r-x, rodata r--, data rw-) and the unmapped guard
+ * page below each kernel stack need 4 KiB pages. Later, with the MMU on, a
+ * block could only be split by break-before-make (Arm ARM, "Translation table
+ * updates"): first invalidate the entry, then install the table. For the
+ * block that holds the running code, its stack and the tables themselves
+ * that break would unmap the very code doing it. So the split happens here,
+ * while the MMU is still off: KERNEL_PTE_BLOCKS level 3 tables (asm/
+ * pgtable-hwdef.h) map the blocks from __kernel_start on, page by page, and
+ * replace their level 2 block entries. Pages of the image start EL1
+ * read/write/execute (kernel_protect() narrows them); pages past _end are
+ * free RAM: read/write, never executable, like every other RAM block.
+ * Uses x1-x7.
+ */
+__map_kernel_pages:
+	adrp	x1, init_pte_kernel		// x1 = the next level 3 entry to fill
+	add	x1, x1, :lo12:init_pte_kernel
+	adrp	x4, init_pte_kernel_end		// x4 = just past the last one
+	add	x4, x4, :lo12:init_pte_kernel_end
+	adrp	x2, __kernel_start		// x2 = the address (virtual = physical) it maps;
+	add	x2, x2, :lo12:__kernel_start	//   2 MiB aligned (kernel.lds)
+	adrp	x3, _end			// x3 = end of the image, page-aligned (kernel.lds)
+	add	x3, x3, :lo12:_end
+	ldr	x5, =PROT_PAGE_KERNEL		// the image: EL1 rwx until kernel_protect()
+	ldr	x6, =(PROT_PAGE_KERNEL | PTE_PXN)	// past _end: free RAM, never executable
+1:	cmp	x2, x3				// inside the image?
+	csel	x7, x5, x6, lo			// x7 = its attributes
+	orr	x7, x7, x2			// descriptor = output address | attributes
+	str	x7, [x1], #8			// store it; cursor += 8
+	add	x2, x2, #PAGE_SIZE		// next page
+	cmp	x1, x4				// until every table is full
+	b.lo	1b
+
+	/* Now the level 2 entries of those blocks point at the tables. */
+	adrp	x2, __kernel_start		// the first block's address ...
+	lsr	x2, x2, #PMD_SHIFT		// ... as a block number ...
+	sub	x2, x2, #(VIRT_RAM_BASE >> PMD_SHIFT)	// ... counted from the start of RAM
+	adrp	x3, init_pmd_ram		// x3 = its entry in init_pmd_ram
+	add	x3, x3, :lo12:init_pmd_ram
+	add	x3, x3, x2, lsl #3		//   (8 bytes per entry)
+	adrp	x1, init_pte_kernel		// x1 = the table for that block
+	add	x1, x1, :lo12:init_pte_kernel
+	ldr	x5, =PROT_TABLE_KERNEL		// table descriptor bits, with the EL0 fences
+2:	orr	x7, x1, x5			// descriptor = table address | bits
+	str	x7, [x3], #8			// replaces the block entry; next entry
+	add	x1, x1, #PAGE_SIZE		// next table
+	cmp	x1, x4
+	b.lo	2b
+	ret
+
+/*
  * The kernel's page tables: an identity map (virtual = physical) of the first
  * 4 GiB, made of 2 MiB level 2 blocks. TCR_EL1.T0SZ = 25 gives 39-bit
  * addresses, where the walk for TTBR0 starts at level 1 (asm/page.h).
  *   [0, 128 MiB): QEMU virt's flash: not mapped, so a NULL pointer faults.
  *   [128 MiB, 1 GiB): devices (GIC, PL011, virtio, PCIe), Device-nGnRE, never executable.
- *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, executable at EL1.
+ *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, never
+ *   executable, except the kernel image's pages (__map_kernel_pages above).
  * All of it EL1 only: user code can neither read, write nor run any of it.
  * mm.c later unmaps the blocks beyond the end of the real RAM, and copies
  * the four level 1 entries into every user address space.
@@ -209,3 +262,11 @@ init_pmd_ram:					// level 2 for [1 GiB, 4 GiB): 3 x 512 x 2 MiB
 	.quad	.Lblock | PROT_SECT_NORMAL		// one RAM block
 	.set	.Lblock, .Lblock + PMD_SIZE
 	.endr
+
+/* The level 3 tables __map_kernel_pages fills: zeroed with .bss, filled before the MMU is on. */
+	.section .bss, "aw", %nobits
+	.balign	PAGE_SIZE
+	.globl	init_pte_kernel, init_pte_kernel_end
+init_pte_kernel:				// level 3: KERNEL_PTE_BLOCKS x 512 x 4 KiB
+	.skip	KERNEL_PTE_BLOCKS * PAGE_SIZE
+init_pte_kernel_end:

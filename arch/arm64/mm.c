@@ -72,6 +72,45 @@ void paging_init(void)
 	isb();
 }
 
+/*
+ * The kernel's own protection (kernel_protect() in kernel/traps.c): each page
+ * of [start, end) gets prot. Only pages that head.S mapped through its level
+ * 3 tables (the kernel image, asm/pgtable-hwdef.h) can change: anything else
+ * is a 2 MiB block, and an address outside RAM is -EINVAL. Every change here
+ * narrows or removes a valid page of the same output address and memory type
+ * (read-only: AP[2]; never executable: PXN; no page: invalid), which the
+ * architecture allows in place, with no break-before-make: the old entry may
+ * live on in the TLB until the invalidation at the end, and it is never
+ * wider than what it was at boot.
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	u64 attrs = PROT_PAGE_KERNEL;
+
+	if ((start | end) & (PAGE_SIZE - 1) || start > end || start < KERNEL_RAM_MAP_START ||
+	    end > KERNEL_MAP_END)
+		return -EINVAL;
+	if (!(prot & PROT_WRITE))
+		attrs |= PTE_AP_RDONLY;
+	if (!(prot & PROT_EXEC))
+		attrs |= PTE_PXN;
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		unsigned long block = (va - KERNEL_RAM_MAP_START) >> PMD_SHIFT;
+		u64 pmd = init_pmd_ram[block / PTRS_PER_TABLE][block % PTRS_PER_TABLE];
+		u64 *pte;
+
+		if ((pmd & PMD_TYPE_TABLE) != PMD_TYPE_TABLE)
+			return -EINVAL;	/* a block or nothing: not the image */
+		pte = phys_to_virt(pmd & PTE_ADDR_MASK);
+		WRITE_ONCE(pte[PTE_INDEX(va)], prot ? va | attrs : 0);
+	}
+	dsb(ishst);			/* the new entries reach the walker ... */
+	__asm__ __volatile__("tlbi vmalle1is" : : : "memory");	/* ... the old ones go */
+	dsb(ish);
+	isb();				/* and the next instruction is fetched under them */
+	return 0;
+}
+
 /* --- ASIDs ---------------------------------------------------------------- */
 
 /*

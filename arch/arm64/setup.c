@@ -154,26 +154,61 @@ static void discover_from_fdt(void)
 	discover_psci();
 }
 
+/*
+ * PAN, Privileged Access Never (FEAT_PAN, Armv8.1; ID_AA64MMFR1_EL1.PAN):
+ * while PSTATE.PAN is set, an EL1 load or store to a page that EL0 may
+ * access (AP[1] = 1: every user page) is a permission fault. The kernel never
+ * needs one: copy_{to,from}_user copy through the kernel's own map of the
+ * physical pages (kernel/uaccess.c), so PAN is on all the time, with no
+ * window to open. PSTATE.PAN is set here for the code running now, and
+ * SCTLR_EL1.SPAN = 0 makes every exception into EL1 set it again (with
+ * SPAN = 1 it would keep the interrupted code's value: for EL0, 0).
+ */
+static void pan_init(void)
+{
+	u64 pan = (read_sysreg(id_aa64mmfr1_el1) >> ID_AA64MMFR1_PAN_SHIFT) & ID_AA64MMFR1_PAN_MASK;
+
+	if (!pan) {
+		printk("arm64: no PAN on this CPU: the kernel could read user pages directly\n");
+		return;
+	}
+	write_sysreg(read_sysreg(sctlr_el1) & ~SCTLR_EL1_SPAN, sctlr_el1);
+	write_sysreg(PSTATE_PAN, s3_0_c4_c2_3);	/* PAN, by its generic name (sysreg.h) */
+	isb();
+}
+
 void arch_setup(void)
 {
 	arch_console_init();	/* first: from here on printk works */
 	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
 	/*
-	 * FP/SIMD off at EL1 and EL0 (CPACR_EL1.FPEN = 0, not left to the reset
-	 * value): no task's FP registers are saved, so none may use them; an FP
-	 * instruction in user mode traps (EC 0x07) and kills the task (traps.c).
+	 * FP/SIMD, SVE and SME off at EL1 and EL0 (CPACR_EL1.FPEN, ZEN and SMEN
+	 * = 0, not left to the reset value): no task's FP registers are saved,
+	 * so none may use them; an FP, SVE or SME instruction in user mode, or
+	 * FPCR/FPSR, traps (EC 0x07, 0x19, 0x1d) and the task dies of SIGILL
+	 * (traps.c). SME's TPIDR2_EL0 traps too: SCTLR_EL1.EnTP2 is 0 (head.S).
 	 */
 	write_sysreg(0, cpacr_el1);
 	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
 	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
 	/*
+	 * Nothing else user mode could write and carry into another program:
+	 * the performance monitors trap at EL0 (PMUSERENR_EL0 = 0: their
+	 * counters and selectors are one set for the whole CPU), and so does the
+	 * debug communications channel (MDSCR_EL1.TDCC: DBGDTR_EL0 and friends).
+	 * Both reset to UNKNOWN values on hardware.
+	 */
+	write_sysreg(0, pmuserenr_el0);
+	write_sysreg(MDSCR_EL1_TDCC, mdscr_el1);
+	/*
 	 * The user thread pointers reset to UNKNOWN values: start them at 0.
-	 * tpidr_el0 is then switched per task and inherited on fork (traps.c);
+	 * tpidr_el0 is then each task's own, in its pt_regs (asm/ptrace.h);
 	 * tpidrro_el0 (read-only at EL0) is never used and stays 0.
 	 */
 	write_sysreg(0, tpidr_el0);
 	write_sysreg(0, tpidrro_el0);
 	isb();
+	pan_init();
 
 	boot_fdt = find_fdt();
 	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */

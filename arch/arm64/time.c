@@ -10,7 +10,7 @@
  * The tick is periodic in the simplest way: each interrupt sets the next one
  * a full period after *now* (CNTV_TVAL_EL0). The ticks drift by the handler's
  * latency, but a tick that arrives late (the kernel runs with IRQs masked, so
- * it waits until the next return to user mode) can never queue up others
+ * it waits until the next return to user mode or idle loop) can never queue up others
  * behind it.
  */
 #include <asm/gic.h>
@@ -65,10 +65,12 @@ static unsigned int timer_virt_ppi(const void *fdt)
 
 /*
  * Starts the tick: the GIC routes the timer's PPI to us as an IRQ, and the
- * timer fires its first interrupt one period from now. It is only ever taken
- * in user mode: the kernel runs with PSTATE.I set (exception entry sets it),
- * and user mode runs with it clear (arch_init_user_regs(); EL0 cannot change
- * it, since SCTLR_EL1.UMA = 0 makes msr daifset UNDEFINED there).
+ * timer fires its first interrupt one period from now. It is taken in user
+ * mode, and in the kernel only inside the idle loop's short unmasked window
+ * (arch_cpu_idle() in traps.c): the kernel runs with PSTATE.I set (exception
+ * entry sets it), and user mode runs with it clear (arch_init_user_regs();
+ * EL0 cannot change it, since SCTLR_EL1.UMA = 0 makes msr daifset UNDEFINED
+ * there).
  */
 void arch_timer_init(unsigned int hz)
 {

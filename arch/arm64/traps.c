@@ -36,6 +36,7 @@ static const char *const esr_class_names[ESR_ELx_EC_MASK + 1] = {
 	[ESR_ELx_EC_SYS64]		= "trapped msr/mrs/system instruction",
 	[ESR_ELx_EC_SVE]		= "SVE access (trapped)",
 	[ESR_ELx_EC_FPAC]		= "pointer authentication failure",
+	[ESR_ELx_EC_SME]		= "SME access (trapped by CPACR_EL1)",
 	[ESR_ELx_EC_IABT_LOW]		= "instruction abort",
 	[ESR_ELx_EC_IABT_CUR]		= "instruction abort",
 	[ESR_ELx_EC_PC_ALIGN]		= "pc alignment fault",
@@ -159,14 +160,75 @@ static void describe_sync(const struct pt_regs *regs)
 	}
 }
 
-/* A synchronous exception in the kernel: always fatal, for now and later. */
+/*
+ * Is this a kernel page fault: a data or instruction abort from EL1 with a
+ * translation, access flag or permission fault (the ones with a table
+ * level), with a valid FAR_EL1? If so, *kind is the access, and reason says
+ * what the hardware said: "data abort (permission fault, level 3, write)".
+ */
+static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
+{
+	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr), ec = ESR_ELx_EC(esr);
+
+	if ((ec != ESR_ELx_EC_DABT_CUR && ec != ESR_ELx_EC_IABT_CUR) || !fault_has_level(fsc) ||
+	    (esr & ESR_ELx_FNV))
+		return false;
+	*kind = ec == ESR_ELx_EC_IABT_CUR ? FAULT_EXEC :
+		(esr & ESR_ELx_WNR) ? FAULT_WRITE : FAULT_READ;
+	snprintf(reason, sizeof(reason), "%s (%s, level %lu%s)", esr_class_name(esr),
+		 fault_status_name(fsc), ESR_ELx_FSC_LEVEL(fsc),
+		 *kind == FAULT_EXEC ? "" : *kind == FAULT_WRITE ? ", write" : ", read");
+	return true;
+}
+
+/*
+ * A synchronous exception in the kernel: always fatal. A page fault goes to
+ * die_kernel_fault(), which names what the kernel did wrong from the address:
+ * the W^X and guard pages of kernel_protect() and PAN (setup.c) make these.
+ */
 void el1h_64_sync_handler(struct pt_regs *regs)
 {
+	enum user_fault kind;
+
 	/* hlt #0xf000 without QEMU -semihosting: arch_poweroff() is trying to exit. */
 	if (ESR_ELx_EC(regs->esr) == ESR_ELx_EC_UNKNOWN && is_semihosting_trap(regs))
 		semihosting_unavailable();
+	if (kernel_page_fault(regs, &kind))
+		die_kernel_fault(regs, kind, regs->far, reason);
 	describe_sync(regs);
 	die(reason, regs);
+}
+
+/*
+ * The first guard page (kernel/task.c's stack array starts with it), for
+ * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
+ * sp then counts as outside the array.
+ */
+u64 kstack_area_start;
+
+_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
+_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
+
+/*
+ * entry.S found the place for an EL1 exception's frame in a stack guard and
+ * saved the frame on the overflow stack instead. The exception is almost
+ * always the fault of the store that ran into the guard: FAR_EL1 then names
+ * the guard; otherwise the frame's own place does. Either way the task's
+ * stack is used up, and die_kernel_fault() says "kernel stack overflow".
+ */
+void handle_bad_stack(struct pt_regs *regs)
+{
+	unsigned long addr = regs->sp - PT_REGS_SIZE;
+	enum user_fault kind;
+	char hw[64];
+
+	if (regs->vector == VECTOR_EL1H_SYNC && kernel_page_fault(regs, &kind) &&
+	    kstack_guard_owner(regs->far))
+		addr = regs->far;
+	else
+		kind = FAULT_WRITE;	/* the frame's own store would have faulted */
+	snprintf(hw, sizeof(hw), "sp 0x%lx on entry to %s", regs->sp, vector_name(regs->vector));
+	die_kernel_fault(regs, kind, addr, hw);
 }
 
 /*
@@ -225,7 +287,8 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_WFx:		/* wfi/wfe: only the kernel may idle the CPU */
 		do_user_fault(regs, FAULT_PRIVILEGED, 0);
 	case ESR_ELx_EC_FP_ASIMD:	/* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
-	case ESR_ELx_EC_SVE:
+	case ESR_ELx_EC_SVE:		/* so do SVE and SME (setup.c) */
+	case ESR_ELx_EC_SME:
 	case ESR_ELx_EC_ILL:		/* illegal execution state */
 	case ESR_ELx_EC_BTI:
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
@@ -240,7 +303,8 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 
 /*
  * A fresh user-mode register state: eret from it starts the program at entry
- * with sp = user_sp, everything else zero, so no register leaks kernel data
+ * with sp = user_sp, everything else zero, the thread pointer tp_value
+ * included, so no register leaks kernel data or another program's values
  * into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags clear, and no
  * exception masked, IRQ included: the timer can preempt the task (time.c).
  * execve calls this on the running task's own frame, so it touches nothing
@@ -259,24 +323,18 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  * task_pt_regs(t) and "returns" to thread.pc = ret_from_fork (entry.S),
  * which goes back to user mode from that frame the way a syscall does (spawn
  * filled the frame with arch_init_user_regs(), fork with a copy of the
- * parent's). The callee-saved registers start at zero: ret_from_fork needs
- * none of them. The user thread pointer is inherited from the task running
- * now, as Linux's fork does (copy_thread()): for fork that is the parent.
+ * parent's, its thread pointer included, as Linux's fork keeps it). The
+ * callee-saved registers start at zero: ret_from_fork needs none of them.
  */
 void arch_task_init(struct task_struct *t)
 {
 	memset(&t->thread, 0, sizeof(t->thread));
 	t->thread.sp = (u64)task_pt_regs(t);
 	t->thread.pc = (u64)ret_from_fork;
-	t->thread.tpidr_el0 = read_sysreg(tpidr_el0);
 }
 
-/*
- * An interrupt while user code ran (entry.S el0t_64_irq; afterwards it
- * returns through ret_to_user, where exit_to_user_mode() may switch tasks).
- * The GIC says which one; the only one enabled is the timer's.
- */
-void el0t_64_irq_handler(struct pt_regs *regs)
+/* The GIC says which interrupt it is; the only one enabled is the timer's. */
+static void handle_irq(struct pt_regs *regs)
 {
 	u32 iar = gic_ack();
 	unsigned int intid = iar & GIC_INTID_MASK;
@@ -290,16 +348,53 @@ void el0t_64_irq_handler(struct pt_regs *regs)
 	gic_eoi(iar);
 }
 
+/*
+ * An interrupt while user code ran (entry.S el0t_64_irq; afterwards it
+ * returns through ret_to_user, where exit_to_user_mode() may switch tasks).
+ */
+void el0t_64_irq_handler(struct pt_regs *regs)
+{
+	handle_irq(regs);
+}
+
+/*
+ * An interrupt in the kernel: only inside arch_cpu_idle()'s window, the one
+ * place the kernel unmasks IRQs. The tick is counted as usual; entry.S
+ * returns straight to the idle loop (ret_to_kernel).
+ */
+void el1h_64_irq_handler(struct pt_regs *regs)
+{
+	handle_irq(regs);
+}
+
+/*
+ * Idle until an interrupt (include/trapdoor/arch.h). wfi waits for one to
+ * be pending even while PSTATE.I masks it (Arm ARM, "Wait For Interrupt"),
+ * so QEMU stops running this CPU, and costs the host nothing, until the next
+ * tick. The pending interrupt must then be taken, or it would stay pending
+ * and end every later wfi at once: IRQs are unmasked, it arrives at
+ * el1h_64_irq (entry.S), and they are masked again. The isb between makes
+ * sure the unmasked state takes effect, and the interrupt is taken, before
+ * the mask goes back on.
+ */
+void arch_cpu_idle(void)
+{
+	dsb(sy);	/* earlier stores are done before we sleep */
+	__asm__ __volatile__("wfi\n\t"
+			     "msr daifclr, #%0\n\t"
+			     "isb\n\t"
+			     "msr daifset, #%0" : : "i"(DAIF_IRQ_IMM) : "memory");
+}
+
 /* entry.S finds prev->thread and next->thread at the very start of each task. */
 _Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
 /* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
 _Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
 
 /*
- * Vectors that should never be taken: IRQ/FIQ are masked in the kernel (an
- * IRQ there would be a bug), FIQ is never routed, trapdoor's EL1 never
- * runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is an
- * asynchronous abort (e.g. a bus error on a write), reported with its ESR.
+ * Vectors that should never be taken: FIQ is never routed, trapdoor's EL1
+ * never runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is
+ * an asynchronous abort (e.g. a bus error on a write), reported with its ESR.
  */
 void unhandled_exception(struct pt_regs *regs)
 {
@@ -312,10 +407,21 @@ void unhandled_exception(struct pt_regs *regs)
  * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
  * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
  * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
- * in the kernel for good: only user mode takes interrupts (arch_timer_init()).
+ * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
+ * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
+ * learns where the task stacks are: task slot i's guard is at 2i slots from
+ * the first one, its stack right above it.
  */
 void arch_trap_init(void)
 {
+	unsigned long g0, g0_end, g1, g1_end;
+
+	kstack_guard_range(0, &g0, &g0_end);
+	kstack_guard_range(1, &g1, &g1_end);
+	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
+		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
+	else
+		kstack_area_start = g0;
 	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
 }
 

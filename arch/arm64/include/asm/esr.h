@@ -30,6 +30,7 @@
 #define ESR_ELx_EC_SYS64	0x18	/* trapped msr/mrs/system instruction */
 #define ESR_ELx_EC_SVE		0x19	/* SVE access trapped */
 #define ESR_ELx_EC_FPAC		0x1c	/* pointer authentication failure */
+#define ESR_ELx_EC_SME		0x1d	/* SME access trapped (CPACR_EL1.SMEN) */
 #define ESR_ELx_EC_IABT_LOW	0x20	/* instruction abort from EL0 */
 #define ESR_ELx_EC_IABT_CUR	0x21	/* instruction abort from EL1 */
 #define ESR_ELx_EC_PC_ALIGN	0x22	/* pc not 4-byte aligned */

@@ -63,15 +63,33 @@
 #define PTE_UXN			BIT(54)		/* never execute at EL0 */
 
 /*
- * The kernel's map (head.S): RAM blocks EL1 read/write/execute, devices
- * never executable; AP[1] = 0 in both, so EL0 cannot touch either. Global
- * (nG = 0): one TLB entry serves every ASID. Its tables add the same fences.
+ * The kernel's map (head.S): RAM blocks EL1 read/write but never executable
+ * (PXN), devices never executable either; AP[1] = 0 in all, so EL0 cannot
+ * touch any of it. Global (nG = 0): one TLB entry serves every ASID. Its
+ * tables add the same fences. The kernel image itself is mapped with 4 KiB
+ * pages instead (PROT_PAGE_KERNEL, below).
  */
 #define PROT_SECT_NORMAL	(PMD_TYPE_SECT | PTE_ATTRINDX(MT_NORMAL) | PTE_SH_INNER | \
-				 PTE_AF | PTE_UXN)
+				 PTE_AF | PTE_PXN | PTE_UXN)
 #define PROT_SECT_DEVICE	(PMD_TYPE_SECT | PTE_ATTRINDX(MT_DEVICE_nGnRE) | PTE_AF | \
 				 PTE_PXN | PTE_UXN)
 #define PROT_TABLE_KERNEL	(PMD_TYPE_TABLE | TABLE_UXN | TABLE_AP_NO_EL0)
+
+/*
+ * The kernel image's pages: head.S maps the 2 MiB blocks that hold it with
+ * level 3 tables of its own, KERNEL_PTE_BLOCKS of them (kernel.lds checks
+ * that the image fits), all EL1 read/write/execute like the blocks were.
+ * kernel_protect() (kernel/traps.c) then narrows each page through
+ * arch_kernel_map_prot() (mm.c): adding PTE_AP_RDONLY or PTE_PXN, or
+ * clearing the entry, changes only permissions or validity, which needs no
+ * break-before-make, only a TLB invalidation. Splitting a live block that
+ * holds the running code, its stack and its page tables could not be done in
+ * place: the break would unmap the code doing it. So the split happens in
+ * head.S, before the MMU is on.
+ */
+#define KERNEL_PTE_BLOCKS	4
+#define PROT_PAGE_KERNEL	(PTE_TYPE_PAGE | PTE_ATTRINDX(MT_NORMAL) | PTE_SH_INNER | \
+				 PTE_AF | PTE_UXN)
 
 /*
  * A user page (mm.c): EL0-accessible (AP[1] = 1), read-only unless writable,

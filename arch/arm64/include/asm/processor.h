@@ -10,7 +10,17 @@
 #define THREAD_FP		80	/* x29 */
 #define THREAD_SP		88
 #define THREAD_PC		96	/* where arch_switch_to "returns" to */
-#define THREAD_TPIDR_EL0	104
+
+/*
+ * The task kernel stacks (kernel/task.c): one array of NR_TASKS pairs of
+ * 16 KiB slots, a guard (unmapped by kernel_protect()) and above it the
+ * stack. entry.S finds a kernel stack overflow from these: sp in an
+ * even-numbered slot of the array is in a guard. traps.c checks both numbers
+ * against include/trapdoor/task.h at compile time.
+ */
+#define THREAD_SHIFT		14	/* THREAD_SIZE = 16 KiB */
+#define KSTACK_SLOTS		256	/* 2 x NR_TASKS */
+#define OVERFLOW_STACK_SIZE	16384	/* where entry.S reports an overflow from */
 
 #ifndef __ASSEMBLY__
 
@@ -22,24 +32,21 @@
  * The kernel context of a task that is not running: what arch_switch_to()
  * must keep of it (AAPCS64: x19-x28, the frame pointer x29 and sp are
  * callee-saved; a function call may clobber the rest), and where it resumes.
- * Every other register of the task is either in its pt_regs (the user's) or
- * dead (the caller of arch_switch_to saved what it needs on its stack).
- * tpidr_el0 is the user's thread pointer: one per task, so it is switched
- * here, and a task never sees another's.
+ * Every other register of the task is either in its pt_regs (the user's,
+ * the thread pointer TPIDR_EL0 included) or dead (the caller of
+ * arch_switch_to saved what it needs on its stack).
  */
 struct thread_struct {
 	u64 x19[10];	/* x19..x28 */
 	u64 fp;		/* x29 */
 	u64 sp;		/* kernel stack pointer */
 	u64 pc;		/* resume address: after the bl arch_switch_to, or ret_from_fork */
-	u64 tpidr_el0;	/* user thread pointer (TLS), untouched by the kernel */
 };
 
 _Static_assert(offsetof(struct thread_struct, x19) == THREAD_X19, "THREAD_X19");
 _Static_assert(offsetof(struct thread_struct, fp) == THREAD_FP, "THREAD_FP");
 _Static_assert(offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");
 _Static_assert(offsetof(struct thread_struct, pc) == THREAD_PC, "THREAD_PC");
-_Static_assert(offsetof(struct thread_struct, tpidr_el0) == THREAD_TPIDR_EL0, "THREAD_TPIDR_EL0");
 
 /* entry.S: where a new task's first arch_switch_to() lands; leaves for user mode. */
 void ret_from_fork(void);

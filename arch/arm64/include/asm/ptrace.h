@@ -6,9 +6,11 @@
  * complete AArch64 integer state of the interrupted code: x0-x30, sp, pc
  * (ELR_EL1) and PSTATE (SPSR_EL1), plus the syndrome (ESR_EL1) and fault
  * address (FAR_EL1) that say why we are here. Restoring it and executing eret
- * resumes the interrupted code exactly. The kernel uses no FP/SIMD registers
- * (-mgeneral-regs-only) and user mode may not (CPACR_EL1 traps them), so they
- * are not part of the frame.
+ * resumes the interrupted code exactly. For a trap from EL0 it also holds
+ * the user's thread pointer TPIDR_EL0, the only other register user mode can
+ * write (user/lib/arch/arm64/userregs.c). The kernel uses no FP/SIMD
+ * registers (-mgeneral-regs-only) and user mode may not (CPACR_EL1 traps
+ * them: SIGILL), so they are not part of the frame.
  *
  * The layout is shared with entry.S through the S_* offsets below; the
  * _Static_asserts make the compiler check that the two agree.
@@ -28,7 +30,8 @@
 #define S_FAR		280
 #define S_ORIG_X0	288
 #define S_VECTOR	296
-#define PT_REGS_SIZE	304		/* a multiple of 16: SP stays 16-byte aligned */
+#define S_TP_VALUE	304
+#define PT_REGS_SIZE	320		/* a multiple of 16: SP stays 16-byte aligned */
 
 /*
  * The 16 entries of the vector table (Arm ARM, "Exception vectors"), in table order: the
@@ -67,6 +70,16 @@ struct pt_regs {
 	u64 far;	/* FAR_EL1: faulting address (aborts, alignment, watchpoints) */
 	u64 orig_x0;	/* x0 at entry: syscall arg 0 after x0 is overwritten by the return value */
 	u64 vector;	/* VECTOR_*: which vector table entry was taken */
+	/*
+	 * TPIDR_EL0, the user's thread pointer (TLS), saved and restored on
+	 * every trap from and return to EL0 (not in frames from EL1). Here,
+	 * not in thread_struct as in Linux (thread.uw.tp_value), because then
+	 * it follows the frame: arch_init_user_regs() zeroes it for a new
+	 * image (spawn, execve), fork copies it, and each task gets its own
+	 * back on its way to user mode, with no extra step in arch_switch_to.
+	 */
+	u64 tp_value;
+	u64 pad;	/* keeps the frame a multiple of 16 bytes */
 };
 
 _Static_assert(offsetof(struct pt_regs, regs[30]) == S_LR, "S_LR");
@@ -77,6 +90,7 @@ _Static_assert(offsetof(struct pt_regs, esr) == S_ESR, "S_ESR");
 _Static_assert(offsetof(struct pt_regs, far) == S_FAR, "S_FAR");
 _Static_assert(offsetof(struct pt_regs, orig_x0) == S_ORIG_X0, "S_ORIG_X0");
 _Static_assert(offsetof(struct pt_regs, vector) == S_VECTOR, "S_VECTOR");
+_Static_assert(offsetof(struct pt_regs, tp_value) == S_TP_VALUE, "S_TP_VALUE");
 _Static_assert(sizeof(struct pt_regs) == PT_REGS_SIZE, "PT_REGS_SIZE");
 _Static_assert(PT_REGS_SIZE % 16 == 0, "the frame must keep sp 16-byte aligned");
 

@@ -52,6 +52,7 @@
 
 /* MSR DAIFSet/DAIFClr immediate (Arm ARM "MSR (immediate)"): D A I F = bits 3..0. */
 #define DAIF_SERROR_IMM		4
+#define DAIF_IRQ_IMM		2
 
 /*
  * SCTLR_EL1. In Armv8.0 bits 11, 20, 22, 23, 28, 29 are RES1; later
@@ -63,6 +64,7 @@
 #define SCTLR_EL1_SA		BIT(3)		/* SP alignment check at EL1 */
 #define SCTLR_EL1_SA0		BIT(4)		/* SP alignment check at EL0 */
 #define SCTLR_EL1_I		BIT(12)		/* instructions cacheable */
+#define SCTLR_EL1_SPAN		BIT(23)		/* 0: exceptions into EL1 set PSTATE.PAN */
 #define SCTLR_EL1_RES1		(BIT(11) | BIT(20) | BIT(22) | BIT(23) | BIT(28) | BIT(29))
 /* MMU off, little-endian, nothing enabled: the state we set before leaving EL2. */
 #define SCTLR_EL1_MMU_OFF	SCTLR_EL1_RES1
@@ -89,6 +91,20 @@
 
 /* ID_AA64MMFR0_EL1: PARange [3:0], the physical address size. */
 #define ID_AA64MMFR0_PARANGE_MASK	UL(0xf)
+
+/* ID_AA64MMFR1_EL1.PAN [23:20]: 0 = no FEAT_PAN. */
+#define ID_AA64MMFR1_PAN_SHIFT	20
+#define ID_AA64MMFR1_PAN_MASK	UL(0xf)
+
+/*
+ * PSTATE.PAN as the PAN system register shows it (bit 22). setup.c writes
+ * the register by its generic name S3_0_C4_C2_3 (op0 3, op1 0, CRn 4, CRm 2,
+ * op2 3), which needs no Armv8.1 option in the assembler.
+ */
+#define PSTATE_PAN		BIT(22)
+
+/* MDSCR_EL1.TDCC [12]: EL0 access to the debug communications channel traps. */
+#define MDSCR_EL1_TDCC		BIT(12)
 
 /* MAIR_EL1: eight 8-bit memory attributes, picked by a descriptor's AttrIndx. */
 #define MAIR_ATTR_DEVICE_nGnRE	UL(0x04)	/* device: no gathering/reordering, early ack */

@@ -15,6 +15,8 @@ extern char vectors[];
 void el1h_64_sync_handler(struct pt_regs *regs);	/* the kernel faulted */
 void el0t_64_sync_handler(struct pt_regs *regs);	/* a user fault (svc: do_syscall) */
 void el0t_64_irq_handler(struct pt_regs *regs);		/* an interrupt in user mode */
+void el1h_64_irq_handler(struct pt_regs *regs);		/* an interrupt in the idle loop */
+void handle_bad_stack(struct pt_regs *regs);		/* an EL1 trap with sp in a guard */
 void unhandled_exception(struct pt_regs *regs);		/* a vector that should never fire */
 
 #endif
