@@ -26,7 +26,8 @@
  * Which paths return to user mode, and so pass exit_to_user_mode():
  *   svc_entry      always (do_syscall returns),
  *   external_entry the clock-comparator tick, the only interruption user
- *                  code takes and survives (time.c),
+ *                  code takes and survives (time.c), when it interrupted
+ *                  user code rather than the idle wait,
  *   ret_from_fork  the first return of every new task,
  *   program check  never: a user fault kills the task (do_user_fault),
  *   restart        if the QEMU `nmi` happened to stop user code.
@@ -146,9 +147,12 @@ svc_entry:
 
 /*
  * External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130).
- * Only the clock comparator is enabled, and only in user mode: the tick
- * (time.c). CALL_HANDLER then returns through ret_to_user, where the task
- * whose time slice just ended gives the CPU away.
+ * Only the clock comparator is enabled, and only in user mode and in the
+ * idle kernel's enabled wait (arch_cpu_idle()): the tick (time.c). From user
+ * mode CALL_HANDLER returns through ret_to_user, where the task whose time
+ * slice just ended gives the CPU away; from the wait it returns straight
+ * into the kernel (SAVE_ALL kept the kernel's %r15: the frame sits below
+ * the idle loop's), its PSW masked again by the handler.
  */
 	.globl	external_entry
 	.type	external_entry, @function

@@ -23,6 +23,7 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
+#include <asm/ptrace.h>
 #include <asm/traps.h>
 
 /* thread.gprs[] holds r6-r15: r<n> is at index n - 6. */
@@ -73,6 +74,28 @@ void arch_task_init(struct task_struct *t)
 	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	/* ret_from_fork's frame */
 	t->thread.gprs[THREAD_GPR(14)] = (unsigned long)ret_from_fork;	/* where br %r14 goes */
 	t->thread.gprs[THREAD_GPR(15)] = (unsigned long)frame;	/* the kernel sp there */
+}
+
+/*
+ * Idle: an enabled wait. A PSW with the wait bit stops the CPU from fetching
+ * instructions (QEMU's vCPU thread sleeps, costing the host nothing) until an
+ * interruption its mask enables arrives: here only external ones, of which CR0
+ * lets through only the clock comparator, armed for the next tick (time.c).
+ * The CPU then stores this PSW, wait bit and all, as the external old PSW, its
+ * address the label after the lpswe. external_interrupt() (traps.c) handles
+ * the tick and clears the wait and external bits in the saved PSW, so that
+ * exception_return resumes at that label with every class masked again.
+ */
+void arch_cpu_idle(void)
+{
+	struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
+
+	wait_psw.mask = PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT;
+	__asm__ __volatile__("larl	%%r1,0f\n\t"		/* where the wait ends */
+			     "stg	%%r1,8(%[psw])\n\t"	/* the PSW's address half */
+			     "lpswe	0(%[psw])\n"		/* wait, external enabled */
+			     "0:"
+			     : : [psw] "a"(&wait_psw) : "r1", "cc", "memory");
 }
 
 /*

@@ -256,9 +256,11 @@ void svc_interrupt(struct pt_regs *regs)
 
 /*
  * External interruptions. CR0 enables one subclass, the clock comparator
- * (time.c), and only the user's PSW enables external interruptions at all, so
- * the tick can arrive only while user code runs. Anything else, or a tick in
- * the kernel, means the masks are not what we think: a bug.
+ * (time.c), and only two PSWs enable external interruptions at all: a user
+ * task's, and the enabled wait of arch_cpu_idle() (process.c). So the tick
+ * arrives while user code runs or while the kernel idles. Anything else, or a
+ * tick in the kernel outside that wait, means the masks are not what we
+ * think: a bug.
  */
 void external_interrupt(struct pt_regs *regs)
 {
@@ -268,6 +270,16 @@ void external_interrupt(struct pt_regs *regs)
 	if (code == EXT_CODE_CLOCK_COMPARATOR && user_mode(regs)) {
 		clock_comparator_interrupt(regs);
 		return;		/* entry.S: exit_to_user_mode(), then back to the task */
+	}
+	if (code == EXT_CODE_CLOCK_COMPARATOR && (regs->psw.mask & PSW_MASK_WAIT)) {
+		/*
+		 * The idle wait ended. Resume after it, not in it: without the
+		 * wait and external bits the PSW exception_return loads is the
+		 * kernel's, every class masked, as arch_cpu_idle() promises.
+		 */
+		regs->psw.mask &= ~(PSW_MASK_WAIT | PSW_MASK_EXT);
+		clock_comparator_interrupt(regs);
+		return;		/* entry.S: straight back into the kernel */
 	}
 	if (code == EXT_CODE_CLOCK_COMPARATOR)
 		what = "clock-comparator interruption";
