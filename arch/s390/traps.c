@@ -44,6 +44,14 @@
 
 /* The data-exception code is the byte at 0x93, the last of the word at 0x90 (PoP 6, "DXC"). */
 #define DXC_MASK			0xff
+/*
+ * DXCs 0x08-0x83 report IEEE exceptions (inexact, underflow, overflow, divide
+ * by zero, invalid, and their simulated forms); below are decimal-operand
+ * data (0) and the AFP/BFP/DFP controls off (1-3), above the vector control
+ * off (0xfe) and compare-and-trap (0xff).
+ */
+#define DXC_IEEE_FIRST			0x08
+#define DXC_IEEE_LAST			0x83
 
 /* How many callers the register dump lists at most. */
 #define BACKTRACE_DEPTH			16
@@ -203,11 +211,34 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		addr = regs->psw.addr;
 		kind = addr & INSTRUCTION_ALIGN_MASK ? FAULT_ALIGNMENT : FAULT_OTHER;
 		break;
+	case PGM_FIXPT_OVERFLOW:	/* with the program mask's bit set */
+	case PGM_FIXPT_DIVIDE:		/* dsgr and friends by 0, or a quotient too big */
+	case PGM_DEC_OVERFLOW:
+	case PGM_DEC_DIVIDE:
+	case PGM_HFP_EXP_OVERFLOW:
+	case PGM_HFP_EXP_UNDERFLOW:
+	case PGM_HFP_SIGNIFICANCE:
+	case PGM_HFP_DIVIDE:
+	case PGM_HFP_SQRT:
+	case PGM_VECTOR_PROCESSING:
+		kind = FAULT_ARITHMETIC;	/* Linux: SIGFPE for each */
+		break;
+	case PGM_DATA:
+		/*
+		 * An IEEE exception is arithmetic (SIGFPE); any other data
+		 * exception (SIGILL, as Linux) is an instruction user mode
+		 * may not use here: the AFP registers, BFP, the FPC or the
+		 * vector facility, which CR0 keeps off (arch_trap_init()).
+		 */
+		kind = (regs->int_parm & DXC_MASK) >= DXC_IEEE_FIRST &&
+		       (regs->int_parm & DXC_MASK) <= DXC_IEEE_LAST ? FAULT_ARITHMETIC :
+		       FAULT_ILLEGAL;
+		break;
 	case PGM_ADDRESSING:		/* a page table points outside RAM */
 	case PGM_TRANS_SPEC:		/* a malformed table entry */
 		return;			/* both are kernel bugs: die() with the dump */
 	default:
-		kind = FAULT_OTHER;	/* divide by zero, data exception, ... */
+		kind = FAULT_OTHER;	/* operand, execute exceptions, ... */
 		break;
 	}
 	/* The TEID names only the page; for a fetch the exact address is the pc. */
@@ -392,8 +423,16 @@ void arch_show_regs(const struct pt_regs *regs)
  * anywhere. Low-address protection makes stores to 0-511 (and 4096-4607) by
  * any program fail with a protection exception, which die() reports; the
  * CPU's own stores of old PSWs and codes are not affected.
+ *
+ * And keep user mode away from the registers nobody switches: with the
+ * AFP-register and vector controls off, only f0/f2/f4/f6 (switched with the
+ * access registers in arch_switch_to()) are usable, and every other FPR, the
+ * FPC and the vector registers trap (SIGILL, user_program_check()).
  */
 void arch_trap_init(void)
 {
-	set_cr0(get_cr0() | CR0_LOW_ADDRESS_PROTECTION);
+	unsigned long cr0 = get_cr0();
+
+	cr0 &= ~(CR0_AFP_REGISTER_CONTROL | CR0_VECTOR_ENABLEMENT_CONTROL);
+	set_cr0(cr0 | CR0_LOW_ADDRESS_PROTECTION);
 }
