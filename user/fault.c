@@ -19,7 +19,12 @@ void do_single_step(void);
 long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
-static u32 data_code[4];
+/*
+ * Not static: clang makes a static array that nothing stores to a constant
+ * and moves it to .rodata, which shares the executable text segment
+ * (user/user.lds.S), so exec-data would run it instead of faulting.
+ */
+u32 data_code[4];
 
 /* Each frame holds 1 KiB that is written, so the user stack really runs out. */
 static __noinline unsigned long recurse(unsigned long n)
