@@ -262,6 +262,18 @@ void program_check(struct pt_regs *regs)
 
 	if (user_mode(regs))
 		user_program_check(regs, code, pc);
+	/*
+	 * The kernel runs with DAT off, so the one storage protection that
+	 * applies to it is low-address protection (arch_trap_init()): a store
+	 * to 0-511, through a NULL pointer most likely. A kernel page fault, as
+	 * the other arches name theirs.
+	 */
+	if (code == PGM_PROTECTION) {
+		regs->psw.addr = pc;	/* suppressed: name the store, not the next insn */
+		die_kernel_fault(regs, FAULT_WRITE, teid & TEID_ADDRESS_MASK,
+				 (teid & TEID_PROTECTION_MASK) == TEID_PROTECTION_LOW_ADDRESS ?
+				 "low-address protection" : "protection exception");
+	}
 	if (!name)
 		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
 			 regs->int_code & INT_CODE_MASK, pc);
