@@ -4,10 +4,11 @@
  * with the struct pt_regs it saved. A program check from user mode is decoded
  * into a user fault and kills only that task (do_user_fault()). From kernel
  * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
- * into a sentence and gives it to die(); nothing there is survivable except a
- * restart (QEMU `nmi`), which shows the registers and resumes. The one
- * interruption user mode may take and come back from is the clock-comparator
- * tick (time.c).
+ * into a sentence and gives it to die() (die_kernel_fault() for a protection
+ * exception); nothing there is survivable except a restart (QEMU `nmi`),
+ * which shows the registers and resumes, and the tick that ends the idle
+ * kernel's wait. The one interruption user mode may take and come back from
+ * is the clock-comparator tick (time.c).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -277,7 +278,7 @@ void program_check(struct pt_regs *regs)
 	if (!name)
 		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
 			 regs->int_code & INT_CODE_MASK, pc);
-	else if (is_translation_exception(code) || code == PGM_PROTECTION)
+	else if (is_translation_exception(code))
 		snprintf(reason, sizeof(reason), "%s at 0x%lx (TEID 0x%lx) pc 0x%lx", name,
 			 teid & TEID_ADDRESS_MASK, teid, pc);
 	else if (code == PGM_DATA)
@@ -433,8 +434,9 @@ void arch_show_regs(const struct pt_regs *regs)
  * lowcore. Without DAT nothing stops a store through a NULL pointer from
  * landing in the new PSWs at 0x1a0-0x1ff and sending the next interruption
  * anywhere. Low-address protection makes stores to 0-511 (and 4096-4607) by
- * any program fail with a protection exception, which die() reports; the
- * CPU's own stores of old PSWs and codes are not affected.
+ * any program fail with a protection exception, which die_kernel_fault()
+ * reports (program_check()); the CPU's own stores of old PSWs and codes are
+ * not affected.
  *
  * And keep user mode away from the registers nobody switches: with the
  * AFP-register and vector controls off, only f0/f2/f4/f6 (switched with the
