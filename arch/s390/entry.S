@@ -26,7 +26,8 @@
  * Which paths return to user mode, and so pass exit_to_user_mode():
  *   svc_entry      always (do_syscall returns),
  *   external_entry the clock-comparator tick, the only interruption user
- *                  code takes and survives (time.c),
+ *                  code takes and survives (time.c), when it interrupted
+ *                  user code rather than the idle wait,
  *   ret_from_fork  the first return of every new task,
  *   program check  never: a user fault kills the task (do_user_fault),
  *   restart        if the QEMU `nmi` happened to stop user code.
@@ -146,9 +147,12 @@ svc_entry:
 
 /*
  * External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130).
- * Only the clock comparator is enabled, and only in user mode: the tick
- * (time.c). CALL_HANDLER then returns through ret_to_user, where the task
- * whose time slice just ended gives the CPU away.
+ * Only the clock comparator is enabled, and only in user mode and in the
+ * idle kernel's enabled wait (arch_cpu_idle()): the tick (time.c). From user
+ * mode CALL_HANDLER returns through ret_to_user, where the task whose time
+ * slice just ended gives the CPU away; from the wait it returns straight
+ * into the kernel (SAVE_ALL kept the kernel's %r15: the frame sits below
+ * the idle loop's), its PSW masked again by the handler.
  */
 	.globl	external_entry
 	.type	external_entry, @function
@@ -249,13 +253,23 @@ exception_return:
  * return to) and %r15 (the stack). Saving prev's and loading next's makes
  * this function return on next's stack, into next's call of schedule() --
  * or, for a task that never ran, into ret_from_fork (arch_task_init()).
+ * The user's access registers and f0/f2/f4/f6 live in the CPU while a task
+ * runs (asm/processor.h), so they are swapped here too.
  */
 	.globl	arch_switch_to
 	.type	arch_switch_to, @function
 arch_switch_to:
 	stmg	%r6, %r15, THREAD_GPRS(%r2)	# prev: r6-r13, return address, kernel sp
 	stam	%a0, %a15, THREAD_ACRS(%r2)	# prev's user access registers
+	std	%f0, THREAD_FPRS(%r2)		# prev's user f0 (store long: 8 bytes)
+	std	%f2, THREAD_FPRS + 8(%r2)	# f2
+	std	%f4, THREAD_FPRS + 16(%r2)	# f4
+	std	%f6, THREAD_FPRS + 24(%r2)	# f6: the only FPRs CR0 lets user mode use
 	lam	%a0, %a15, THREAD_ACRS(%r3)	# next's (the kernel never uses them)
+	ld	%f0, THREAD_FPRS(%r3)		# next's f0 (-msoft-float: nor these)
+	ld	%f2, THREAD_FPRS + 8(%r3)	# f2
+	ld	%f4, THREAD_FPRS + 16(%r3)	# f4
+	ld	%f6, THREAD_FPRS + 24(%r3)	# f6
 	lg	%r0, THREAD_KSTACK_TOP(%r3)	# top of next's kernel stack: where its
 	stg	%r0, LC_KERNEL_STACK	# next trap from user mode builds pt_regs
 	lmg	%r6, %r15, THREAD_GPRS(%r3)	# next: now running on its kernel stack

@@ -43,12 +43,12 @@ _ipl_entry:
 	.section .data.parmarea, "aw"
 parmarea:
 	.org	parmarea + MAX_COMMAND_LINE_SIZE_OFFSET - PARMAREA_OFFSET	# 0x10430
-	.quad	COMMAND_LINE_SIZE	# how much QEMU may write, NUL included
+	.quad	PARMAREA_COMMAND_LINE_SIZE	# how much QEMU may write, NUL included
 	.org	parmarea + COMMAND_LINE_OFFSET - PARMAREA_OFFSET	# 0x10480
 	.globl	boot_command_line
 	.type	boot_command_line, @object
 boot_command_line:
-	.fill	COMMAND_LINE_SIZE, 1, 0	# "" until QEMU writes -append here
+	.fill	PARMAREA_COMMAND_LINE_SIZE, 1, 0	# "" until QEMU writes -append here
 	.size	boot_command_line, . - boot_command_line
 
 	.section .text.head, "ax"

@@ -206,3 +206,15 @@ void arch_mm_destroy(struct mm_struct *mm)
 	mm->arch.segment_table = NULL;
 	mm->arch.asce = 0;
 }
+
+/*
+ * The kernel has no mapping to change: it runs with DAT off (every new PSW in
+ * head.S), on real addresses, so no page-table entry ever applies to its own
+ * accesses. Page protection and IEP guard user pages only; what s390 offers
+ * the kernel instead (low-address protection, storage keys) and why it is not
+ * used for W^X: docs/hardening-s390.md.
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	return -ENOSYS;
+}

@@ -23,17 +23,56 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
+#include <asm/ptrace.h>
 #include <asm/traps.h>
 
 /* thread.gprs[] holds r6-r15: r<n> is at index n - 6. */
 #define THREAD_GPR(n)	((n) - 6)
 
 /*
+ * The pt_regs arch_init_user_regs() last filled for a task not yet started
+ * (spawn): the arch_task_init() that follows gives that task zeroes, not its
+ * creator's registers. NULL when none is pending.
+ */
+static struct pt_regs *fresh_regs;
+
+/*
+ * The user registers outside pt_regs (asm/processor.h) as the CPU holds them
+ * now, into t's thread_struct: STORE ACCESS MULTIPLE, STORE (long) each FPR.
+ */
+static void save_user_extra_regs(struct thread_struct *t)
+{
+	__asm__ __volatile__("stam	%%a0,%%a15,%[acrs]\n\t"
+			     "std	%%f0,0(%[f])\n\t"
+			     "std	%%f2,8(%[f])\n\t"
+			     "std	%%f4,16(%[f])\n\t"
+			     "std	%%f6,24(%[f])"
+			     : [acrs] "=Q"(t->acrs) : [f] "a"(t->fprs) : "memory");
+}
+
+/* And zeroes them in the CPU: LOAD ACCESS MULTIPLE, LOAD (long), from zeroes. */
+static void clear_user_extra_regs(void)
+{
+	static const unsigned int zero_acrs[16];
+	static const unsigned long zero;
+
+	__asm__ __volatile__("lam	%%a0,%%a15,%[acrs]\n\t"
+			     "ld	%%f0,%[zero]\n\t"
+			     "ld	%%f2,%[zero]\n\t"
+			     "ld	%%f4,%[zero]\n\t"
+			     "ld	%%f6,%[zero]"
+			     : : [acrs] "Q"(zero_acrs), [zero] "R"(zero) : "memory");
+}
+
+/*
  * A fresh user state: the PSW of a user task (problem state, DAT on, 64-bit,
  * external interruptions enabled for the tick: PSW_USER_MASK) at entry, the
  * user's stack pointer in r15, every other register 0, so nothing of the
- * kernel or of an old program leaks into them. Only *regs is touched: execve
- * calls this on the running task's own frame.
+ * kernel or of an old program leaks into them. That includes the access
+ * registers and f0/f2/f4/f6, which live outside pt_regs: for execve (regs are
+ * the running task's) in the CPU itself, now; for spawn (regs are a new
+ * task's) in its thread_struct, which arch_task_init() sets up next and the
+ * task's first arch_switch_to() loads.
  */
 void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
@@ -42,12 +81,11 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 	regs->psw.addr = entry;
 	regs->gprs[15] = user_sp;
 	regs->int_class = INT_CLASS_SVC;	/* for a dump: as if back from a system call */
-}
 
-/* STORE ACCESS MULTIPLE: the sixteen 32-bit access registers as they are now. */
-static void save_access_regs(unsigned int acrs[16])
-{
-	__asm__ __volatile__("stam	%%a0,%%a15,0(%0)" : : "a"(acrs) : "memory");
+	if (current->stack && regs == task_pt_regs(current))
+		clear_user_extra_regs();
+	else
+		fresh_regs = regs;
 }
 
 /*
@@ -55,10 +93,12 @@ static void save_access_regs(unsigned int acrs[16])
  * arch_init_user_regs(); fork: a copy of the parent's, r2 = 0). Nothing
  * here touches the pt_regs.
  *
- * The access registers are user state that lives in the CPU while the task
- * runs (asm/processor.h); a new task takes those of the task creating it, as
- * Linux's copy_thread() does: a fork child must see its parent's (a0/a1 hold
- * the thread pointer on s390x Linux), and the kernel never changes them.
+ * The access registers and f0/f2/f4/f6 are user state that lives in the CPU
+ * while the task runs (asm/processor.h); a new task takes those of the task
+ * creating it, as Linux's copy_thread() does: a fork child must see its
+ * parent's (a0/a1 hold the thread pointer on s390x Linux), and the kernel
+ * never changes them. A spawned task, whose pt_regs arch_init_user_regs()
+ * has just filled, gets zeroes instead.
  */
 void arch_task_init(struct task_struct *t)
 {
@@ -68,11 +108,35 @@ void arch_task_init(struct task_struct *t)
 	frame[STACK_BACK_CHAIN / sizeof(unsigned long)] = 0;	/* stack walks end here */
 
 	memset(&t->thread, 0, sizeof(t->thread));
-	save_access_regs(t->thread.acrs);
+	if (regs != fresh_regs)
+		save_user_extra_regs(&t->thread);	/* fork: the parent's, from the CPU */
+	fresh_regs = NULL;
 	t->thread.kstack_top = task_stack_top(t);
 	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	/* ret_from_fork's frame */
 	t->thread.gprs[THREAD_GPR(14)] = (unsigned long)ret_from_fork;	/* where br %r14 goes */
 	t->thread.gprs[THREAD_GPR(15)] = (unsigned long)frame;	/* the kernel sp there */
+}
+
+/*
+ * Idle: an enabled wait. A PSW with the wait bit stops the CPU from fetching
+ * instructions (QEMU's vCPU thread sleeps, costing the host nothing) until an
+ * interruption its mask enables arrives: here only external ones, of which CR0
+ * lets through only the clock comparator, armed for the next tick (time.c).
+ * The CPU then stores this PSW, wait bit and all, as the external old PSW, its
+ * address the label after the lpswe. external_interrupt() (traps.c) handles
+ * the tick and clears the wait and external bits in the saved PSW, so that
+ * exception_return resumes at that label with every class masked again.
+ */
+void arch_cpu_idle(void)
+{
+	struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
+
+	wait_psw.mask = PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT;
+	__asm__ __volatile__("larl	%%r1,0f\n\t"		/* where the wait ends */
+			     "stg	%%r1,8(%[psw])\n\t"	/* the PSW's address half */
+			     "lpswe	0(%[psw])\n"		/* wait, external enabled */
+			     "0:"
+			     : : [psw] "a"(&wait_psw) : "r1", "cc", "memory");
 }
 
 /*

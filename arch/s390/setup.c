@@ -49,6 +49,8 @@ static struct read_info_sccb read_info __aligned(SCCB_SIZE);
 static struct sysib_111 sysib __aligned(SCCB_SIZE);	/* STSI wants a 4 KiB-aligned page */
 static char machine_name[96];
 static char cpu_name[96];
+/* The command line the kernel keeps: what fits of the one QEMU wrote. */
+static char command_line[COMMAND_LINE_SIZE];
 
 /*
  * Memory size from SCLP Read SCP Info: rnmax increments of rnsize MiB each.
@@ -151,6 +153,24 @@ static void describe_cpu(bool iep)
 	boot_info.cpu = cpu_name;
 }
 
+/*
+ * QEMU wrote -append into the parameter area's 64384-byte buffer (head.S),
+ * NUL-terminated; a longer line it does not write at all (a newer QEMU
+ * refuses to start), which leaves it "". Keep what fits of it, and say how
+ * much did not: the banner prints boot_info.cmdline_dropped.
+ */
+static void copy_command_line(void)
+{
+	size_t len;
+
+	boot_command_line[sizeof(boot_command_line) - 1] = '\0';	/* whatever QEMU did */
+	len = strlen(boot_command_line);
+	strscpy(command_line, boot_command_line, sizeof(command_line));
+	if (len >= sizeof(command_line))
+		boot_info.cmdline_dropped = len - (sizeof(command_line) - 1);
+	boot_info.cmdline = command_line;
+}
+
 void arch_setup(void)
 {
 	bool iep;
@@ -170,12 +190,7 @@ void arch_setup(void)
 	boot_info.nr_reserved = 0;
 	describe_machine();
 	describe_cpu(iep);
-	/*
-	 * QEMU 7.2 writes nothing when -append does not fit (a newer QEMU
-	 * refuses to start): the buffer always ends in NUL. Make sure anyway.
-	 */
-	boot_command_line[COMMAND_LINE_SIZE - 1] = '\0';
-	boot_info.cmdline = boot_command_line;
+	copy_command_line();
 	s390_entropy_init();	/* is there a TRNG? (entropy.c) */
 }
 

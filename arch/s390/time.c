@@ -18,9 +18,10 @@
  *
  * When it arrives: only with CR0's clock-comparator subclass bit set (the
  * only subclass we enable: the SCLP service signal stays masked, the console
- * polls) and the PSW's EX bit set, which only a user task's PSW has. A tick
- * that falls due while the kernel runs stays pending until the lpswe back to
- * user mode, which then takes it before the first user instruction.
+ * polls) and the PSW's EX bit set, which only a user task's PSW has, and the
+ * enabled wait of the idle kernel (arch_cpu_idle(), process.c). A tick that
+ * falls due while the kernel runs stays pending until the lpswe back to user
+ * mode or into that wait, which then takes it at once.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -65,7 +66,8 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * One tick, taken in user mode (traps.c, external_interrupt). Re-arm one
+ * One tick, taken in user mode or in the idle wait (traps.c,
+ * external_interrupt). Re-arm one
  * period after the deadline that just passed, so the rate does not drift with
  * our own latency; but if we fell more than a period behind (QEMU's TCG can
  * stall the guest), start again from now rather than fire a burst of ticks to

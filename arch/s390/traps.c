@@ -4,10 +4,11 @@
  * with the struct pt_regs it saved. A program check from user mode is decoded
  * into a user fault and kills only that task (do_user_fault()). From kernel
  * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
- * into a sentence and gives it to die(); nothing there is survivable except a
- * restart (QEMU `nmi`), which shows the registers and resumes. The one
- * interruption user mode may take and come back from is the clock-comparator
- * tick (time.c).
+ * into a sentence and gives it to die() (die_kernel_fault() for a protection
+ * exception); nothing there is survivable except a restart (QEMU `nmi`),
+ * which shows the registers and resumes, and the tick that ends the idle
+ * kernel's wait. The one interruption user mode may take and come back from
+ * is the clock-comparator tick (time.c).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -44,6 +45,14 @@
 
 /* The data-exception code is the byte at 0x93, the last of the word at 0x90 (PoP 6, "DXC"). */
 #define DXC_MASK			0xff
+/*
+ * DXCs 0x08-0x83 report IEEE exceptions (inexact, underflow, overflow, divide
+ * by zero, invalid, and their simulated forms); below are decimal-operand
+ * data (0) and the AFP/BFP/DFP controls off (1-3), above the vector control
+ * off (0xfe) and compare-and-trap (0xff).
+ */
+#define DXC_IEEE_FIRST			0x08
+#define DXC_IEEE_LAST			0x83
 
 /* How many callers the register dump lists at most. */
 #define BACKTRACE_DEPTH			16
@@ -203,11 +212,34 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		addr = regs->psw.addr;
 		kind = addr & INSTRUCTION_ALIGN_MASK ? FAULT_ALIGNMENT : FAULT_OTHER;
 		break;
+	case PGM_FIXPT_OVERFLOW:	/* with the program mask's bit set */
+	case PGM_FIXPT_DIVIDE:		/* dsgr and friends by 0, or a quotient too big */
+	case PGM_DEC_OVERFLOW:
+	case PGM_DEC_DIVIDE:
+	case PGM_HFP_EXP_OVERFLOW:
+	case PGM_HFP_EXP_UNDERFLOW:
+	case PGM_HFP_SIGNIFICANCE:
+	case PGM_HFP_DIVIDE:
+	case PGM_HFP_SQRT:
+	case PGM_VECTOR_PROCESSING:
+		kind = FAULT_ARITHMETIC;	/* Linux: SIGFPE for each */
+		break;
+	case PGM_DATA:
+		/*
+		 * An IEEE exception is arithmetic (SIGFPE); any other data
+		 * exception (SIGILL, as Linux) is an instruction user mode
+		 * may not use here: the AFP registers, BFP, the FPC or the
+		 * vector facility, which CR0 keeps off (arch_trap_init()).
+		 */
+		kind = (regs->int_parm & DXC_MASK) >= DXC_IEEE_FIRST &&
+		       (regs->int_parm & DXC_MASK) <= DXC_IEEE_LAST ? FAULT_ARITHMETIC :
+		       FAULT_ILLEGAL;
+		break;
 	case PGM_ADDRESSING:		/* a page table points outside RAM */
 	case PGM_TRANS_SPEC:		/* a malformed table entry */
 		return;			/* both are kernel bugs: die() with the dump */
 	default:
-		kind = FAULT_OTHER;	/* divide by zero, data exception, ... */
+		kind = FAULT_OTHER;	/* operand, execute exceptions, ... */
 		break;
 	}
 	/* The TEID names only the page; for a fetch the exact address is the pc. */
@@ -231,10 +263,22 @@ void program_check(struct pt_regs *regs)
 
 	if (user_mode(regs))
 		user_program_check(regs, code, pc);
+	/*
+	 * The kernel runs with DAT off, so the one storage protection that
+	 * applies to it is low-address protection (arch_trap_init()): a store
+	 * to 0-511, through a NULL pointer most likely. A kernel page fault, as
+	 * the other arches name theirs.
+	 */
+	if (code == PGM_PROTECTION) {
+		regs->psw.addr = pc;	/* suppressed: name the store, not the next insn */
+		die_kernel_fault(regs, FAULT_WRITE, teid & TEID_ADDRESS_MASK,
+				 (teid & TEID_PROTECTION_MASK) == TEID_PROTECTION_LOW_ADDRESS ?
+				 "low-address protection" : "protection exception");
+	}
 	if (!name)
 		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
 			 regs->int_code & INT_CODE_MASK, pc);
-	else if (is_translation_exception(code) || code == PGM_PROTECTION)
+	else if (is_translation_exception(code))
 		snprintf(reason, sizeof(reason), "%s at 0x%lx (TEID 0x%lx) pc 0x%lx", name,
 			 teid & TEID_ADDRESS_MASK, teid, pc);
 	else if (code == PGM_DATA)
@@ -256,9 +300,11 @@ void svc_interrupt(struct pt_regs *regs)
 
 /*
  * External interruptions. CR0 enables one subclass, the clock comparator
- * (time.c), and only the user's PSW enables external interruptions at all, so
- * the tick can arrive only while user code runs. Anything else, or a tick in
- * the kernel, means the masks are not what we think: a bug.
+ * (time.c), and only two PSWs enable external interruptions at all: a user
+ * task's, and the enabled wait of arch_cpu_idle() (process.c). So the tick
+ * arrives while user code runs or while the kernel idles. Anything else, or a
+ * tick in the kernel outside that wait, means the masks are not what we
+ * think: a bug.
  */
 void external_interrupt(struct pt_regs *regs)
 {
@@ -268,6 +314,16 @@ void external_interrupt(struct pt_regs *regs)
 	if (code == EXT_CODE_CLOCK_COMPARATOR && user_mode(regs)) {
 		clock_comparator_interrupt(regs);
 		return;		/* entry.S: exit_to_user_mode(), then back to the task */
+	}
+	if (code == EXT_CODE_CLOCK_COMPARATOR && (regs->psw.mask & PSW_MASK_WAIT)) {
+		/*
+		 * The idle wait ended. Resume after it, not in it: without the
+		 * wait and external bits the PSW exception_return loads is the
+		 * kernel's, every class masked, as arch_cpu_idle() promises.
+		 */
+		regs->psw.mask &= ~(PSW_MASK_WAIT | PSW_MASK_EXT);
+		clock_comparator_interrupt(regs);
+		return;		/* entry.S: straight back into the kernel */
 	}
 	if (code == EXT_CODE_CLOCK_COMPARATOR)
 		what = "clock-comparator interruption";
@@ -378,10 +434,19 @@ void arch_show_regs(const struct pt_regs *regs)
  * lowcore. Without DAT nothing stops a store through a NULL pointer from
  * landing in the new PSWs at 0x1a0-0x1ff and sending the next interruption
  * anywhere. Low-address protection makes stores to 0-511 (and 4096-4607) by
- * any program fail with a protection exception, which die() reports; the
- * CPU's own stores of old PSWs and codes are not affected.
+ * any program fail with a protection exception, which die_kernel_fault()
+ * reports (program_check()); the CPU's own stores of old PSWs and codes are
+ * not affected.
+ *
+ * And keep user mode away from the registers nobody switches: with the
+ * AFP-register and vector controls off, only f0/f2/f4/f6 (switched with the
+ * access registers in arch_switch_to()) are usable, and every other FPR, the
+ * FPC and the vector registers trap (SIGILL, user_program_check()).
  */
 void arch_trap_init(void)
 {
-	set_cr0(get_cr0() | CR0_LOW_ADDRESS_PROTECTION);
+	unsigned long cr0 = get_cr0();
+
+	cr0 &= ~(CR0_AFP_REGISTER_CONTROL | CR0_VECTOR_ENABLEMENT_CONTROL);
+	set_cr0(cr0 | CR0_LOW_ADDRESS_PROTECTION);
 }

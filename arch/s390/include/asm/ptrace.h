@@ -45,7 +45,8 @@
  * external interruptions enabled, I/O and machine checks masked:
  * 0x0501000180000000. CR0 lets exactly one external subclass through, the
  * clock comparator (time.c): the tick that preempts a spinning task. The
- * kernel's PSWs mask it, so the tick only ever interrupts user code.
+ * kernel's PSWs mask it, so the tick interrupts only user code and the idle
+ * kernel's enabled wait (arch_cpu_idle(), process.c).
  */
 #define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_EXT | PSW_MASK_PSTATE | PSW_MASK_EA | \
 				 PSW_MASK_BA)

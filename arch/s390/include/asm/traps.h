@@ -62,7 +62,7 @@ void io_interrupt(struct pt_regs *regs);
 void machine_check(struct pt_regs *regs);
 void restart_interrupt(struct pt_regs *regs);
 
-/* time.c: one tick of the clock comparator, taken in user mode; from external_interrupt(). */
+/* time.c: one tick of the clock comparator (user mode or idle); from external_interrupt(). */
 void clock_comparator_interrupt(struct pt_regs *regs);
 
 /* Not called but returned to: a new task's first arch_switch_to() lands here. */

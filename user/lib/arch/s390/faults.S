@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Three instructions user mode must not get away with (user/fault.c). Each
- * raises a program interruption; the kernel kills the task, so none returns.
+ * The instructions of the fault matrix (user/fault.c). The first four raise
+ * a program interruption, and the kernel kills the task, so none returns;
+ * the others show what s390 does not trap.
  */
+#include <uapi/unistd.h>
+
 	.text
 
 /*
@@ -39,3 +42,60 @@ do_breakpoint:
 	.insn	e, 0x0001		# Linux's S390_BREAKPOINT_U16
 	br	%r14
 	.size	do_breakpoint, . - do_breakpoint
+
+/*
+ * long do_divide_by_zero(void): DIVIDE SINGLE (64-bit) by 0. The dividend
+ * is %r3, the quotient would go to %r3 and the remainder to %r2 (an even/odd
+ * pair). A zero divisor raises a fixed-point-divide exception (program-
+ * interruption code 0x09), which Linux reports as SIGFPE; the divide is
+ * suppressed, so nothing is returned.
+ */
+	.globl	do_divide_by_zero
+	.type	do_divide_by_zero, @function
+do_divide_by_zero:
+	lghi	%r3, 42			# the dividend
+	lghi	%r1, 0			# the divisor
+	dsgr	%r2, %r1		# %r2:%r3 = remainder:quotient of %r3 / 0
+	lgr	%r2, %r3		# the quotient, were there one
+	br	%r14
+	.size	do_divide_by_zero, . - do_divide_by_zero
+
+/*
+ * unsigned long do_misaligned_access(const void *p): a doubleword load from
+ * p. z/Architecture requires no alignment of operands of ordinary loads and
+ * stores (PoP 5, "Storage-Operand Fetch References"), so an odd p simply
+ * works: the program must survive.
+ */
+	.globl	do_misaligned_access
+	.type	do_misaligned_access, @function
+do_misaligned_access:
+	lg	%r2, 0(%r2)		# 8 bytes from wherever p points
+	br	%r14
+	.size	do_misaligned_access, . - do_misaligned_access
+
+/*
+ * void do_single_step(void): s390's single step is a PER event (program-
+ * event recording), which only the PSW's R bit and control registers 9-11
+ * enable: both are privileged. User mode cannot trace itself, so this returns.
+ */
+	.globl	do_single_step
+	.type	do_single_step, @function
+do_single_step:
+	br	%r14
+	.size	do_single_step, . - do_single_step
+
+/*
+ * long do_syscall_hostile_sp(unsigned long sp): getpid with %r15 = sp. The
+ * kernel preserves every register but %r2 across svc, so %r0 (volatile in
+ * the ABI, unused by the syscall) keeps our real stack pointer meanwhile.
+ */
+	.globl	do_syscall_hostile_sp
+	.type	do_syscall_hostile_sp, @function
+do_syscall_hostile_sp:
+	lgr	%r0, %r15		# our stack pointer, kept by the kernel
+	lgr	%r15, %r2		# the hostile one
+	lghi	%r1, __NR_getpid	# the number goes in %r1
+	svc	0			# into the kernel with %r15 = sp
+	lgr	%r15, %r0		# our stack back; getpid's result is in %r2
+	br	%r14
+	.size	do_syscall_hostile_sp, . - do_syscall_hostile_sp
