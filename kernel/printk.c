@@ -25,7 +25,13 @@ int vprintk(const char *fmt, va_list ap)
 	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 
-	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	if (n < (int)sizeof(buf)) {
+		console_write(buf, (size_t)n);
+		return n;
+	}
+	/* Cut: say so, and keep the line's end, so the next line starts on its own. */
+	console_write(buf, sizeof(buf) - 1);
+	console_write(" [cut]\n", 7);
 	return n;
 }
 
