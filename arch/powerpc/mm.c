@@ -277,3 +277,13 @@ void arch_mm_destroy(struct mm_struct *mm)
 	}
 	am->nr_hptes = 0;
 }
+
+/*
+ * The kernel runs untranslated (real mode, MSR[IR] = MSR[DR] = 0): no page of it has an
+ * HPT entry whose protection could be changed, and real-mode accesses are not checked
+ * against any. So no W^X and no stack guard pages here (docs/hardening-powerpc.md).
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	return -ENOSYS;
+}

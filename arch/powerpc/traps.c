@@ -163,7 +163,7 @@ static void user_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
-		/* The tick (time.c): only user mode runs with MSR[EE] = 1, so only it sees one. */
+		/* The tick (time.c): it ends the task's time slice. */
 		decrementer_interrupt(regs);
 		return;
 	case INTERRUPT_DATA_STORAGE:
@@ -206,6 +206,13 @@ void handle_exception(struct pt_regs *regs)
 		return;
 	}
 	switch (regs->trap) {
+	case INTERRUPT_DECREMENTER:
+		/*
+		 * The tick that woke arch_cpu_idle (time.c), the only kernel code that runs
+		 * with MSR[EE] = 1: count it, re-arm, and return to the idle loop.
+		 */
+		decrementer_interrupt(regs);
+		return;
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
 	case INTERRUPT_DATA_STORAGE:
