@@ -20,12 +20,10 @@ static void msleep(long ms)
 	nanosleep(&ts, NULL);
 }
 
+/* Tasks alive, zombies included: task_list with no buffer only counts them (cheap). */
 static unsigned long nr_tasks_now(void)
 {
-	struct kernel_stats st;
-
-	get_kernel_stats(&st);
-	return st.nr_tasks;
+	return (unsigned long)task_list(NULL, 0);
 }
 
 static unsigned long pattern(int child, unsigned long i)
@@ -35,7 +33,8 @@ static unsigned long pattern(int child, unsigned long i)
 
 /*
  * One child: fill the bss, wait until every sibling is alive (the task count, zombies
- * included, reaches want: nobody is reaped before the last fork), then check every word.
+ * included, reaches want; the parent reaps nobody before all of them have exited), then
+ * check every word.
  */
 static __noreturn void child(int n, unsigned long want)
 {
@@ -48,6 +47,18 @@ static __noreturn void child(int n, unsigned long want)
 	for (unsigned long i = 0; i < BSS_WORDS; i++)
 		bad += bss[i] != pattern(n, i);
 	exit(bad ? 1 : 0);
+}
+
+/* How many of our children have exited (zombies, not yet reaped). */
+static int nr_zombie_children(void)
+{
+	static struct task_info tasks[256];
+	long n = task_list(tasks, ARRAY_SIZE(tasks)), me = getpid();
+	int zombies = 0;
+
+	for (long i = 0; i < n && i < (long)ARRAY_SIZE(tasks); i++)
+		zombies += tasks[i].ppid == me && tasks[i].state == 3;
+	return zombies;
 }
 
 int main(void)
@@ -72,6 +83,12 @@ int main(void)
 	if (forked < NR_CHILDREN)
 		for (int i = 0; i < forked; i++)
 			kill((int)pids[i], SIGKILL);
+	/*
+	 * Reap only once every child has exited: reaping one lowers the task count that its
+	 * siblings are still waiting to see reach want.
+	 */
+	while (nr_zombie_children() < forked)
+		msleep(10);
 	for (int i = 0; i < forked; i++)
 		if (waitpid((int)pids[i], &status, 0) == pids[i] && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == 0)
