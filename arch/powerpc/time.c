@@ -81,11 +81,12 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * 0x900 (traps.c): from user mode, or from arch_cpu_idle below. Re-arm one period after the tick that was due, so the
- * rate does not drift with the time the interrupt waited behind kernel work; if we fell a
- * whole period behind (the kernel idled, or QEMU stalled), restart from now instead of
- * firing a burst of late ticks. Then the common tick, which ends the running task's time
- * slice: the task gives the CPU away in exit_to_user_mode(), on entry.S's way out.
+ * 0x900 (traps.c), from user mode or from arch_cpu_idle below. Re-arm one period after
+ * the tick that was due, so the rate does not drift with the time the interrupt waited
+ * behind kernel work; if we fell a whole period behind (the kernel idled, or QEMU
+ * stalled), restart from now instead of firing a burst of late ticks. Then the common
+ * tick, which ends the running task's time slice: the task gives the CPU away in
+ * exit_to_user_mode(), on entry.S's way out (from idle, schedule() looks at the clock).
  */
 void decrementer_interrupt(struct pt_regs *regs)
 {
