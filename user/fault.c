@@ -19,7 +19,11 @@ void do_single_step(void);
 long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
-static u32 data_code[4];
+/*
+ * Never written, so clang would make it a constant and put it in .rodata, which shares
+ * the read+execute segment with .text (user/user.lds.S): keep it in .data.
+ */
+static u32 data_code[4] __section(".data");
 
 /* Each frame holds 1 KiB that is written, so the user stack really runs out. */
 static __noinline unsigned long recurse(unsigned long n)
