@@ -183,9 +183,9 @@ exception_common:
 	mfspr	r10, SPRN_DSISR
 	std	r10, REGS+PT_DSISR(r1)
 	/* The two SPRs user mode can write (asm/ptrace.h): each task keeps its own. */
-	mfspr	r10, SPRN_PPR
+	mfspr	r10, SPRN_PPR	/* program priority (also set by "or 1,1,1" ...) */
 	std	r10, REGS+PT_PPR(r1)
-	mfspr	r10, SPRN_VRSAVE
+	mfspr	r10, SPRN_VRSAVE	/* 32 bits of software state */
 	std	r10, REGS+PT_VRSAVE(r1)
 
 	/*
@@ -251,7 +251,7 @@ exception_return:
 	ld	r10, REGS+PT_PPR(r1)
 	mtspr	SPRN_PPR, r10		/* this task's priority, 0 for a new program */
 	ld	r10, REGS+PT_VRSAVE(r1)
-	mtspr	SPRN_VRSAVE, r10	/* ditto */
+	mtspr	SPRN_VRSAVE, r10	/* this task's VRSAVE, 0 for a new program */
 	ld	r10, REGS+PT_CCR(r1)
 	mtcr	r10
 	/* Now the GPRs, r1 last: it is the pointer we load everything through. */
