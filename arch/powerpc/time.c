@@ -18,8 +18,9 @@
  * interrupts user code, and one that falls due while the kernel runs waits, pending, until
  * the rfid back to user mode. The one exception is the idle loop: H_CEDE (arch_cpu_idle)
  * turns EE on while the CPU sleeps, so the tick that wakes it is taken in kernel mode, on
- * the idle task's stack (traps.c), and arch_cpu_idle turns EE off again. Linux does the
- * same with the same register (arch/powerpc/kernel/time.c), if with a one-shot clockevent.
+ * the stack of whichever task called schedule() (traps.c), and arch_cpu_idle turns EE off
+ * again. Linux does the same with the same register (arch/powerpc/kernel/time.c), if with
+ * a one-shot clockevent.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
