@@ -182,6 +182,11 @@ exception_common:
 	std	r10, REGS+PT_DAR(r1)
 	mfspr	r10, SPRN_DSISR
 	std	r10, REGS+PT_DSISR(r1)
+	/* The two SPRs user mode can write (asm/ptrace.h): each task keeps its own. */
+	mfspr	r10, SPRN_PPR	/* program priority (also set by "or 1,1,1" ...) */
+	std	r10, REGS+PT_PPR(r1)
+	mfspr	r10, SPRN_VRSAVE	/* 32 bits of software state */
+	std	r10, REGS+PT_VRSAVE(r1)
 
 	/*
 	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say) would no longer
@@ -243,6 +248,10 @@ exception_return:
 	mtctr	r10
 	ld	r10, REGS+PT_XER(r1)
 	mtspr	SPRN_XER, r10
+	ld	r10, REGS+PT_PPR(r1)
+	mtspr	SPRN_PPR, r10		/* this task's priority, 0 for a new program */
+	ld	r10, REGS+PT_VRSAVE(r1)
+	mtspr	SPRN_VRSAVE, r10	/* this task's VRSAVE, 0 for a new program */
 	ld	r10, REGS+PT_CCR(r1)
 	mtcr	r10
 	/* Now the GPRs, r1 last: it is the pointer we load everything through. */

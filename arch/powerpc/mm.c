@@ -94,9 +94,28 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
  */
 #define CACHE_BLOCK_MIN		32
 
+/*
+ * VSIDs are not handed out as 1, 2, 3, ...: the hash takes a group from the low bits of
+ * (VSID ^ page number), and every task's pages sit at the same page numbers (text at
+ * USER_BASE, the stack below USER_STACK_TOP). Consecutive VSIDs would put all tasks' text
+ * pages into a handful of neighbouring groups, which fill up (H_ENTER: H_PTEG_FULL, in
+ * both the primary and the secondary group) after a dozen address spaces. So, as Linux
+ * does (arch/powerpc/include/asm/book3s/64/mmu-hash.h, vsid_scramble), each address space
+ * gets a serial "proto-VSID" and its VSID is proto * VSID_MULTIPLIER_1T mod VSID_MODULUS_1T:
+ * a multiplicative scramble whose low bits differ from one address space to the next
+ * (the multiplier is odd, 4313 mod 2^14), spreading their entries over the whole table.
+ * The multiplier is a prime that divides neither factor of the modulus 2^37 - 1 (223 and
+ * 616318177), so the map is one-to-one on 1 .. modulus - 1 and never yields 0: a VSID is
+ * still never reused and never 0, the "no user segment" value below.
+ */
+#define VSID_MULTIPLIER_1T	12538073UL	/* Linux's, a 24-bit prime */
+#define VSID_MODULUS_1T		((1UL << 37) - 1)	/* within VSID_MAX_1T */
+
 static unsigned long hpt_group_mask;	/* number of groups in the HPT, minus one */
-static unsigned long last_vsid;		/* VSIDs are handed out once: 1, 2, 3, ... */
+static unsigned long last_proto_vsid;	/* proto-VSIDs are handed out once: 1, 2, 3, ... */
 static unsigned long live_vsid;		/* the VSID in the SLB now; 0: no user segment */
+
+_Static_assert(VSID_MODULUS_1T <= VSID_MAX_1T, "scrambled VSIDs must fit the SLB's field");
 
 /* The primary hash of a page of a 1 TiB segment; the secondary hash is its complement. */
 static unsigned long hpt_hash(unsigned long vsid, unsigned long ea)
@@ -168,12 +187,18 @@ void hash_mmu_init(void)
 	       (hpt_group_mask + 1) * HPTES_PER_GROUP * HPTE_BYTES / 1024);
 }
 
+/* proto < VSID_MODULUS_1T, and the product fits 64 bits: 2^37 * 2^24 = 2^61. */
+static unsigned long vsid_scramble(unsigned long proto)
+{
+	return proto * VSID_MULTIPLIER_1T % VSID_MODULUS_1T;
+}
+
 int arch_mm_init(struct mm_struct *mm)
 {
 	/* Never reused, so no stale translation can ever match a new address space. */
-	if (last_vsid == VSID_MAX_1T)
+	if (last_proto_vsid == VSID_MODULUS_1T - 1)
 		return -ENOMEM;
-	mm->arch.vsid = ++last_vsid;
+	mm->arch.vsid = vsid_scramble(++last_proto_vsid);
 	mm->arch.nr_hptes = 0;
 	mm->arch.icache_dirty = false;
 	return 0;
@@ -276,4 +301,14 @@ void arch_mm_destroy(struct mm_struct *mm)
 		       (ret[0] & ~HPTE_V_1TB_SEG) >> HPTE_V_VSID_SHIFT_1T != am->vsid);
 	}
 	am->nr_hptes = 0;
+}
+
+/*
+ * The kernel runs untranslated (real mode, MSR[IR] = MSR[DR] = 0): no page of it has an
+ * HPT entry whose protection could be changed, and real-mode accesses are not checked
+ * against any. So no W^X and no stack guard pages here (docs/hardening-powerpc.md).
+ */
+int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
+{
+	return -ENOSYS;
 }

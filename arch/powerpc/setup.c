@@ -173,6 +173,26 @@ static void prom_find_cpu(void)
 	}
 }
 
+/*
+ * The command line is copied into prom.bootargs, which holds 255 bytes and a terminator:
+ * getprop copies what fits and returns the property's full length, a string's length plus
+ * its terminating NUL. Terminate the copy and return how many bytes of the string were
+ * left out (0 if it all fitted, or if there was none).
+ */
+static size_t bootargs_dropped(int len)
+{
+	const size_t last = sizeof(prom.bootargs) - 1;
+	size_t kept;
+
+	if (len <= 0) {
+		prom.bootargs[0] = '\0';
+		return 0;
+	}
+	prom.bootargs[(size_t)len < last ? (size_t)len : last] = '\0';
+	kept = strlen(prom.bootargs);
+	return (size_t)len - 1 > kept ? (size_t)len - 1 - kept : 0;
+}
+
 void prom_init(void)
 {
 	u32 root = of_finddevice("/"), chosen, rtas;
@@ -202,7 +222,8 @@ void prom_init(void)
 			if (of_valid(node))
 				prom.vtermno = of_getprop_u32(node, "reg", 0);
 		}
-		of_getprop_string(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs));
+		len = of_getprop(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs) - 1);
+		prom.bootargs_dropped = bootargs_dropped(len);
 		/* Random bytes QEMU put in the tree for us (entropy.c), 32 of them today. */
 		len = of_getprop(chosen, "rng-seed", prom.rng_seed, sizeof(prom.rng_seed));
 		if (len > 0)
@@ -244,6 +265,7 @@ void arch_setup(void)
 	boot_info.mem_start = prom.mem_start;
 	boot_info.mem_size = prom.mem_size;
 	boot_info.cmdline = prom.bootargs;
+	boot_info.cmdline_dropped = prom.bootargs_dropped;	/* the banner says so */
 
 	/*
 	 * The interrupt vectors live at 0, below the kernel image: not free memory. Nothing
@@ -258,13 +280,18 @@ void arch_setup(void)
 	/*
 	 * User mode. The hash MMU for its address spaces (mm.c). The decrementer as far from
 	 * firing as it goes until arch_timer_init() starts the tick (time.c): the firmware
-	 * may have left it anywhere, and user mode always runs with MSR[EE] = 1. No "scv"
-	 * (FSCR_SCV).
+	 * may have left it anywhere, and user mode always runs with MSR[EE] = 1.
+	 * The registers problem state could otherwise write: FSCR = 0 turns off every
+	 * optional facility (scv, TAR, DSCR, EBB, TM, BHRB, PMU, ...), so each use is SIGILL
+	 * (asm/reg.h); UAMOR = 0 leaves no AMR bit user-writable, and AMR = 0 (no key
+	 * denies anything: the HPT entries all carry key 0, mm.c). What is left, VRSAVE and
+	 * PPR, is saved in pt_regs on every entry (entry.S): user/lib/arch/powerpc/userregs.c.
 	 */
 	hash_mmu_init();
 	mtspr(SPRN_DEC, DEC_MAX);
-	mtspr(SPRN_FSCR, mfspr(SPRN_FSCR) & ~FSCR_SCV);
-
+	mtspr(SPRN_FSCR, FSCR_USER_NONE);
+	mtspr(SPRN_UAMOR, 0);
+	mtspr(SPRN_AMR, 0);
 }
 
 /* ---- power off ---- */

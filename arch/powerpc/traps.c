@@ -163,7 +163,7 @@ static void user_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
-		/* The tick (time.c): only user mode runs with MSR[EE] = 1, so only it sees one. */
+		/* The tick (time.c): it ends the task's time slice. */
 		decrementer_interrupt(regs);
 		return;
 	case INTERRUPT_DATA_STORAGE:
@@ -206,6 +206,13 @@ void handle_exception(struct pt_regs *regs)
 		return;
 	}
 	switch (regs->trap) {
+	case INTERRUPT_DECREMENTER:
+		/*
+		 * The tick that woke arch_cpu_idle (time.c), the only kernel code that runs
+		 * with MSR[EE] = 1: count it, re-arm, and return to the idle loop.
+		 */
+		decrementer_interrupt(regs);
+		return;
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
 	case INTERRUPT_DATA_STORAGE:
@@ -230,7 +237,8 @@ void handle_exception(struct pt_regs *regs)
  * The state a fresh program starts in (spawn, and execve on the running task's own
  * registers, so nothing but *regs may change here): pc = entry, r1 = user_sp (which points
  * at argc, kernel/exec.c), MSR_USER (problem state, MMU on, EE = 1: the decrementer can
- * interrupt it), and every other register 0, so nothing of the kernel's leaks. r12 = entry
+ * interrupt it), and every other register 0, PPR and VRSAVE included, so nothing of the
+ * kernel's or of the previous program's leaks. r12 = entry
  * as well: the ELFv2 ABI enters a function's global entry point with r12 = its address,
  * from which it computes its TOC pointer (r2), and Linux starts programs the same way.
  */
@@ -296,6 +304,7 @@ void arch_show_regs(const struct pt_regs *regs)
 	       regs->xer);
 	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n",
 	       regs->ccr, regs->dar, regs->dsisr, regs->orig_gpr3);
+	printk("PPR: 0x%016lx   VRSAVE: 0x%08lx\n", regs->ppr, regs->vrsave);
 	for (int i = 0; i < 32; i += 4)
 		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n",
 		       i, regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2],

@@ -35,6 +35,14 @@
  */
 #define H_RANDOM		0x300
 
+/*
+ * Give this virtual CPU back to the hypervisor until an interrupt is pending for it: the
+ * decrementer here (LoPAR "H_CEDE"; QEMU hw/ppc/spapr_hcall.c, h_cede). It sets MSR[EE]
+ * = 1 on the way, so the interrupt that ends the wait is taken right after the hcall
+ * returns (time.c, arch_cpu_idle).
+ */
+#define H_CEDE			0xe0
+
 #define H_GET_TERM_CHAR		0x54	/* read up to 16 bytes from a virtual terminal */
 #define H_PUT_TERM_CHAR		0x58	/* write up to 16 bytes to a virtual terminal */
 /* QEMU/KVM-private range (0xf000+): run an RTAS call, r4 = its argument block. */

@@ -33,7 +33,8 @@ struct prom_info {
 	u32 rtas_os_term;
 	char model[64];			/* /model, else /compatible */
 	char cpu_name[48];		/* the first cpu node's name, e.g. "PowerPC,POWER9" */
-	char bootargs[256];		/* /chosen/bootargs, the -append string */
+	char bootargs[256];		/* /chosen/bootargs, the -append string, cut to fit */
+	size_t bootargs_dropped;	/* how many bytes of it did not fit */
 	u8 rng_seed[64];		/* /chosen/rng-seed: random bytes from QEMU */
 	u32 rng_seed_len;		/* how many; 0 if the tree had none */
 };

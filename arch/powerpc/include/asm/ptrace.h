@@ -3,7 +3,10 @@
  * struct pt_regs: the register state entry.S saves on every interrupt, and restores (rfid)
  * when the interrupt returns. The same frame will carry a user program's complete state
  * into a system call, so it holds every register user mode can change: all 32 GPRs (r1 is
- * the stack pointer), the pc (SRR0), the MSR (SRR1), LR, CTR, XER and CR.
+ * the stack pointer), the pc (SRR0), the MSR (SRR1), LR, CTR, XER, CR, and the two SPRs
+ * problem state may write, PPR and VRSAVE (every other one traps: setup.c, arch_setup).
+ * Being in pt_regs, they are each task's own, and arch_init_user_regs() zeroes them for
+ * a new program like every other register.
  * The layout follows Linux's powerpc pt_regs, so a student can read both side by side.
  */
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PTRACE_H
@@ -26,7 +29,9 @@
 #define PT_TRAP		312
 #define PT_DAR		320
 #define PT_DSISR	328
-#define PT_REGS_SIZE	336	/* a multiple of 16: frames built from it stay aligned */
+#define PT_PPR		336
+#define PT_VRSAVE	344
+#define PT_REGS_SIZE	352	/* a multiple of 16: frames built from it stay aligned */
 
 /*
  * ELFv2 ABI stack frames (64-bit ELF V2 ABI Specification, "The Stack Frame"): r1 always
@@ -42,7 +47,7 @@
 
 /*
  * What entry.S takes from the interrupted stack: the red zone, then a minimal frame for the
- * C handler to store its LR in, then pt_regs (at r1 + STACK_FRAME_MIN_SIZE). 656 bytes.
+ * C handler to store its LR in, then pt_regs (at r1 + STACK_FRAME_MIN_SIZE). 672 bytes.
  */
 #define INT_FRAME_SIZE		(STACK_FRAME_MIN_SIZE + PT_REGS_SIZE)
 #define INT_STACK_SKIP		(STACK_REDZONE_SIZE + INT_FRAME_SIZE)
@@ -65,6 +70,8 @@ struct pt_regs {
 	unsigned long trap;	/* the vector that was taken: 0x300, 0x700, 0xc00, ... */
 	unsigned long dar;	/* data address register: the address a load/store faulted on */
 	unsigned long dsisr;	/* why that load/store faulted */
+	unsigned long ppr;	/* program priority register (SPR 896), user-writable */
+	unsigned long vrsave;	/* VRSAVE (SPR 256), user-writable, the low 32 bits */
 };
 
 _Static_assert(__builtin_offsetof(struct pt_regs, nip) == PT_NIP, "PT_NIP");
@@ -77,6 +84,8 @@ _Static_assert(__builtin_offsetof(struct pt_regs, ccr) == PT_CCR, "PT_CCR");
 _Static_assert(__builtin_offsetof(struct pt_regs, trap) == PT_TRAP, "PT_TRAP");
 _Static_assert(__builtin_offsetof(struct pt_regs, dar) == PT_DAR, "PT_DAR");
 _Static_assert(__builtin_offsetof(struct pt_regs, dsisr) == PT_DSISR, "PT_DSISR");
+_Static_assert(__builtin_offsetof(struct pt_regs, ppr) == PT_PPR, "PT_PPR");
+_Static_assert(__builtin_offsetof(struct pt_regs, vrsave) == PT_VRSAVE, "PT_VRSAVE");
 _Static_assert(sizeof(struct pt_regs) == PT_REGS_SIZE, "PT_REGS_SIZE");
 _Static_assert(INT_STACK_SKIP % 16 == 0, "interrupt frames must keep r1 16-byte aligned");
 

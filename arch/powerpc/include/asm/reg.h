@@ -50,6 +50,7 @@
 
 /* SPR numbers for mfspr/mtspr (Book III, Fixed-Point Facility: the SPR encodings table). */
 #define SPRN_XER	1	/* fixed-point exception register: SO, OV, CA */
+#define SPRN_AMR	13	/* authority mask: per-key access rights (user-writable via UAMOR) */
 #define SPRN_LR		8	/* link register */
 #define SPRN_CTR	9	/* count register */
 #define SPRN_DSISR	18	/* data storage interrupt status: why a load/store faulted */
@@ -58,19 +59,26 @@
 #define SPRN_SRR0	26	/* save/restore register 0: where the interrupt happened */
 #define SPRN_SRR1	27	/* save/restore register 1: the MSR then, plus cause bits */
 #define SPRN_FSCR	153	/* facility status and control; bits 0:7 = why 0xf60 hit */
+#define SPRN_UAMOR	157	/* which AMR bits problem state may change */
+#define SPRN_VRSAVE	256	/* vector save: 32 bits of software state, user-writable */
 #define SPRN_TBRL	268	/* time base, read-only alias (what mftb reads) */
 #define SPRN_SPRG0	272	/* software-use SPRs, supervisor only: */
 #define SPRN_SPRG1	273	/*   SPRG0 = this cpu's paca, SPRG1 = entry scratch */
 #define SPRN_PVR	287	/* processor version register (read-only) */
 #define SPRN_HSRR0	314	/* hypervisor SRR0/1: hypervisor interrupts only */
 #define SPRN_HSRR1	315
+#define SPRN_PPR	896	/* program priority: SMT priority in bits 11:13, user-writable */
 
 /*
- * FSCR bit 51, SCV: lets user mode use "scv", the vectored system call of ISA 3.0, whose
- * interrupts land at real 0x17000 + ..., where we have no handler. Kept 0, scv raises a
- * facility unavailable interrupt (0xf60) instead (Book III, "Facility Status and Control").
+ * FSCR's low bits each let problem state use one facility (Book III, "Facility Status and
+ * Control Register"): bit 51 SCV ("scv", the vectored system call of ISA 3.0, whose
+ * interrupts land at real 0x17000 + ..., where we have no handler), 52 LM (load monitored),
+ * 53 MSGP, 55 TAR, 56 EBB, 58 TM, 59 BHRB, 60 PM, 61 DSCR. The kernel keeps all of them 0:
+ * each use is a facility unavailable interrupt (0xf60), i.e. SIGILL, and none of those
+ * registers needs switching per task (setup.c).
  */
 #define FSCR_SCV	(__UL(1) << 12)
+#define FSCR_USER_NONE	__UL(0)
 
 /*
  * The decrementer counts down at the time-base rate and interrupts (0x900) while its top
