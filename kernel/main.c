@@ -5,6 +5,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/cmdline.h>
+#include <trapdoor/console.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/panic.h>
@@ -150,6 +151,7 @@ __noreturn void start_kernel(void)
 	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);
+	console_input_init();
 	arch_timer_init(HZ);
 	sched_start();
 }

@@ -7,6 +7,7 @@
  * preempted: it runs with interrupts masked on every architecture.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/syscall.h>
@@ -79,6 +80,7 @@ void timer_interrupt(struct pt_regs *regs)
 {
 	jiffies++;
 	kernel_stats.ticks++;
+	console_tick();
 	/* The time slice is one tick: whoever runs now yields on the way out. */
 	need_resched = true;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The simple system calls: console I/O, identity, time, power. */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
@@ -57,11 +58,11 @@ SYSCALL_DEFINE(read)
 		return -EBADF;
 	if (count == 0)
 		return 0;
-	while ((c = arch_console_getc()) < 0)
+	while ((c = console_getc()) < 0)
 		schedule();	/* let others run while we wait for a key */
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);
-	} while (n < count && (c = arch_console_getc()) >= 0);
+	} while (n < count && (c = console_getc()) >= 0);
 	if (copy_to_user(a1, buf, n) < 0)
 		return -EFAULT;
 	return (long)n;

@@ -46,3 +46,9 @@ int arch_console_getc(void)
 		return -1;
 	return (int)(readl(PL011_BASE + UARTDR) & UARTDR_DATA);
 }
+
+/* No receive interrupt wired up yet: common code polls on every timer tick. */
+bool arch_console_irq_init(void)
+{
+	return false;
+}

@@ -45,3 +45,9 @@ int arch_console_getc(void)
 	}
 	return rx_buf[rx_pos++];
 }
+
+/* No receive interrupt wired up yet: common code polls on every timer tick. */
+bool arch_console_irq_init(void)
+{
+	return false;
+}

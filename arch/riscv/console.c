@@ -31,3 +31,9 @@ int arch_console_getc(void)
 		return -1;
 	return readb(UART0_BASE + UART_RBR);
 }
+
+/* No receive interrupt wired up yet: common code polls on every timer tick. */
+bool arch_console_irq_init(void)
+{
+	return false;
+}

@@ -75,3 +75,9 @@ int arch_console_getc(void)
 		return -1;
 	return serial_in(UART_RX);
 }
+
+/* No receive interrupt wired up yet: common code polls on every timer tick. */
+bool arch_console_irq_init(void)
+{
+	return false;
+}

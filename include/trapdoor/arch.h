@@ -31,9 +31,18 @@
  */
 void arch_setup(void);
 
-/* Console: polling, no interrupts. getc returns -1 when nothing is waiting. */
+/* Console: putc waits until the byte is sent; getc returns -1 when nothing is waiting. */
 void arch_console_putc(char c);
 int arch_console_getc(void);
+
+/*
+ * Console input by interrupt. arch_console_irq_init() enables the console's
+ * receive interrupt and returns true, or returns false where the console
+ * cannot interrupt (then common code polls on every timer tick). The arch's
+ * interrupt handler calls console_rx_interrupt() (include/trapdoor/console.h)
+ * when the receive interrupt fires; that drains arch_console_getc().
+ */
+bool arch_console_irq_init(void);
 
 /*
  * Power off. The QEMU process must exit with a status that tells the runner
