@@ -88,8 +88,12 @@ CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
 LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
-SRCS		:= $(wildcard arch/$(ARCH)/*.S) $(wildcard arch/$(ARCH)/*.c) \
-		   $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+# What every kernel contains: the same arch file set on all six (tools/check-arch
+# checks it), this arch's own devices (arch/<arch>/drivers/) and the common
+# drivers it asks for (ARCH_DRIVERS in Makefile.arch), and the common code.
+ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
+SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES)) $(wildcard arch/$(ARCH)/drivers/*.c) \
+		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
 # Image variants, each built in its own object directory:
 #   default        the demo `make run` boots
