@@ -85,6 +85,9 @@ CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
 		   -Iinclude -Iarch/$(ARCH)/include \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
+# Every kernel object reports its functions' frame sizes (x.su beside x.o):
+# the link checks them against the stackleak search depth (tools/check-frames).
+KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage
 LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
@@ -106,19 +109,33 @@ image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 include user/user.mk
 USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
+# The stackleak erase's search depth as this build sees it (include/trapdoor/
+# stackleak.h): no kernel frame may be bigger (docs/stackleak.md, section 4).
+# Exempt: do_syscall (the kernel-stack offset's alloca, tracked right after
+# it) and sys_stackleak_deep (the tests' deliberate 2 KiB hole).
+STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
+		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
+STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep
+
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
+$(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 
-$(BUILD)/obj-$(1)/%.o: %.c arch/$(ARCH)/Makefile.arch
+# One compile makes both the object and its frame-size report.
+$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
-	$$(call quiet,CC,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c -o $$@ $$<
+	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
+		-o $$(basename $$@).o $$<
 
 $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
 
 # The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
-$(call image_name,$(1)): $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) arch/$(ARCH)/kernel.lds
+$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
+		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h
+	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
+		"$$(STACKLEAK_FRAME_EXEMPT)" $$($(1)_SUS)
 	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
 	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
 	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)

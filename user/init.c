@@ -53,7 +53,8 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest" };
+	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
+						 "errpathtest" };
 	const struct new_utsname u = *uts;
 	int failed = 0, status;
 	char name[64];
