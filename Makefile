@@ -213,7 +213,9 @@ gdbinit:
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
-HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev
+HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
+		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
+		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 
 deps:
 	$(Q)tools/deps --install $(HOST_DEPS) $(foreach a,$(ARCHES),$(shell $(MAKE) -s \
@@ -253,6 +255,7 @@ distclean:
 	rm -rf $(O)
 
 include tests/host.mk
+include tests/fuzz/fuzz.mk
 
 help:
 	@echo 'trapdoor $(VERSION) — a teaching microkernel for six architectures'
@@ -267,6 +270,8 @@ help:
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
+	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
+	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  deps           install every Debian package the targets need (as root)'
@@ -281,6 +286,8 @@ help:
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
 	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
+	@echo '  FUZZ_TIME=     with fuzz-host: seconds per target (default 60; make test uses 10)'
+	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
 	@echo '  BROKEN=        with check-broken: undef or hang'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
