@@ -63,8 +63,13 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 	return 0;
 }
 
-/* argc, argv[], NULL, envp NULL, auxv AT_NULL pair: Linux's initial stack. */
-static long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
+/*
+ * argc, argv[], NULL, envp NULL, auxv AT_NULL pair: Linux's initial stack.
+ * Not inlined: its arrays and load_program()'s struct elf_info each make a
+ * frame of a few hundred bytes; together they would come near the stackleak
+ * search depth that every frame must stay under (tools/check-frames).
+ */
+static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
 			unsigned long *sp_out)
 {
 	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
