@@ -121,11 +121,13 @@ define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
 $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 
-# One compile makes both the object and its frame-size report.
+# One compile makes both the object and its frame-size report. (clang writes
+# no report for a file without functions, e.g. selftest.c outside the test
+# image; touch makes the empty one GCC would have written.)
 $(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
-		-o $$(basename $$@).o $$<
+		-o $$(basename $$@).o $$< && touch $$(basename $$@).su
 
 $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
