@@ -14,8 +14,8 @@
 #                                group is gone, 1 if something survived even
 #                                SIGKILL (the caller reports it and goes on).
 #
-# Why: QEMU 7.2 started with -S once ignored the SIGTERM that should end it
-# after gdb detached, and a plain `kill; wait` waited for ever.
+# Why: a QEMU can ignore SIGTERM (7.2 on powerpc, started with -S, does after
+# gdb detaches), and a plain `kill; wait` then waits for ever.
 
 BOUNDED_GRACE=${BOUNDED_GRACE:-5}
 

@@ -52,7 +52,7 @@
  * function that owns the frame ever records its depth. The build enforces
  * it: every C file is compiled with -fstack-usage and tools/check-frames
  * fails the link if a kernel function's frame is bigger than this
- * (docs/stackleak.md, section 4). The largest frames today are 430-720
+ * (docs/stackleak.md, section 4). The largest frames are 430-720
  * bytes; 1024 leaves room, costs 128 loads of poison per return to user
  * mode, and is more than powerpc64's 288-byte protected zone.
  *

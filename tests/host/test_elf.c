@@ -153,7 +153,7 @@ Test(elf, filesz_above_memsz)
 
 Test(elf, vaddr_above_the_user_range)
 {
-	/* The loader's old NULL dereference: USER_STACK_TOP - p_vaddr underflowed. */
+	/* Above the range, top - p_vaddr would underflow: a check written that way passes it. */
 	good(); ph[1].p_vaddr = TOP + 0x100000;			cr_expect_eq(parse(), -ENOEXEC);
 	good(); ph[1].p_vaddr = UINT64_MAX - 0xfff;		cr_expect_eq(parse(), -ENOEXEC);
 	good(); ph[1].p_vaddr = BASE - PAGE;			cr_expect_eq(parse(), -ENOEXEC);

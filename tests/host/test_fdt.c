@@ -190,8 +190,9 @@ Test(fdt, rejects_corrupt_blobs)
 
 /*
  * A property whose length runs past the end of the structure block must not
- * be handed out (fuzz_fdt found it: the length was checked only when the
- * walk moved on to the next token, after the match had been returned).
+ * be handed out: its length is checked before the match is returned, not
+ * only when the walk moves on to the next token (tests/fuzz/fuzz_fdt.c finds
+ * this case within seconds).
  */
 Test(fdt, property_longer_than_the_structure_block_is_refused)
 {
