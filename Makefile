@@ -85,6 +85,9 @@ CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
 		   -Iinclude -Iarch/$(ARCH)/include \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
+# Every kernel object reports its functions' frame sizes (x.su beside x.o):
+# the link checks them against the stackleak search depth (tools/check-frames).
+KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage
 LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
@@ -110,19 +113,35 @@ image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 include user/user.mk
 USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
+# The stackleak erase's search depth as this build sees it (include/trapdoor/
+# stackleak.h): no kernel frame may be bigger (docs/stackleak.md, section 4).
+# Exempt: do_syscall (the kernel-stack offset's alloca, tracked right after
+# it) and sys_stackleak_deep (the tests' deliberate 2 KiB hole).
+STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
+		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
+STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep
+
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
+$(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 
-$(BUILD)/obj-$(1)/%.o: %.c arch/$(ARCH)/Makefile.arch
+# One compile makes both the object and its frame-size report. (clang writes
+# no report for a file without functions, e.g. selftest.c outside the test
+# image; touch makes the empty one GCC would have written.)
+$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
-	$$(call quiet,CC,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c -o $$@ $$<
+	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
+		-o $$(basename $$@).o $$< && touch $$(basename $$@).su
 
 $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
 
 # The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
-$(call image_name,$(1)): $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) arch/$(ARCH)/kernel.lds
+$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
+		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h
+	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
+		"$$(STACKLEAK_FRAME_EXEMPT)" $$($(1)_SUS)
 	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
 	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
 	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)
@@ -200,7 +219,9 @@ gdbinit:
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
-HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev
+HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
+		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
+		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 
 deps:
 	$(Q)tools/deps --install $(HOST_DEPS) $(foreach a,$(ARCHES),$(shell $(MAKE) -s \
@@ -245,6 +266,7 @@ distclean:
 	rm -rf $(O)
 
 include tests/host.mk
+include tests/fuzz/fuzz.mk
 
 help:
 	@echo 'trapdoor $(VERSION) — a teaching microkernel for six architectures'
@@ -259,6 +281,8 @@ help:
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
+	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
+	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  deps           install every Debian package the targets need (as root)'
@@ -273,6 +297,8 @@ help:
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
 	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
+	@echo '  FUZZ_TIME=     with fuzz-host: seconds per target (default 60; make test uses 10)'
+	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
 	@echo '  BROKEN=        with check-broken: undef or hang'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'

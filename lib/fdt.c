@@ -222,6 +222,13 @@ const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
 			continue;
 		if (tag != FDT_PROP)
 			return NULL;
+		/*
+		 * The header and the value must fit in the structure block before
+		 * either is read or handed out: next_token() checks exactly that
+		 * (it fails on a property that runs past the end).
+		 */
+		if (!next_token(&c, off))
+			return NULL;
 		nameoff = fdt32_ld(c.base + off + 8);
 		if (nameoff < strings_size &&
 		    strncmp(strings + nameoff, name, strings_size - nameoff) == 0) {

@@ -1,5 +1,6 @@
-# Host tests and host benchmarks: lib/ and the CRNG built for the machine we
-# run on, with Criterion, AddressSanitizer and UndefinedBehaviorSanitizer.
+# Host tests and host benchmarks: lib/, the CRNG and the ELF checks (kernel/
+# elf.c) built for the machine we run on, with Criterion, AddressSanitizer and
+# UndefinedBehaviorSanitizer.
 # Everything under lib/ must compile here; that is what keeps it pure.
 # Included by the top-level Makefile.
 
@@ -15,7 +16,7 @@ HOST_LDLIBS	:= -lcriterion
 # (tests/host/libc-rename.h).
 HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
-		   $(wildcard kernel/random.c)
+		   $(wildcard kernel/random.c) kernel/elf.c
 HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c)
 HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS))
 HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \

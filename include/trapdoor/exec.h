@@ -30,7 +30,8 @@ extern const unsigned int nr_user_programs;
  */
 /*
  * 0 if image is a static ELF64 executable for this architecture (machine,
- * byte order, word size) whose program headers lie inside it; else -ENOEXEC.
+ * byte order, word size) that passes every check of elf_parse()
+ * (kernel/elf.c) against this architecture's user range; else -ENOEXEC.
  */
 long elf_check_header(const void *image, size_t size);
 

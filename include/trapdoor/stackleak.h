@@ -41,22 +41,32 @@
 
 /*
  * How much consecutive poison the search wants to see before it believes it
- * has reached the untouched part of the stack: 128 bytes, 16 words (Linux's
- * value). A hole of untouched poison this big INSIDE the used stack stops the
- * search early; the tracking (stackleak_track_stack()) exists so that the
- * search starts below every such hole.
+ * has reached the untouched part of the stack: 1024 bytes, 128 words (Linux
+ * uses 128 bytes). A hole of untouched poison this big INSIDE the used stack
+ * would stop the search early and hide what deeper calls left below it.
  *
- * An ABI can make such holes by itself, in every frame. The s390x ELF ABI
- * gives each function a 160-byte register save area at the bottom of its
- * frame that only its callees write, with the back chain (-mbackchain) in its
- * lowest word: a leaf function's frame holds 152 bytes nobody writes ABOVE a
- * word that was written -- a hole the tracking cannot fix, since every leaf
- * would need a call. An architecture like that sets a deeper search for
- * everything it builds, with -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its
- * Makefile.arch (the host tests see the default).
+ * A hole lies inside one frame: every frame writes at least one word (its
+ * return address, frame record or back chain), and those words sit at the
+ * same end of every frame of one ABI. So a search depth at least as big as
+ * the largest frame crosses every hole, on every path, whether or not the
+ * function that owns the frame ever records its depth. The build enforces
+ * it: every C file is compiled with -fstack-usage and tools/check-frames
+ * fails the link if a kernel function's frame is bigger than this
+ * (docs/stackleak.md, section 4). The largest frames are 430-720
+ * bytes; 1024 leaves room, costs 128 loads of poison per return to user
+ * mode, and is more than powerpc64's 288-byte protected zone.
+ *
+ * An architecture may ask for a deeper search with
+ * -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its Makefile.arch; a smaller value
+ * than STACKLEAK_SEARCH_DEPTH_MIN is raised to it. The host tests of the
+ * algorithm set a small minimum, to keep their fake stacks small.
  */
-#ifndef STACKLEAK_SEARCH_DEPTH
-#define STACKLEAK_SEARCH_DEPTH	128
+#ifndef STACKLEAK_SEARCH_DEPTH_MIN
+#define STACKLEAK_SEARCH_DEPTH_MIN	1024
+#endif
+#if !defined(STACKLEAK_SEARCH_DEPTH) || STACKLEAK_SEARCH_DEPTH < STACKLEAK_SEARCH_DEPTH_MIN
+#undef STACKLEAK_SEARCH_DEPTH
+#define STACKLEAK_SEARCH_DEPTH	STACKLEAK_SEARCH_DEPTH_MIN
 #endif
 
 /*
@@ -64,6 +74,12 @@
  * call, to show what an untracked hole does (tests only).
  */
 #define STACKLEAK_DEEP_UNTRACKED	1
+
+/*
+ * sys_stackleak_check(a0): a0 = STACKLEAK_CHECK_QUIET prints nothing unless
+ * the check fails (user/errpathtest runs it after every one of its syscalls).
+ */
+#define STACKLEAK_CHECK_QUIET		1
 
 /* --- the pure half: fake stacks on the host, the real one in the kernel --- */
 
@@ -193,9 +209,9 @@ void stackleak_task_init(struct task_struct *t);
  * The tracking: records the caller's depth in current->lowest_stack if it is
  * the deepest point since the last erase. It records its own stack pointer,
  * which lies just below the caller's whole frame. Called right after the
- * kernel-stack offset's alloca in do_syscall(), and in every function whose
- * frame can hold STACKLEAK_SEARCH_DEPTH bytes or more that it may leave
- * unwritten (docs/stackleak.md lists them and says how to find new ones).
+ * kernel-stack offset's alloca in do_syscall(): the offset is up to 1008
+ * bytes nobody writes, not a frame the build's check sees. Frames need no
+ * call: the search depth covers the largest (see STACKLEAK_SEARCH_DEPTH).
  */
 void stackleak_track_stack(void);
 

@@ -13,6 +13,36 @@
 /* Is [uptr, uptr + n) entirely mapped in the current task with at least prot? */
 bool access_ok(unsigned long uptr, size_t n, unsigned int prot);
 
+/*
+ * access_ok()'s range walk, pure, so the host fuzz target (tests/fuzz/
+ * fuzz_uaccess.c) runs this very code: true if n is 0, or if [uptr, uptr + n)
+ * does not wrap past the top of the address space (a range ending exactly at
+ * the top counts as wrapping) and page_ok(ctx, va, prot) holds for the start
+ * va of every page it touches. page_size is a power of two. The loop ends
+ * even for the very last page of the address space.
+ */
+static inline bool uaccess_range_ok(unsigned long uptr, size_t n, unsigned long page_size,
+				    unsigned int prot,
+				    bool (*page_ok)(const void *ctx, unsigned long va,
+						    unsigned int prot),
+				    const void *ctx)
+{
+	unsigned long end, va;
+
+	if (n == 0)
+		return true;
+	if (uptr + n < uptr)		/* wraps around the top of the address space */
+		return false;
+	end = uptr + n;
+	for (va = uptr & ~(page_size - 1); va < end; va += page_size) {
+		if (!page_ok(ctx, va, prot))
+			return false;
+		if (va + page_size < va)
+			break;
+	}
+	return true;
+}
+
 long copy_from_user(void *dst, unsigned long usrc, size_t n);
 long copy_to_user(unsigned long udst, const void *src, size_t n);
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its length,

@@ -187,3 +187,32 @@ Test(fdt, rejects_corrupt_blobs)
 	cr_expect_eq(fdt_path_offset(blob, "/memory"), -1);
 	cr_expect_null(fdt_valid(NULL) ? blob : NULL);
 }
+
+/*
+ * A property whose length runs past the end of the structure block must not
+ * be handed out: its length is checked before the match is returned, not
+ * only when the walk moves on to the next token (tests/fuzz/fuzz_fdt.c finds
+ * this case within seconds).
+ */
+Test(fdt, property_longer_than_the_structure_block_is_refused)
+{
+	struct builder b;
+	const uint8_t *fdt;
+	int chosen, len = -1;
+
+	memset(&b, 0, sizeof(b));
+	begin(&b, "");
+	begin(&b, "chosen");
+	prop(&b, "bootargs", "kstack=off", 11);
+	tok(&b, 2);
+	tok(&b, 2);
+	tok(&b, 9);
+	fdt = finish(&b);
+	chosen = fdt_path_offset(fdt, "/chosen");
+	cr_assert_geq(chosen, 0);
+	cr_assert_not_null(fdt_getprop(fdt, chosen, "bootargs", &len));
+	/* The bootargs length field: BEGIN_NODE "" (8), BEGIN_NODE "chosen" (12), PROP tag. */
+	put32(b.blob + 40 + 16 + 8 + 12 + 4, 0x1000);
+	cr_expect_null(fdt_getprop(fdt, chosen, "bootargs", &len),
+		       "a 4 KiB property in a %u-byte structure block was returned", (unsigned)b.slen);
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+/*
+ * errpathtest: every syscall in the table, called with arguments that take its
+ * error paths (bad pointers, a kernel pointer, bad fds, names that do not
+ * exist, bad flags and values), each followed by the stackleak self-check
+ * (stackleak_check, docs/stackleak.md): after every return, on every path, the
+ * stack below the erase's start must be all poison. A handler that fails early
+ * leaves its frame partly unwritten above deeper calls' leftovers -- the case
+ * the erase's search depth exists for.
+ *
+ * Each case also checks the error it got, and runs a few times (the kernel-
+ * stack offset moves the frames). Then every other number up to NR_syscalls
+ * must answer -ENOSYS: a syscall added to the table without a case here makes
+ * this test fail. One PASS/FAIL line per case; exits with the failure count.
+ */
+#include "lib/ulib.h"
+
+#include <trapdoor/stackleak.h>
+
+#define REPEAT		4
+#define BAD_LOW		8L			/* in the unmapped page at 0 */
+#define BAD_HIGH	(-4096L)		/* the top page: never user memory */
+/*
+ * Longer than the kernel copies in (MAX_ARG_LEN, MAX_ARGS in
+ * include/trapdoor/exec.h, which user code does not include).
+ */
+#define LONG_NAME_LEN	256
+#define TOO_MANY_ARGS	24
+
+/* Placeholders for arguments only known at run time; fill_in() replaces them. */
+#define P_KERNEL	(-1001L)	/* a kernel stack address (report_stack()) */
+#define P_NOENT		(-1002L)	/* "nonexistent" */
+#define P_LONG_NAME	(-1003L)
+#define P_TOO_MANY	(-1004L)	/* argv with TOO_MANY_ARGS entries */
+#define P_BAD_ARGV	(-1005L)	/* argv whose second entry is a bad pointer */
+#define P_NEG_SEC	(-1006L)	/* struct timespec { -1, 0 } */
+#define P_BIG_NSEC	(-1007L)	/* struct timespec { 0, 2000000000 } */
+
+/* Wanted results besides a plain value. */
+#define ANY_OK		1000001L	/* any value >= 0 */
+#define ANY		1000002L	/* any value at all (returns data, not a status) */
+
+struct errcase {
+	const char *name;
+	long nr;
+	long a[4];
+	long want;
+};
+
+static char long_name[LONG_NAME_LEN];
+static const char *too_many_args[TOO_MANY_ARGS + 1];
+static const char *bad_argv[] = { "x", (const char *)BAD_LOW, NULL };
+static struct timespec neg_sec = { -1, 0 }, big_nsec = { 0, 2000000000L };
+
+static const struct errcase cases[] = {
+	{ "read.bad_fd", __NR_read, { 7, 0, 16 }, -EBADF },
+	{ "read.zero_count", __NR_read, { 0, 0, 0 }, 0 },
+	{ "write.bad_fd", __NR_write, { 9, 0, 4 }, -EBADF },
+	{ "write.null_buf", __NR_write, { 1, BAD_LOW, 4 }, -EFAULT },
+	{ "write.kernel_buf", __NR_write, { 1, P_KERNEL, 16 }, -EFAULT },
+	{ "write.wrapping_count", __NR_write, { 1, BAD_HIGH, 8192 }, -EFAULT },
+	{ "nanosleep.bad_ptr", __NR_nanosleep, { BAD_LOW }, -EFAULT },
+	{ "nanosleep.negative", __NR_nanosleep, { P_NEG_SEC }, -EINVAL },
+	{ "nanosleep.nsec_range", __NR_nanosleep, { P_BIG_NSEC }, -EINVAL },
+	{ "clock_gettime.bad_clock", __NR_clock_gettime, { 99, 0 }, -EINVAL },
+	{ "clock_gettime.bad_ptr", __NR_clock_gettime, { CLOCK_MONOTONIC, BAD_HIGH }, -EFAULT },
+	{ "sched_yield", __NR_sched_yield, { 0 }, 0 },
+	{ "kill.bad_signal", __NR_kill, { 1, 3 }, -EINVAL },
+	{ "kill.pid_zero", __NR_kill, { 0, SIGKILL }, -ESRCH },
+	{ "kill.no_such_pid", __NR_kill, { 99999, SIGKILL }, -ESRCH },
+	{ "kill.init", __NR_kill, { 1, SIGKILL }, -EPERM },
+	{ "reboot.bad_magic", __NR_reboot, { 1, 2, 3 }, -EINVAL },
+	{ "reboot.bad_cmd", __NR_reboot, { (long)LINUX_REBOOT_MAGIC1, (long)LINUX_REBOOT_MAGIC2, 7 },
+	  -EINVAL },
+	{ "uname.bad_ptr", __NR_uname, { BAD_LOW }, -EFAULT },
+	{ "uname.kernel_ptr", __NR_uname, { P_KERNEL }, -EFAULT },
+	{ "getpid", __NR_getpid, { 0 }, ANY_OK },
+	{ "getppid", __NR_getppid, { 0 }, ANY_OK },
+	{ "gettid", __NR_gettid, { 0 }, ANY_OK },
+	{ "clone.bad_flags", __NR_clone, { 0x100, 0 }, -EINVAL },
+	{ "clone.bad_stack", __NR_clone, { SIGCHLD, BAD_LOW }, -EINVAL },
+	{ "execve.no_such_program", __NR_execve, { P_NOENT, 0, 0 }, -ENOENT },
+	{ "execve.bad_name", __NR_execve, { BAD_LOW, 0, 0 }, -EFAULT },
+	{ "execve.bad_argv", __NR_execve, { P_NOENT, BAD_HIGH, 0 }, -EFAULT },
+	{ "execve.bad_arg", __NR_execve, { P_NOENT, P_BAD_ARGV, 0 }, -EFAULT },
+	{ "execve.too_many_args", __NR_execve, { P_NOENT, P_TOO_MANY, 0 }, -E2BIG },
+	{ "execve.name_too_long", __NR_execve, { P_LONG_NAME, 0, 0 }, -ENAMETOOLONG },
+	{ "wait4.no_child", __NR_wait4, { 12345, 0, 0, 0 }, -ECHILD },
+	{ "wait4.bad_options", __NR_wait4, { -1, 0, 1, 0 }, -EINVAL },
+	{ "wait4.bad_rusage", __NR_wait4, { -1, 0, 0, BAD_LOW }, -EINVAL },
+	{ "getrandom.bad_flags", __NR_getrandom, { 0, 16, 0x80 }, -EINVAL },
+	{ "getrandom.bad_ptr", __NR_getrandom, { BAD_LOW, 16, 0 }, -EFAULT },
+	{ "getrandom.kernel_ptr", __NR_getrandom, { P_KERNEL, 64, 0 }, -EFAULT },
+	{ "spawn.no_such_program", __NR_spawn, { P_NOENT, 0 }, -ENOENT },
+	{ "spawn.bad_name", __NR_spawn, { BAD_HIGH, 0 }, -EFAULT },
+	{ "spawn.bad_argv", __NR_spawn, { P_NOENT, BAD_LOW }, -EFAULT },
+	{ "spawn.bad_arg", __NR_spawn, { P_NOENT, P_BAD_ARGV }, -EFAULT },
+	{ "spawn.too_many_args", __NR_spawn, { P_NOENT, P_TOO_MANY }, -E2BIG },
+	{ "spawn.name_too_long", __NR_spawn, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
+	{ "kernel_stats.bad_ptr", __NR_kernel_stats, { BAD_LOW }, -EFAULT },
+	{ "report_stack", __NR_report_stack, { 0 }, ANY },
+	{ "task_list.bad_ptr", __NR_task_list, { BAD_LOW, 4 }, -EFAULT },
+	{ "trapdoor_config.bad_key", __NR_trapdoor_config, { 77, 0 }, -EINVAL },
+	{ "trapdoor_config.bad_kstack_mode", __NR_trapdoor_config,
+	  { TRAPDOOR_CONFIG_KSTACK_MODE, NR_KSTACK_MODES }, -EINVAL },
+	{ "trapdoor_config.bad_stackleak", __NR_trapdoor_config, { TRAPDOOR_CONFIG_STACKLEAK, 5 },
+	  -EINVAL },
+	{ "stackleak_check", __NR_stackleak_check, { STACKLEAK_CHECK_QUIET }, 0 },
+	{ "stackleak_deep", __NR_stackleak_deep, { 0 }, ANY },
+	{ "leak_write_secret", __NR_leak_write_secret, { 0x1234 }, ANY },
+	{ "leak_read_uninit", __NR_leak_read_uninit, { 0 }, ANY },
+	{ "unknown.zero", 0, { 0 }, -ENOSYS },
+	{ "unknown.between", 500, { BAD_LOW, BAD_LOW }, -ENOSYS },
+	{ "unknown.nr_syscalls", NR_syscalls, { 0 }, -ENOSYS },
+	{ "unknown.negative", -1, { 0 }, -ENOSYS },
+};
+
+/* exit and exit_group never return: nothing to check after them (leaktest checks after a task dies). */
+static bool never_returns(long nr)
+{
+	return nr == __NR_exit || nr == __NR_exit_group;
+}
+
+static bool has_case(long nr)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++)
+		if (cases[i].nr == nr)
+			return true;
+	return never_returns(nr);
+}
+
+static long fill_in(long a)
+{
+	switch (a) {
+	case P_KERNEL:		return (long)report_stack();
+	case P_NOENT:		return (long)"nonexistent";
+	case P_LONG_NAME:	return (long)long_name;
+	case P_TOO_MANY:	return (long)too_many_args;
+	case P_BAD_ARGV:	return (long)bad_argv;
+	case P_NEG_SEC:		return (long)&neg_sec;
+	case P_BIG_NSEC:	return (long)&big_nsec;
+	default:		return a;
+	}
+}
+
+/* One case: REPEAT times the call, each followed by the self-check; all must be right. */
+static void run_case(const struct errcase *c)
+{
+	long a[4], ret = 0, check = 0;
+	char name[64];
+	bool ok = true;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(a); i++)
+		a[i] = fill_in(c->a[i]);
+	for (int r = 0; r < REPEAT && ok; r++) {
+		ret = __syscall6(c->nr, a[0], a[1], a[2], a[3], 0, 0);
+		check = syscall1(__NR_stackleak_check, STACKLEAK_CHECK_QUIET);
+		ok = (c->want == ANY || (c->want == ANY_OK ? ret >= 0 : ret == c->want)) && check == 0;
+	}
+	snprintf(name, sizeof(name), "user.errpath.%s", c->name);
+	if (c->want == ANY || c->want == ANY_OK)
+		CHECK(name, ok, "returned %ld, then stackleak_check() = %ld", ret, check);
+	else
+		CHECK(name, ok, "returned %ld (want %ld), then stackleak_check() = %ld", ret, c->want,
+		      check);
+}
+
+int main(void)
+{
+	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
+	long nr, ret = 0;
+
+	memset(long_name, 'n', sizeof(long_name) - 1);
+	for (unsigned int i = 0; i < TOO_MANY_ARGS; i++)
+		too_many_args[i] = "arg";
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++)
+		run_case(&cases[i]);
+
+	/* Every number the table holds has a case above; every other one is -ENOSYS. */
+	for (nr = 0; nr <= NR_syscalls; nr++) {
+		if (has_case(nr))
+			continue;
+		ret = __syscall6(nr, BAD_LOW, BAD_LOW, BAD_LOW, BAD_LOW, BAD_LOW, BAD_LOW);
+		if (ret != -ENOSYS)
+			break;
+	}
+	CHECK("user.errpath.every_syscall_has_a_case", nr > NR_syscalls,
+	      "syscall %ld returned %ld, not -ENOSYS, and has no case here", nr, ret);
+	CHECK("user.errpath.check_after_enosys_sweep",
+	      syscall1(__NR_stackleak_check, STACKLEAK_CHECK_QUIET) == 0, "stackleak_check() failed");
+
+	trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
+	return test_failures;
+}
