@@ -95,7 +95,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 # checks it), this arch's own devices (arch/<arch>/drivers/) and the common
 # drivers it asks for (ARCH_DRIVERS in Makefile.arch), and the common code.
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
-SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES)) $(wildcard arch/$(ARCH)/drivers/*.c) \
+SRCS		:= $(wildcard arch/$(ARCH)/*.S arch/$(ARCH)/*.c) $(wildcard arch/$(ARCH)/drivers/*.c) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
 # Image variants, each built in its own object directory:
