@@ -5,8 +5,7 @@
  * hands a short decoded reason to common code: die() with a register dump
  * for the kernel's own faults, do_user_fault() for a user task's, which kills
  * only that task. Handlers are named after the vector they serve (entry.S).
- * Also here: a new task's first user-mode frame and kernel context
- * (arch_init_user_regs, arch_task_init), and the IRQ handler.
+ * Also here: the IRQ handler and the register dump.
  */
 #include <asm/esr.h>
 #include <asm/gic.h>
@@ -301,38 +300,6 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 	do_user_fault(regs, FAULT_OTHER, 0);
 }
 
-/*
- * A fresh user-mode register state: eret from it starts the program at entry
- * with sp = user_sp, everything else zero, the thread pointer tp_value
- * included, so no register leaks kernel data or another program's values
- * into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags clear, and no
- * exception masked, IRQ included: the timer can preempt the task (time.c).
- * execve calls this on the running task's own frame, so it touches nothing
- * but *regs.
- */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->pc = entry;
-	regs->sp = user_sp;
-	regs->pstate = PSR_MODE_EL0t;
-}
-
-/*
- * A new task's kernel context: its first arch_switch_to() loads thread.sp =
- * task_pt_regs(t) and "returns" to thread.pc = ret_from_fork (entry.S),
- * which goes back to user mode from that frame the way a syscall does (spawn
- * filled the frame with arch_init_user_regs(), fork with a copy of the
- * parent's, its thread pointer included, as Linux's fork keeps it). The
- * callee-saved registers start at zero: ret_from_fork needs none of them.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.sp = (u64)task_pt_regs(t);
-	t->thread.pc = (u64)ret_from_fork;
-}
-
 /* The GIC says which interrupt it is; the only one enabled is the timer's. */
 static void handle_irq(struct pt_regs *regs)
 {
@@ -385,11 +352,6 @@ void arch_cpu_idle(void)
 			     "isb\n\t"
 			     "msr daifset, #%0" : : "i"(DAIF_IRQ_IMM) : "memory");
 }
-
-/* entry.S finds prev->thread and next->thread at the very start of each task. */
-_Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
-/* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
-_Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
 
 /*
  * Vectors that should never be taken: FIQ is never routed, trapdoor's EL1
