@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64 machine setup: console, traps, and what the device tree says about
- * this machine; power-off. (The counter and the tick are in time.c, the GIC
- * in gic.c, boot entropy in entropy.c.)
+ * this machine; the interrupt controller; power-off. (The counter and the
+ * tick are in time.c, the GIC driver in drivers/gic.c, boot entropy in
+ * entropy.c.)
  */
+#include <asm/gic.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -217,6 +219,12 @@ void arch_setup(void)
 	else
 		printk("arm64: no device tree at x0=0x%lx or at 0x%lx\n", __fdt_pointer,
 		       VIRT_RAM_BASE);
+	/*
+	 * The GIC, found through the device tree, so that the timer
+	 * (arch_timer_init) and the console (arch_console_irq_init) can each
+	 * enable their interrupt. Nothing is enabled yet, and IRQs stay masked.
+	 */
+	gic_init(boot_fdt);
 	if (boot_current_el != CURRENTEL_EL1)
 		printk("arm64: entered at EL%lu, now running at EL1\n",
 		       boot_current_el >> CURRENTEL_EL_SHIFT);

@@ -185,7 +185,7 @@ static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
  * die_kernel_fault(), which names what the kernel did wrong from the address:
  * the W^X and guard pages of kernel_protect() and PAN (setup.c) make these.
  */
-void el1h_64_sync_handler(struct pt_regs *regs)
+static __noreturn void el1h_64_sync_handler(struct pt_regs *regs)
 {
 	enum user_fault kind;
 
@@ -259,7 +259,7 @@ static bool is_privileged_encoding(const struct pt_regs *regs)
  * straight to do_syscall): decode ESR_EL1 into common code's fault kinds and
  * let do_user_fault() kill the task. The kernel carries on with the next one.
  */
-void el0t_64_sync_handler(struct pt_regs *regs)
+static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 {
 	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr);
 
@@ -300,7 +300,13 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 	do_user_fault(regs, FAULT_OTHER, 0);
 }
 
-/* The GIC says which interrupt it is; the only one enabled is the timer's. */
+/*
+ * An interrupt, from user mode or from arch_cpu_idle()'s window, the one
+ * place the kernel unmasks IRQs. The GIC says which one it is: the timer's
+ * tick or the console's receive interrupt. From user mode entry.S returns
+ * through ret_to_user, where exit_to_user_mode() may switch tasks; in the
+ * kernel straight back to the idle loop.
+ */
 static void handle_irq(struct pt_regs *regs)
 {
 	u32 iar = gic_ack();
@@ -310,47 +316,11 @@ static void handle_irq(struct pt_regs *regs)
 		return;		/* withdrawn before we asked: nothing to end */
 	if (intid == timer_intid)
 		arm64_timer_tick(regs);
+	else if (intid == console_intid)
+		arm64_console_interrupt();
 	else
 		printk("arm64: unexpected interrupt, INTID %u\n", intid);
 	gic_eoi(iar);
-}
-
-/*
- * An interrupt while user code ran (entry.S el0t_64_irq; afterwards it
- * returns through ret_to_user, where exit_to_user_mode() may switch tasks).
- */
-void el0t_64_irq_handler(struct pt_regs *regs)
-{
-	handle_irq(regs);
-}
-
-/*
- * An interrupt in the kernel: only inside arch_cpu_idle()'s window, the one
- * place the kernel unmasks IRQs. The tick is counted as usual; entry.S
- * returns straight to the idle loop (ret_to_kernel).
- */
-void el1h_64_irq_handler(struct pt_regs *regs)
-{
-	handle_irq(regs);
-}
-
-/*
- * Idle until an interrupt (include/trapdoor/arch.h). wfi waits for one to
- * be pending even while PSTATE.I masks it (Arm ARM, "Wait For Interrupt"),
- * so QEMU stops running this CPU, and costs the host nothing, until the next
- * tick. The pending interrupt must then be taken, or it would stay pending
- * and end every later wfi at once: IRQs are unmasked, it arrives at
- * el1h_64_irq (entry.S), and they are masked again. The isb between makes
- * sure the unmasked state takes effect, and the interrupt is taken, before
- * the mask goes back on.
- */
-void arch_cpu_idle(void)
-{
-	dsb(sy);	/* earlier stores are done before we sleep */
-	__asm__ __volatile__("wfi\n\t"
-			     "msr daifclr, #%0\n\t"
-			     "isb\n\t"
-			     "msr daifset, #%0" : : "i"(DAIF_IRQ_IMM) : "memory");
 }
 
 /*
@@ -358,11 +328,32 @@ void arch_cpu_idle(void)
  * never runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is
  * an asynchronous abort (e.g. a bus error on a write), reported with its ESR.
  */
-void unhandled_exception(struct pt_regs *regs)
+static __noreturn void unhandled_exception(struct pt_regs *regs)
 {
 	snprintf(reason, sizeof(reason), "unexpected exception %s (ESR_EL1 0x%08lx: %s) pc 0x%lx",
 		 vector_name(regs->vector), regs->esr, esr_class_name(regs->esr), regs->pc);
 	die(reason, regs);
+}
+
+/*
+ * Every exception and interrupt but svc from EL0 (entry.S entry_exception),
+ * told apart by the vector table entry that took it. Returns for an
+ * interrupt only: a fault is fatal in the kernel and kills the task in user
+ * mode.
+ */
+void do_trap(struct pt_regs *regs)
+{
+	switch (regs->vector) {
+	case VECTOR_EL0_64_IRQ:
+	case VECTOR_EL1H_IRQ:
+		handle_irq(regs);
+		return;
+	case VECTOR_EL0_64_SYNC:
+		el0t_64_sync_handler(regs);
+	case VECTOR_EL1H_SYNC:
+		el1h_64_sync_handler(regs);
+	}
+	unhandled_exception(regs);
 }
 
 /*

@@ -24,9 +24,10 @@
 #define SYM_ALIGN	4
 #endif
 
-#define SYM_START(name, bind, type)		\
+/* The parameter is not called "type": cpp would replace the .type directive's name too. */
+#define SYM_START(name, bind, sym_type)		\
 	bind name;				\
-	.type name, type;			\
+	.type name, sym_type;			\
 	.balign SYM_ALIGN;			\
 	name:
 

@@ -31,4 +31,8 @@ __noreturn void semihosting_unavailable(void);
 extern unsigned int timer_intid;
 void arm64_timer_tick(struct pt_regs *regs);
 
+/* console.c: the UART's receive interrupt at the GIC, and its handler (traps.c calls it). */
+extern unsigned int console_intid;
+void arm64_console_interrupt(void);
+
 #endif
