@@ -6,6 +6,7 @@
  * entropy.c.)
  */
 #include <asm/gic.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -14,6 +15,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 
 u64 __fdt_pointer;
 u64 boot_current_el;
@@ -154,6 +156,38 @@ static void discover_from_fdt(void)
 	if (!boot_info.cmdline)
 		boot_info.cmdline = "";
 	discover_psci();
+}
+
+/*
+ * The first guard page (kernel/task.c's stack array starts with it), for
+ * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
+ * sp then counts as outside the array.
+ */
+u64 kstack_area_start;
+
+_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
+_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
+
+/*
+ * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
+ * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
+ * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
+ * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
+ * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
+ * learns where the task stacks are: task slot i's guard is at 2i slots from
+ * the first one, its stack right above it.
+ */
+void arch_trap_init(void)
+{
+	unsigned long g0, g0_end, g1, g1_end;
+
+	kstack_guard_range(0, &g0, &g0_end);
+	kstack_guard_range(1, &g1, &g1_end);
+	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
+		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
+	else
+		kstack_area_start = g0;
+	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
 }
 
 /*

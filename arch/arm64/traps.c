@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * arm64 exception handlers, called by entry.S with the saved registers. The
- * arch decides why it trapped (ESR_EL1's exception class and syndrome) and
- * hands a short decoded reason to common code: die() with a register dump
- * for the kernel's own faults, do_user_fault() for a user task's, which kills
- * only that task. Handlers are named after the vector they serve (entry.S).
- * Also here: the IRQ handler and the register dump.
+ * arm64 exception handling: do_trap(), called by entry.S with the saved
+ * registers for every exception and interrupt but a system call. The arch
+ * decides why it trapped (the vector table entry, and ESR_EL1's exception
+ * class and syndrome) and hands a short decoded reason to common code: die()
+ * with a register dump for the kernel's own faults, do_user_fault() for a
+ * user task's, which kills only that task. The handlers are named after the
+ * vector they serve (entry.S). Also here: the IRQ handler, the kernel stack
+ * overflow report, and the register dump (arch_show_regs).
  */
 #include <asm/esr.h>
 #include <asm/gic.h>
@@ -199,16 +201,6 @@ static __noreturn void el1h_64_sync_handler(struct pt_regs *regs)
 }
 
 /*
- * The first guard page (kernel/task.c's stack array starts with it), for
- * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
- * sp then counts as outside the array.
- */
-u64 kstack_area_start;
-
-_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
-_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
-
-/*
  * entry.S found the place for an EL1 exception's frame in a stack guard and
  * saved the frame on the overflow stack instead. The exception is almost
  * always the fault of the store that ran into the guard: FAR_EL1 then names
@@ -354,28 +346,6 @@ void do_trap(struct pt_regs *regs)
 		el1h_64_sync_handler(regs);
 	}
 	unhandled_exception(regs);
-}
-
-/*
- * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
- * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
- * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
- * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
- * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
- * learns where the task stacks are: task slot i's guard is at 2i slots from
- * the first one, its stack right above it.
- */
-void arch_trap_init(void)
-{
-	unsigned long g0, g0_end, g1, g1_end;
-
-	kstack_guard_range(0, &g0, &g0_end);
-	kstack_guard_range(1, &g1, &g1_end);
-	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
-		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
-	else
-		kstack_area_start = g0;
-	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
 }
 
 /* PSTATE as "nZCv daIF EL1h": capitals for flags that are set or masks that are on. */

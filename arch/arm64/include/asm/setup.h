@@ -16,7 +16,7 @@ extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 extern const void *boot_fdt;
 
 void arch_console_init(void);	/* console.c */
-void arch_trap_init(void);	/* traps.c */
+void arch_trap_init(void);	/* setup.c: SError unmasked, the stack check armed */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
 
 /*
