@@ -315,9 +315,15 @@ SYM_CODE_END(entry_exception)
 SYM_CODE_START(ret_to_user)
 	mov	x0, sp				// argument 1: the frame, task_pt_regs(current)
 	bl	exit_to_user_mode		// kernel/syscall.c; x0-x18 are dead: reloaded below
+	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_to_user)
 
-/* The user's registers back, and eret to EL0; the kernel's, and eret to EL1. */
+/*
+ * The user's registers back from the frame at sp, and eret to EL0; after it,
+ * the return to kernel code (arch_cpu_idle() interrupted), which leaves
+ * SP_EL0 and TPIDR_EL0 alone: the kernel does not use them, and RESTORE_REGS 0
+ * loads the user's on every way back to EL0.
+ */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS	0			// the user's registers back, eret to EL0
 .Lrestore_kernel:
@@ -387,7 +393,7 @@ SYM_FUNC_START(arch_cpu_idle)
 	msr	daifclr, #DAIF_IRQ_IMM		// unmask IRQs: the interrupt is taken here
 	isb					// ... before the next instruction runs
 	msr	daifset, #DAIF_IRQ_IMM		// masked again, as the kernel always runs
-	ret
+	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
 
 /* The stack kernel_stack_overflow reports from: one CPU, one overflow at most. */
