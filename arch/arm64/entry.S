@@ -345,16 +345,19 @@ SYM_CODE_END(ret_from_fork)
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called from schedule() like any C function (x0 = prev, x1 = next), so it
- * keeps only what AAPCS64 says a callee must: x19-x28, the frame pointer
- * x29, sp, and the return address x30 (the rest is the caller's to lose).
- * They go into prev->thread, which is the first member of struct task_struct
- * (offset 0: THREAD_* are offsets into the task itself), and next's come out
- * of next->thread. Switching sp switches SP_EL1 (we run in EL1h), and that
- * is all the trap entry needs: when next returns to user mode, ret_to_user
- * leaves SP_EL1 at the top of next's stack. The user page tables were
- * already switched by arch_switch_mm() in schedule(), and next's user thread
- * pointer TPIDR_EL0 comes back from its own pt_regs (RESTORE_REGS 0).
+ * Called by schedule() with prev in x0 and next in x1. It is an ordinary
+ * function call, so AAPCS64 has schedule() save every caller-saved register
+ * it still needs; we save the rest -- sp, x19-x28, the frame pointer x29 and
+ * the return address x30 -- into prev->thread and load next's. The final ret
+ * then "returns" on next's kernel stack, into next's own earlier call of
+ * arch_switch_to() (inside schedule()), or, for a task that never ran, to
+ * ret_from_fork (thread.pc from arch_task_init()). thread is the first member
+ * of task_struct (THREAD_* are offsets into the task itself), so x0/x1 point
+ * straight at it. Nothing else changes here, and nothing needs to for next's
+ * next trap: TTBR0_EL1 was already switched by arch_switch_mm(), switching sp
+ * switched SP_EL1 (we run in EL1h), where a trap from EL0 saves its frame,
+ * and next's user thread pointer TPIDR_EL0 comes back from its own pt_regs
+ * (RESTORE_REGS 0).
  */
 SYM_FUNC_START(arch_switch_to)
 	stp	x19, x20, [x0, #THREAD_X19 + 8 * 0]	// prev's callee-saved registers ...
@@ -396,7 +399,11 @@ SYM_FUNC_START(arch_cpu_idle)
 	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
 
-/* The stack kernel_stack_overflow reports from: one CPU, one overflow at most. */
+/*
+ * The overflow stack: where a trap frame goes when the kernel stack it was
+ * meant for has run into its guard (kernel_stack_overflow). 16-byte aligned
+ * like every stack; one CPU, and the report never returns: one frame at most.
+ */
 	.bss
 	.balign	16
 overflow_stack:
