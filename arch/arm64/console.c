@@ -1,24 +1,33 @@
 // SPDX-License-Identifier: MIT
 /*
- * The console: the PL011 UART of QEMU virt, polled. Register offsets and bits
+ * The console: the PL011 UART of QEMU virt. Output is polled; input arrives
+ * by the UART's receive interrupt, through the GIC. Register offsets and bits
  * are from the Arm PrimeCell UART (PL011) Technical Reference Manual (DDI 0183),
  * "Register descriptions"; the address from QEMU's hw/arm/virt.c memory map.
  */
+#include <asm/gic.h>
 #include <asm/io.h>
 #include <asm/setup.h>
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
 
 #define PL011_BASE	0x09000000UL	/* QEMU virt: VIRT_UART */
 
 #define UARTDR		0x000		/* data register: write to send, read to receive */
 #define UARTFR		0x018		/* flag register */
 #define UARTCR		0x030		/* control register */
+#define UARTIMSC	0x038		/* interrupt mask set/clear: 1 = enabled */
+#define UARTICR		0x044		/* interrupt clear: write 1 to clear */
 
 #define UARTFR_RXFE	(1U << 4)	/* receive FIFO empty */
 #define UARTFR_TXFF	(1U << 5)	/* transmit FIFO full */
 #define UARTCR_UARTEN	(1U << 0)	/* UART enable */
 #define UARTCR_TXE	(1U << 8)	/* transmit enable */
 #define UARTCR_RXE	(1U << 9)	/* receive enable */
+#define UART_RXI	(1U << 4)	/* receive interrupt (IMSC, ICR) */
+#define UART_RTI	(1U << 6)	/* receive timeout interrupt (IMSC, ICR) */
 
 #define UARTDR_DATA	0xffU		/* the received byte; bits [11:8] are error flags */
 
@@ -47,8 +56,51 @@ int arch_console_getc(void)
 	return (int)(readl(PL011_BASE + UARTDR) & UARTDR_DATA);
 }
 
-/* No receive interrupt wired up yet: common code polls on every timer tick. */
+/*
+ * The UART's interrupt: SPI 1 on QEMU virt (hw/arm/virt.c, a15irqmap[]
+ * VIRT_UART), which the device tree's /pl011@9000000 node says as
+ * "interrupts" = <0 1 4>: type (0 = SPI), number, flags (4 = level high).
+ */
+#define PL011_SPI_DEFAULT	1
+#define DT_IRQ_TYPE_SPI		0
+
+/* No INTID yet: the spurious INTID, which handle_irq() never dispatches. */
+unsigned int console_intid = GIC_INTID_SPURIOUS;
+
+static unsigned int pl011_spi(void)
+{
+	int node = boot_fdt ? fdt_path_offset(boot_fdt, "/pl011@9000000") : -1, len;
+	const u8 *irq = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "interrupts", &len);
+
+	if (!irq || len < 12 || fdt32_ld(irq) != DT_IRQ_TYPE_SPI)
+		return PL011_SPI_DEFAULT;
+	return fdt32_ld(irq + 4);
+}
+
+/*
+ * Receive by interrupt: the PL011 raises its receive interrupt when a byte
+ * arrives (RXI; RTI when bytes wait in an enabled FIFO), the GIC delivers it
+ * as an IRQ, in user mode or in arch_cpu_idle(), and handle_irq() (traps.c)
+ * calls arm64_console_interrupt().
+ */
 bool arch_console_irq_init(void)
 {
-	return false;
+	console_intid = GIC_SPI_BASE + pl011_spi();
+	writel(UART_RXI | UART_RTI, PL011_BASE + UARTICR);	/* nothing stale */
+	writel(UART_RXI | UART_RTI, PL011_BASE + UARTIMSC);
+	gic_enable_spi(console_intid);
+	printk("console: PL011 receive interrupt via GICv2 INTID %u\n", console_intid);
+	return true;
+}
+
+/*
+ * Clear first, then drain: a byte that arrives after the clear raises the
+ * interrupt again, so none waits unseen until the next one. The line is
+ * level-triggered and drops once the UART has nothing to report, before
+ * handle_irq() ends the interrupt at the GIC.
+ */
+void arm64_console_interrupt(void)
+{
+	writel(UART_RXI | UART_RTI, PL011_BASE + UARTICR);
+	console_rx_interrupt();
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * arm64 exception entry and return.
+ * arm64 exception entry and return: every exception and interrupt taken to
+ * EL1 comes here, and every system call. Also the context switch between two
+ * tasks' kernel stacks, and the idle wait.
  *
  * When an exception is taken to EL1 the CPU does only this (Arm ARM,
  * "Exception entry"): PSTATE goes to SPSR_EL1, the return address to ELR_EL1,
@@ -11,38 +13,42 @@
  * hold the interrupted code's values, and this file must save them before it
  * uses any.
  *
- * Every entry builds a struct pt_regs (asm/ptrace.h) on the SP_EL1 stack,
- * 16-byte aligned, passes its address to a C handler, and on return restores
- * everything from it and executes eret. The frame of an exception from EL0
- * holds the complete user register state: the system call path and the fault
- * paths read and change it there.
+ * We build a struct pt_regs (asm/ptrace.h) with SAVE_REGS, hand it to
+ * do_syscall() (an svc from EL0) or do_trap() (anything else, traps.c: an
+ * interrupt, or a fault), and if that returns, call exit_to_user_mode() when
+ * going back to EL0, reload everything from the frame with RESTORE_REGS and
+ * eret back.
  *
- * Which stack? In EL1 trapdoor always runs on SP_EL1 ("h" mode), and while a
- * task is in user mode its kernel stack is empty: ret_to_user popped the last
- * frame off it just before eret. So SP_EL1 holds the top of the current
- * task's kernel stack whenever EL0 runs, and an exception from EL0 finds it
- * there with no lookup at all: kernel_entry's frame lands exactly at
- * task_pt_regs(current). arch_switch_to (below) keeps that true simply by
- * switching sp. The page tables are never touched on the way: the kernel is
- * mapped, EL1-only, in every address space (mm.c).
+ * Where the frame goes: on SP_EL1, 16-byte aligned. In EL1 trapdoor always
+ * runs on SP_EL1 ("h" mode), and while a task is in user mode its kernel
+ * stack is empty: ret_to_user popped the last frame off it just before eret.
+ * So SP_EL1 holds the top of the current task's kernel stack whenever EL0
+ * runs, and an exception from EL0 finds it there with no lookup at all: the
+ * frame lands exactly at task_pt_regs(current). arch_switch_to (below) keeps
+ * that true simply by switching sp. The page tables are never touched on the
+ * way: the kernel is mapped, EL1-only, in every address space (mm.c).
  */
+#include <trapdoor/linkage.h>
 #include <asm/esr.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/sysreg.h>
 
 /*
- * kernel_entry el, vector: save the interrupted state into a new pt_regs just
+ * SAVE_REGS el, vector: save the interrupted state into a new pt_regs just
  * below the current sp (for el = 0: at the top of the task's kernel stack).
- * el is the level we came from (0 or 1).
+ * el is the level we came from (0 or 1), vector the VECTOR_* number of the
+ * vector table entry that brought us here.
  *
  * From EL1 the stack may be the problem: a kernel stack that overflowed ran
  * into the unmapped guard page below it, and the fault brought us here with
  * sp still down there. Saving the frame would fault again, and again, for
  * ever. So before the first store, check_stack looks at where the frame
  * would go, and if that is a guard, the frame goes onto the overflow stack
- * instead (kernel_stack_overflow, below).
+ * instead (kernel_stack_overflow, below), which saves it with the same two
+ * halves, save_x0_x29 and save_special.
  */
-	.macro	kernel_entry, el, vector
+	.macro	SAVE_REGS, el, vector
 	sub	sp, sp, #PT_REGS_SIZE		// room for the frame; sp stays 16-byte aligned
 	.if	\el == 1
 	check_stack \vector			// no return if sp is in a stack guard
@@ -57,14 +63,14 @@
 	save_special #\vector
 	.if	\el == 0
 	mrs	x22, tpidr_el0			// the user's thread pointer (TLS) ...
-	str	x22, [sp, #S_TP_VALUE]		// ... is the task's: kernel_exit 0 restores it
+	str	x22, [sp, #S_TP_VALUE]		// ... is the task's: RESTORE_REGS 0 restores it
 	.endif
 	.endm
 
 /*
  * check_stack vector: sp points at the frame about to be saved. Is it inside
  * a guard page of the task stacks (asm/processor.h)? The array of stacks
- * starts at kstack_area_start (traps.c) and is made of 16 KiB slots: slot
+ * starts at kstack_area_start (setup.c) and is made of 16 KiB slots: slot
  * 2n is task n's guard, slot 2n + 1 its stack. One register is needed for
  * the arithmetic and none is free yet, so x0 waits in TPIDR_EL1, a system
  * register the kernel has no other use for.
@@ -122,11 +128,11 @@
 	.endm
 
 /*
- * kernel_exit el: resume the code described by the pt_regs at sp. C may have
+ * RESTORE_REGS el: resume the code described by the pt_regs at sp. C may have
  * changed the frame (a return value in x0, pc moved past an instruction), so
  * everything is reloaded from it, including ELR_EL1 and SPSR_EL1.
  */
-	.macro	kernel_exit, el
+	.macro	RESTORE_REGS, el
 	ldp	x22, x23, [sp, #S_PC]		// pc and PSTATE to return to
 	msr	elr_el1, x22			// eret jumps to ELR_EL1 ...
 	msr	spsr_el1, x23			// ... and restores PSTATE from SPSR_EL1
@@ -159,7 +165,7 @@
 /*
  * The vector table. VBAR_EL1 needs it 2 KiB aligned (its low 11 bits are
  * RES0); each of the 16 entries is 0x80 bytes (32 instructions) and branches
- * to a stub below that has room for the whole save sequence.
+ * to the code named after the event, below, which has room for SAVE_REGS.
  */
 	.macro	ventry, label
 	.balign	VECTOR_SIZE			// entry n starts at vectors + 0x80 * n
@@ -168,8 +174,7 @@
 
 	.text
 	.balign	2048
-	.globl	vectors
-vectors:
+SYM_CODE_START(vectors)
 	/* From EL1 with SP_EL0 ("t"): trapdoor's EL1 always uses SP_EL1, so never. */
 	ventry	el1t_64_sync			// +0x000
 	ventry	el1t_64_irq			// +0x080
@@ -190,126 +195,110 @@ vectors:
 	ventry	el0t_32_irq			// +0x680
 	ventry	el0t_32_fiq			// +0x700
 	ventry	el0t_32_error			// +0x780
+SYM_CODE_END(vectors)
 
 /*
- * entry_handler: one stub per vector. Save the frame, call the C handler
- * with x0 = struct pt_regs *, and resume from the (possibly changed) frame.
+ * One piece of code per vector, named after the event: save the frame, and
+ * go on to entry_exception, which calls do_trap() (traps.c); do_trap() tells
+ * the events apart by pt_regs.vector. Interrupts come from user mode or from
+ * the one place the kernel unmasks them, arch_cpu_idle() (below); a
+ * synchronous exception from EL1 is a kernel fault; the rest (FIQ, never
+ * routed; EL1 on SP_EL0; 32-bit EL0; SError) must not happen.
  */
-	.macro	entry_handler, el, vector, label, handler
-\label:
-	kernel_entry	\el, \vector
-	mov	x0, sp				// argument 1: the frame we just built
-	bl	\handler			// C: void handler(struct pt_regs *regs)
-	.if	\el == 0
-	b	ret_to_user
-	.else
-	b	ret_to_kernel
-	.endif
+	.macro	vector_entry, el, vector, label
+SYM_CODE_START_LOCAL(\label)
+	SAVE_REGS	\el, \vector		// the interrupted state -> a new pt_regs at sp
+	b	entry_exception			// do_trap(regs), and back
+SYM_CODE_END(\label)
 	.endm
 
-	/* Events with a handler of their own (traps.c) ... */
-	entry_handler	1, VECTOR_EL1H_SYNC, el1h_64_sync, el1h_64_sync_handler
-	/*
-	 * ... the timer's interrupt, taken from user mode (the kernel runs with
-	 * PSTATE.I set); like every way back to EL0 it leaves through
-	 * ret_to_user, where exit_to_user_mode() may give the CPU away ...
-	 */
-	entry_handler	0, VECTOR_EL0_64_IRQ, el0t_64_irq, el0t_64_irq_handler
-	/*
-	 * ... or from the kernel, in the one place that unmasks it: the idle
-	 * loop (arch_cpu_idle() in traps.c). Back to the interrupted kernel code,
-	 * no exit_to_user_mode(): the kernel is never preempted ...
-	 */
-	entry_handler	1, VECTOR_EL1H_IRQ, el1h_64_irq, el1h_64_irq_handler
-	/*
-	 * ... and those that must not happen: FIQ (never routed), EL1 on SP_EL0,
-	 * 32-bit EL0, SError.
-	 */
-	entry_handler	1, VECTOR_EL1T_SYNC, el1t_64_sync, unhandled_exception
-	entry_handler	1, VECTOR_EL1T_IRQ, el1t_64_irq, unhandled_exception
-	entry_handler	1, VECTOR_EL1T_FIQ, el1t_64_fiq, unhandled_exception
-	entry_handler	1, VECTOR_EL1T_SERROR, el1t_64_error, unhandled_exception
-	entry_handler	1, VECTOR_EL1H_FIQ, el1h_64_fiq, unhandled_exception
-	entry_handler	1, VECTOR_EL1H_SERROR, el1h_64_error, unhandled_exception
-	entry_handler	0, VECTOR_EL0_64_FIQ, el0t_64_fiq, unhandled_exception
-	entry_handler	0, VECTOR_EL0_64_SERROR, el0t_64_error, unhandled_exception
-	entry_handler	0, VECTOR_EL0_32_SYNC, el0t_32_sync, unhandled_exception
-	entry_handler	0, VECTOR_EL0_32_IRQ, el0t_32_irq, unhandled_exception
-	entry_handler	0, VECTOR_EL0_32_FIQ, el0t_32_fiq, unhandled_exception
-	entry_handler	0, VECTOR_EL0_32_SERROR, el0t_32_error, unhandled_exception
+	vector_entry	1, VECTOR_EL1T_SYNC, el1t_64_sync
+	vector_entry	1, VECTOR_EL1T_IRQ, el1t_64_irq
+	vector_entry	1, VECTOR_EL1T_FIQ, el1t_64_fiq
+	vector_entry	1, VECTOR_EL1T_SERROR, el1t_64_error
+	vector_entry	1, VECTOR_EL1H_SYNC, el1h_64_sync
+	vector_entry	1, VECTOR_EL1H_IRQ, el1h_64_irq
+	vector_entry	1, VECTOR_EL1H_FIQ, el1h_64_fiq
+	vector_entry	1, VECTOR_EL1H_SERROR, el1h_64_error
+	vector_entry	0, VECTOR_EL0_64_IRQ, el0t_64_irq
+	vector_entry	0, VECTOR_EL0_64_FIQ, el0t_64_fiq
+	vector_entry	0, VECTOR_EL0_64_SERROR, el0t_64_error
+	vector_entry	0, VECTOR_EL0_32_SYNC, el0t_32_sync
+	vector_entry	0, VECTOR_EL0_32_IRQ, el0t_32_irq
+	vector_entry	0, VECTOR_EL0_32_FIQ, el0t_32_fiq
+	vector_entry	0, VECTOR_EL0_32_SERROR, el0t_32_error
 
 /*
  * A synchronous exception from user mode: a system call, or a fault. ESR_EL1
- * says which; only the system call gets a fast path of its own here, so that
- * the walk from svc to do_syscall() and back is on one screen.
+ * says which; the system call takes entry_syscall, so that the walk from svc
+ * to do_syscall() and back is on one screen.
  */
-el0t_64_sync:
-	kernel_entry	0, VECTOR_EL0_64_SYNC	// all user registers -> task_pt_regs(current)
+SYM_CODE_START_LOCAL(el0t_64_sync)
+	SAVE_REGS	0, VECTOR_EL0_64_SYNC	// all user registers -> task_pt_regs(current)
 	ubfx	x24, x24, #ESR_ELx_EC_SHIFT, #ESR_ELx_EC_WIDTH	// x24 = ESR_EL1 still: its class
 	cmp	x24, #ESR_ELx_EC_SVC64		// svc from AArch64 (EC 0x15)?
-	b.ne	el0_sync_fault			// no: a fault, decoded in C
-
-/*
- * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (320),
- * and the stack top is THREAD_SIZE aligned: the same sp on every syscall.
- * 16-byte aligned SP (AAPCS64, checked by SCTLR_EL1.SA): 6 bits of entropy,
- * seen in SP[9:4], once the stack-offset issue moves it by a random 0..1008.
- * The CPU left ELR_EL1 (saved as pt_regs.pc) at the instruction after svc,
- * so nothing needs to step the pc, and a child forked here, which starts
- * from a copy of this frame, does not run the svc again. x8 is the number,
- * x0-x5 the arguments.
- */
-el0_svc:
-	mov	x0, sp				// argument 1: struct pt_regs *, the user's state
-	bl	do_syscall			// kernel/syscall.c: x8 -> handler, result -> regs x0
-	b	ret_to_user			// the common way back: its frame is gone, sp = regs
-
-	/* Anything else from EL0: traps.c decodes ESR_EL1 and kills the task (do_user_fault). */
-el0_sync_fault:
-	mov	x0, sp				// argument 1: the frame
-	bl	el0t_64_sync_handler		// does not return for a fault; just in case:
-	b	ret_to_user
-
-/* Back to the kernel code the exception interrupted. */
-ret_to_kernel:
-	kernel_exit	1
+	b.eq	entry_syscall			// yes: the system call
+	b	entry_exception			// no: a fault, decoded in C
+SYM_CODE_END(el0t_64_sync)
 
 /*
  * A kernel stack overflow (check_stack found the frame's place in a guard):
  * sp = where the frame would have gone, x0 waits in TPIDR_EL1, the vector
- * number in SP_EL0. SP_EL0 is free while the kernel runs: kernel_entry 0
- * saved the user's value in pt_regs, and kernel_exit 0 reloads it from there.
+ * number in SP_EL0. SP_EL0 is free while the kernel runs: SAVE_REGS 0 saved
+ * the user's value in pt_regs, and RESTORE_REGS 0 reloads it from there.
  * The frame goes onto overflow_stack instead, and handle_bad_stack() (traps.c)
  * names the task and dies. It never returns: the task's stack is gone.
  */
-kernel_stack_overflow:
+SYM_CODE_START_LOCAL(kernel_stack_overflow)
 	adrp	x0, overflow_stack_top		// x0 = a stack that is surely free
 	add	x0, x0, :lo12:overflow_stack_top
 	add	sp, sp, x0			// swap sp and x0 with no third register:
 	sub	x0, sp, x0			//   x0 = the old sp (the frame in the guard)
 	sub	sp, sp, x0			//   sp = the overflow stack's top
 	sub	sp, sp, #PT_REGS_SIZE		// a frame on it
-	add	x0, x0, #PT_REGS_SIZE		// the interrupted sp, before kernel_entry's sub,
+	add	x0, x0, #PT_REGS_SIZE		// the interrupted sp, before SAVE_REGS's sub,
 	str	x0, [sp, #S_SP]			//   parked in its slot for the moment
 	mrs	x0, tpidr_el1			// x0 back
-	save_x0_x29				// x0-x29 as kernel_entry saves them
+	save_x0_x29				// x0-x29 as SAVE_REGS saves them
 	ldr	x21, [sp, #S_SP]		// the interrupted sp, for save_special
 	mrs	x20, sp_el0			// the vector check_stack came from ...
 	save_special x20			// ... is save_special's vector (a register here)
 	mov	x0, sp				// argument 1: the frame
 	bl	handle_bad_stack		// traps.c: dies with "kernel stack overflow"
 	b	.				// (it does not return)
+SYM_CODE_END(kernel_stack_overflow)
 
 /*
- * A new task starts here: its first arch_switch_to() "returns" to this label
- * (thread.pc, set by arch_task_init() in traps.c) with sp = thread.sp =
- * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): pc =
- * the program's entry, sp = its initial user stack, pstate = EL0t) or fork
- * copied from the parent (x0 = 0). From here on it is exactly the way back
- * from a system call, so it falls through into ret_to_user.
+ * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (320),
+ * and the stack top is THREAD_SIZE aligned: the same 16-byte aligned sp
+ * (AAPCS64, checked by SCTLR_EL1.SA) on every syscall; do_syscall() moves its
+ * own frame down by a random multiple of 16 below 1024 (docs/kstack-offset.md).
+ * The CPU left ELR_EL1 (saved as pt_regs.pc) at the instruction after svc,
+ * so nothing needs to step the pc, and a child forked here, which starts
+ * from a copy of this frame, does not run the svc again. x8 is the number,
+ * x0-x5 the arguments.
  */
-	.globl	ret_from_fork
-ret_from_fork:
+SYM_CODE_START(entry_syscall)
+	mov	x0, sp				// argument 1: struct pt_regs *, the user's state
+	bl	do_syscall			// kernel/syscall.c: x8 -> handler, result -> regs x0
+	b	ret_to_user			// the common way back: its frame is gone, sp = regs
+SYM_CODE_END(entry_syscall)
+
+/*
+ * Every other exception and interrupt, its frame saved at sp. do_trap()
+ * (traps.c) decodes it: an interrupt returns; a fault from EL0 kills the task
+ * (do_user_fault) and does not return; any other exception from EL1 is fatal.
+ * Then back where it came from: to EL0 through ret_to_user, or to the
+ * interrupted kernel code (the idle loop) straight through the frame.
+ */
+SYM_CODE_START(entry_exception)
+	mov	x0, sp				// argument 1: the frame
+	bl	do_trap				// traps.c: void do_trap(struct pt_regs *regs)
+	ldr	x21, [sp, #S_PSTATE]		// the interrupted PSTATE: its mode bits
+	tst	x21, #PSR_MODE_MASK		//   are EL0t (0) for user mode
+	b.ne	.Lrestore_kernel		// from EL1: no exit work
+	b	ret_to_user			// from EL0: the common way back
+SYM_CODE_END(entry_exception)
 
 /*
  * Back to user mode: after a syscall, a user fault that did not kill the
@@ -320,31 +309,57 @@ ret_from_fork:
  * return), gives the CPU away when the timer said the time slice is over
  * (schedule(): this task continues here when it is picked again, with sp
  * restored by arch_switch_to), and erases the kernel stack it used (the
- * stackleak hook). Then kernel_exit pops the frame, which leaves SP_EL1 at
+ * stackleak hook). Then restore_all pops the frame, which leaves SP_EL1 at
  * the top of the kernel stack, ready for the next trap from EL0.
  */
-	.globl	ret_to_user
-ret_to_user:
+SYM_CODE_START(ret_to_user)
 	mov	x0, sp				// argument 1: the frame, task_pt_regs(current)
 	bl	exit_to_user_mode		// kernel/syscall.c; x0-x18 are dead: reloaded below
-	kernel_exit	0			// the user's registers back, eret to EL0
+	/* ... and on into restore_all, right below. */
+SYM_CODE_END(ret_to_user)
+
+/*
+ * The user's registers back from the frame at sp, and eret to EL0; after it,
+ * the return to kernel code (arch_cpu_idle() interrupted), which leaves
+ * SP_EL0 and TPIDR_EL0 alone: the kernel does not use them, and RESTORE_REGS 0
+ * loads the user's on every way back to EL0.
+ */
+SYM_CODE_START(restore_all)
+	RESTORE_REGS	0			// the user's registers back, eret to EL0
+.Lrestore_kernel:
+	RESTORE_REGS	1			// the kernel's registers back, eret to EL1
+SYM_CODE_END(restore_all)
+
+/*
+ * A new task starts here: its first arch_switch_to() "returns" to this label
+ * (thread.pc, set by arch_task_init() in process.c) with sp = thread.sp =
+ * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): pc =
+ * the program's entry, sp = its initial user stack, pstate = EL0t) or fork
+ * copied from the parent (x0 = 0). From here on it is exactly the way back
+ * from a system call.
+ */
+SYM_CODE_START(ret_from_fork)
+	b	ret_to_user			// exit_to_user_mode(), then eret to the program
+SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called from schedule() like any C function (x0 = prev, x1 = next), so it
- * keeps only what AAPCS64 says a callee must: x19-x28, the frame pointer
- * x29, sp, and the return address x30 (the rest is the caller's to lose).
- * They go into prev->thread, which is the first member of struct task_struct
- * (offset 0: THREAD_* are offsets into the task itself), and next's come out
- * of next->thread. Switching sp switches SP_EL1 (we run in EL1h), and that
- * is all the trap entry needs: when next returns to user mode, ret_to_user
- * leaves SP_EL1 at the top of next's stack. The user page tables were
- * already switched by arch_switch_mm() in schedule(), and next's user thread
- * pointer TPIDR_EL0 comes back from its own pt_regs (kernel_exit 0).
+ * Called by schedule() with prev in x0 and next in x1. It is an ordinary
+ * function call, so AAPCS64 has schedule() save every caller-saved register
+ * it still needs; we save the rest -- sp, x19-x28, the frame pointer x29 and
+ * the return address x30 -- into prev->thread and load next's. The final ret
+ * then "returns" on next's kernel stack, into next's own earlier call of
+ * arch_switch_to() (inside schedule()), or, for a task that never ran, to
+ * ret_from_fork (thread.pc from arch_task_init()). thread is the first member
+ * of task_struct (THREAD_* are offsets into the task itself), so x0/x1 point
+ * straight at it. Nothing else changes here, and nothing needs to for next's
+ * next trap: TTBR0_EL1 was already switched by arch_switch_mm(), switching sp
+ * switched SP_EL1 (we run in EL1h), where a trap from EL0 saves its frame,
+ * and next's user thread pointer TPIDR_EL0 comes back from its own pt_regs
+ * (RESTORE_REGS 0).
  */
-	.globl	arch_switch_to
-arch_switch_to:
+SYM_FUNC_START(arch_switch_to)
 	stp	x19, x20, [x0, #THREAD_X19 + 8 * 0]	// prev's callee-saved registers ...
 	stp	x21, x22, [x0, #THREAD_X19 + 8 * 2]
 	stp	x23, x24, [x0, #THREAD_X19 + 8 * 4]
@@ -363,8 +378,32 @@ arch_switch_to:
 	mov	sp, x9					// from here on we run on next's stack
 	ldr	x30, [x1, #THREAD_PC]			// next resumes in schedule() or ret_from_fork
 	ret						// "return" into next
+SYM_FUNC_END(arch_switch_to)
 
-/* The stack kernel_stack_overflow reports from: one CPU, one overflow at most. */
+/*
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * wfi waits for one to be pending even while PSTATE.I masks it (Arm ARM,
+ * "Wait For Interrupt"), so QEMU stops running this CPU, and costs the host
+ * nothing, until the next tick or console input. The pending interrupt must
+ * then be taken, or it would stay pending and end every later wfi at once:
+ * IRQs are unmasked, it arrives at el1h_64_irq (above), and they are masked
+ * again. The isb between makes sure the unmasked state takes effect, and the
+ * interrupt is taken, before the mask goes back on.
+ */
+SYM_FUNC_START(arch_cpu_idle)
+	dsb	sy				// earlier stores are done before we sleep
+	wfi					// until an interrupt is pending
+	msr	daifclr, #DAIF_IRQ_IMM		// unmask IRQs: the interrupt is taken here
+	isb					// ... before the next instruction runs
+	msr	daifset, #DAIF_IRQ_IMM		// masked again, as the kernel always runs
+	ret					// to the idle loop, which looks at the clock
+SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The overflow stack: where a trap frame goes when the kernel stack it was
+ * meant for has run into its guard (kernel_stack_overflow). 16-byte aligned
+ * like every stack; one CPU, and the report never returns: one frame at most.
+ */
 	.bss
 	.balign	16
 overflow_stack:

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64 machine setup: console, traps, and what the device tree says about
- * this machine; power-off. (The counter and the tick are in time.c, the GIC
- * in gic.c, boot entropy in entropy.c.)
+ * this machine; the interrupt controller; power-off. (The counter and the
+ * tick are in time.c, the GIC driver in drivers/gic.c, boot entropy in
+ * entropy.c.)
  */
+#include <asm/gic.h>
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
@@ -12,6 +15,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 
 u64 __fdt_pointer;
 u64 boot_current_el;
@@ -155,6 +159,38 @@ static void discover_from_fdt(void)
 }
 
 /*
+ * The first guard page (kernel/task.c's stack array starts with it), for
+ * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
+ * sp then counts as outside the array.
+ */
+u64 kstack_area_start;
+
+_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
+_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
+
+/*
+ * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
+ * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
+ * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
+ * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
+ * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
+ * learns where the task stacks are: task slot i's guard is at 2i slots from
+ * the first one, its stack right above it.
+ */
+void arch_trap_init(void)
+{
+	unsigned long g0, g0_end, g1, g1_end;
+
+	kstack_guard_range(0, &g0, &g0_end);
+	kstack_guard_range(1, &g1, &g1_end);
+	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
+		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
+	else
+		kstack_area_start = g0;
+	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
+}
+
+/*
  * PAN, Privileged Access Never (FEAT_PAN, Armv8.1; ID_AA64MMFR1_EL1.PAN):
  * while PSTATE.PAN is set, an EL1 load or store to a page that EL0 may
  * access (AP[1] = 1: every user page) is a permission fault. The kernel never
@@ -217,6 +253,12 @@ void arch_setup(void)
 	else
 		printk("arm64: no device tree at x0=0x%lx or at 0x%lx\n", __fdt_pointer,
 		       VIRT_RAM_BASE);
+	/*
+	 * The GIC, found through the device tree, so that the timer
+	 * (arch_timer_init) and the console (arch_console_irq_init) can each
+	 * enable their interrupt. Nothing is enabled yet, and IRQs stay masked.
+	 */
+	gic_init(boot_fdt);
 	if (boot_current_el != CURRENTEL_EL1)
 		printk("arm64: entered at EL%lu, now running at EL1\n",
 		       boot_current_el >> CURRENTEL_EL_SHIFT);

@@ -64,10 +64,10 @@ static unsigned int timer_virt_ppi(const void *fdt)
 }
 
 /*
- * Starts the tick: the GIC routes the timer's PPI to us as an IRQ, and the
- * timer fires its first interrupt one period from now. It is taken in user
- * mode, and in the kernel only inside the idle loop's short unmasked window
- * (arch_cpu_idle() in traps.c): the kernel runs with PSTATE.I set (exception
+ * Starts the tick: the GIC (set up by arch_setup()) routes the timer's PPI to
+ * us as an IRQ, and the timer fires its first interrupt one period from now.
+ * It is taken in user mode, and in the kernel only inside the idle loop's short unmasked window
+ * (arch_cpu_idle() in entry.S): the kernel runs with PSTATE.I set (exception
  * entry sets it), and user mode runs with it clear (arch_init_user_regs();
  * EL0 cannot change it, since SCTLR_EL1.UMA = 0 makes msr daifset UNDEFINED
  * there).
@@ -80,7 +80,6 @@ void arch_timer_init(unsigned int hz)
 		return;
 	timer_period = freq / hz;
 	timer_intid = GIC_PPI_BASE + timer_virt_ppi(boot_fdt);
-	gic_init(boot_fdt);
 	gic_enable_ppi(timer_intid);
 	write_sysreg(timer_period, cntv_tval_el0);
 	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);	/* on, interrupt not masked */
@@ -90,7 +89,7 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * One tick (el0t_64_irq_handler in traps.c acknowledged it at the GIC).
+ * One tick (handle_irq() in traps.c acknowledged it at the GIC).
  * Setting the next deadline also lowers the timer's interrupt line, which
  * stays high as long as the deadline is in the past: it must be low before
  * the end of interrupt, or the GIC would make it pending again at once.

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * arm64 exception handlers, called by entry.S with the saved registers. The
- * arch decides why it trapped (ESR_EL1's exception class and syndrome) and
- * hands a short decoded reason to common code: die() with a register dump
- * for the kernel's own faults, do_user_fault() for a user task's, which kills
- * only that task. Handlers are named after the vector they serve (entry.S).
- * Also here: a new task's first user-mode frame and kernel context
- * (arch_init_user_regs, arch_task_init), and the IRQ handler.
+ * arm64 exception handling: do_trap(), called by entry.S with the saved
+ * registers for every exception and interrupt but a system call. The arch
+ * decides why it trapped (the vector table entry, and ESR_EL1's exception
+ * class and syndrome) and hands a short decoded reason to common code: die()
+ * with a register dump for the kernel's own faults, do_user_fault() for a
+ * user task's, which kills only that task. The handlers are named after the
+ * vector they serve (entry.S). Also here: the IRQ handler, the kernel stack
+ * overflow report, and the register dump (arch_show_regs).
  */
 #include <asm/esr.h>
 #include <asm/gic.h>
@@ -186,7 +187,7 @@ static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
  * die_kernel_fault(), which names what the kernel did wrong from the address:
  * the W^X and guard pages of kernel_protect() and PAN (setup.c) make these.
  */
-void el1h_64_sync_handler(struct pt_regs *regs)
+static __noreturn void el1h_64_sync_handler(struct pt_regs *regs)
 {
 	enum user_fault kind;
 
@@ -198,16 +199,6 @@ void el1h_64_sync_handler(struct pt_regs *regs)
 	describe_sync(regs);
 	die(reason, regs);
 }
-
-/*
- * The first guard page (kernel/task.c's stack array starts with it), for
- * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
- * sp then counts as outside the array.
- */
-u64 kstack_area_start;
-
-_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
-_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
 
 /*
  * entry.S found the place for an EL1 exception's frame in a stack guard and
@@ -260,7 +251,7 @@ static bool is_privileged_encoding(const struct pt_regs *regs)
  * straight to do_syscall): decode ESR_EL1 into common code's fault kinds and
  * let do_user_fault() kill the task. The kernel carries on with the next one.
  */
-void el0t_64_sync_handler(struct pt_regs *regs)
+static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 {
 	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr);
 
@@ -302,38 +293,12 @@ void el0t_64_sync_handler(struct pt_regs *regs)
 }
 
 /*
- * A fresh user-mode register state: eret from it starts the program at entry
- * with sp = user_sp, everything else zero, the thread pointer tp_value
- * included, so no register leaks kernel data or another program's values
- * into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags clear, and no
- * exception masked, IRQ included: the timer can preempt the task (time.c).
- * execve calls this on the running task's own frame, so it touches nothing
- * but *regs.
+ * An interrupt, from user mode or from arch_cpu_idle()'s window, the one
+ * place the kernel unmasks IRQs. The GIC says which one it is: the timer's
+ * tick or the console's receive interrupt. From user mode entry.S returns
+ * through ret_to_user, where exit_to_user_mode() may switch tasks; in the
+ * kernel straight back to the idle loop.
  */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->pc = entry;
-	regs->sp = user_sp;
-	regs->pstate = PSR_MODE_EL0t;
-}
-
-/*
- * A new task's kernel context: its first arch_switch_to() loads thread.sp =
- * task_pt_regs(t) and "returns" to thread.pc = ret_from_fork (entry.S),
- * which goes back to user mode from that frame the way a syscall does (spawn
- * filled the frame with arch_init_user_regs(), fork with a copy of the
- * parent's, its thread pointer included, as Linux's fork keeps it). The
- * callee-saved registers start at zero: ret_from_fork needs none of them.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.sp = (u64)task_pt_regs(t);
-	t->thread.pc = (u64)ret_from_fork;
-}
-
-/* The GIC says which interrupt it is; the only one enabled is the timer's. */
 static void handle_irq(struct pt_regs *regs)
 {
 	u32 iar = gic_ack();
@@ -343,60 +308,19 @@ static void handle_irq(struct pt_regs *regs)
 		return;		/* withdrawn before we asked: nothing to end */
 	if (intid == timer_intid)
 		arm64_timer_tick(regs);
+	else if (intid == console_intid)
+		arm64_console_interrupt();
 	else
 		printk("arm64: unexpected interrupt, INTID %u\n", intid);
 	gic_eoi(iar);
 }
 
 /*
- * An interrupt while user code ran (entry.S el0t_64_irq; afterwards it
- * returns through ret_to_user, where exit_to_user_mode() may switch tasks).
- */
-void el0t_64_irq_handler(struct pt_regs *regs)
-{
-	handle_irq(regs);
-}
-
-/*
- * An interrupt in the kernel: only inside arch_cpu_idle()'s window, the one
- * place the kernel unmasks IRQs. The tick is counted as usual; entry.S
- * returns straight to the idle loop (ret_to_kernel).
- */
-void el1h_64_irq_handler(struct pt_regs *regs)
-{
-	handle_irq(regs);
-}
-
-/*
- * Idle until an interrupt (include/trapdoor/arch.h). wfi waits for one to
- * be pending even while PSTATE.I masks it (Arm ARM, "Wait For Interrupt"),
- * so QEMU stops running this CPU, and costs the host nothing, until the next
- * tick. The pending interrupt must then be taken, or it would stay pending
- * and end every later wfi at once: IRQs are unmasked, it arrives at
- * el1h_64_irq (entry.S), and they are masked again. The isb between makes
- * sure the unmasked state takes effect, and the interrupt is taken, before
- * the mask goes back on.
- */
-void arch_cpu_idle(void)
-{
-	dsb(sy);	/* earlier stores are done before we sleep */
-	__asm__ __volatile__("wfi\n\t"
-			     "msr daifclr, #%0\n\t"
-			     "isb\n\t"
-			     "msr daifset, #%0" : : "i"(DAIF_IRQ_IMM) : "memory");
-}
-
-/* entry.S finds prev->thread and next->thread at the very start of each task. */
-_Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
-/* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
-_Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
-
-/*
  * Vectors that should never be taken: FIQ is never routed, trapdoor's EL1
  * never runs on SP_EL0 ("t" mode), there is no AArch32 user code; SError is
  * an asynchronous abort (e.g. a bus error on a write), reported with its ESR.
  */
-void unhandled_exception(struct pt_regs *regs)
+static __noreturn void unhandled_exception(struct pt_regs *regs)
 {
 	snprintf(reason, sizeof(reason), "unexpected exception %s (ESR_EL1 0x%08lx: %s) pc 0x%lx",
 		 vector_name(regs->vector), regs->esr, esr_class_name(regs->esr), regs->pc);
@@ -404,25 +328,24 @@ void unhandled_exception(struct pt_regs *regs)
 }
 
 /*
- * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
- * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
- * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
- * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
- * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
- * learns where the task stacks are: task slot i's guard is at 2i slots from
- * the first one, its stack right above it.
+ * Every exception and interrupt but svc from EL0 (entry.S entry_exception),
+ * told apart by the vector table entry that took it. Returns for an
+ * interrupt only: a fault is fatal in the kernel and kills the task in user
+ * mode.
  */
-void arch_trap_init(void)
+void do_trap(struct pt_regs *regs)
 {
-	unsigned long g0, g0_end, g1, g1_end;
-
-	kstack_guard_range(0, &g0, &g0_end);
-	kstack_guard_range(1, &g1, &g1_end);
-	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
-		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
-	else
-		kstack_area_start = g0;
-	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
+	switch (regs->vector) {
+	case VECTOR_EL0_64_IRQ:
+	case VECTOR_EL1H_IRQ:
+		handle_irq(regs);
+		return;
+	case VECTOR_EL0_64_SYNC:
+		el0t_64_sync_handler(regs);
+	case VECTOR_EL1H_SYNC:
+		el1h_64_sync_handler(regs);
+	}
+	unhandled_exception(regs);
 }
 
 /* PSTATE as "nZCv daIF EL1h": capitals for flags that are set or masks that are on. */

@@ -24,7 +24,8 @@
  *
  * The user range shares no level 1 entry with the kernel: a new address
  * space copies entries 0-3 and owns the rest. A syscall therefore never
- * changes TTBR0_EL1 (DESIGN.md §5); only a context switch does.
+ * changes TTBR0_EL1 (docs/design.md, "Performance principles"); only a
+ * context switch does.
  */
 #ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PAGE_H

@@ -16,7 +16,7 @@ extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 extern const void *boot_fdt;
 
 void arch_console_init(void);	/* console.c */
-void arch_trap_init(void);	/* traps.c */
+void arch_trap_init(void);	/* setup.c: SError unmasked, the stack check armed */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
 
 /*
@@ -30,5 +30,9 @@ __noreturn void semihosting_unavailable(void);
 /* time.c: the timer's INTID at the GIC, and its tick (from traps.c's IRQ handler). */
 extern unsigned int timer_intid;
 void arm64_timer_tick(struct pt_regs *regs);
+
+/* console.c: the UART's receive interrupt at the GIC, and its handler (traps.c calls it). */
+extern unsigned int console_intid;
+void arm64_console_interrupt(void);
 
 #endif

@@ -9,14 +9,12 @@ struct pt_regs;
 extern char vectors[];
 
 /*
- * traps.c, called by the entry.S stub of each vector with the frame it saved;
- * named after the vector (Linux's names: el<level><t|h>_<64|32>_<kind>).
+ * traps.c, called by entry.S with the frame it saved: do_trap() for every
+ * exception and interrupt but svc from EL0 (which goes to do_syscall()),
+ * handle_bad_stack() for an EL1 exception whose frame would have landed in a
+ * stack guard.
  */
-void el1h_64_sync_handler(struct pt_regs *regs);	/* the kernel faulted */
-void el0t_64_sync_handler(struct pt_regs *regs);	/* a user fault (svc: do_syscall) */
-void el0t_64_irq_handler(struct pt_regs *regs);		/* an interrupt in user mode */
-void el1h_64_irq_handler(struct pt_regs *regs);		/* an interrupt in the idle loop */
-void handle_bad_stack(struct pt_regs *regs);		/* an EL1 trap with sp in a guard */
-void unhandled_exception(struct pt_regs *regs);		/* a vector that should never fire */
+void do_trap(struct pt_regs *regs);
+void handle_bad_stack(struct pt_regs *regs);
 
 #endif

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * The interrupt controller of QEMU's virt board: an Arm GICv2 (-M
- * virt,gic-version=2, Makefile.arch). Trapdoor needs exactly one interrupt
- * from it, the generic timer's, so this is the smallest driver that delivers
- * one private peripheral interrupt (PPI) to CPU 0 as an IRQ:
+ * virt,gic-version=2, Makefile.arch). Trapdoor needs two interrupts from
+ * it: the generic timer's, a private peripheral interrupt (PPI), and the
+ * PL011 console's receive interrupt, a shared peripheral interrupt (SPI).
+ * This is the smallest driver that delivers both to CPU 0 as IRQs:
  *
- *   timer line --> distributor (GICD): enabled? priority? --> CPU interface
- *   (GICC): priority above the mask? --> IRQ exception at VBAR_EL1 + 0x480
+ *   device line --> distributor (GICD): enabled? priority? which CPU? -->
+ *   CPU interface (GICC): priority above the mask? --> IRQ exception at
+ *   VBAR_EL1 + 0x480 (from EL0) or + 0x280 (from EL1, the idle loop)
  *
  * Register offsets and fields: Arm "Generic Interrupt Controller
  * Architecture Specification, GIC architecture version 2" (IHI 0048B),
@@ -31,7 +33,12 @@
 #define GICD_CTLR_ENABLE	1U
 #define GICD_ICENABLER0		0x180	/* write 1: disable INTID n (bank 0: INTIDs 0-31) */
 #define GICD_ISENABLER0		0x100	/* write 1: enable INTID n (bank 0: INTIDs 0-31) */
+#define GICD_ISENABLER(n)	(0x100 + 4 * (n))	/* bank n: INTIDs 32n to 32n + 31 */
 #define GICD_IPRIORITYR		0x400	/* one byte per INTID, lower value = more urgent */
+#define GICD_ITARGETSR		0x800	/* one byte per INTID: a bit per target CPU (SPIs) */
+#define GICD_ICFGR(n)		(0xc00 + 4 * (n))	/* 2 bits per INTID, 16 INTIDs a word */
+#define GICD_ICFGR_EDGE		2U	/* the upper bit of the pair: edge (1) or level (0) */
+#define GICD_ITARGETSR_CPU0	1U
 
 /* CPU interface registers (IHI 0048B, 4.4). */
 #define GICC_CTLR		0x000	/* bit 0: signal interrupts to the CPU */
@@ -41,12 +48,13 @@
 #define GICC_EOIR		0x010	/* write the IAR value back: end of interrupt */
 
 /*
- * Priorities: the timer gets the middle value; the mask lets everything
- * through but the lowest priority (0xff). The GIC may implement fewer than
+ * Priorities: every interrupt gets the middle value (the kernel never nests
+ * them: IRQs stay masked in the handler); the mask lets everything through
+ * but the lowest priority (0xff). The GIC may implement fewer than
  * 8 priority bits (at least 4 for the non-secure view, 4.3.11), so both
  * values keep their low bits zero.
  */
-#define GIC_PRIO_TIMER		0xa0
+#define GIC_PRIO_DEFAULT	0xa0
 #define GIC_PMR_ALLOW_ALL	0xf0
 
 static unsigned long gicd, gicc;
@@ -87,15 +95,38 @@ void gic_init(const void *fdt)
 	writel(GICC_CTLR_ENABLE, gicc + GICC_CTLR);
 }
 
-/* PPIs (INTIDs 16-31) are banked per CPU: bank 0 of every register is this CPU's. */
-void gic_enable_ppi(unsigned int intid)
+/* GICD_IPRIORITYR is byte-accessible, but a word update works on every GIC. */
+static void gic_set_priority(unsigned int intid)
 {
 	unsigned long prio = gicd + GICD_IPRIORITYR + (intid & ~3U);
 	unsigned int shift = (intid & 3) * 8;
 
-	/* GICD_IPRIORITYR is byte-accessible, but a word update works on every GIC. */
-	writel((readl(prio) & ~(0xffU << shift)) | (u32)GIC_PRIO_TIMER << shift, prio);
+	writel((readl(prio) & ~(0xffU << shift)) | (u32)GIC_PRIO_DEFAULT << shift, prio);
+}
+
+/* PPIs (INTIDs 16-31) are banked per CPU: bank 0 of every register is this CPU's. */
+void gic_enable_ppi(unsigned int intid)
+{
+	gic_set_priority(intid);
 	writel(1U << intid, gicd + GICD_ISENABLER0);
+}
+
+/*
+ * An SPI (INTID 32 and up) may go to any CPU: GICD_ITARGETSR sends it to
+ * CPU 0 (like GICD_IPRIORITYR, updated a word at a time). Its trigger is set
+ * to level, as the device's line is (the DT's third cell says so for the
+ * PL011): the interrupt stays pending for as long as the device holds it.
+ */
+void gic_enable_spi(unsigned int intid)
+{
+	unsigned long target = gicd + GICD_ITARGETSR + (intid & ~3U);
+	unsigned long cfg = gicd + GICD_ICFGR(intid / 16);
+	unsigned int shift = (intid & 3) * 8;
+
+	gic_set_priority(intid);
+	writel((readl(target) & ~(0xffU << shift)) | GICD_ITARGETSR_CPU0 << shift, target);
+	writel(readl(cfg) & ~(GICD_ICFGR_EDGE << 2 * (intid % 16)), cfg);
+	writel(1U << (intid % 32), gicd + GICD_ISENABLER(intid / 32));
 }
 
 /* Acknowledge: the interrupt becomes active; its INTID is IAR[9:0] (1023: none pending). */

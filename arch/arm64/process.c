@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A task's register state on arm64: the user-mode frame a new program starts
+ * from (arch_init_user_regs) and the kernel context its first
+ * arch_switch_to() loads (arch_task_init). entry.S's arch_switch_to and
+ * ret_from_fork use both.
+ */
+#include <asm/processor.h>
+#include <asm/ptrace.h>
+#include <trapdoor/arch.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+
+/*
+ * A fresh user-mode register state: eret from it starts the program at entry
+ * with sp = user_sp, everything else zero, the thread pointer tp_value
+ * included, so no register leaks kernel data or another program's values
+ * into the new program. PSTATE = EL0t: EL0 on SP_EL0, flags clear, and no
+ * exception masked, IRQ included: the timer can preempt the task (time.c).
+ * execve calls this on the running task's own frame, so it touches nothing
+ * but *regs.
+ */
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
+{
+	memset(regs, 0, sizeof(*regs));
+	regs->pc = entry;
+	regs->sp = user_sp;
+	regs->pstate = PSR_MODE_EL0t;
+}
+
+/*
+ * A new task's kernel context: its first arch_switch_to() loads thread.sp =
+ * task_pt_regs(t) and "returns" to thread.pc = ret_from_fork (entry.S),
+ * which goes back to user mode from that frame the way a syscall does (spawn
+ * filled the frame with arch_init_user_regs(), fork with a copy of the
+ * parent's, its thread pointer included, as Linux's fork keeps it). The
+ * callee-saved registers start at zero: ret_from_fork needs none of them.
+ */
+void arch_task_init(struct task_struct *t)
+{
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.sp = (u64)task_pt_regs(t);
+	t->thread.pc = (u64)ret_from_fork;
+}
+
+/* entry.S finds prev->thread and next->thread at the very start of each task. */
+_Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
+/* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
+_Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
