@@ -24,9 +24,9 @@
 #define SYM_ALIGN	4
 #endif
 
-#define SYM_START(name, bind, type)		\
-	bind name;				\
-	.type name, type;			\
+#define SYM_START(name, linkage, symtype)	\
+	linkage name;				\
+	.type name, symtype;			\
 	.balign SYM_ALIGN;			\
 	name:
 
