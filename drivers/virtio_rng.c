@@ -71,8 +71,9 @@ struct vring_used {
 };
 
 /*
- * The ring's memory: one block, physically contiguous (kernel bss, so virt_to_phys works) and 4 KiB aligned as the legacy layout wants. 16 KiB holds
- * any ring of up to 256 entries; QEMU's virtio-rng has 8.
+ * The ring's memory: one block, physically contiguous (kernel bss, so virt_to_phys works) and
+ * 4 KiB aligned as the legacy layout wants. 16 KiB holds any ring of up to 256 entries; QEMU's
+ * virtio-rng has 8.
  */
 #define VRING_AREA_SIZE			16384
 static u8 vring_area[VRING_AREA_SIZE] __aligned(VIRTIO_LEGACY_VRING_ALIGN);

@@ -208,7 +208,8 @@ SYM_CODE_START(handle_tlb_refill)
 	addi.d	$t0, $t0, -PT_SIZE		// the frame at its top
 	st.d	$sp, $t0, PT_R3			// regs[3] = the sp at the fault
 	move	$sp, $t0			// now on the emergency stack
-	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
+	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, \
+		  LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
 	ld.d	$t0, $sp, PT_ERA		// TLBRERA: pc in bits 63:2, IsTLBR in bit 0
 	bstrins.d $t0, $zero, 1, 0		// keep just the pc
 	st.d	$t0, $sp, PT_ERA		// regs->csr_era = the pc

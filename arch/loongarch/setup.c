@@ -26,7 +26,7 @@
 
 /*
  * a0-a2 at entry (head.S). The Linux/EFI boot protocol would put arguments here; QEMU 7.2 does
- * not, for an ELF, so nothing reads them yet.
+ * not, for an ELF: they are kept for a debugger to look at, and nothing reads them.
  */
 unsigned long boot_args[3];
 

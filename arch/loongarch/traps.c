@@ -3,11 +3,11 @@
  * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs and
  * calls do_trap() for everything but a syscall from user mode (that goes straight to
  * do_syscall()). Here we decode ESTAT.Ecode/EsubCode (manual §7.4.6): an interrupt goes to its
- * line's handler (the constant timer, time.c; the interrupt controllers, drivers/extioi.c); a
- * fault in user mode goes to common do_user_fault(), which kills that task only; a page fault
- * in the kernel goes to die_kernel_fault(), which names the kernel's mistake; anything else in
- * the kernel is fatal, die(). The entry points themselves are installed by head.S, before any
- * C runs.
+ * line's handler (the constant timer, time.c; the devices behind the interrupt controllers,
+ * drivers/extioi.c in this directory); a fault in user mode goes to common do_user_fault(),
+ * which kills that task only; a page fault in the kernel goes to die_kernel_fault(), which
+ * names the kernel's mistake; anything else in the kernel is fatal, die(). The entry points
+ * themselves are installed by head.S, before any C runs.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
