@@ -64,21 +64,21 @@
 	st.d	$r\n, $sp, PT_R0 + \n * SZREG	// regs[n] = rn
 	.endr
 	csrrd	$t0, \era_csr			// the pc of the instruction that trapped
-	st.d	$t0, $sp, PT_ERA
+	st.d	$t0, $sp, PT_ERA		// regs->csr_era
 	csrrd	$t0, \badv_csr			// the address an address-related fault was about
-	st.d	$t0, $sp, PT_BADV
+	st.d	$t0, $sp, PT_BADV		// regs->csr_badvaddr
 	csrrd	$t0, \prmd_csr			// PLV and IE to return to
-	st.d	$t0, $sp, PT_PRMD
+	st.d	$t0, $sp, PT_PRMD		// regs->csr_prmd
 	csrrd	$t0, LOONGARCH_CSR_BADI		// the instruction word that trapped
-	st.d	$t0, $sp, PT_BADI
+	st.d	$t0, $sp, PT_BADI		// regs->csr_badi
 	csrrd	$t0, LOONGARCH_CSR_CRMD		// our own mode now: PLV0, IE = 0
-	st.d	$t0, $sp, PT_CRMD
+	st.d	$t0, $sp, PT_CRMD		// regs->csr_crmd
 	csrrd	$t0, LOONGARCH_CSR_EUEN		// which FP/vector units the code had enabled
-	st.d	$t0, $sp, PT_EUEN
+	st.d	$t0, $sp, PT_EUEN		// regs->csr_euen
 	csrrd	$t0, LOONGARCH_CSR_ECFG		// which interrupt lines were enabled
-	st.d	$t0, $sp, PT_ECFG
+	st.d	$t0, $sp, PT_ECFG		// regs->csr_ecfg
 	csrrd	$t0, LOONGARCH_CSR_ESTAT	// why: Ecode/EsubCode, and pending interrupts
-	st.d	$t0, $sp, PT_ESTAT
+	st.d	$t0, $sp, PT_ESTAT		// regs->csr_estat
 	st.d	$a0, $sp, PT_ORIG_A0		// a0 as it came in (a syscall overwrites a0)
 	.endm
 
@@ -130,6 +130,7 @@ SYM_CODE_START(handle_exception)
 	csrrd	$sp, KSAVE_KSP			// sp = top of current's kernel stack
 1:	addi.d	$sp, $sp, -PT_SIZE		// room for struct pt_regs, sp still 16-aligned
 	st.d	$t1, $sp, PT_R3			// regs[3] = the interrupted sp
+	/* every register, then ERA, BADV, PRMD and the CSRs every frame records */
 	SAVE_REGS KSAVE_T0, KSAVE_T1, LOONGARCH_CSR_ERA, LOONGARCH_CSR_BADV, LOONGARCH_CSR_PRMD
 
 	ld.d	$t0, $sp, PT_ESTAT		// the cause, as saved
@@ -208,6 +209,7 @@ SYM_CODE_START(handle_tlb_refill)
 	addi.d	$t0, $t0, -PT_SIZE		// the frame at its top
 	st.d	$sp, $t0, PT_R3			// regs[3] = the sp at the fault
 	move	$sp, $t0			// now on the emergency stack
+	/* the same frame, with the pc, address and mode from the refill's own CSRs */
 	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, \
 		  LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
 	ld.d	$t0, $sp, PT_ERA		// TLBRERA: pc in bits 63:2, IsTLBR in bit 0
