@@ -8,7 +8,7 @@
  *   - The firmware: there is none (QEMU starts the ELF directly), and so no seed is handed
  *     over: no /chosen/rng-seed, no EFI RNG protocol.
  *   - A device: virtio-rng-pci (Makefile.arch adds -device virtio-rng-pci to the QEMU line),
- *     driven by virtio_rng.c, fed to add_hwgenerator_randomness() as Linux's hw_random core
+ *     driven by drivers/virtio_rng.c, fed to add_hwgenerator_randomness() as Linux's hw_random core
  *     feeds what it reads from its current device.
  * The counter (rdtime.d, 100 MHz) is mixed in by the common code and never credited.
  */
@@ -16,7 +16,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
 #include <trapdoor/string.h>
-#include <asm/setup.h>
+#include <trapdoor/virtio_rng.h>
 
 unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * entry.S — how a syscall, an exception or a TLB miss gets from the CPU to C, and back.
+ * entry.S — how a syscall, an exception, an interrupt or a TLB miss gets from the CPU to C,
+ * and back.
  *
  * What the hardware does on a general exception (manual §6.2.3): CRMD.PLV and CRMD.IE go to
  * PRMD.PPLV and PRMD.PIE, then PLV = 0 and IE = 0; the pc of the trapping instruction goes to
@@ -12,7 +13,7 @@
  *
  * Nor does it change the address space. The kernel runs in the direct mapping windows, which
  * translate at PLV0 whatever PGDL and ASID say, so a syscall switches no page table: the
- * user's TLB entries simply stay where they are (DESIGN.md §5).
+ * user's TLB entries simply stay where they are (docs/design.md, "Performance principles").
  *
  * Stacks: a trap from user mode builds its frame (struct pt_regs, asm/ptrace.h, PT_SIZE = 336
  * bytes, a multiple of 16) at the very top of the current task's kernel stack, whose top
@@ -23,6 +24,7 @@
  * Returning: ertn restores CRMD.PLV/IE from PRMD and jumps to ERA — both reloaded from the
  * frame, so C code decides where we go back to (and syscalls return past their instruction).
  */
+#include <trapdoor/linkage.h>
 #include <asm/csr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -38,50 +40,68 @@
 #define REFILL_STACK_SIZE	(8 * 1024)
 
 /*
- * Store r1, r2 and r4-r31 except t0/t1 (r12/r13: the entry code saves those itself, they are
- * its scratch registers) into the frame at sp. r0 is always zero; we store it anyway so that
- * the frame is complete. r3 is sp itself: saved separately, before sp moved.
+ * SAVE_REGS: the complete interrupted state into the struct pt_regs at sp. Before it, the entry
+ * has parked t0 and t1 (r12/r13, its scratch registers) in the CSRs \t0_csr and \t1_csr, moved
+ * sp to the frame and stored the interrupted sp (r3) in regs[3]. The pc, the bad address and
+ * the mode to return to come from \era_csr, \badv_csr and \prmd_csr: a general exception and a
+ * TLB refill keep them in different CSRs. r0 is always zero; it is stored anyway, so that the
+ * frame is complete. t0 is scratch once its value is stored.
  * ABI names: r1 ra, r2 tp, r4-r11 a0-a7, r12-r20 t0-t8, r21 reserved, r22 fp/s9, r23-r31 s0-s8.
  */
-	.macro	SAVE_GPRS
-	st.d	$zero, $sp, PT_R0		/* regs[0] = 0, for a complete frame */
-	.irp	n, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11		/* ra, tp, a0-a7 */
-	st.d	$r\n, $sp, PT_R0 + \n * SZREG	/* regs[n] = rn */
+	.macro	SAVE_REGS t0_csr, t1_csr, era_csr, badv_csr, prmd_csr
+	csrrd	$t0, \t0_csr			// the interrupted t0, back from its CSR
+	st.d	$t0, $sp, PT_R0 + 12 * SZREG	// regs[12] = t0
+	csrrd	$t0, \t1_csr			// the interrupted t1
+	st.d	$t0, $sp, PT_R0 + 13 * SZREG	// regs[13] = t1
+	st.d	$zero, $sp, PT_R0		// regs[0] = 0, for a complete frame
+	.irp	n, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11		// ra, tp, a0-a7
+	st.d	$r\n, $sp, PT_R0 + \n * SZREG	// regs[n] = rn
 	.endr
-	.irp	n, 14, 15, 16, 17, 18, 19, 20, 21, 22	/* t2-t8, r21, fp */
-	st.d	$r\n, $sp, PT_R0 + \n * SZREG
+	.irp	n, 14, 15, 16, 17, 18, 19, 20, 21, 22	// t2-t8, r21, fp
+	st.d	$r\n, $sp, PT_R0 + \n * SZREG	// regs[n] = rn
 	.endr
-	.irp	n, 23, 24, 25, 26, 27, 28, 29, 30, 31	/* s0-s8 */
-	st.d	$r\n, $sp, PT_R0 + \n * SZREG
+	.irp	n, 23, 24, 25, 26, 27, 28, 29, 30, 31	// s0-s8
+	st.d	$r\n, $sp, PT_R0 + \n * SZREG	// regs[n] = rn
 	.endr
+	csrrd	$t0, \era_csr			// the pc of the instruction that trapped
+	st.d	$t0, $sp, PT_ERA		// regs->csr_era
+	csrrd	$t0, \badv_csr			// the address an address-related fault was about
+	st.d	$t0, $sp, PT_BADV		// regs->csr_badvaddr
+	csrrd	$t0, \prmd_csr			// PLV and IE to return to
+	st.d	$t0, $sp, PT_PRMD		// regs->csr_prmd
+	csrrd	$t0, LOONGARCH_CSR_BADI		// the instruction word that trapped
+	st.d	$t0, $sp, PT_BADI		// regs->csr_badi
+	csrrd	$t0, LOONGARCH_CSR_CRMD		// our own mode now: PLV0, IE = 0
+	st.d	$t0, $sp, PT_CRMD		// regs->csr_crmd
+	csrrd	$t0, LOONGARCH_CSR_EUEN		// which FP/vector units the code had enabled
+	st.d	$t0, $sp, PT_EUEN		// regs->csr_euen
+	csrrd	$t0, LOONGARCH_CSR_ECFG		// which interrupt lines were enabled
+	st.d	$t0, $sp, PT_ECFG		// regs->csr_ecfg
+	csrrd	$t0, LOONGARCH_CSR_ESTAT	// why: Ecode/EsubCode, and pending interrupts
+	st.d	$t0, $sp, PT_ESTAT		// regs->csr_estat
+	st.d	$a0, $sp, PT_ORIG_A0		// a0 as it came in (a syscall overwrites a0)
 	.endm
 
-/* The reverse, t0/t1 included; sp (r3) comes last, by the caller, because we load through it. */
-	.macro	RESTORE_GPRS
-	.irp	n, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11		/* ra, tp, a0-a7 */
-	ld.d	$r\n, $sp, PT_R0 + \n * SZREG	/* rn = regs[n] */
+/*
+ * RESTORE_REGS: the frame at sp back into the CPU, for ertn: PRMD and ERA first (ertn takes the
+ * mode and the pc from them), then every GPR, t0/t1 included, and sp last, because every load
+ * goes through it.
+ */
+	.macro	RESTORE_REGS
+	ld.d	$t0, $sp, PT_PRMD		// the mode to go back to (PPLV 3 for user)...
+	csrwr	$t0, LOONGARCH_CSR_PRMD		// ...ertn copies PPLV/PIE into CRMD
+	ld.d	$t0, $sp, PT_ERA		// the pc to go back to...
+	csrwr	$t0, LOONGARCH_CSR_ERA		// ...ertn jumps to ERA
+	.irp	n, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11		// ra, tp, a0-a7
+	ld.d	$r\n, $sp, PT_R0 + \n * SZREG	// rn = regs[n]
 	.endr
-	.irp	n, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22	/* t0-t8, r21, fp */
-	ld.d	$r\n, $sp, PT_R0 + \n * SZREG
+	.irp	n, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22	// t0-t8, r21, fp
+	ld.d	$r\n, $sp, PT_R0 + \n * SZREG	// rn = regs[n]
 	.endr
-	.irp	n, 23, 24, 25, 26, 27, 28, 29, 30, 31	/* s0-s8 */
-	ld.d	$r\n, $sp, PT_R0 + \n * SZREG
+	.irp	n, 23, 24, 25, 26, 27, 28, 29, 30, 31	// s0-s8
+	ld.d	$r\n, $sp, PT_R0 + \n * SZREG	// rn = regs[n]
 	.endr
-	.endm
-
-/* The CSRs every frame records, whatever the entry; t0 is free to use by now. */
-	.macro	SAVE_COMMON_CSRS
-	csrrd	$t0, LOONGARCH_CSR_BADI		/* the instruction word that trapped */
-	st.d	$t0, $sp, PT_BADI
-	csrrd	$t0, LOONGARCH_CSR_CRMD		/* our own mode now: PLV0, IE = 0 */
-	st.d	$t0, $sp, PT_CRMD
-	csrrd	$t0, LOONGARCH_CSR_EUEN		/* which FP/vector units the code had enabled */
-	st.d	$t0, $sp, PT_EUEN
-	csrrd	$t0, LOONGARCH_CSR_ECFG		/* which interrupt lines were enabled */
-	st.d	$t0, $sp, PT_ECFG
-	csrrd	$t0, LOONGARCH_CSR_ESTAT	/* why: Ecode/EsubCode, and pending interrupts */
-	st.d	$t0, $sp, PT_ESTAT
-	st.d	$a0, $sp, PT_ORIG_A0		/* a0 as it came in (a syscall overwrites a0) */
+	ld.d	$sp, $sp, PT_R3			// sp last: it is the base of every load above
 	.endm
 
 	.section .text.entry, "ax"
@@ -89,184 +109,39 @@
 /*
  * The general exception entry: syscalls, faults and interrupts, from user mode and from the
  * kernel. EENTRY = this address; the low 12 bits of EENTRY do not exist (§7.4.10), hence the
- * 4 KiB alignment. With ECFG.VS = 0 every exception and interrupt arrives here.
+ * 4 KiB alignment. With ECFG.VS = 0 every exception and interrupt arrives here. It saves the
+ * registers and sends a syscall from user mode to entry_syscall, everything else to
+ * entry_exception.
  */
 	.balign	4096
-	.globl	handle_exception
-handle_exception:
-	csrwr	$t0, KSAVE_T0			/* park t0 in SAVE0 (t0 now holds junk) */
-	csrwr	$t1, KSAVE_T1			/* park t1 in SAVE1 */
-	move	$t1, $sp			/* t1 = the interrupted sp */
-	csrrd	$t0, LOONGARCH_CSR_PRMD		/* where did we come from? */
-	andi	$t0, $t0, PRMD_PPLV_MASK	/* PPLV: 0 kernel, 3 user */
-	beqz	$t0, 1f				/* kernel: on a kernel stack, push below sp */
+SYM_CODE_START(handle_exception)
+	csrwr	$t0, KSAVE_T0			// park t0 in SAVE0 (t0 now holds junk)
+	csrwr	$t1, KSAVE_T1			// park t1 in SAVE1
+	move	$t1, $sp			// t1 = the interrupted sp
+	csrrd	$t0, LOONGARCH_CSR_PRMD		// where did we come from?
+	andi	$t0, $t0, PRMD_PPLV_MASK	// PPLV: 0 kernel, 3 user
+	beqz	$t0, 1f				// kernel: on a kernel stack, push below sp
 	/*
 	 * From user mode: never trust the user's sp. SAVE2 holds the top of this task's kernel
 	 * stack (THREAD_SIZE-aligned); the frame goes right below it, where task_pt_regs(current)
-	 * expects it, and PT_SIZE is a multiple of 16. 16-byte aligned SP: 6 bits of entropy,
-	 * seen in SP[9:4] — once the next issue moves do_syscall()'s SP down by a random multiple
-	 * of 16 below 1024; until then it starts at the same SP on every call.
+	 * expects it, and PT_SIZE is a multiple of 16. do_syscall() then moves its own sp down
+	 * by a random multiple of 16 (docs/kstack-offset.md).
 	 */
-	csrrd	$sp, KSAVE_KSP			/* sp = top of current's kernel stack */
-1:	addi.d	$sp, $sp, -PT_SIZE		/* room for struct pt_regs, sp still 16-aligned */
-	st.d	$t1, $sp, PT_R3			/* regs[3] = the interrupted sp */
-	csrrd	$t0, KSAVE_T0			/* the interrupted t0, back from SAVE0 */
-	st.d	$t0, $sp, PT_R0 + 12 * SZREG	/* regs[12] = t0 */
-	csrrd	$t1, KSAVE_T1			/* the interrupted t1, back from SAVE1 */
-	st.d	$t1, $sp, PT_R0 + 13 * SZREG	/* regs[13] = t1 */
-	SAVE_GPRS				/* every other GPR: the complete user state */
-	csrrd	$t0, LOONGARCH_CSR_ERA		/* the pc of the instruction that trapped */
-	st.d	$t0, $sp, PT_ERA
-	csrrd	$t0, LOONGARCH_CSR_BADV		/* the address an address-related fault was about */
-	st.d	$t0, $sp, PT_BADV
-	csrrd	$t0, LOONGARCH_CSR_PRMD		/* PLV and IE to return to */
-	st.d	$t0, $sp, PT_PRMD
-	SAVE_COMMON_CSRS			/* BADI, CRMD, EUEN, ECFG, ESTAT, orig_a0 */
+	csrrd	$sp, KSAVE_KSP			// sp = top of current's kernel stack
+1:	addi.d	$sp, $sp, -PT_SIZE		// room for struct pt_regs, sp still 16-aligned
+	st.d	$t1, $sp, PT_R3			// regs[3] = the interrupted sp
+	/* every register, then ERA, BADV, PRMD and the CSRs every frame records */
+	SAVE_REGS KSAVE_T0, KSAVE_T1, LOONGARCH_CSR_ERA, LOONGARCH_CSR_BADV, LOONGARCH_CSR_PRMD
 
-	/*
-	 * Three ways on: a syscall from user mode takes the short way, an interrupt goes to
-	 * do_interrupt(), everything else is decoded by do_exception().
-	 */
-	ld.d	$t0, $sp, PT_ESTAT		/* the cause, as saved */
-	bstrpick.d $t0, $t0, ESTAT_ECODE_SHIFT + 5, ESTAT_ECODE_SHIFT	/* Ecode, bits 21:16 */
-	beqz	$t0, handle_interrupt		/* Ecode 0 (INT): an interrupt line fired */
-	addi.d	$t0, $t0, -EXCCODE_SYS		/* zero if it was the syscall instruction */
-	bnez	$t0, 2f				/* not a syscall: do_exception() */
-	ld.d	$t1, $sp, PT_PRMD		/* ...and it came from user mode? */
-	andi	$t1, $t1, PRMD_PPLV_MASK	/* (`syscall` in the kernel is a bug: */
-	beqz	$t1, 2f				/*  do_exception() dies on it) */
-
-/*
- * The syscall path. Everything the user had is in the frame; a7 = number, a0-a5 = arguments
- * (asm/ptrace.h reads them from there). Interrupts stay off: CRMD.IE was cleared on entry.
- */
-handle_syscall:
-	/*
-	 * ERA points AT the syscall instruction, but the user must come back AFTER it, or it
-	 * would make the same syscall for ever. We step it BEFORE do_syscall() runs, so that
-	 * whatever copies this frame meanwhile — fork gives it to the child — copies a pc that
-	 * is already past the syscall: the child does not make it a second time.
-	 */
-	ld.d	$t0, $sp, PT_ERA		/* the pc of the syscall instruction... */
-	addi.d	$t0, $t0, INSN_SIZE		/* ...plus one instruction... */
-	st.d	$t0, $sp, PT_ERA		/* ...is where ertn will go back to */
-	move	$a0, $sp			/* do_syscall(struct pt_regs *regs) */
-	bl	do_syscall			/* kernel/syscall.c: the result lands in regs[a0] */
-	b	ret_to_user			/* from user mode, so back to user mode */
-
-/*
- * An interrupt: the constant timer is the only line we enable (time.c). It hits user mode, or
- * the kernel inside arch_cpu_idle() (below): then the frame sits below the idle's kernel sp
- * and ret_from_exception goes straight back there, with no exit work.
- */
-handle_interrupt:
-	move	$a0, $sp			/* do_interrupt(struct pt_regs *regs) */
-	bl	do_interrupt			/* time.c: acknowledge, timer_interrupt() */
-	b	ret_from_exception		/* back where it hit: user mode, or the idle */
-
-2:	move	$a0, $sp			/* do_exception(struct pt_regs *regs) */
-	bl	do_exception			/* traps.c: a user fault never comes back from it */
-
-/*
- * Return to the interrupted context, from whatever C left in the frame. Every register comes
- * back from the frame, so a syscall changes only what do_syscall wrote there: a0, the result.
- *
- * ret_from_exception: a trap that may have come from either mode. PRMD in the frame says
- * which; only the way back to user mode has work to do.
- */
-	.globl	ret_from_exception
-ret_from_exception:
-	ld.d	$t0, $sp, PT_PRMD		/* the mode we go back to... */
-	andi	$t0, $t0, PRMD_PPLV_MASK	/* ...PPLV: 0 kernel, 3 user */
-	beqz	$t0, restore_all		/* the kernel: no exit work, just the registers */
-
-/*
- * ret_to_user (DESIGN.md's name): EVERY return to user mode passes here — after a syscall,
- * after an interrupt from user mode, and a new task's first time (ret_from_fork). sp is
- * task_pt_regs(current): the handler's C frame is gone, nothing of the kernel is live below
- * the frame. exit_to_user_mode() (kernel/syscall.c) finishes a kill, gives the CPU away when
- * the time slice is over (schedule() returns here, maybe much later, with this task running
- * again and SAVE2 pointing at its stack once more), and erases the kernel stack used.
- */
-	.globl	ret_to_user
-ret_to_user:
-	move	$a0, $sp			/* exit_to_user_mode(struct pt_regs *regs) */
-	bl	exit_to_user_mode		/* may schedule(), or never return (do_exit) */
-
-/* Load the frame back into the CPU and leave: ertn restores the mode and jumps to ERA. */
-restore_all:
-	ld.d	$t0, $sp, PT_PRMD		/* the mode to go back to (PPLV 3 for user)... */
-	csrwr	$t0, LOONGARCH_CSR_PRMD		/* ...ertn copies PPLV/PIE into CRMD */
-	ld.d	$t0, $sp, PT_ERA		/* the pc to go back to... */
-	csrwr	$t0, LOONGARCH_CSR_ERA		/* ...ertn jumps to ERA */
-	RESTORE_GPRS				/* r1, r2, r4-r31, t0/t1 included */
-	ld.d	$sp, $sp, PT_R3			/* sp last: it is the base of every load above */
-	ertn					/* PLV, IE <- PRMD; pc <- ERA */
-
-/*
- * Where a new task starts: arch_task_init() (process.c) sets its saved ra to here and its
- * saved sp to its pt_regs, which hold the user state to start from — a fresh program's
- * (arch_init_user_regs) or a copy of the parent's with a0 = 0 (fork). So the first
- * arch_switch_to() into it "returns" here, and it leaves for user mode through the very same
- * exit as a syscall, exit_to_user_mode() included.
- */
-	.globl	ret_from_fork
-ret_from_fork:
-	b	ret_to_user			/* sp = task_pt_regs(new task) */
-
-/*
- * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
- *
- * Called from schedule(), a C function: the caller-saved registers are the compiler's
- * problem, and we keep only what the psABI says a call preserves (asm/processor.h). The
- * thread_struct is the first member of task_struct, so a0/a1 point at prev->thread and
- * next->thread. We return into next, wherever it called arch_switch_to() itself — or into
- * ret_from_fork for a task that never ran.
- */
-	.text
-	.globl	arch_switch_to
-arch_switch_to:
-	st.d	$ra, $a0, THREAD_RA		/* prev resumes where schedule() called us */
-	st.d	$sp, $a0, THREAD_SP		/* prev's kernel stack */
-	st.d	$fp, $a0, THREAD_FP		/* r22 */
-	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	/* s0-s8 */
-	st.d	$s\n, $a0, THREAD_S0 + \n * SZREG
-	.endr
-	ld.d	$ra, $a1, THREAD_RA		/* next's resume point */
-	ld.d	$sp, $a1, THREAD_SP		/* next's kernel stack: from now on we are next */
-	ld.d	$fp, $a1, THREAD_FP
-	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	ld.d	$s\n, $a1, THREAD_S0 + \n * SZREG
-	.endr
-	ld.d	$t0, $a1, THREAD_KSTACK_TOP	/* the next trap from user mode must land on */
-	csrwr	$t0, KSAVE_KSP			/* next's kernel stack (t0's new value: unused) */
-	jr	$ra				/* into next */
-
-/*
- * void arch_cpu_idle(void)
- *
- * Sleep until an interrupt, from schedule() when every task sleeps. The kernel runs with
- * CRMD.IE = 0; we open it for the idle only, so the tick is TAKEN here, as a trap from kernel
- * mode: handle_exception pushes a frame below our sp, do_interrupt() (time.c) acknowledges it
- * and counts the tick, and ertn comes back with PRMD.PIE = 1, i.e. IE still 1. (With IE = 0
- * QEMU would wake us too, but the tick would stay pending in ESTAT.IS[11] and the next idle
- * would not sleep at all: the CPU would spin.)
- *
- * A tick that comes due between the csrxchg that opens IE and the idle is taken at once, with
- * ERA = cpu_idle_insn; do_interrupt() then steps ERA past the idle, or we would sleep through
- * a whole period with work to do. A tick during the idle comes back at cpu_idle_insn + 4.
- * Those two are the only places an interrupt may hit the kernel (time.c checks).
- */
-	.globl	arch_cpu_idle
-arch_cpu_idle:
-	li.w	$t1, CRMD_IE			/* the mask: CRMD.IE only (an interrupt keeps t1) */
-	move	$t0, $t1			/* the value: IE = 1 */
-	csrxchg	$t0, $t1, LOONGARCH_CSR_CRMD	/* IE = 1 (t0 gets the old CRMD: unused) */
-	.globl	cpu_idle_insn
-cpu_idle_insn:
-	idle	0				/* stop until an enabled interrupt line is raised */
-	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	/* IE = 0: interrupts masked for the caller */
-	jr	$ra				/* no interrupt can hit here any more */
+	ld.d	$t0, $sp, PT_ESTAT		// the cause, as saved
+	bstrpick.d $t0, $t0, ESTAT_ECODE_SHIFT + 5, ESTAT_ECODE_SHIFT	// Ecode, bits 21:16
+	addi.d	$t0, $t0, -EXCCODE_SYS		// zero if it was the syscall instruction
+	bnez	$t0, entry_exception		// not a syscall: do_trap()
+	ld.d	$t1, $sp, PT_PRMD		// ...and it came from user mode?
+	andi	$t1, $t1, PRMD_PPLV_MASK	// (`syscall` in the kernel is a bug:
+	beqz	$t1, entry_exception		//  do_trap() dies on it)
+	b	entry_syscall			// a syscall from user mode
+SYM_CODE_END(handle_exception)
 
 /*
  * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000: a refill puts
@@ -286,76 +161,191 @@ cpu_idle_insn:
  * like any other fault. From the kernel it is a stray pointer: a register dump, on an
  * emergency stack.
  */
-	.section .text.entry, "ax"
-	.balign	4096				/* TLBRENTRY's low 12 bits do not exist (§7.5.11) */
-	.globl	handle_tlb_refill
-handle_tlb_refill:
-	csrwr	$t0, LOONGARCH_CSR_TLBRSAVE	/* park t0 in the refill's own scratch CSR */
-	csrwr	$t1, KSAVE_REFILL_T1		/* park t1 in SAVE3 */
-	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* the address that missed */
-	srli.d	$t1, $t0, USER_VA_BITS		/* any bit at 47 or above... */
-	bnez	$t1, .Lrefill_none		/* ...is beyond what the tables cover */
-	csrrd	$t1, LOONGARCH_CSR_PGDL		/* the root table, physical (mm.c) */
-	bstrpick.d $t0, $t0, PGDIR_SHIFT + TABLE_INDEX_BITS - 1, PGDIR_SHIFT	/* VA[46:36] */
-	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	/* t1 = &pgd[index]: root + index * 8 */
-	ld.d	$t1, $t1, 0			/* the PMD table's physical address, or 0 */
-	beqz	$t1, .Lrefill_none		/* no PMD table: nothing in these 64 GiB */
-	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* the address again */
-	bstrpick.d $t0, $t0, PMD_SHIFT + TABLE_INDEX_BITS - 1, PMD_SHIFT	/* VA[35:25] */
-	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	/* t1 = &pmd[index] */
-	ld.d	$t1, $t1, 0			/* the page table's physical address, or 0 */
-	beqz	$t1, .Lrefill_none		/* no page table: nothing in these 32 MiB */
-	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* and again */
-	bstrpick.d $t0, $t0, PMD_SHIFT - 1, PTE_PAIR_SHIFT	/* VA[24:15]: which pair */
-	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT + 1	/* t1 = &pte[2 * pair]: 16 bytes a pair */
-	ld.d	$t0, $t1, 0			/* the even page's entry (V = 0 if unmapped)... */
-	csrwr	$t0, LOONGARCH_CSR_TLBRELO0	/* ...is the TLB entry's low half */
-	ld.d	$t0, $t1, 8			/* the odd page's entry... */
-	csrwr	$t0, LOONGARCH_CSR_TLBRELO1	/* ...the high half */
+	.balign	4096				// TLBRENTRY's low 12 bits do not exist (§7.5.11)
+SYM_CODE_START(handle_tlb_refill)
+	csrwr	$t0, LOONGARCH_CSR_TLBRSAVE	// park t0 in the refill's own scratch CSR
+	csrwr	$t1, KSAVE_REFILL_T1		// park t1 in SAVE3
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	// the address that missed
+	srli.d	$t1, $t0, USER_VA_BITS		// any bit at 47 or above...
+	bnez	$t1, .Lrefill_none		// ...is beyond what the tables cover
+	csrrd	$t1, LOONGARCH_CSR_PGDL		// the root table, physical (mm.c)
+	bstrpick.d $t0, $t0, PGDIR_SHIFT + TABLE_INDEX_BITS - 1, PGDIR_SHIFT	// VA[46:36]
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	// t1 = &pgd[index]: root + index * 8
+	ld.d	$t1, $t1, 0			// the PMD table's physical address, or 0
+	beqz	$t1, .Lrefill_none		// no PMD table: nothing in these 64 GiB
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	// the address again
+	bstrpick.d $t0, $t0, PMD_SHIFT + TABLE_INDEX_BITS - 1, PMD_SHIFT	// VA[35:25]
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT	// t1 = &pmd[index]
+	ld.d	$t1, $t1, 0			// the page table's physical address, or 0
+	beqz	$t1, .Lrefill_none		// no page table: nothing in these 32 MiB
+	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	// and again
+	bstrpick.d $t0, $t0, PMD_SHIFT - 1, PTE_PAIR_SHIFT	// VA[24:15]: which pair
+	alsl.d	$t1, $t0, $t1, PTE_SIZE_SHIFT + 1	// t1 = &pte[2 * pair]: 16 bytes a pair
+	ld.d	$t0, $t1, 0			// the even page's entry (V = 0 if unmapped)...
+	csrwr	$t0, LOONGARCH_CSR_TLBRELO0	// ...is the TLB entry's low half
+	ld.d	$t0, $t1, 8			// the odd page's entry...
+	csrwr	$t0, LOONGARCH_CSR_TLBRELO1	// ...the high half
 .Lrefill_fill:
-	tlbfill					/* VPPN from TLBREHI, ASID from CSR.ASID, PS = 14 */
-	csrrd	$t1, KSAVE_REFILL_T1		/* the interrupted t1 */
-	csrrd	$t0, LOONGARCH_CSR_TLBRSAVE	/* the interrupted t0 */
-	ertn					/* to TLBRERA, mapped mode: the access retries */
+	tlbfill					// VPPN from TLBREHI, ASID from CSR.ASID, PS = 14
+	csrrd	$t1, KSAVE_REFILL_T1		// the interrupted t1
+	csrrd	$t0, LOONGARCH_CSR_TLBRSAVE	// the interrupted t0
+	ertn					// to TLBRERA, mapped mode: the access retries
 
 .Lrefill_none:
-	csrrd	$t0, LOONGARCH_CSR_TLBRPRMD	/* who missed? */
-	andi	$t0, $t0, PRMD_PPLV_MASK	/* PPLV: 0 kernel, 3 user */
-	beqz	$t0, .Lrefill_oops		/* the kernel never misses on purpose */
-	csrwr	$zero, LOONGARCH_CSR_TLBRELO0	/* an invalid pair: V = 0 in both halves */
-	csrwr	$zero, LOONGARCH_CSR_TLBRELO1	/* (the user access retries and faults) */
-	b	.Lrefill_fill
+	csrrd	$t0, LOONGARCH_CSR_TLBRPRMD	// who missed?
+	andi	$t0, $t0, PRMD_PPLV_MASK	// PPLV: 0 kernel, 3 user
+	beqz	$t0, .Lrefill_oops		// the kernel never misses on purpose
+	csrwr	$zero, LOONGARCH_CSR_TLBRELO0	// an invalid pair: V = 0 in both halves
+	csrwr	$zero, LOONGARCH_CSR_TLBRELO1	// (the user access retries and faults)
+	b	.Lrefill_fill			// fill it and retry
 
 	/* A kernel TLB miss: build a frame from the TLBR* CSRs and let C print the Oops. */
 .Lrefill_oops:
-	csrrd	$t1, KSAVE_REFILL_T1		/* the interrupted t1, for the dump */
-	la.abs	$t0, 1f				/* link address of 1: in the cached window */
-	jr	$t0				/* DA mode: same physical address, new pc */
-1:	li.w	$t0, CRMD_KERNEL		/* back to mapped mode, so the DMWs work again */
-	csrwr	$t0, LOONGARCH_CSR_CRMD		/* (the console is behind the uncached window) */
-	la.pcrel $t0, refill_stack_top		/* the emergency stack, not the suspect sp */
-	addi.d	$t0, $t0, -PT_SIZE		/* the frame at its top */
-	st.d	$sp, $t0, PT_R3			/* regs[3] = the sp at the fault */
-	move	$sp, $t0			/* now on the emergency stack */
-	csrrd	$t0, LOONGARCH_CSR_TLBRSAVE	/* the interrupted t0 */
-	st.d	$t0, $sp, PT_R0 + 12 * SZREG	/* regs[12] = t0 */
-	st.d	$t1, $sp, PT_R0 + 13 * SZREG	/* regs[13] = t1 */
-	SAVE_GPRS				/* every other GPR */
-	csrrd	$t0, LOONGARCH_CSR_TLBRERA	/* pc in bits 63:2, IsTLBR in bit 0 */
-	bstrins.d $t0, $zero, 1, 0		/* keep just the pc */
-	st.d	$t0, $sp, PT_ERA
-	csrrd	$t0, LOONGARCH_CSR_TLBRBADV	/* the address that has no TLB entry */
-	st.d	$t0, $sp, PT_BADV
-	csrrd	$t0, LOONGARCH_CSR_TLBRPRMD	/* PLV/IE at the fault */
-	st.d	$t0, $sp, PT_PRMD
-	SAVE_COMMON_CSRS			/* BADI, CRMD, EUEN, ECFG, ESTAT, orig_a0 */
+	la.abs	$t0, 1f				// link address of 1: in the cached window
+	jr	$t0				// DA mode: same physical address, new pc
+1:	li.w	$t0, CRMD_KERNEL		// back to mapped mode, so the DMWs work again
+	csrwr	$t0, LOONGARCH_CSR_CRMD		// (the console is behind the uncached window)
+	la.pcrel $t0, refill_stack_top		// the emergency stack, not the suspect sp
+	addi.d	$t0, $t0, -PT_SIZE		// the frame at its top
+	st.d	$sp, $t0, PT_R3			// regs[3] = the sp at the fault
+	move	$sp, $t0			// now on the emergency stack
+	/* the same frame, with the pc, address and mode from the refill's own CSRs */
+	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, \
+		  LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
+	ld.d	$t0, $sp, PT_ERA		// TLBRERA: pc in bits 63:2, IsTLBR in bit 0
+	bstrins.d $t0, $zero, 1, 0		// keep just the pc
+	st.d	$t0, $sp, PT_ERA		// regs->csr_era = the pc
+	move	$a0, $sp			// do_tlb_refill(struct pt_regs *regs)
+	bl	do_tlb_refill			// traps.c: never returns
+2:	idle	0				// unreachable; but never run off into the void
+	b	2b				// and never wake into it either
+SYM_CODE_END(handle_tlb_refill)
 
-	move	$a0, $sp			/* do_tlb_refill(struct pt_regs *regs) */
-	bl	do_tlb_refill			/* traps.c: never returns */
-2:	idle	0				/* unreachable; but never run off into the void */
-	b	2b
+/*
+ * The syscall path. Everything the user had is in the frame; a7 = number, a0-a5 = arguments
+ * (asm/ptrace.h reads them from there). Interrupts stay off: CRMD.IE was cleared on entry.
+ */
+SYM_CODE_START(entry_syscall)
+	/*
+	 * ERA points AT the syscall instruction, but the user must come back AFTER it, or it
+	 * would make the same syscall for ever. We step it BEFORE do_syscall() runs, so that
+	 * whatever copies this frame meanwhile — fork gives it to the child — copies a pc that
+	 * is already past the syscall: the child does not make it a second time.
+	 */
+	ld.d	$t0, $sp, PT_ERA		// the pc of the syscall instruction...
+	addi.d	$t0, $t0, INSN_SIZE		// ...plus one instruction...
+	st.d	$t0, $sp, PT_ERA		// ...is where ertn will go back to
+	move	$a0, $sp			// do_syscall(struct pt_regs *regs)
+	bl	do_syscall			// kernel/syscall.c: the result lands in regs[a0]
+	b	ret_to_user			// from user mode, so back to user mode
+SYM_CODE_END(entry_syscall)
+
+/*
+ * Every other trap and interrupt: do_trap() (traps.c) decodes ESTAT. An interrupt hits user
+ * mode, or the kernel inside arch_cpu_idle() (below): then the frame sits below the idle's
+ * kernel sp and we go straight back there, with no exit work. A fault in user mode ends the
+ * task there; a fault in the kernel never comes back.
+ */
+SYM_CODE_START(entry_exception)
+	move	$a0, $sp			// do_trap(struct pt_regs *regs)
+	bl	do_trap				// traps.c: the cause from the saved ESTAT
+	ld.d	$t0, $sp, PT_PRMD		// the mode we go back to...
+	andi	$t0, $t0, PRMD_PPLV_MASK	// ...PPLV: 0 kernel, 3 user
+	beqz	$t0, restore_all		// the kernel (the idle): no exit work
+	b	ret_to_user			// user mode
+SYM_CODE_END(entry_exception)
+
+/*
+ * EVERY return to user mode passes here — after a syscall, after an interrupt from user mode,
+ * and a new task's first time (ret_from_fork). sp is task_pt_regs(current): the handler's C
+ * frame is gone, nothing of the kernel is live below the frame. exit_to_user_mode()
+ * (kernel/syscall.c) finishes a kill, gives the CPU away when the time slice is over
+ * (schedule() returns here, maybe much later, with this task running again and SAVE2
+ * pointing at its stack once more), and erases the kernel stack used.
+ */
+SYM_CODE_START(ret_to_user)
+	move	$a0, $sp			// exit_to_user_mode(struct pt_regs *regs)
+	bl	exit_to_user_mode		// may schedule(), or never return (do_exit)
+	b	restore_all			// the registers, and back
+SYM_CODE_END(ret_to_user)
+
+/*
+ * Load the frame back into the CPU and leave: every register comes back from the frame, so a
+ * syscall changes only what do_syscall wrote there (a0, the result); ertn restores the mode
+ * and jumps to ERA.
+ */
+SYM_CODE_START(restore_all)
+	RESTORE_REGS				// PRMD, ERA, r1-r31
+	ertn					// PLV, IE <- PRMD; pc <- ERA
+SYM_CODE_END(restore_all)
+
+/*
+ * Where a new task starts: arch_task_init() (process.c) sets its saved ra to here and its
+ * saved sp to its pt_regs, which hold the user state to start from — a fresh program's
+ * (arch_init_user_regs) or a copy of the parent's with a0 = 0 (fork). So the first
+ * arch_switch_to() into it "returns" here, and it leaves for user mode through the very same
+ * exit as a syscall, exit_to_user_mode() included.
+ */
+SYM_CODE_START(ret_from_fork)
+	b	ret_to_user			// sp = task_pt_regs(new task)
+SYM_CODE_END(ret_from_fork)
+
+	.text
+
+/*
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * Called from schedule(), a C function: the caller-saved registers are the compiler's
+ * problem, and we keep only what the psABI says a call preserves (asm/processor.h). The
+ * thread_struct is the first member of task_struct, so a0/a1 point at prev->thread and
+ * next->thread. We return into next, wherever it called arch_switch_to() itself — or into
+ * ret_from_fork for a task that never ran.
+ */
+SYM_FUNC_START(arch_switch_to)
+	st.d	$ra, $a0, THREAD_RA		// prev resumes where schedule() called us
+	st.d	$sp, $a0, THREAD_SP		// prev's kernel stack
+	st.d	$fp, $a0, THREAD_FP		// r22
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	// s0-s8
+	st.d	$s\n, $a0, THREAD_S0 + \n * SZREG	// prev->thread.s[n] = sn
+	.endr
+	ld.d	$ra, $a1, THREAD_RA		// next's resume point
+	ld.d	$sp, $a1, THREAD_SP		// next's kernel stack: from now on we are next
+	ld.d	$fp, $a1, THREAD_FP		// r22
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	// s0-s8
+	ld.d	$s\n, $a1, THREAD_S0 + \n * SZREG	// sn = next->thread.s[n]
+	.endr
+	ld.d	$t0, $a1, THREAD_KSTACK_TOP	// the next trap from user mode must land on
+	csrwr	$t0, KSAVE_KSP			// next's kernel stack (t0's new value: unused)
+	jr	$ra				// into next
+SYM_FUNC_END(arch_switch_to)
+
+/*
+ * void arch_cpu_idle(void)
+ *
+ * Sleep until an interrupt, from schedule() when every task sleeps. The kernel runs with
+ * CRMD.IE = 0; we open it for the idle only, so the interrupt is TAKEN here, as a trap from
+ * kernel mode: handle_exception pushes a frame below our sp, do_trap() (traps.c) handles it,
+ * and ertn comes back with PRMD.PIE = 1, i.e. IE still 1. (With IE = 0 QEMU would wake us
+ * too, but the interrupt would stay pending in ESTAT.IS and the next idle would not sleep at
+ * all: the CPU would spin.)
+ *
+ * An interrupt that comes between the csrxchg that opens IE and the idle is taken at once,
+ * with ERA = cpu_idle_insn; do_trap() then steps ERA past the idle, or we would sleep through
+ * a whole tick with work to do. One during the idle comes back at cpu_idle_insn + 4. Those two
+ * are the only places an interrupt may hit the kernel (traps.c checks).
+ */
+SYM_FUNC_START(arch_cpu_idle)
+	li.w	$t1, CRMD_IE			// the mask: CRMD.IE only (an interrupt keeps t1)
+	move	$t0, $t1			// the value: IE = 1
+	csrxchg	$t0, $t1, LOONGARCH_CSR_CRMD	// IE = 1 (t0 gets the old CRMD: unused)
+	.globl	cpu_idle_insn
+cpu_idle_insn:
+	idle	0				// stop until an enabled interrupt line is raised
+	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	// IE = 0: interrupts masked for the caller
+	jr	$ra				// no interrupt can hit here any more
+SYM_FUNC_END(arch_cpu_idle)
 
 	.section .bss..refill_stack, "aw", @nobits
-	.balign	16				/* psABI: sp 16-byte aligned */
-	.space	REFILL_STACK_SIZE
+	.balign	16				// psABI: sp 16-byte aligned
+	.space	REFILL_STACK_SIZE		// the emergency stack of .Lrefill_oops
 refill_stack_top:

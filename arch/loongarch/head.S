@@ -105,7 +105,7 @@ _start:
 	st.d	$a1, $t0, 8
 	st.d	$a2, $t0, 16
 
-	move	$tp, $zero			/* no thread pointer in the kernel (yet) */
+	move	$tp, $zero			/* the kernel uses no thread pointer */
 	move	$fp, $zero			/* a zero frame pointer ends any backtrace here */
 	move	$ra, $zero			/* ...and so does a zero return address */
 	bl	start_kernel			/* kernel/main.c; never returns */

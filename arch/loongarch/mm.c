@@ -99,7 +99,7 @@ static unsigned int pte_index(unsigned long va)
  * The table a directory entry points to, allocating an empty one if there is none. A
  * directory entry holds a physical address because the refill handler reads it with
  * translation off; 0 means "no table" (physical page 0 is never handed out: it lies below
- * the kernel image, see page_alloc.c).
+ * the kernel image, see kernel/page_alloc.c).
  */
 static unsigned long *next_table(unsigned long *entry)
 {
@@ -180,7 +180,7 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 /*
  * The context switch half of memory: PGDL for the refill handler, ASID for the TLB lookup.
  * No flush: the entries of other address spaces carry other ASIDs. Called on every context
- * switch, never on a syscall (DESIGN.md §5).
+ * switch, never on a syscall (docs/design.md, "Performance principles").
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
@@ -233,8 +233,8 @@ void arch_mm_destroy(struct mm_struct *mm)
  * in DMW1, a direct mapping window (head.S), which translates a whole 2^60-byte segment for
  * PLV0 with one memory type and no per-page permission at all: no read-only, no no-execute,
  * no hole. Only a kernel mapped through the TLB, page by page, could have them; what that
- * would take is in docs/hardening.md. Stack overflows are still caught, late, by the canary
- * below each stack (kernel/lkdtm.c, EXHAUST_STACK).
+ * would take is in docs/hardening-loongarch.md. Stack overflows are caught after the fact, by
+ * the canary below each stack (kernel/lkdtm.c, EXHAUST_STACK).
  */
 int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
 {

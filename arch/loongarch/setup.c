@@ -15,18 +15,18 @@
  * that; without it boot_info.cmdline stays "".
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/pci.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <asm/csr.h>
 #include <asm/fw_cfg.h>
 #include <asm/io.h>
-#include <asm/pci.h>
 #include <asm/setup.h>
 
 /*
  * a0-a2 at entry (head.S). The Linux/EFI boot protocol would put arguments here; QEMU 7.2 does
- * not, for an ELF, so nothing reads them yet.
+ * not, for an ELF: they are kept for a debugger to look at, and nothing reads them.
  */
 unsigned long boot_args[3];
 
@@ -246,11 +246,11 @@ static void pvpanic_signal(void)
 	bar = readl(cfg + PCI_BASE_ADDRESS_0);
 	if (bar & PCI_BASE_ADDRESS_SPACE_IO)
 		return;
-	writel(VIRT_PCI_MEM_BASE, cfg + PCI_BASE_ADDRESS_0);
+	writel(PCI_MEM_BASE, cfg + PCI_BASE_ADDRESS_0);
 	if (bar & PCI_BASE_ADDRESS_MEM_TYPE_64)
 		writel(0, cfg + PCI_BASE_ADDRESS_0 + 4);
 	writew(readw(cfg + PCI_COMMAND) | PCI_COMMAND_MEMORY, cfg + PCI_COMMAND);
-	writeb(PVPANIC_PANICKED, ioremap(VIRT_PCI_MEM_BASE));
+	writeb(PVPANIC_PANICKED, ioremap(PCI_MEM_BASE));
 	/* QEMU exits inside the write above. */
 }
 

@@ -60,29 +60,13 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * An interrupt, from entry.S (Ecode INT). The timer's is the only line enabled. Acknowledge
- * first (TICLR.CLR lowers IS[11]; the periodic timer has already started its next period),
- * then count the tick: timer_interrupt() sets need_resched, and the way back to user mode
- * (exit_to_user_mode(), from entry.S) gives the CPU to the next task.
+ * The timer's interrupt, from do_trap() (traps.c). Acknowledge first (TICLR.CLR lowers IS[11];
+ * the periodic timer has already started its next period), then count the tick:
+ * timer_interrupt() sets need_resched, and the way back to user mode (exit_to_user_mode(),
+ * from entry.S) gives the CPU to the next task.
  */
-void do_interrupt(struct pt_regs *regs)
+void loongarch_timer_tick(struct pt_regs *regs)
 {
-	/* Lines that are both raised and enabled: LIE[12:0] matches IS[12:0] bit for bit. */
-	unsigned long pending = regs->csr_estat & regs->csr_ecfg & ESTAT_IS_MASK;
-	unsigned long idle = (unsigned long)cpu_idle_insn;
-	bool in_idle = !user_mode(regs) && (regs->csr_era == idle ||
-					     regs->csr_era == idle + INSN_SIZE);
-	char reason[96];
-
-	if ((!user_mode(regs) && !in_idle) || !(pending & ESTAT_IS_TI)) {
-		/* IE is 0 in the kernel outside the idle, and no other line is enabled: a bug. */
-		snprintf(reason, sizeof(reason), "unexpected interrupt (ESTAT.IS 0x%lx) in %s mode",
-			 pending, user_mode(regs) ? "user" : "kernel");
-		die(reason, regs);
-	}
-	/* Due before the idle ran: do not go to sleep now, the caller has a clock to look at. */
-	if (in_idle && regs->csr_era == idle)
-		regs->csr_era += INSN_SIZE;
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	timer_interrupt(regs);
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs; here
- * we decode ESTAT.Ecode/EsubCode (manual §7.4.6): a fault in user mode goes to common
- * do_user_fault(), which kills that task only; a page fault in the kernel goes to
- * die_kernel_fault(), which names the kernel's mistake; anything else in the kernel is fatal,
- * die().
- * Syscalls never come here: entry.S sends them straight to do_syscall(). The entry points
- * themselves are installed by head.S, before any C runs. Interrupts have their own way in,
- * do_interrupt() in time.c.
+ * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs and
+ * calls do_trap() for everything but a syscall from user mode (that goes straight to
+ * do_syscall()). Here we decode ESTAT.Ecode/EsubCode (manual §7.4.6): an interrupt goes to its
+ * line's handler (the constant timer, time.c; the devices behind the interrupt controllers,
+ * drivers/extioi.c in this directory); a fault in user mode goes to common do_user_fault(),
+ * which kills that task only; a page fault in the kernel goes to die_kernel_fault(), which
+ * names the kernel's mistake; anything else in the kernel is fatal, die(). The entry points
+ * themselves are installed by head.S, before any C runs.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -15,6 +15,7 @@
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <asm/csr.h>
+#include <asm/extioi.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
@@ -182,21 +183,48 @@ static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode
 }
 
 /*
- * Every general exception except a syscall from user mode and an interrupt, from entry.S
- * (which sends Ecode INT to do_interrupt(); the check below only guards that). A fault in
- * user mode ends that task; a fault in the kernel ends everything, with a register dump.
+ * An interrupt (Ecode INT): the lines that are both raised and enabled (ECFG.LIE[12:0] matches
+ * ESTAT.IS[12:0] bit for bit). The kernel runs with CRMD.IE = 0, so an interrupt hits user
+ * mode or the idle instruction of arch_cpu_idle() (entry.S), nothing else. One due before the
+ * idle ran (ERA = cpu_idle_insn) steps ERA past it: the caller has a clock to look at, or a
+ * character to read, and must not sleep first.
  */
-void do_exception(struct pt_regs *regs)
+static void do_irq(struct pt_regs *regs)
+{
+	unsigned long pending = regs->csr_estat & regs->csr_ecfg & ESTAT_IS_MASK;
+	unsigned long idle = (unsigned long)cpu_idle_insn;
+	bool in_idle = !user_mode(regs) && (regs->csr_era == idle ||
+					     regs->csr_era == idle + INSN_SIZE);
+	char reason[96];
+
+	if ((!user_mode(regs) && !in_idle) || !(pending & (ESTAT_IS_TI | ESTAT_IS_HWI_EXTIOI))) {
+		snprintf(reason, sizeof(reason),
+			 "unexpected interrupt (ESTAT.IS 0x%lx) in %s mode at pc 0x%lx", pending,
+			 user_mode(regs) ? "user" : "kernel", instruction_pointer(regs));
+		die(reason, regs);
+	}
+	if (in_idle && regs->csr_era == idle)
+		regs->csr_era += INSN_SIZE;
+	if (pending & ESTAT_IS_HWI_EXTIOI)
+		extioi_handle_irq();
+	if (pending & ESTAT_IS_TI)
+		loongarch_timer_tick(regs);
+}
+
+/*
+ * Every general exception except a syscall from user mode, from entry.S. An interrupt returns;
+ * a fault in user mode ends that task; a fault in the kernel ends everything, with a register
+ * dump.
+ */
+void do_trap(struct pt_regs *regs)
 {
 	unsigned long estat = regs->csr_estat;
 	unsigned int ecode = estat_ecode(estat);
 	char name[64], reason[160];
 
 	if (ecode == EXCCODE_INT) {
-		snprintf(reason, sizeof(reason),
-			 "unexpected interrupt (ESTAT.IS 0x%lx) at pc 0x%lx",
-			 estat & ESTAT_IS_MASK, instruction_pointer(regs));
-		die(reason, regs);
+		do_irq(regs);
+		return;
 	}
 	if (user_mode(regs))
 		do_user_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr);
@@ -248,7 +276,7 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
  * And EUEN = 0, whatever reset left there: the FP, LSX, LASX and LBT units stay off for good,
  * so their registers, which no context switch saves, are no task's to write — a use traps
- * (FPD, SXD, ASXD, BTD) and do_exception() ends the task with SIGILL.
+ * (FPD, SXD, ASXD, BTD) and do_trap() ends the task with SIGILL.
  */
 void arch_trap_init(void)
 {

@@ -71,6 +71,10 @@
 /* ESTAT (§7.4.6): IS[12:0] pending interrupts, Ecode[21:16], EsubCode[30:22]. */
 #define ESTAT_IS_MASK		0x1fff
 #define ESTAT_IS_TI		(1 << 11)	/* IS[11]: the constant timer's interrupt (TI) */
+/* IS[9:2] are the hardware lines HWI0-HWI7; the extended I/O interrupt controller drives
+ * HWI0 with what arch/loongarch/drivers/extioi.c routes there (its IP0). */
+#define ESTAT_IS_HWI_EXTIOI	(1 << 2)
+#define ECFG_LIE_HWI_EXTIOI	(1 << 2)
 #define ESTAT_ECODE_SHIFT	16
 #define ESTAT_ECODE_MASK	0x3f
 #define ESTAT_ESUBCODE_SHIFT	22
@@ -192,6 +196,9 @@
  */
 #define LOONGARCH_IOCSR_VENDOR	0x10	/* "Loongson" */
 #define LOONGARCH_IOCSR_CPUNAME	0x20	/* e.g. "3A5000" */
+/* Miscellaneous function register: bit 48 turns the extended I/O interrupt controller on. */
+#define LOONGARCH_IOCSR_MISC_FUNC	0x420
+#define IOCSR_MISC_FUNC_EXT_IOI_EN	(1UL << 48)
 
 #ifndef __ASSEMBLY__
 
@@ -223,6 +230,24 @@ static inline unsigned long iocsr_read64(unsigned long addr)
 
 	__asm__ __volatile__("iocsrrd.d %0, %1" : "=r"(v) : "r"(addr));
 	return v;
+}
+
+static inline void iocsr_write64(unsigned long v, unsigned long addr)
+{
+	__asm__ __volatile__("iocsrwr.d %0, %1" : : "r"(v), "r"(addr) : "memory");
+}
+
+static inline unsigned int iocsr_read32(unsigned long addr)
+{
+	unsigned int v;
+
+	__asm__ __volatile__("iocsrrd.w %0, %1" : "=r"(v) : "r"(addr));
+	return v;
+}
+
+static inline void iocsr_write32(unsigned int v, unsigned long addr)
+{
+	__asm__ __volatile__("iocsrwr.w %0, %1" : : "r"(v), "r"(addr) : "memory");
 }
 
 #endif /* !__ASSEMBLY__ */

@@ -23,7 +23,7 @@
  *                            48-bit addresses either: a user access is an address error, ADE)
  *
  * So the kernel needs no page table and no TLB entry at all, user and kernel addresses can
- * never collide, and a syscall switches nothing (DESIGN.md §5).
+ * never collide, and a syscall switches nothing (docs/design.md, "Performance principles").
  */
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
@@ -34,7 +34,7 @@
  * 16 KiB pages, not 4 KiB. The hardware does 4 KiB, but QEMU 7.2 cannot: its LoongArch
  * target has TARGET_PAGE_BITS 14, and its TLB-fill hook installs every translation as a
  * 16 KiB softmmu page, physical address rounded down to 16 KiB (target/loongarch/cpu-param.h
- * and tlb_helper.c; later QEMUs lowered it to 12). With 4 KiB pages a fetch from a user page
+ * and tlb_helper.c; QEMU 8 lowered it to 12). With 4 KiB pages a fetch from a user page
  * read the wrong physical page (seen: the page-table page below it), and one TLB entry would
  * open three neighbouring pages to the user. 16 KiB is also Linux's default on LoongArch.
  * Everything below (the page allocator, the tables, STLBPS, TLBREHI.PS) follows this number.

@@ -15,7 +15,4 @@ void arch_trap_init(void);
 /* mm.c: TLB page sizes, ASID 0, an empty user space, a clean TLB. */
 void mmu_init(void);
 
-/* virtio_rng.c: len random bytes from a virtio-rng-pci device; how many it got (0: none). */
-unsigned int virtio_rng_read(void *buf, unsigned int len);
-
 #endif

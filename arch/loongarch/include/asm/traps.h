@@ -16,10 +16,10 @@ void ret_from_fork(void);	/* where a new task's first arch_switch_to() returns t
 extern const u32 cpu_idle_insn[];
 
 /* traps.c: called by entry.S with the frame it saved. */
-void do_exception(struct pt_regs *regs);
+void do_trap(struct pt_regs *regs);
 __noreturn void do_tlb_refill(struct pt_regs *regs);
 
-/* time.c: an interrupt (ESTAT.Ecode = INT), from entry.S. */
-void do_interrupt(struct pt_regs *regs);
+/* time.c: the constant timer's interrupt line fired (from do_trap()). */
+void loongarch_timer_tick(struct pt_regs *regs);
 
 #endif

@@ -7,17 +7,17 @@
  * We drive it through the LEGACY interface (virtio 1.x spec, §4.1.4.8 "Legacy Interfaces: A
  * Note on PCI Device Layout", and §2.7.2 for the ring layout): a handful of registers in an
  * I/O BAR, and one contiguous ring whose page number we write to the device. QEMU 7.2 offers
- * it on the virt board's root bus ("transitional" device 1af4:1005), so no capability list
+ * it on the host bridge's root bus ("transitional" device 1af4:1005), so no capability list
  * to parse and no feature to negotiate. No interrupts: we post one buffer, ring the doorbell
  * and poll the used ring until the device hands it back, then reset the device so that it
  * forgets our memory.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
+#include <trapdoor/pci.h>
 #include <trapdoor/string.h>
+#include <trapdoor/virtio_rng.h>
 #include <asm/io.h>
-#include <asm/pci.h>
-#include <asm/setup.h>
 
 /* Transitional virtio PCI IDs (spec §4.1.2.1): device 0x1000 + (virtio ID - 1), entropy = 4. */
 #define PCI_VENDOR_ID_VIRTIO		0x1af4
@@ -71,9 +71,9 @@ struct vring_used {
 };
 
 /*
- * The ring's memory: one block, physically contiguous (kernel bss, seen through the cached
- * window, so virt_to_phys works) and 4 KiB aligned as the legacy layout wants. 16 KiB holds
- * any ring of up to 256 entries; QEMU's virtio-rng has 8.
+ * The ring's memory: one block, physically contiguous (kernel bss, so virt_to_phys works) and
+ * 4 KiB aligned as the legacy layout wants. 16 KiB holds any ring of up to 256 entries; QEMU's
+ * virtio-rng has 8.
  */
 #define VRING_AREA_SIZE			16384
 static u8 vring_area[VRING_AREA_SIZE] __aligned(VIRTIO_LEGACY_VRING_ALIGN);
@@ -189,7 +189,7 @@ unsigned int virtio_rng_read(void *buf, unsigned int len)
 	if (!cfg || !(readl(cfg + PCI_BASE_ADDRESS_0) & PCI_BASE_ADDRESS_SPACE_IO))
 		return 0;
 	command = readw(cfg + PCI_COMMAND);
-	writel(VIRT_PCI_IO_OFFSET, cfg + PCI_BASE_ADDRESS_0);
+	writel(PCI_IO_FIRST_PORT, cfg + PCI_BASE_ADDRESS_0);
 	writew(command | PCI_COMMAND_IO | PCI_COMMAND_MASTER, cfg + PCI_COMMAND);
 	vr.io = pci_ioport(readl(cfg + PCI_BASE_ADDRESS_0) & PCI_BASE_ADDRESS_IO_MASK);
 
