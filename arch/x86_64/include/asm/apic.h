@@ -4,7 +4,7 @@
  * 16-byte aligned offset, at the physical address IA32_APIC_BASE names (SDM
  * Vol. 3A chapter "Advanced Programmable Interrupt Controller (APIC)",
  * Table "Local APIC Register Address Map"). Names as in Linux's
- * arch/x86/include/asm/apicdef.h. Only what apic.c uses.
+ * arch/x86/include/asm/apicdef.h. Only what drivers/apic.c uses.
  */
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
@@ -16,6 +16,7 @@
 #define MSR_IA32_APICBASE_BASE		0x000ffffffffff000ULL	/* bits 51:12: the page */
 
 /* Register offsets from the base. */
+#define APIC_ID			0x020	/* bits 31:24: this CPU's APIC ID */
 #define APIC_TASKPRI		0x080	/* task priority: accept vectors above class TPR[7:4] */
 #define APIC_EOI		0x0b0	/* end of interrupt: write 0 */
 #define APIC_SPIV		0x0f0	/* spurious-interrupt vector register */
@@ -43,11 +44,17 @@
 #define APIC_TDR_DIV_16		0x3
 #define APIC_DIVISOR		16
 
-#ifndef __ASSEMBLY__
-struct pt_regs;
+#define APIC_ID_SHIFT		24
 
-/* apic.c: entry.S calls this for every vector from FIRST_EXTERNAL_VECTOR up. */
-void handle_interrupt(struct pt_regs *regs);
+#ifndef __ASSEMBLY__
+#include <trapdoor/types.h>
+
+/* drivers/apic.c */
+void apic_init(void);		/* find it, enable it, mask all but the timer */
+u32 apic_id(void);		/* this CPU's APIC ID, for interrupt routing */
+u64 apic_timer_calibrate(void);	/* the timer's counts per second */
+void apic_timer_start_periodic(u32 count);
+void apic_eoi(void);		/* done with the vector in service */
 #endif
 
 #endif

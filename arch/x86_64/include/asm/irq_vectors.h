@@ -16,8 +16,8 @@
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_IRQ_VECTORS_H
 
 #define FIRST_EXTERNAL_VECTOR	0x20	/* the first vector that is not an exception */
-#define LOCAL_TIMER_VECTOR	0x20	/* the local APIC timer: the scheduler tick (apic.c) */
-#define SPURIOUS_APIC_VECTOR	0x2f	/* the local APIC's "nothing after all" (apic.c) */
+#define LOCAL_TIMER_VECTOR	0x20	/* the local APIC timer: the scheduler tick (drivers/apic.c) */
+#define SPURIOUS_APIC_VECTOR	0x2f	/* the local APIC's "nothing after all" (drivers/apic.c) */
 
 /* The IDT and entry.S's stubs end here: every vector a gate could send us to. */
 #define NR_IDT_VECTORS		0x30
