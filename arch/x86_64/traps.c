@@ -367,6 +367,9 @@ static void handle_interrupt(struct pt_regs *regs)
 	case LOCAL_TIMER_VECTOR:
 		local_apic_timer_interrupt(regs);	/* time.c: the tick */
 		return;
+	case ISA_IRQ_VECTOR(COM1_IRQ):
+		serial_interrupt();			/* console.c: input */
+		return;
 	case SPURIOUS_APIC_VECTOR:
 		/*
 		 * The APIC had begun to deliver an interrupt that went away

@@ -155,8 +155,3 @@ void apic_eoi(void)
 	apic_write(APIC_EOI, 0);
 }
 
-/* The destination an I/O APIC routes to, to reach this CPU (drivers/ioapic.c). */
-u32 apic_id(void)
-{
-	return apic_read(APIC_ID) >> APIC_ID_SHIFT;
-}

@@ -16,7 +16,6 @@
 #define MSR_IA32_APICBASE_BASE		0x000ffffffffff000ULL	/* bits 51:12: the page */
 
 /* Register offsets from the base. */
-#define APIC_ID			0x020	/* bits 31:24: this CPU's APIC ID */
 #define APIC_TASKPRI		0x080	/* task priority: accept vectors above class TPR[7:4] */
 #define APIC_EOI		0x0b0	/* end of interrupt: write 0 */
 #define APIC_SPIV		0x0f0	/* spurious-interrupt vector register */
@@ -44,14 +43,11 @@
 #define APIC_TDR_DIV_16		0x3
 #define APIC_DIVISOR		16
 
-#define APIC_ID_SHIFT		24
-
 #ifndef __ASSEMBLY__
 #include <trapdoor/types.h>
 
 /* drivers/apic.c */
 void apic_init(void);		/* find it, enable it, mask all but the timer */
-u32 apic_id(void);		/* this CPU's APIC ID, for interrupt routing */
 u64 apic_timer_calibrate(void);	/* the timer's counts per second */
 void apic_timer_start_periodic(u32 count);
 void apic_eoi(void);		/* done with the vector in service */

@@ -15,6 +15,7 @@ extern char boot_stack[], boot_stack_top[];
 extern char _text[], _end[];
 
 void arch_console_init(void);		/* console.c */
+void serial_interrupt(void);		/* console.c: COM1's receive interrupt */
 void tsc_init(void);		/* time.c: the TSC's rate, for arch_cycles_per_sec() */
 struct pt_regs;
 void local_apic_timer_interrupt(struct pt_regs *regs);	/* time.c: the tick */
