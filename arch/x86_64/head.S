@@ -21,7 +21,8 @@
  *	5. load data segments and the stack pointer,
  *	6. fill and load the IDT, so every exception from here on is reported,
  *	7. mask the legacy interrupt controller (the tick comes from the
- *	   local APIC, apic.c),
+ *	   local APIC, drivers/apic.c; device interrupts from the I/O APIC,
+ *	   drivers/ioapic.c),
  *	8. call start_kernel().
  *
  * The 32-bit code reaches memory through registers ("movl %ebx, (%edi)"),
@@ -124,7 +125,7 @@ _start:
 	movl	%eax, %cr0		/* we run on: this code is identity mapped */
 	/*
 	 * WP makes ring 0 obey read-only pages as well, so that a kernel
-	 * write through a read-only user mapping faults (later issues).
+	 * write through a read-only mapping faults (kernel W^X, docs/hardening-x86_64.md).
 	 *
 	 * The CPU is now in long mode, but in its 32-bit "compatibility"
 	 * sub-mode, because CS still holds a 32-bit segment of the loader.
@@ -192,7 +193,7 @@ startup_64:
 	 * The BIOS convention leaves the 8259A delivering IRQ 0-7 on vectors
 	 * 8-15, which are CPU exceptions in protected mode: the timer would
 	 * look like a double fault. IF is clear now, but mask every line so
-	 * that it stays harmless when interrupts are enabled later.
+	 * that it stays harmless once the kernel enables interrupts.
 	 */
 	movb	$PIC_MASK_ALL, %al
 	outb	%al, $PIC_MASTER_IMR	/* mask IRQ 0-7 */

@@ -37,7 +37,7 @@ BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
 struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
 
 /*
- * The TSS only holds stacks now: sp0, the top of the running task's kernel
+ * In 64-bit mode the TSS only holds stacks: sp0, the top of the running task's kernel
  * stack, where the CPU puts the frame of an exception from ring 3
  * (arch_switch_to() keeps it current). A double fault gets a stack of its own
  * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,

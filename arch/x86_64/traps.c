@@ -305,7 +305,7 @@ static __noreturn void kernel_page_fault(struct pt_regs *regs)
  * is a kernel stack overflow: the access that runs into the guard below the
  * stack faults, and the #PF frame would go on that same stack, into the same
  * guard, so the #PF turns into a #DF. The #DF has a stack of its own (IST,
- * arch_trap_init()), and CR2 holds the guard address that faulted.
+ * setup.c), and CR2 holds the guard address that faulted.
  */
 static void double_fault(struct pt_regs *regs)
 {
