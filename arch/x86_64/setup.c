@@ -37,9 +37,9 @@ BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
 struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
 
 /*
- * In 64-bit mode the TSS only holds stacks: sp0, the top of the running task's kernel
- * stack, where the CPU puts the frame of an exception from ring 3
- * (arch_switch_to() keeps it current). A double fault gets a stack of its own
+ * In 64-bit mode the TSS only holds stacks: sp0, the top of the running
+ * task's kernel stack, where the CPU puts the frame of an exception from
+ * ring 3 (arch_switch_to() keeps it current). A double fault gets a stack of its own
  * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
  * the CPU raises #DF, and that one must not need the broken stack too, or
  * the third fault resets the machine without a word.
