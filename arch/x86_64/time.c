@@ -20,11 +20,9 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
 #include <asm/apic.h>
-#include <asm/cpufeature.h>
 #include <asm/io.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
-#include <asm/ptrace.h>
 #include <asm/setup.h>
 
 #define CPUID_VENDOR		0x00000000	/* eax: highest basic leaf */

@@ -16,11 +16,9 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
-#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
-#include <asm/percpu.h>
 #include <asm/processor-flags.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>

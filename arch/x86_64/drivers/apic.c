@@ -25,7 +25,6 @@
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
-#include <asm/ptrace.h>
 #include <asm/setup.h>
 
 /* How long the calibration watches both clocks: 1/500 s = 2 ms, so 125000 APIC counts on QEMU. */

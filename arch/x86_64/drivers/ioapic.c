@@ -12,7 +12,6 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
-#include <asm/cpufeature.h>
 #include <asm/io_apic.h>
 #include <asm/pgtable.h>
 #include <asm/setup.h>
