@@ -108,21 +108,21 @@
  * iretq pops. orig_rax .. error_code are not reloaded.
  */
 	.macro	RESTORE_REGS
-	popq	%r15			// the callee-saved registers
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-	popq	%r11			// the caller-saved ones
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax			// a syscall's result
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
+	popq	%r15			// pt_regs.r15: the callee-saved registers first
+	popq	%r14			// pt_regs.r14
+	popq	%r13			// pt_regs.r13
+	popq	%r12			// pt_regs.r12
+	popq	%rbp			// pt_regs.rbp
+	popq	%rbx			// pt_regs.rbx
+	popq	%r11			// pt_regs.r11: then the caller-saved ones
+	popq	%r10			// pt_regs.r10
+	popq	%r9			// pt_regs.r9
+	popq	%r8			// pt_regs.r8
+	popq	%rax			// pt_regs.rax: a syscall's result
+	popq	%rcx			// pt_regs.rcx
+	popq	%rdx			// pt_regs.rdx
+	popq	%rsi			// pt_regs.rsi
+	popq	%rdi			// pt_regs.rdi
 	addq	$(PT_RIP - PT_ORIG_RAX), %rsp	// drop orig_rax .. error_code
 	.endm
 
@@ -321,11 +321,11 @@ SYM_FUNC_START(arch_switch_to)
 	movq	%rax, THREAD_RIP(%rdi)	// prev->thread.rip
 	movq	%rsp, THREAD_RSP(%rdi)	// prev's RSP as schedule() would see it after our ret
 	movq	%rbx, THREAD_RBX(%rdi)	// the registers the psABI says a call preserves
-	movq	%rbp, THREAD_RBP(%rdi)
-	movq	%r12, THREAD_R12(%rdi)
-	movq	%r13, THREAD_R13(%rdi)
-	movq	%r14, THREAD_R14(%rdi)
-	movq	%r15, THREAD_R15(%rdi)
+	movq	%rbp, THREAD_RBP(%rdi)	// prev->thread.rbp
+	movq	%r12, THREAD_R12(%rdi)	// prev->thread.r12
+	movq	%r13, THREAD_R13(%rdi)	// prev->thread.r13
+	movq	%r14, THREAD_R14(%rdi)	// prev->thread.r14
+	movq	%r15, THREAD_R15(%rdi)	// prev->thread.r15
 
 	/*
 	 * The next trap from ring 3 must find next's kernel stack: TSS.RSP0
@@ -350,19 +350,19 @@ SYM_FUNC_START(arch_switch_to)
 	je	1f			// the same: nothing to load
 	movl	%edx, %ds		// next's ds
 1:	movl	%es, %ecx		// the same for es
-	movq	PT_ES(%rax), %rdx
-	cmpl	%ecx, %edx
-	je	2f
+	movq	PT_ES(%rax), %rdx	// next's
+	cmpl	%ecx, %edx		// the same?
+	je	2f			// the same: nothing to load
 	movl	%edx, %es		// next's es
 2:	movl	%fs, %ecx		// and fs
-	movq	PT_FS(%rax), %rdx
-	cmpl	%ecx, %edx
-	je	3f
+	movq	PT_FS(%rax), %rdx	// next's
+	cmpl	%ecx, %edx		// the same?
+	je	3f			// the same: nothing to load
 	movl	%edx, %fs		// next's fs; its base becomes 0, as the user's always is
 3:	movl	%gs, %ecx		// and gs
-	movq	PT_GS(%rax), %rdx
-	cmpl	%ecx, %edx
-	je	4f
+	movq	PT_GS(%rax), %rdx	// next's
+	cmpl	%ecx, %edx		// the same?
+	je	4f			// the same: nothing to load
 	/*
 	 * Loading gs also loads GS_BASE, from the descriptor: in ring 0 that
 	 * is our per-CPU pointer. swapgs first makes the user's base (in
@@ -375,11 +375,11 @@ SYM_FUNC_START(arch_switch_to)
 	swapgs				// GS_BASE = cpu_percpu again
 4:
 	movq	THREAD_RBX(%rsi), %rbx	// next's callee-saved registers
-	movq	THREAD_RBP(%rsi), %rbp
-	movq	THREAD_R12(%rsi), %r12
-	movq	THREAD_R13(%rsi), %r13
-	movq	THREAD_R14(%rsi), %r14
-	movq	THREAD_R15(%rsi), %r15
+	movq	THREAD_RBP(%rsi), %rbp	// next->thread.rbp
+	movq	THREAD_R12(%rsi), %r12	// next->thread.r12
+	movq	THREAD_R13(%rsi), %r13	// next->thread.r13
+	movq	THREAD_R14(%rsi), %r14	// next->thread.r14
+	movq	THREAD_R15(%rsi), %r15	// next->thread.r15
 	movq	THREAD_RSP(%rsi), %rsp	// next's kernel stack: from here on we are next
 	jmp	*THREAD_RIP(%rsi)	// and where next left off
 SYM_FUNC_END(arch_switch_to)
