@@ -219,7 +219,7 @@ gdt_table:
 	.quad	GDT_KERNEL_DATA		// 0x10 __KERNEL_DS: data, ring 0
 	.quad	GDT_USER_DATA		// 0x18 __USER_DS: data, ring 3
 	.quad	GDT_USER_CODE64		// 0x20 __USER_CS: 64-bit code, ring 3
-	.quad	0, 0			// 0x28 the TSS: trap_init() (setup.c) fills it in
+	.quad	0, 0			// 0x28 the TSS: arch_trap_init() (setup.c) fills it in
 gdt_end:
 	.size	gdt_table, . - gdt_table
 

@@ -130,7 +130,7 @@ static void set_tss_descriptor(unsigned long base, unsigned long limit)
 	gdt_table[GDT_ENTRY_TSS + 1] = base >> 32;			/* base 63:32 */
 }
 
-static void trap_init(void)
+static void arch_trap_init(void)
 {
 	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
 	cpu_tss.sp0 = (unsigned long)boot_stack_top;
@@ -375,7 +375,7 @@ __noreturn void arch_poweroff(int status)
 void arch_setup(void)
 {
 	arch_console_init();		/* first: everything after this can print */
-	trap_init();		/* head.S loaded the IDT; add the TSS, the #DF stack, syscall */
+	arch_trap_init();	/* head.S loaded the IDT; add the TSS, the #DF stack, syscall */
 	identify_cpu();
 	identify_machine();
 	pvh_setup();
