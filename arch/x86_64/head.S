@@ -21,7 +21,8 @@
  *	5. load data segments and the stack pointer,
  *	6. fill and load the IDT, so every exception from here on is reported,
  *	7. mask the legacy interrupt controller (the tick comes from the
- *	   local APIC, apic.c),
+ *	   local APIC, drivers/apic.c; device interrupts from the I/O APIC,
+ *	   drivers/ioapic.c),
  *	8. call start_kernel().
  *
  * The 32-bit code reaches memory through registers ("movl %ebx, (%edi)"),
@@ -48,27 +49,27 @@
  */
 	.section .note.Xen, "a", @note
 	.balign	4
-	.long	2f - 1f			/* namesz: "Xen" and its NUL */
-	.long	4f - 3f			/* descsz: one 32-bit address */
-	.long	XEN_ELFNOTE_PHYS32_ENTRY	/* type */
-1:	.asciz	"Xen"			/* name */
-2:	.balign	4			/* the payload starts 4-byte aligned */
-3:	.long	_start			/* payload: where QEMU jumps */
+	.long	2f - 1f			// namesz: "Xen" and its NUL
+	.long	4f - 3f			// descsz: one 32-bit address
+	.long	XEN_ELFNOTE_PHYS32_ENTRY	// type
+1:	.asciz	"Xen"			// name
+2:	.balign	4			// the payload starts 4-byte aligned
+3:	.long	_start			// payload: where QEMU jumps
 4:	.balign	4
 
 	.section .head.text, "ax"
-	.code32				/* the loader leaves us in 32-bit protected mode */
+	.code32				// the loader leaves us in 32-bit protected mode
 	.globl	_start
 	.type	_start, @function
 _start:
 	/* --- 1. clear bss --------------------------------------------------- */
-	cld				/* DF is unspecified: make rep stos count upwards */
-	movl	$__bss_start, %edi	/* destination: start of bss (kernel.lds) */
-	movl	$__bss_stop, %ecx	/* end of bss ... */
-	subl	%edi, %ecx		/* ... minus start = size in bytes */
-	shrl	$2, %ecx		/* in 4-byte words: kernel.lds aligns both ends */
-	xorl	%eax, %eax		/* the value to store: 0 */
-	rep stosl			/* while (ecx--) *edi++ = eax, 4 bytes at a time */
+	cld				// DF is unspecified: make rep stos count upwards
+	movl	$__bss_start, %edi	// destination: start of bss (kernel.lds)
+	movl	$__bss_stop, %ecx	// end of bss ...
+	subl	%edi, %ecx		// ... minus start = size in bytes
+	shrl	$2, %ecx		// in 4-byte words: kernel.lds aligns both ends
+	xorl	%eax, %eax		// the value to store: 0
+	rep stosl			// while (ecx--) *edi++ = eax, 4 bytes at a time
 
 	/*
 	 * ebx survived: remember where hvm_start_info is for setup.c. A 64-bit
@@ -86,45 +87,45 @@ _start:
 	 * the low half of each and leave the high half 0 from the bss clear.
 	 */
 	movl	$boot_pml4, %edi
-	movl	$(boot_pdpt + _PAGE_TABLE), (%edi)	/* PML4[0] -> the PDPT */
+	movl	$(boot_pdpt + _PAGE_TABLE), (%edi)	// PML4[0] -> the PDPT
 
-	movl	$boot_pdpt, %edi	/* PDPT[0..3] -> the four PDs */
-	movl	$(boot_pd + _PAGE_TABLE), %eax	/* the first PD, present + writable */
-	movl	$IDENTITY_MAP_PDS, %ecx	/* one PDPT entry per GiB */
-1:	movl	%eax, (%edi)		/* PDPT[i] = PD i */
-	addl	$PAGE_SIZE, %eax	/* the next PD is the next 4 KiB page */
-	addl	$PTE_SIZE, %edi		/* the next 8-byte entry */
+	movl	$boot_pdpt, %edi	// PDPT[0..3] -> the four PDs
+	movl	$(boot_pd + _PAGE_TABLE), %eax	// the first PD, present + writable
+	movl	$IDENTITY_MAP_PDS, %ecx	// one PDPT entry per GiB
+1:	movl	%eax, (%edi)		// PDPT[i] = PD i
+	addl	$PAGE_SIZE, %eax	// the next PD is the next 4 KiB page
+	addl	$PTE_SIZE, %edi		// the next 8-byte entry
 	subl	$1, %ecx
 	jnz	1b
 
-	movl	$boot_pd, %edi		/* PD entries 0 .. 2047, in four consecutive PDs */
-	movl	$_PAGE_KERNEL_LARGE, %eax	/* physical 0: present, writable, 2 MiB, global */
+	movl	$boot_pd, %edi		// PD entries 0 .. 2047, in four consecutive PDs
+	movl	$_PAGE_KERNEL_LARGE, %eax	// physical 0: present, writable, 2 MiB, global
 	movl	$(IDENTITY_MAP_PDS * PTRS_PER_TABLE), %ecx
-2:	movl	%eax, (%edi)		/* entry i maps virtual i * 2 MiB to physical i * 2 MiB */
-	addl	$PMD_SIZE, %eax		/* the next 2 MiB of physical memory */
+2:	movl	%eax, (%edi)		// entry i maps virtual i * 2 MiB to physical i * 2 MiB
+	addl	$PMD_SIZE, %eax		// the next 2 MiB of physical memory
 	addl	$PTE_SIZE, %edi
 	subl	$1, %ecx
 	jnz	2b
 
 	/* --- 3. enter long mode: PAE, then LME, then paging (SDM 3A "Initializing IA-32e Mode") */
 	movl	$boot_pml4, %eax
-	movl	%eax, %cr3		/* CR3: physical address of the top-level table */
+	movl	%eax, %cr3		// CR3: physical address of the top-level table
 
 	movl	%cr4, %eax
-	orl	$X86_CR4_PAE, %eax	/* long mode uses the 64-bit (PAE) entry format */
+	orl	$X86_CR4_PAE, %eax	// long mode uses the 64-bit (PAE) entry format
 	movl	%eax, %cr4
 
-	movl	$MSR_EFER, %ecx		/* rdmsr/wrmsr: ecx selects the MSR, edx:eax the value */
+	movl	$MSR_EFER, %ecx		// rdmsr/wrmsr: ecx selects the MSR, edx:eax the value
 	rdmsr
-	orl	$EFER_LME, %eax		/* long mode enable: armed, not active yet */
+	orl	$EFER_LME, %eax		// long mode enable: armed, not active yet
 	wrmsr
 
 	movl	%cr0, %eax
-	orl	$(X86_CR0_PG | X86_CR0_WP), %eax	/* paging on: EFER.LMA = 1 */
-	movl	%eax, %cr0		/* we run on: this code is identity mapped */
+	orl	$(X86_CR0_PG | X86_CR0_WP), %eax	// paging on: EFER.LMA = 1
+	movl	%eax, %cr0		// we run on: this code is identity mapped
 	/*
 	 * WP makes ring 0 obey read-only pages as well, so that a kernel
-	 * write through a read-only user mapping faults (later issues).
+	 * write through a read-only mapping faults (kernel W^X, docs/hardening-x86_64.md).
 	 *
 	 * The CPU is now in long mode, but in its 32-bit "compatibility"
 	 * sub-mode, because CS still holds a 32-bit segment of the loader.
@@ -132,7 +133,7 @@ _start:
 
 	/* --- 4. our GDT and the jump to 64-bit code -------------------------- */
 	movl	$gdt_descr, %eax
-	lgdt	(%eax)			/* 32-bit lgdt reads a 32-bit base: gdt_table < 4 GiB */
+	lgdt	(%eax)			// 32-bit lgdt reads a 32-bit base: gdt_table < 4 GiB
 	/*
 	 * Reload CS from our GDT, where it is a 64-bit (L = 1) segment. A far
 	 * return does it: it pops the new EIP, then the new CS. (A far jump
@@ -140,24 +141,24 @@ _start:
 	 * code, where that encoding does not exist; all other instructions
 	 * here read the same in both modes, only with rXX for eXX.)
 	 */
-	movl	$boot_stack_top, %esp	/* a stack for the two pushes */
-	pushl	$__KERNEL_CS		/* popped second: the code segment */
-	pushl	$startup_64		/* popped first: where to continue */
-	lret				/* far return: 64-bit mode from the next instruction */
+	movl	$boot_stack_top, %esp	// a stack for the two pushes
+	pushl	$__KERNEL_CS		// popped second: the code segment
+	pushl	$startup_64		// popped first: where to continue
+	lret				// far return: 64-bit mode from the next instruction
 	.size	_start, . - _start
 
 	.code64
 	.type	startup_64, @function
 startup_64:
 	/* --- 5. segments and stack ------------------------------------------ */
-	movl	$__KERNEL_DS, %eax	/* data segment selectors still name the loader's GDT */
-	movl	%eax, %ds		/* in 64-bit mode DS/ES/SS bases and limits are */
-	movl	%eax, %es		/* ignored, but the selectors must be valid in */
-	movl	%eax, %ss		/* our GDT for iretq and for sysret later */
+	movl	$__KERNEL_DS, %eax	// data segment selectors still name the loader's GDT
+	movl	%eax, %ds		// in 64-bit mode DS/ES/SS bases and limits are
+	movl	%eax, %es		// ignored, but the selectors must be valid in
+	movl	%eax, %ss		// our GDT for iretq and for sysret later
 	xorl	%eax, %eax
-	movl	%eax, %fs		/* null selectors: fs and gs are not used yet */
+	movl	%eax, %fs		// null selectors: fs and gs are not used yet
 	movl	%eax, %gs
-	movq	$boot_stack_top, %rsp	/* again: the mode switch left RSP's top half undefined */
+	movq	$boot_stack_top, %rsp	// again: the mode switch left RSP's top half undefined
 
 	/* --- 6. the IDT: one 16-byte interrupt gate per vector --------------- */
 	/*
@@ -168,39 +169,39 @@ startup_64:
 	 * offset 15:0, selector, IST, type/attributes, offset 31:16,
 	 * offset 63:32, 4 reserved bytes.
 	 */
-	movq	$idt_table, %rdi	/* the table (traps.c, in bss: already zero) */
-	movq	$exception_stubs, %rsi	/* stub 0 (entry.S) */
-	movl	$NR_IDT_VECTORS, %ecx	/* the exceptions, then the interrupts (asm/irq_vectors.h) */
-3:	movq	%rsi, %rax		/* the handler address, to be cut in three */
-	movw	%ax, 0(%rdi)		/* offset_low: bits 15:0 */
-	movw	$__KERNEL_CS, 2(%rdi)	/* selector: handlers run in 64-bit ring 0 code */
-	movb	$0, 4(%rdi)		/* ist 0: stay on the current stack (traps.c sets #DF's) */
-	movb	$(GATE_P | GATE_TYPE_INTERRUPT), 5(%rdi)	/* present, DPL 0, clears IF */
+	movq	$idt_table, %rdi	// the table (setup.c, in bss: already zero)
+	movq	$exception_stubs, %rsi	// stub 0 (entry.S)
+	movl	$NR_IDT_VECTORS, %ecx	// the exceptions, then the interrupts (asm/irq_vectors.h)
+3:	movq	%rsi, %rax		// the handler address, to be cut in three
+	movw	%ax, 0(%rdi)		// offset_low: bits 15:0
+	movw	$__KERNEL_CS, 2(%rdi)	// selector: handlers run in 64-bit ring 0 code
+	movb	$0, 4(%rdi)		// ist 0: stay on the current stack (setup.c sets #DF's)
+	movb	$(GATE_P | GATE_TYPE_INTERRUPT), 5(%rdi)	// present, DPL 0, clears IF
 	shrq	$16, %rax
-	movw	%ax, 6(%rdi)		/* offset_mid: bits 31:16 */
+	movw	%ax, 6(%rdi)		// offset_mid: bits 31:16
 	shrq	$16, %rax
-	movl	%eax, 8(%rdi)		/* offset_high: bits 63:32 */
-	movl	$0, 12(%rdi)		/* reserved */
-	addq	$EXCEPTION_STUB_SIZE, %rsi	/* the next stub */
-	addq	$IDT_ENTRY_SIZE, %rdi	/* the next gate */
+	movl	%eax, 8(%rdi)		// offset_high: bits 63:32
+	movl	$0, 12(%rdi)		// reserved
+	addq	$EXCEPTION_STUB_SIZE, %rsi	// the next stub
+	addq	$IDT_ENTRY_SIZE, %rdi	// the next gate
 	subl	$1, %ecx
 	jnz	3b
-	lidt	idt_descr(%rip)		/* from now on an exception ends in die(), not a reset */
+	lidt	idt_descr(%rip)		// from now on an exception ends in die(), not a reset
 
 	/* --- 7. the legacy PIC ------------------------------------------------ */
 	/*
 	 * The BIOS convention leaves the 8259A delivering IRQ 0-7 on vectors
 	 * 8-15, which are CPU exceptions in protected mode: the timer would
 	 * look like a double fault. IF is clear now, but mask every line so
-	 * that it stays harmless when interrupts are enabled later.
+	 * that it stays harmless once the kernel enables interrupts.
 	 */
 	movb	$PIC_MASK_ALL, %al
-	outb	%al, $PIC_MASTER_IMR	/* mask IRQ 0-7 */
-	outb	%al, $PIC_SLAVE_IMR	/* mask IRQ 8-15 */
+	outb	%al, $PIC_MASTER_IMR	// mask IRQ 0-7
+	outb	%al, $PIC_SLAVE_IMR	// mask IRQ 8-15
 
 	/* --- 8. into C ------------------------------------------------------- */
-	xorl	%ebp, %ebp		/* frame pointer 0: the end of any backtrace */
-	call	start_kernel		/* rsp is 16-byte aligned at the call, as the ABI wants */
+	xorl	%ebp, %ebp		// frame pointer 0: the end of any backtrace
+	call	start_kernel		// rsp is 16-byte aligned at the call, as the ABI wants
 	/* start_kernel() never returns; if it did, stop here for good. */
 4:	cli
 	hlt
@@ -213,12 +214,12 @@ startup_64:
 	.globl	gdt_table
 	.type	gdt_table, @object
 gdt_table:
-	.quad	0			/* 0x00: selector 0 means "no segment" */
-	.quad	GDT_KERNEL_CODE64	/* 0x08 __KERNEL_CS: 64-bit code, ring 0 */
-	.quad	GDT_KERNEL_DATA		/* 0x10 __KERNEL_DS: data, ring 0 */
-	.quad	GDT_USER_DATA		/* 0x18 __USER_DS: data, ring 3 */
-	.quad	GDT_USER_CODE64		/* 0x20 __USER_CS: 64-bit code, ring 3 */
-	.quad	0, 0			/* 0x28 the TSS: arch_trap_init() (traps.c) fills it in */
+	.quad	0			// 0x00: selector 0 means "no segment"
+	.quad	GDT_KERNEL_CODE64	// 0x08 __KERNEL_CS: 64-bit code, ring 0
+	.quad	GDT_KERNEL_DATA		// 0x10 __KERNEL_DS: data, ring 0
+	.quad	GDT_USER_DATA		// 0x18 __USER_DS: data, ring 3
+	.quad	GDT_USER_CODE64		// 0x20 __USER_CS: 64-bit code, ring 3
+	.quad	0, 0			// 0x28 the TSS: arch_trap_init() (setup.c) fills it in
 gdt_end:
 	.size	gdt_table, . - gdt_table
 
@@ -231,8 +232,8 @@ idt_descr:
 	.quad	idt_table
 
 	.section .bss
-	.balign	PAGE_SIZE		/* every page table must be 4 KiB aligned */
-	.globl	boot_pml4		/* mm.c copies entry 0, the kernel's map, everywhere */
+	.balign	PAGE_SIZE		// every page table must be 4 KiB aligned
+	.globl	boot_pml4		// mm.c copies entry 0, the kernel's map, everywhere
 boot_pml4:
 	.skip	PAGE_SIZE
 boot_pdpt:
@@ -240,7 +241,7 @@ boot_pdpt:
 boot_pd:
 	.skip	IDENTITY_MAP_PDS * PAGE_SIZE
 
-	.balign	16			/* KSTACK_ALIGN: 16 on the SysV x86_64 ABI */
+	.balign	16			// KSTACK_ALIGN: 16 on the SysV x86_64 ABI
 	.globl	boot_stack, boot_stack_top
 boot_stack:
 	.skip	BOOT_STACK_SIZE

@@ -10,7 +10,7 @@
  * (arch_kernel_map_prot(), for kernel_protect() in kernel/traps.c). Each
  * address space is a PML4 of its own whose entry 0 is a copy of the
  * kernel's: the same PDPT, so the kernel is mapped, identically, wherever
- * CR3 points, and a syscall never switches page tables (DESIGN.md §5). The
+ * CR3 points, and a syscall never switches page tables (docs/design.md). The
  * user's pages hang off the other entries, U/S = 1.
  *
  * Permissions combine over the four levels (SDM Vol. 3A §4.6.1): a page is
@@ -134,7 +134,7 @@ void paging_init(void)
 
 /*
  * Make the kernel's 2 MiB identity page holding addr uncacheable, for a
- * device's registers (the local APIC, apic.c): a read must reach the device,
+ * device's registers (the local APIC and the I/O APIC, drivers/): a read must reach the device,
  * not a cached copy, and a write must not wait in a write-back line. PCD and
  * PWT both set select PAT entry 3, which is UC from reset on (SDM Vol. 3A,
  * "Memory Type Setting of PAT Entries Following a Power-up or Reset"). Every

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * arch_setup(): what x86_64 finds at boot, and the machine-level services
- * common code needs (power off, cycle counter).
+ * arch_setup(): the CPU's trap and syscall state (the TSS, the syscall
+ * MSRs; head.S built the IDT), what x86_64 finds at boot, and power off.
  *
  * There is no device tree on a PC. The PVH loader hands us struct
  * hvm_start_info (memory map, command line); the CPU describes itself through
@@ -12,11 +12,146 @@
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <asm/cpufeature.h>
+#include <asm/desc.h>
 #include <asm/io.h>
+#include <asm/irq_vectors.h>
 #include <asm/msr.h>
+#include <asm/percpu.h>
 #include <asm/pgtable.h>
+#include <asm/processor-flags.h>
 #include <asm/pvh.h>
+#include <asm/segment.h>
 #include <asm/setup.h>
+#include <asm/traps.h>
+
+/* --- traps: the TSS, the #DF stack, the syscall MSRs -------------------- */
+
+BUILD_BUG_ON(sizeof(struct idt_entry) != IDT_ENTRY_SIZE);
+BUILD_BUG_ON(sizeof(struct tss_struct) != 104);	/* SDM 3A "64-Bit TSS Format" */
+BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
+
+/*
+ * Filled by head.S before the first C line runs; loaded with lidt there.
+ * The exceptions, then the interrupts (asm/irq_vectors.h).
+ */
+struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
+
+/*
+ * In 64-bit mode the TSS only holds stacks: sp0, the top of the running
+ * task's kernel stack, where the CPU puts the frame of an exception from
+ * ring 3 (arch_switch_to() keeps it current). A double fault gets a stack of its own
+ * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
+ * the CPU raises #DF, and that one must not need the broken stack too, or
+ * the third fault resets the machine without a word.
+ */
+#define DOUBLE_FAULT_STACK_SIZE 4096
+struct tss_struct cpu_tss __aligned(16);
+static u8 double_fault_stack[DOUBLE_FAULT_STACK_SIZE] __aligned(16);
+
+/* What %gs points at in ring 0 (asm/percpu.h). */
+struct x86_percpu cpu_percpu;
+
+/*
+ * syscall/sysret (SDM Vol. 3A §5.8.8, "Fast System Calls in 64-Bit Mode").
+ * MSR_STAR holds two selector bases: syscall loads CS = STAR[47:32] and
+ * SS = STAR[47:32] + 8; sysret loads SS = STAR[63:48] + 8 and
+ * CS = STAR[63:48] + 16, both with RPL 3. asm/segment.h orders the GDT so
+ * that both pairs come out right.
+ */
+#define STAR_SYSCALL_CS		__KERNEL_CS
+#define STAR_SYSRET_BASE	(GDT_ENTRY_KERNEL_DS * 8)	/* + 8: user DS, + 16: user CS */
+#define STAR_SYSCALL_SHIFT	32
+#define STAR_SYSRET_SHIFT	48
+BUILD_BUG_ON(STAR_SYSCALL_CS + 8 != __KERNEL_DS);
+BUILD_BUG_ON((STAR_SYSRET_BASE + 8) != (__USER_DS & ~SEGMENT_RPL_USER));
+BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
+
+/*
+ * RFLAGS bits syscall clears on the way in (Linux's list, minus the
+ * arithmetic flags): no single-stepping into the kernel, interrupts off until
+ * the kernel stack is in place, DF = 0 as the C ABI wants, IOPL and NT
+ * meaningless in ring 0, and AC off so that SMAP cannot be bypassed. 0x47700.
+ */
+#define SYSCALL_RFLAGS_MASK	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF |	\
+				 (3 << X86_EFLAGS_IOPL_SHIFT) | X86_EFLAGS_NT | X86_EFLAGS_AC)
+
+/* entry.S */
+void entry_syscall(void);
+
+/*
+ * Everything ring 3 needs from the CPU: the syscall instruction, %gs for the
+ * entry code, the breakpoint gate, and the instructions it must not use.
+ */
+static void user_mode_init(void)
+{
+	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
+	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
+	wrmsr(MSR_STAR, ((u64)STAR_SYSRET_BASE << STAR_SYSRET_SHIFT) |
+				((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
+	wrmsr(MSR_LSTAR, (unsigned long)entry_syscall);
+	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
+	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
+
+	/* Ring 0 runs with GS_BASE = the per-CPU area; the user's GS base (0) waits. */
+	cpu_percpu.kstack_top = (unsigned long)boot_stack_top;
+	wrmsr(MSR_GS_BASE, (unsigned long)&cpu_percpu);
+	wrmsr(MSR_KERNEL_GS_BASE, 0);
+
+	/*
+	 * int3 is a software interrupt: the CPU checks the gate's DPL against
+	 * CPL (SDM Vol. 3A §6.12.1.1), so with DPL 0 it would raise #GP instead
+	 * of #BP. Open this one gate to ring 3, as Linux does.
+	 */
+	idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
+
+	/*
+	 * No floating point: the kernel saves no FPU state, so a task using it
+	 * would see another's registers. With CR0.EM set, x87 instructions raise
+	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
+	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
+	 * dies with SIGILL. The same for the other user state we never switch:
+	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
+	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
+	 */
+	write_cr0(read_cr0() | X86_CR0_EM);
+	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
+	if (cpu_has(X86_FEATURE_UMIP))
+		write_cr4(read_cr4() | X86_CR4_UMIP);
+}
+
+/* A 16-byte TSS descriptor in GDT slots 5 and 6 (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
+static void set_tss_descriptor(unsigned long base, unsigned long limit)
+{
+	gdt_table[GDT_ENTRY_TSS] = (limit & 0xffff) |			/* limit 15:0 */
+				   ((base & 0xffffff) << 16) |		/* base 23:0 */
+				   ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
+				   (((limit >> 16) & 0xf) << 48) |	/* limit 19:16 */
+				   (((base >> 24) & 0xff) << 56);	/* base 31:24 */
+	gdt_table[GDT_ENTRY_TSS + 1] = base >> 32;			/* base 63:32 */
+}
+
+static void arch_trap_init(void)
+{
+	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
+	cpu_tss.sp0 = (unsigned long)boot_stack_top;
+	cpu_tss.ist[IST_INDEX_DF - 1] =
+		(unsigned long)(double_fault_stack + DOUBLE_FAULT_STACK_SIZE);
+	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
+	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
+	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
+	/*
+	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
+	 * LDT one) then faults in every task, instead of naming descriptors
+	 * that only some tasks' selectors would point into.
+	 */
+	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
+
+	/* Only now that the TSS is live may a gate name an IST slot. */
+	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
+
+	user_mode_init();
+}
+
 
 /* --- memory and command line: struct hvm_start_info ------------------- */
 
@@ -103,13 +238,10 @@ static void pvh_setup(void)
 #define CPUID_SIGNATURE		0x00000001	/* eax: family, model, stepping */
 #define CPUID_EXT_MAX		0x80000000	/* eax: highest extended leaf */
 #define CPUID_BRAND_STRING	0x80000002	/* 0x80000002-4: 48-byte brand string */
-#define CPUID_TSC_CRYSTAL	0x00000015	/* TSC/crystal ratio and crystal Hz */
-#define CPUID_FREQUENCY		0x00000016	/* base frequency in MHz */
 #define CPUID_HYPERVISOR	0x40000000	/* ebx, ecx, edx: hypervisor signature */
 #define CPUID_1_ECX_HYPERVISOR	(1U << 31)	/* "running under a hypervisor" */
 
 static char cpu_desc[128];
-static u32 cpuid_max_leaf;
 
 /*
  * asm/cpufeature.h. Leaf 0 reports the highest basic leaf, 0x80000000 the
@@ -141,7 +273,7 @@ static void copy_regs_to_string(char *s, u32 a, u32 b, u32 c)
  */
 static void identify_cpu(void)
 {
-	u32 eax, ebx, ecx, edx, family, model, sig;
+	u32 cpuid_max_leaf, eax, ebx, ecx, edx, family, model, sig;
 	char vendor[13] = "", brand[49] = "";
 	const char *b = brand;
 
@@ -215,113 +347,6 @@ static void identify_machine(void)
 	boot_info.machine = machine_desc;
 }
 
-/* --- the cycle counter: TSC --------------------------------------------- */
-
-/* The 8254 PIT (Intel 8254 datasheet): a 1.193182 MHz clock, 14.31818 MHz / 12. */
-#define PIT_HZ			1193182
-#define PIT_CH0			0x40	/* channel 0 counter port */
-#define PIT_COMMAND		0x43	/* mode/command register */
-#define PIT_CMD_CH0		0x00	/* bits 7:6: select channel 0 */
-#define PIT_CMD_LOHI		0x30	/* bits 5:4: access low byte, then high byte */
-#define PIT_CMD_MODE0		0x00	/* bits 3:1: mode 0, count down once */
-#define PIT_CMD_LATCH		0x00	/* bits 5:4 = 0: latch the count for reading */
-#define PIT_CALIBRATE_TICKS	(PIT_HZ / 100)	/* 10 ms */
-#define PIT_MAX_READS		(1 << 22)	/* give up if the count never moves: no PIT */
-
-#define TSC_FALLBACK_HZ		1000000000ULL	/* 1 GHz, if nothing tells us better */
-
-static u64 tsc_hz;
-
-/* Leaf 0x15 (TSC = crystal * ebx / eax) or 0x16 (base MHz): SDM Vol. 2A, CPUID. */
-static u64 tsc_hz_from_cpuid(void)
-{
-	u32 eax, ebx, ecx, edx;
-
-	if (cpuid_max_leaf >= CPUID_TSC_CRYSTAL) {
-		cpuid(CPUID_TSC_CRYSTAL, &eax, &ebx, &ecx, &edx);
-		if (eax && ebx && ecx)
-			return (u64)ecx * ebx / eax;
-	}
-	if (cpuid_max_leaf >= CPUID_FREQUENCY) {
-		cpuid(CPUID_FREQUENCY, &eax, &ebx, &ecx, &edx);
-		if (eax & 0xffff)
-			return (u64)(eax & 0xffff) * 1000000;
-	}
-	return 0;
-}
-
-static u16 pit_read_ch0(void)
-{
-	u8 lo, hi;
-
-	outb(PIT_CMD_CH0 | PIT_CMD_LATCH, PIT_COMMAND);
-	lo = inb(PIT_CH0);
-	hi = inb(PIT_CH0);
-	return (u16)(hi << 8 | lo);
-}
-
-/*
- * Count TSC cycles while PIT channel 0 counts down 10 ms. Channel 0 (not
- * Linux's channel 2) because its gate is always open: channel 2's gate is
- * port 0x61, which microvm does not have. IRQ 0 fires at the end of the
- * count, but the PIC has it masked (head.S).
- */
-static u64 tsc_calibrate_pit(void)
-{
-	u16 start, now, elapsed = 0;
-	u64 t0, t1 = 0;
-	u32 reads = 0;
-
-	outb(PIT_CMD_CH0 | PIT_CMD_LOHI | PIT_CMD_MODE0, PIT_COMMAND);
-	outb(0xff, PIT_CH0);		/* count 0xffff: 55 ms until it wraps */
-	outb(0xff, PIT_CH0);
-
-	start = pit_read_ch0();
-	t0 = rdtsc();
-	while (elapsed < PIT_CALIBRATE_TICKS) {
-		if (++reads > PIT_MAX_READS)
-			return 0;
-		now = pit_read_ch0();
-		t1 = rdtsc();
-		elapsed = (u16)(start - now);
-	}
-	return (t1 - t0) * PIT_HZ / elapsed;
-}
-
-static void tsc_init(void)
-{
-	tsc_hz = tsc_hz_from_cpuid();
-	if (!tsc_hz)
-		tsc_hz = tsc_calibrate_pit();
-	if (!tsc_hz) {
-		printk("tsc: no CPUID frequency and no PIT; assuming 1 GHz\n");
-		tsc_hz = TSC_FALLBACK_HZ;
-	}
-}
-
-u64 arch_get_cycles(void)
-{
-	return rdtsc();
-}
-
-u64 arch_cycles_per_sec(void)
-{
-	return tsc_hz;
-}
-
-/* --- the stack pointer -------------------------------------------------- */
-
-/*
- * For current_stack_pointer() (asm/processor.h). Reading the frame address
- * makes the compiler build a frame: at entry `call` pushed the return
- * address and the prologue pushed RBP, so RBP + 16 is the caller's RSP
- * before its call instruction.
- */
-__noinline unsigned long caller_stack_pointer(void)
-{
-	return (unsigned long)__builtin_frame_address(0) + 2 * sizeof(unsigned long);
-}
-
 /* --- power off: QEMU's isa-debug-exit ----------------------------------- */
 
 /*
@@ -350,11 +375,11 @@ __noreturn void arch_poweroff(int status)
 void arch_setup(void)
 {
 	arch_console_init();		/* first: everything after this can print */
-	arch_trap_init();	/* head.S loaded the IDT; add the TSS and the #DF stack */
+	arch_trap_init();	/* head.S loaded the IDT; add the TSS, the #DF stack, syscall */
 	identify_cpu();
 	identify_machine();
 	pvh_setup();
-	tsc_init();
+	tsc_init();		/* time.c: the cycle counter's rate */
 	rng_init();		/* entropy.c: the CPU's random instruction, for the CRNG */
 	paging_init();		/* mm.c: NX, global pages, SMEP/SMAP for user mode */
 }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Traps: the syscall MSRs and the TSS, exceptions, and a new task's first
- * frame. entry.S hands every exception (vectors 0-31; the interrupts go to
- * apic.c) to handle_exception() with the saved registers; here we decide
- * what it was, in the words of the Intel SDM (Vol. 3A chapter 6). From user
- * mode that ends the task through the common do_user_fault(); from the
- * kernel it is a bug, reported through die(), or through die_kernel_fault()
- * for a page fault, which names what the kernel did wrong.
+ * Traps: entry.S hands every exception and interrupt (every IDT vector) to
+ * do_trap() with the saved registers; here we decide what it was, in the
+ * words of the Intel SDM (Vol. 3A chapter 6). An interrupt goes to its
+ * device's handler. An exception from user mode ends the task through the
+ * common do_user_fault(); from the kernel it is a bug, reported through
+ * die(), or through die_kernel_fault() for a page fault, which names what
+ * the kernel did wrong. arch_show_regs() is the register dump of both.
+ * The IDT, the TSS and the syscall MSRs are set up in setup.c.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -15,11 +16,9 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
-#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
-#include <asm/percpu.h>
 #include <asm/processor-flags.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -45,133 +44,6 @@ CHECK_PT_OFFSET(rip, PT_RIP);
 CHECK_PT_OFFSET(ss, PT_SS);
 BUILD_BUG_ON(sizeof(struct pt_regs) != PT_REGS_SIZE);
 BUILD_BUG_ON(PT_REGS_SIZE % 16 != 0);
-BUILD_BUG_ON(sizeof(struct idt_entry) != IDT_ENTRY_SIZE);
-BUILD_BUG_ON(sizeof(struct tss_struct) != 104);	/* SDM 3A "64-Bit TSS Format" */
-BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
-/* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
-BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
-
-/*
- * Filled by head.S before the first C line runs; loaded with lidt there.
- * The exceptions, then the interrupts (asm/irq_vectors.h, apic.c).
- */
-struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
-
-/*
- * The TSS only holds stacks now: sp0, the top of the running task's kernel
- * stack, where the CPU puts the frame of an exception from ring 3
- * (arch_switch_to() keeps it current). A double fault gets a stack of its own
- * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
- * the CPU raises #DF, and that one must not need the broken stack too, or
- * the third fault resets the machine without a word.
- */
-#define DOUBLE_FAULT_STACK_SIZE 4096
-struct tss_struct cpu_tss __aligned(16);
-static u8 double_fault_stack[DOUBLE_FAULT_STACK_SIZE] __aligned(16);
-
-/* What %gs points at in ring 0 (asm/percpu.h). */
-struct x86_percpu cpu_percpu;
-
-/*
- * syscall/sysret (SDM Vol. 3A §5.8.8, "Fast System Calls in 64-Bit Mode").
- * MSR_STAR holds two selector bases: syscall loads CS = STAR[47:32] and
- * SS = STAR[47:32] + 8; sysret loads SS = STAR[63:48] + 8 and
- * CS = STAR[63:48] + 16, both with RPL 3. asm/segment.h orders the GDT so
- * that both pairs come out right.
- */
-#define STAR_SYSCALL_CS		__KERNEL_CS
-#define STAR_SYSRET_BASE	(GDT_ENTRY_KERNEL_DS * 8)	/* + 8: user DS, + 16: user CS */
-#define STAR_SYSCALL_SHIFT	32
-#define STAR_SYSRET_SHIFT	48
-BUILD_BUG_ON(STAR_SYSCALL_CS + 8 != __KERNEL_DS);
-BUILD_BUG_ON((STAR_SYSRET_BASE + 8) != (__USER_DS & ~SEGMENT_RPL_USER));
-BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
-
-/*
- * RFLAGS bits syscall clears on the way in (Linux's list, minus the
- * arithmetic flags): no single-stepping into the kernel, interrupts off until
- * the kernel stack is in place, DF = 0 as the C ABI wants, IOPL and NT
- * meaningless in ring 0, and AC off so that SMAP cannot be bypassed. 0x47700.
- */
-#define SYSCALL_RFLAGS_MASK	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF |	\
-				 (3 << X86_EFLAGS_IOPL_SHIFT) | X86_EFLAGS_NT | X86_EFLAGS_AC)
-
-/* entry.S */
-void entry_SYSCALL_64(void);
-
-/*
- * Everything ring 3 needs from the CPU: the syscall instruction, %gs for the
- * entry code, the breakpoint gate, and the instructions it must not use.
- */
-static void user_mode_init(void)
-{
-	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
-	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
-	wrmsr(MSR_STAR, ((u64)STAR_SYSRET_BASE << STAR_SYSRET_SHIFT) |
-				((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
-	wrmsr(MSR_LSTAR, (unsigned long)entry_SYSCALL_64);
-	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
-	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
-
-	/* Ring 0 runs with GS_BASE = the per-CPU area; the user's GS base (0) waits. */
-	cpu_percpu.kstack_top = (unsigned long)boot_stack_top;
-	wrmsr(MSR_GS_BASE, (unsigned long)&cpu_percpu);
-	wrmsr(MSR_KERNEL_GS_BASE, 0);
-
-	/*
-	 * int3 is a software interrupt: the CPU checks the gate's DPL against
-	 * CPL (SDM Vol. 3A §6.12.1.1), so with DPL 0 it would raise #GP instead
-	 * of #BP. Open this one gate to ring 3, as Linux does.
-	 */
-	idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
-
-	/*
-	 * No floating point: the kernel saves no FPU state, so a task using it
-	 * would see another's registers. With CR0.EM set, x87 instructions raise
-	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
-	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
-	 * dies with SIGILL. The same for the other user state we never switch:
-	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
-	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
-	 */
-	write_cr0(read_cr0() | X86_CR0_EM);
-	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
-	if (cpu_has(X86_FEATURE_UMIP))
-		write_cr4(read_cr4() | X86_CR4_UMIP);
-}
-
-/* A 16-byte TSS descriptor in GDT slots 5 and 6 (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
-static void set_tss_descriptor(unsigned long base, unsigned long limit)
-{
-	gdt_table[GDT_ENTRY_TSS] = (limit & 0xffff) |			/* limit 15:0 */
-				   ((base & 0xffffff) << 16) |		/* base 23:0 */
-				   ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
-				   (((limit >> 16) & 0xf) << 48) |	/* limit 19:16 */
-				   (((base >> 24) & 0xff) << 56);	/* base 31:24 */
-	gdt_table[GDT_ENTRY_TSS + 1] = base >> 32;			/* base 63:32 */
-}
-
-void arch_trap_init(void)
-{
-	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
-	cpu_tss.sp0 = (unsigned long)boot_stack_top;
-	cpu_tss.ist[IST_INDEX_DF - 1] =
-		(unsigned long)(double_fault_stack + DOUBLE_FAULT_STACK_SIZE);
-	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
-	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
-	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
-	/*
-	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
-	 * LDT one) then faults in every task, instead of naming descriptors
-	 * that only some tasks' selectors would point into.
-	 */
-	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
-
-	/* Only now that the TSS is live may a gate name an IST slot. */
-	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
-
-	user_mode_init();
-}
 
 static const struct {
 	const char *name;
@@ -208,7 +80,7 @@ static const char *exception_name(unsigned long vector)
 	if (vector < NR_EXCEPTION_VECTORS && exceptions[vector].name)
 		return exceptions[vector].name;
 	if (vector >= FIRST_EXTERNAL_VECTOR && vector < NR_IDT_VECTORS)
-		return "interrupt";	/* a register dump from apic.c's die() */
+		return "interrupt";	/* a register dump from do_trap()'s die() */
 	return "reserved vector";
 }
 
@@ -262,7 +134,7 @@ static void exc_invalid_op(struct pt_regs *regs, char *reason)
 }
 
 /* Every other vector: its name, where, and the error code if it has one. */
-static void do_trap(struct pt_regs *regs, char *reason)
+static void exc_generic(struct pt_regs *regs, char *reason)
 {
 	int n = snprintf(reason, REASON_SIZE, "%s (%s) at rip 0x%lx",
 			 exception_name(regs->vector), exception_mnemonic(regs->vector), regs->rip);
@@ -431,7 +303,7 @@ static __noreturn void kernel_page_fault(struct pt_regs *regs)
  * is a kernel stack overflow: the access that runs into the guard below the
  * stack faults, and the #PF frame would go on that same stack, into the same
  * guard, so the #PF turns into a #DF. The #DF has a stack of its own (IST,
- * arch_trap_init()), and CR2 holds the guard address that faulted.
+ * setup.c), and CR2 holds the guard address that faulted.
  */
 static void double_fault(struct pt_regs *regs)
 {
@@ -443,7 +315,7 @@ static void double_fault(struct pt_regs *regs)
 				 "#DF with RSP in a stack guard");
 }
 
-void handle_exception(struct pt_regs *regs)
+static void handle_exception(struct pt_regs *regs)
 {
 	char reason[REASON_SIZE];
 
@@ -455,7 +327,7 @@ void handle_exception(struct pt_regs *regs)
 		kernel_page_fault(regs);
 	case X86_TRAP_DF:
 		double_fault(regs);
-		do_trap(regs, reason);
+		exc_generic(regs, reason);
 		break;
 	case X86_TRAP_TS:
 	case X86_TRAP_NP:
@@ -467,69 +339,60 @@ void handle_exception(struct pt_regs *regs)
 		exc_invalid_op(regs, reason);
 		break;
 	default:
-		do_trap(regs, reason);
+		exc_generic(regs, reason);
 		break;
 	}
 	/* Nothing in the kernel is recoverable: every kernel exception is a bug. */
 	die(reason, regs);
 }
 
-/* --- a new task's first frame --------------------------------------------- */
+/* --- interrupts ----------------------------------------------------------- */
 
 /*
- * Loads null selectors into ds, es, fs and gs, live: nothing on the way out
- * to ring 3 reloads them (entry.S). gs as arch_switch_to() does it: between
- * two swapgs, so that the load replaces the user's GS base, not ours.
+ * The kernel runs with IF = 0 but in arch_cpu_idle(), so an interrupt can
+ * only arrive in user code or in that hlt. If it interrupted the kernel
+ * anywhere else, IF was set where it must not be: a bug worth stopping for.
  */
-static void load_null_user_segments(void)
+static void handle_interrupt(struct pt_regs *regs)
 {
-	__asm__ __volatile__("movl %0, %%ds\n\t"
-			     "movl %0, %%es\n\t"
-			     "movl %0, %%fs\n\t"
-			     "swapgs\n\t"
-			     "movl %0, %%gs\n\t"
-			     "swapgs"
-			     : : "r"(0) : "memory");
+	char reason[80];
+
+	if (!user_mode(regs) && regs->rip != (unsigned long)arch_cpu_idle_wakeup)
+		die("interrupt in kernel mode outside arch_cpu_idle(): IF was set in the kernel",
+		    regs);
+
+	switch (regs->vector) {
+	case LOCAL_TIMER_VECTOR:
+		local_apic_timer_interrupt(regs);	/* time.c: the tick */
+		return;
+	case ISA_IRQ_VECTOR(COM1_IRQ):
+		serial_interrupt();			/* console.c: input */
+		return;
+	case SPURIOUS_APIC_VECTOR:
+		/*
+		 * The APIC had begun to deliver an interrupt that went away
+		 * (masked by TPR, say) and sends this vector instead. It sets
+		 * no in-service bit, so it takes no EOI (SDM Vol. 3A
+		 * "Spurious Interrupt"). Nothing to do.
+		 */
+		return;
+	default:
+		snprintf(reason, sizeof(reason), "unexpected interrupt, vector 0x%lx", regs->vector);
+		die(reason, regs);
+	}
 }
 
 /*
- * A fresh user-mode register state (Linux's start_thread()): ring 3 at entry
- * with RSP = user_sp, interrupts enabled (IF: the timer tick reaches the
- * task, asm/irq_vectors.h), every other register 0 (but rcx and r11, which
- * sysretq fills with RIP and RFLAGS), the segment selectors ds, es, fs, gs
- * included. spawn calls it on a new task's frame, whose selectors
- * arch_switch_to() loads on its first run. execve calls it on the running
- * task's own frame, in the middle of the syscall that the frame will return
- * from: the old image's selectors are live in the CPU, and go now.
+ * entry.S calls this for every vector but the syscall, with the registers
+ * saved in regs. Returning resumes them: through exit_to_user_mode() when
+ * they are user mode's.
  */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
+void do_trap(struct pt_regs *regs)
 {
-	memset(regs, 0, sizeof(*regs));
-	regs->rip = entry;
-	regs->cs = __USER_CS;
-	regs->rflags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
-	regs->rsp = user_sp;
-	regs->ss = __USER_DS;
-	regs->orig_rax = (unsigned long)-1;	/* no syscall in progress */
-	regs->vector = PT_VECTOR_SYSCALL;	/* the frame leaves as a syscall's does */
-	if (current->stack && regs == task_pt_regs(current))
-		load_null_user_segments();
-}
-
-/*
- * The task "returns" to a user mode it was never in: its saved kernel
- * context says "resume in ret_from_fork, on the frame at the top of the
- * stack" (entry.S), which leaves through exit_to_user_mode() and the syscall
- * exit. The frame is already there: fork copied the parent's (rax = 0, RIP
- * after the parent's syscall), spawn filled one with arch_init_user_regs().
- * The callee-saved registers start at 0; ret_from_fork needs none of them.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.rsp = (unsigned long)task_pt_regs(t);
-	t->thread.rip = (unsigned long)ret_from_fork;
-	t->thread.sp0 = task_stack_top(t);	/* TSS.RSP0 and the syscall entry's stack */
+	if (regs->vector >= FIRST_EXTERNAL_VECTOR)
+		handle_interrupt(regs);
+	else
+		handle_exception(regs);
 }
 
 /* RFLAGS bits worth naming in a dump, lowest first. */

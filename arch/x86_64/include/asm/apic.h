@@ -4,7 +4,7 @@
  * 16-byte aligned offset, at the physical address IA32_APIC_BASE names (SDM
  * Vol. 3A chapter "Advanced Programmable Interrupt Controller (APIC)",
  * Table "Local APIC Register Address Map"). Names as in Linux's
- * arch/x86/include/asm/apicdef.h. Only what apic.c uses.
+ * arch/x86/include/asm/apicdef.h. Only what drivers/apic.c uses.
  */
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_APIC_H
@@ -44,10 +44,13 @@
 #define APIC_DIVISOR		16
 
 #ifndef __ASSEMBLY__
-struct pt_regs;
+#include <trapdoor/types.h>
 
-/* apic.c: entry.S calls this for every vector from FIRST_EXTERNAL_VECTOR up. */
-void handle_interrupt(struct pt_regs *regs);
+/* drivers/apic.c */
+void apic_init(void);		/* find it, enable it, mask all but the timer */
+u64 apic_timer_calibrate(void);	/* the timer's counts per second */
+void apic_timer_start_periodic(u32 count);
+void apic_eoi(void);		/* done with the vector in service */
 #endif
 
 #endif

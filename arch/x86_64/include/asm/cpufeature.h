@@ -16,7 +16,7 @@ enum cpuid_reg { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
 #define CPUID_LEAF_STRUCT_EXT	0x00000007	/* subleaf 0: structured extended features */
 #define CPUID_LEAF_EXT_INFO	0x80000001	/* extended processor info and features */
 
-#define X86_FEATURE_APIC	CPUID_LEAF_FEATURES, CPUID_EDX, 9	/* a local APIC (apic.c) */
+#define X86_FEATURE_APIC	CPUID_LEAF_FEATURES, CPUID_EDX, 9	/* a local APIC (drivers/apic.c) */
 #define X86_FEATURE_RDRAND	CPUID_LEAF_FEATURES, CPUID_ECX, 30	/* rdrand (entropy.c) */
 #define X86_FEATURE_RDSEED	CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 18	/* rdseed (entropy.c) */
 #define X86_FEATURE_SMEP	CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 7	/* CR4.SMEP */

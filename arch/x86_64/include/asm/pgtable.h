@@ -49,7 +49,7 @@
 
 /*
  * head.S identity-maps the first 4 GiB (virtual == physical): RAM, and the
- * local APIC, I/O APIC and HPET MMIO just below 4 GiB for later issues.
+ * MMIO just below 4 GiB: the I/O APIC and the local APIC (drivers/).
  */
 #define IDENTITY_MAP_PDS	4		/* one PD per GiB */
 #ifdef __ASSEMBLY__

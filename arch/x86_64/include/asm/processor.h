@@ -81,8 +81,8 @@ static inline unsigned long current_stack_pointer(void)
 }
 
 /*
- * ud2 (0f 0b) is the opcode reserved to raise #UD on every x86 CPU, now and
- * later (SDM Vol. 2B, UD—Undefined Instruction). panic() and BROKEN=undef use
+ * ud2 (0f 0b) is the opcode reserved to raise #UD on every x86 CPU, present
+ * and future (SDM Vol. 2B, UD—Undefined Instruction). panic() and BROKEN=undef use
  * it to enter entry.S with the caller's registers.
  */
 static __always_inline void arch_undefined_instruction(void)

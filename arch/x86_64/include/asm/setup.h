@@ -15,7 +15,10 @@ extern char boot_stack[], boot_stack_top[];
 extern char _text[], _end[];
 
 void arch_console_init(void);		/* console.c */
-void arch_trap_init(void);	/* traps.c: TSS, double-fault stack, syscall MSRs */
+void serial_interrupt(void);		/* console.c: COM1's receive interrupt */
+void tsc_init(void);		/* time.c: the TSC's rate, for arch_cycles_per_sec() */
+struct pt_regs;
+void local_apic_timer_interrupt(struct pt_regs *regs);	/* time.c: the tick */
 void paging_init(void);		/* mm.c: the MMU features user mode relies on */
 void kernel_map_uncached(unsigned long addr);	/* mm.c: a device's 2 MiB page, uncached */
 void rng_init(void);		/* entropy.c: RDSEED or RDRAND? */

@@ -64,8 +64,8 @@
 #ifndef __ASSEMBLY__
 struct pt_regs;
 
-/* traps.c: called by entry.S with the saved registers; returning resumes them. */
-void handle_exception(struct pt_regs *regs);
+/* traps.c: entry.S calls it for every vector, with the saved registers; returning resumes them. */
+void do_trap(struct pt_regs *regs);
 #endif
 
 #endif

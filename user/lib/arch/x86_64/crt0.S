@@ -11,13 +11,13 @@
 	.globl	_start
 	.type	_start, @function
 _start:
-	xorl	%ebp, %ebp		/* frame pointer 0: the outermost frame, backtraces stop */
-	movq	%rsp, %rdi		/* argument 1: long *sp, the address of argc */
+	xorl	%ebp, %ebp		// frame pointer 0: the outermost frame, backtraces stop
+	movq	%rsp, %rdi		// argument 1: long *sp, the address of argc
 	/*
 	 * The psABI wants RSP % 16 == 0 at every call, so that the callee sees
 	 * RSP % 16 == 8 after the return address is pushed. The kernel
 	 * aligned the stack, and we pushed nothing: call as is.
 	 */
-	call	__start_main		/* user/lib/start.c: main(), then exit(); never returns */
-	ud2				/* if it did: an invalid opcode, and the kernel ends us */
+	call	__start_main		// user/lib/start.c: main(), then exit(); never returns
+	ud2				// if it did: an invalid opcode, and the kernel ends us
 	.size	_start, . - _start

@@ -40,10 +40,10 @@ do_breakpoint:
 	.globl	do_divide_by_zero
 	.type	do_divide_by_zero, @function
 do_divide_by_zero:
-	movl	$1, %eax		/* the dividend rdx:rax = 1 */
+	movl	$1, %eax		// the dividend rdx:rax = 1
 	xorl	%edx, %edx
-	xorl	%ecx, %ecx		/* the divisor: 0 */
-	divq	%rcx			/* rax = rdx:rax / rcx: #DE */
+	xorl	%ecx, %ecx		// the divisor: 0
+	divq	%rcx			// rax = rdx:rax / rcx: #DE
 	ret
 	.size	do_divide_by_zero, . - do_divide_by_zero
 
@@ -56,7 +56,7 @@ do_divide_by_zero:
 	.globl	do_misaligned_access
 	.type	do_misaligned_access, @function
 do_misaligned_access:
-	movq	(%rdi), %rax		/* the load, from wherever p points */
+	movq	(%rdi), %rax		// the load, from wherever p points
 	ret
 	.size	do_misaligned_access, . - do_misaligned_access
 
@@ -71,10 +71,10 @@ do_misaligned_access:
 	.globl	do_single_step
 	.type	do_single_step, @function
 do_single_step:
-	pushfq				/* RFLAGS onto the stack ... */
-	orq	$X86_EFLAGS_TF, (%rsp)	/* ... with TF set ... */
-	popfq				/* ... and back: single-stepping after the next one */
-	nop				/* executes, then #DB */
+	pushfq				// RFLAGS onto the stack ...
+	orq	$X86_EFLAGS_TF, (%rsp)	// ... with TF set ...
+	popfq				// ... and back: single-stepping after the next one
+	nop				// executes, then #DB
 	ret
 	.size	do_single_step, . - do_single_step
 
@@ -86,12 +86,12 @@ do_single_step:
 	.globl	do_syscall_hostile_sp
 	.type	do_syscall_hostile_sp, @function
 do_syscall_hostile_sp:
-	pushq	%rbx			/* callee-saved: ours to use once saved */
-	movq	%rsp, %rbx		/* our real stack pointer */
-	movq	%rdi, %rsp		/* the hostile one */
-	movl	$__NR_getpid, %eax	/* the syscall number */
-	syscall				/* rax = pid; rcx, r11 lost */
-	movq	%rbx, %rsp		/* our stack back */
+	pushq	%rbx			// callee-saved: ours to use once saved
+	movq	%rsp, %rbx		// our real stack pointer
+	movq	%rdi, %rsp		// the hostile one
+	movl	$__NR_getpid, %eax	// the syscall number
+	syscall				// rax = pid; rcx, r11 lost
+	movq	%rbx, %rsp		// our stack back
 	popq	%rbx
 	ret
 	.size	do_syscall_hostile_sp, . - do_syscall_hostile_sp

@@ -27,39 +27,39 @@
 
 	.section .bss
 	.balign	8
-saved_rsp:				/* RSP before the syscall; one task, one call at a time */
+saved_rsp:				// RSP before the syscall; one task, one call at a time
 	.skip	8
 
 	.section .text
 	.globl	regcheck_syscall
 	.type	regcheck_syscall, @function
 regcheck_syscall:
-	pushq	%rbx			/* the callee-saved registers we are about to fill */
+	pushq	%rbx			// the callee-saved registers we are about to fill
 	pushq	%rbp
 	pushq	%r12
 	pushq	%r13
 	pushq	%r14
 	pushq	%r15
-	movq	%rsp, saved_rsp(%rip)	/* the value RSP must have after the syscall */
+	movq	%rsp, saved_rsp(%rip)	// the value RSP must have after the syscall
 
-	movq	%rdi, %rax		/* the syscall number */
-	movabsq	$PATTERN(0), %rbx	/* a pattern in each register the kernel must preserve */
+	movq	%rdi, %rax		// the syscall number
+	movabsq	$PATTERN(0), %rbx	// a pattern in each register the kernel must preserve
 	movabsq	$PATTERN(1), %rbp
 	movabsq	$PATTERN(2), %r12
 	movabsq	$PATTERN(3), %r13
 	movabsq	$PATTERN(4), %r14
 	movabsq	$PATTERN(5), %r15
-	movabsq	$PATTERN(6), %rdi	/* the argument registers too: getpid ignores them, */
-	movabsq	$PATTERN(7), %rsi	/* and the kernel must not use them as scratch */
+	movabsq	$PATTERN(6), %rdi	// the argument registers too: getpid ignores them,
+	movabsq	$PATTERN(7), %rsi	// and the kernel must not use them as scratch
 	movabsq	$PATTERN(8), %rdx
 	movabsq	$PATTERN(9), %r10
 	movabsq	$PATTERN(10), %r8
 	movabsq	$PATTERN(11), %r9
-	syscall				/* rax = result; rcx, r11 = garbage by definition */
+	syscall				// rax = result; rcx, r11 = garbage by definition
 
 	/* rcx is free now: load each pattern into it and compare. mov leaves the flags alone. */
 	movabsq	$PATTERN(0), %rcx
-	movl	$1, %eax		/* the answer if this one differs */
+	movl	$1, %eax		// the answer if this one differs
 	cmpq	%rcx, %rbx
 	jne	.Lout
 	movabsq	$PATTERN(1), %rcx
@@ -109,11 +109,11 @@ regcheck_syscall:
 	movl	$13, %eax
 	cmpq	saved_rsp(%rip), %rsp
 	jne	.Lout
-	xorl	%eax, %eax		/* all intact */
+	xorl	%eax, %eax		// all intact
 
 .Lout:
-	movq	saved_rsp(%rip), %rsp	/* a wrong RSP must not break our own return */
-	popq	%r15			/* the caller's registers back */
+	movq	saved_rsp(%rip), %rsp	// a wrong RSP must not break our own return
+	popq	%r15			// the caller's registers back
 	popq	%r14
 	popq	%r13
 	popq	%r12

@@ -13,13 +13,13 @@
 	.globl	__syscall6
 	.type	__syscall6, @function
 __syscall6:
-	movq	%rdi, %rax		/* the number */
-	movq	%rsi, %rdi		/* a0 */
-	movq	%rdx, %rsi		/* a1 */
-	movq	%rcx, %rdx		/* a2 */
-	movq	%r8, %r10		/* a3 */
-	movq	%r9, %r8		/* a4 */
-	movq	8(%rsp), %r9		/* a5: the seventh C argument, above our return address */
-	syscall				/* into the kernel: entry_SYSCALL_64 */
-	ret				/* rax: the result, a negative errno on failure */
+	movq	%rdi, %rax		// the number
+	movq	%rsi, %rdi		// a0
+	movq	%rdx, %rsi		// a1
+	movq	%rcx, %rdx		// a2
+	movq	%r8, %r10		// a3
+	movq	%r9, %r8		// a4
+	movq	8(%rsp), %r9		// a5: the seventh C argument, above our return address
+	syscall				// into the kernel: entry_syscall
+	ret				// rax: the result, a negative errno on failure
 	.size	__syscall6, . - __syscall6

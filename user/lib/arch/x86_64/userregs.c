@@ -13,7 +13,7 @@
  *	  kernel leaves clear, and a selector load sets the base to its
  *	  descriptor's, 0 for every descriptor in our GDT;
  *	- x87, MMX, SSE and AVX registers, MXCSR: CR0.EM is set and CR4.OSFXSR
- *	  and CR4.OSXSAVE are clear (arch/x86_64/traps.c), so x87 raises #NM,
+ *	  and CR4.OSXSAVE are clear (arch/x86_64/setup.c), so x87 raises #NM,
  *	  the others #UD;
  *	- PKRU: wrpkru needs CR4.PKE, which stays clear.
  */

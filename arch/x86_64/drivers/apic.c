@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The local APIC and its timer: the scheduler tick on x86_64.
+ * The local APIC and its timer.
  *
  * Every x86-64 CPU has a local APIC, and QEMU gives one to every vCPU whose
  * model has the feature, on -M microvm as on -M pc (-cpu max has it). It is
@@ -8,32 +8,23 @@
  * a 32-bit counter, clocked by the bus clock divided by APIC_TDCR, that
  * counts down from an initial count and raises the interrupt its LVT entry
  * names; in periodic mode it reloads itself and goes on. That is all a
- * scheduler tick needs, without the 8259 PIC and the PIT (head.S leaves the
- * PIC masked) or the I/O APIC. Linux's tick on x86 is this timer too.
+ * scheduler tick needs (time.c), without the 8259 PIC and the PIT (head.S
+ * leaves the PIC masked). Linux's tick on x86 is this timer too.
  *
  * The bus clock's frequency is not architectural: QEMU's counts nanoseconds
  * (we measure 62.5 MHz after the divide by 16), a real CPU's is whatever its
  * crystal gives. So we measure it, as Linux does
  * (calibrate_APIC_clock()), against a clock we already know: the TSC, whose
- * rate setup.c took from CPUID or measured against the PIT.
- *
- * The tick is delivered while user code runs, or to wake an idle CPU: the
- * kernel runs with IF = 0 from every entry to every exit (syscall's
- * MSR_SYSCALL_MASK, interrupt gates), so a tick that comes due in the kernel
- * stays pending in the APIC's IRR and is delivered the moment sysretq or
- * iretq sets IF again in ring 3, or arch_cpu_idle() (entry.S) sets it
- * around its hlt.
+ * rate time.c took from CPUID or measured against the PIT.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/syscall.h>
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
-#include <asm/ptrace.h>
 #include <asm/setup.h>
 
 /* How long the calibration watches both clocks: 1/500 s = 2 ms, so 125000 APIC counts on QEMU. */
@@ -59,7 +50,7 @@ static void apic_write(unsigned int reg, u32 val)
  * in IA32_APIC_BASE but software-disabled in APIC_SPIV, which masks every
  * LVT entry (SDM Vol. 3A "Local APIC State After Power-Up or Reset").
  */
-static void apic_enable(void)
+void apic_init(void)
 {
 	u64 base_msr;
 	unsigned long base;
@@ -126,7 +117,7 @@ static void apic_read_pair(u64 *tsc, u32 *count, u64 max_gap)
  * while the TSC advances by 1/APIC_CALIBRATE_DIVISOR of a second, and scale
  * the counts by the TSC time that passed between two paired readings.
  */
-static u64 apic_calibrate(void)
+u64 apic_timer_calibrate(void)
 {
 	u64 tsc_hz = arch_cycles_per_sec(), window = tsc_hz / APIC_CALIBRATE_DIVISOR;
 	u64 max_gap = tsc_hz / APIC_PAIR_MAX_GAP_DIVISOR, t0, t1;
@@ -145,30 +136,12 @@ static u64 apic_calibrate(void)
 	return (u64)(c0 - c1) * tsc_hz / (t1 - t0);
 }
 
-/*
- * The contract's tick: hz interrupts per second on LOCAL_TIMER_VECTOR, from
- * the first return to user mode on. Periodic mode reloads the count in
- * hardware, so the handler has nothing to re-arm; it only acknowledges.
- */
-void arch_timer_init(unsigned int hz)
+/* The timer ticks every count counts, on LOCAL_TIMER_VECTOR (time.c). */
+void apic_timer_start_periodic(u32 count)
 {
-	u64 apic_hz, count;
-
-	apic_enable();
-	apic_hz = apic_calibrate();
-	count = hz ? apic_hz / hz : 0;
-	if (!count || count > APIC_COUNT_MAX)
-		panic("apic: timer runs at %llu Hz, cannot tick at %u Hz",
-		      (unsigned long long)apic_hz, hz);
-
 	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
 	apic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | LOCAL_TIMER_VECTOR);	/* unmasked */
-	apic_write(APIC_TMICT, (u32)count);	/* and it runs */
-
-	printk("timer:   %u Hz, local APIC timer (periodic, vector 0x%x), every %llu counts "
-	       "of its %llu Hz clock (bus clock / %d, measured against the TSC)\n",
-	       hz, LOCAL_TIMER_VECTOR, (unsigned long long)count, (unsigned long long)apic_hz,
-	       APIC_DIVISOR);
+	apic_write(APIC_TMICT, count);	/* and it runs */
 }
 
 /*
@@ -176,44 +149,8 @@ void arch_timer_init(unsigned int hz)
  * so it may deliver the next one of that priority (SDM Vol. 3A "End of
  * Interrupt"). Until then the next tick would wait.
  */
-static void apic_eoi(void)
+void apic_eoi(void)
 {
 	apic_write(APIC_EOI, 0);
 }
 
-/*
- * entry.S sends every vector from FIRST_EXTERNAL_VECTOR up here, with the
- * registers saved in regs. Returning goes back through exit_to_user_mode(),
- * where the tick's need_resched takes effect.
- */
-void handle_interrupt(struct pt_regs *regs)
-{
-	char reason[80];
-
-	switch (regs->vector) {
-	case LOCAL_TIMER_VECTOR:
-		/*
-		 * The kernel runs with IF = 0 but in arch_cpu_idle(), so a
-		 * tick can only interrupt user code or that hlt. If it
-		 * interrupted the kernel anywhere else, IF was set where it
-		 * must not be: a bug worth stopping for.
-		 */
-		if (!user_mode(regs) && regs->rip != (unsigned long)arch_cpu_idle_wakeup)
-			die("timer interrupt in kernel mode outside arch_cpu_idle(): IF was set "
-			    "in the kernel", regs);
-		apic_eoi();		/* acknowledge; the periodic timer re-arms itself */
-		timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched */
-		return;
-	case SPURIOUS_APIC_VECTOR:
-		/*
-		 * The APIC had begun to deliver an interrupt that went away
-		 * (masked by TPR, say) and sends this vector instead. It sets
-		 * no in-service bit, so it takes no EOI (SDM Vol. 3A
-		 * "Spurious Interrupt"). Nothing to do.
-		 */
-		return;
-	default:
-		snprintf(reason, sizeof(reason), "unexpected interrupt, vector 0x%lx", regs->vector);
-		die(reason, regs);
-	}
-}
