@@ -88,6 +88,24 @@ static int run_tests(const struct new_utsname *uts)
 		failed += !ok;
 	}
 
+	/*
+	 * The tests above left orphans for the kernel to reap; init's own
+	 * children are still init's to wait for, with wait4(-1) too.
+	 */
+	{
+		const char *argv[] = { "fault", "nosuchmode", NULL };
+		long pid = spawn("fault", argv), got = -1;
+		bool ok;
+
+		status = -1;
+		if (pid > 0)
+			got = waitpid(-1, &status, 0);
+		ok = pid > 0 && got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 2;
+		test_result("user.init.wait_any_reaps_own_child", ok,
+			    "spawn %ld, wait4(-1) %ld, status 0x%x", pid, got, status);
+		failed += !ok;
+	}
+
 	/* The kernel survived all of that: say so with one more syscall. */
 	test_result("user.kernel_alive_after_faults", getpid() == 1, "getpid() = %ld", getpid());
 	return failed;

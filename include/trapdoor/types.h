@@ -7,6 +7,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_TYPES_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_TYPES_H
 
+#include <limits.h>	/* INT_MAX, LONG_MAX */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,5 +21,7 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+
+#define U64_MAX		((u64)~0ULL)
 
 #endif
