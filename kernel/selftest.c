@@ -9,11 +9,13 @@
 #include <trapdoor/chacha.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/ktest.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 
 #ifdef CONFIG_KTEST
 
@@ -210,6 +212,44 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
+/*
+ * execve gives the task a fresh kernel-stack offset stream (prng-task): the
+ * old image may have leaked enough offsets to predict the old one. A real
+ * do_execve() of the embedded init, run by a stand-in task with its own
+ * kernel stack, before any task exists.
+ */
+static void test_execve_reseeds_kstack_state(void)
+{
+	static struct task_struct t;
+	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
+	static const char *const argv[] = { "init", "ktest" };
+	struct task_struct *saved = current;
+	struct rnd_state before;
+	unsigned long free_before = nr_free_pages();
+	long err;
+
+	memset(&t, 0, sizeof(t));
+	t.stack = stack;
+	strscpy(t.comm, "ktest", sizeof(t.comm));
+	t.mm = mm_create();
+	KTEST_EXPECT(t.mm != NULL, "mm_create failed");
+	if (!t.mm)
+		return;
+	memset(&t.kstack_rnd_state, 0x5a, sizeof(t.kstack_rnd_state));
+	before = t.kstack_rnd_state;
+	current = &t;
+	err = do_execve("init", argv, 2);
+	current = saved;
+	arch_switch_mm(NULL);
+	mm_destroy(t.mm);
+	KTEST_EXPECT(err == 0, "do_execve(init) = %ld", err);
+	KTEST_EXPECT(memcmp(&before, &t.kstack_rnd_state, sizeof(before)) != 0,
+		     "the new image kept the old kstack_rnd_state");
+	KTEST_EXPECT(strcmp(t.comm, "init") == 0, "comm is \"%s\"", t.comm);
+	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
+		     free_before, nr_free_pages());
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -225,6 +265,7 @@ static const struct {
 	{ "lib.blake2s_rfc7693_abc", test_blake2s_rfc7693_abc },
 	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch },
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
+	{ "task.execve_reseeds_kstack_state", test_execve_reseeds_kstack_state },
 };
 
 int ktest_run_all(void)
