@@ -68,9 +68,15 @@ static u64 cycles(void)
 	return arch_get_cycles();
 }
 
+static u64 cycles_per_sec(void)
+{
+	return arch_cycles_per_sec();
+}
+
 static const struct random_arch_ops random_arch_ops = {
 	.get_random_seed_longs = seed_longs,
 	.get_entropy = cycles,
+	.cycles_per_sec = cycles_per_sec,
 };
 
 /*
