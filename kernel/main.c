@@ -129,7 +129,7 @@ static void random_boot(void)
 
 __noreturn void start_kernel(void)
 {
-	static const char *const init_argv[] = { "init", INIT_MODE };
+	const char *init_argv[] = { "init", INIT_MODE, NULL };
 	long pid;
 
 	arch_setup();
@@ -146,7 +146,9 @@ __noreturn void start_kernel(void)
 	random_boot();
 	kstack_boot_init();
 	task_init();
-	pid = spawn_program("init", init_argv, 2);
+	/* init.fuzz= (make soak) reaches init as its third argument. */
+	init_argv[2] = cmdline_init_fuzz();
+	pid = spawn_program("init", init_argv, init_argv[2] ? 3 : 2);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);
 	arch_timer_init(HZ);

@@ -71,12 +71,31 @@ static struct task_struct *alloc_task(void)
 	return NULL;
 }
 
+/*
+ * Whether name is an embedded program, asked before anything is allocated for
+ * it: a name that names nothing costs no pid, task or page, and load_program()
+ * only ever runs for a real program. Its early error paths return before its
+ * stackleak tracking call (kernel/exec.c), leaving its large frame as an
+ * untracked hole above the calls it made; user/tasktest checks the stack
+ * after a spawn and an execve of a missing program.
+ */
+static bool program_exists(const char *name)
+{
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, name))
+			return true;
+	return false;
+}
+
 long spawn_program(const char *name, const char *const *argv, int argc)
 {
-	struct task_struct *t = alloc_task();
+	struct task_struct *t;
 	unsigned long entry, sp;
 	long err;
 
+	if (!program_exists(name))
+		return -ENOENT;
+	t = alloc_task();
 	if (!t)
 		return -EAGAIN;
 	t->mm = mm_create();
@@ -135,10 +154,13 @@ long do_fork(void)
  */
 long do_execve(const char *name, const char *const *argv, int argc)
 {
-	struct mm_struct *old = current->mm, *mm = mm_create();
+	struct mm_struct *old = current->mm, *mm;
 	unsigned long entry, sp;
 	long err;
 
+	if (!program_exists(name))
+		return -ENOENT;
+	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
 	err = load_program(mm, name, argv, argc, &entry, &sp);

@@ -53,7 +53,8 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest" };
+	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
+						"fuzz" };
 	const struct new_utsname u = *uts;
 	int failed = 0, status;
 	char name[64];
@@ -111,6 +112,36 @@ static int run_tests(const struct new_utsname *uts)
 	return failed;
 }
 
+/*
+ * init.fuzz=SEED,COUNT[,TRACE_FROM] (make soak) arrives as "fuzz=SEED,COUNT...": only the
+ * fuzzer runs, with those arguments.
+ */
+static int run_fuzz(const char *spec)
+{
+	static char fields[3][24];
+	const char *argv[5] = { "fuzz" };
+	int n = 0, status = 0, err;
+	size_t len = 0;
+	bool ok;
+
+	for (const char *p = spec; n < 3; p++) {
+		if (*p == ',' || !*p) {
+			fields[n][len] = '\0';
+			argv[1 + n] = fields[n];
+			n++;
+			len = 0;
+			if (!*p)
+				break;
+		} else if (len < sizeof(fields[0]) - 1) {
+			fields[n][len++] = *p;
+		}
+	}
+	err = run("fuzz", argv, &status);
+	ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	test_result("user.fuzz.exit", ok, "ended with status 0x%x (spawn %d)", status, err);
+	return !ok;
+}
+
 /* make run: the demos, each in its default form; their own output says what they show. */
 static int run_demos(void)
 {
@@ -136,6 +167,8 @@ int main(int argc, char **argv)
 	uname(&u);
 	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
 	       u.sysname, u.release);
+	if (argc > 2 && strcmp(argv[1], "test") == 0 && strncmp(argv[2], "fuzz=", 5) == 0)
+		poweroff(run_fuzz(argv[2] + 5));
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
 		poweroff(run_tests(&u) ? 1 : 0);
 	return run_demos();

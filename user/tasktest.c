@@ -398,6 +398,31 @@ static void test_execve(void)
 	      "status 0x%x", st);
 }
 
+/*
+ * A spawn or execve of a program that does not exist leaves a stack the
+ * stackleak self-check passes (user/fuzz found one that did not). With the
+ * stack offset off, every call puts its frames at the same place.
+ */
+static void test_missing_program_stack_clean(void)
+{
+	const char *argv[] = { "nosuch", NULL };
+	long old_kstack = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
+	long s1, c1, e1, c2;
+
+	s1 = spawn("nosuch", NULL);
+	c1 = syscall0(__NR_stackleak_check);
+	e1 = execve("nosuch", argv, NULL);
+	c2 = syscall0(__NR_stackleak_check);
+	if (old_kstack >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
+	if (old_stackleak >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
+	CHECK("user.task.missing_program_leaves_stack_erased",
+	      s1 == -ENOENT && e1 == -ENOENT && c1 == 0 && c2 == 0,
+	      "spawn %ld, check %ld; execve %ld, check %ld", s1, c1, e1, c2);
+}
+
 static void test_task_list(void)
 {
 	struct task_info tasks[16];
@@ -488,6 +513,7 @@ int main(void)
 	test_kill_pid_range();
 	test_orphans_reaped();
 	test_execve();
+	test_missing_program_stack_clean();
 	test_task_list();
 	test_fork_until_exhausted();
 	test_no_leaks();

@@ -51,4 +51,11 @@ size_t cmdline_escape(char *dst, size_t size, const char *src);
 /* printk()s s escaped as cmdline_escape() does, however long it is. */
 void cmdline_print(const char *s);
 
+/*
+ * init.fuzz=SEED,COUNT[,TRACE_FROM] (make soak): "fuzz=SEED,COUNT[,...]" for
+ * init's argv, which in test mode then runs only user/fuzz.c with those
+ * arguments; NULL if the option was not given.
+ */
+const char *cmdline_init_fuzz(void);
+
 #endif
