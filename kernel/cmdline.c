@@ -131,7 +131,11 @@ static int set_crng_seed(const char *value)
 #endif
 }
 
-/* init.fuzz=SEED,COUNT[,TRACE_FROM]: init's argument, checked here so a typo is named at boot. */
+/*
+ * init.fuzz=SEED:COUNT[:TRACE_FROM]: init's argument, checked here so a typo is named at
+ * boot. Colons, not commas: loongarch's command line travels in a QEMU -fw_cfg string, where a
+ * comma separates QEMU's own fields.
+ */
 static char init_fuzz_arg[64];
 
 static int set_init_fuzz(const char *value)
@@ -141,7 +145,7 @@ static int set_init_fuzz(const char *value)
 	if (!*value || strlen(value) >= sizeof(init_fuzz_arg) - 5)
 		return -EINVAL;
 	for (const char *p = value; *p; p++) {
-		if (*p == ',' && p[1] && p[1] != ',' && p != value)
+		if (*p == ':' && p[1] && p[1] != ':' && p != value)
 			fields++;
 		else if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
 			   (*p >= 'A' && *p <= 'F') || *p == 'x' || *p == 'X'))
@@ -163,7 +167,7 @@ static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu" },
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
-	{ "init.fuzz", set_init_fuzz, "SEED,COUNT[,TRACE_FROM], decimal or 0x hex" },
+	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 };
 
 static void apply_option(char *opt)

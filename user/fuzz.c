@@ -440,6 +440,7 @@ int main(int argc, char **argv)
 	long old_kstack = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
 	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, -1);
 	struct kernel_stats st;
+	struct timespec t0, t1;
 
 	if (argc > 1)
 		seed = parse_u64(argv[1]);
@@ -460,8 +461,10 @@ int main(int argc, char **argv)
 	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n",
 	       (unsigned long long)seed, count, (unsigned long long)seed, count);
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fuzz_loop(count);
 	check_invariants();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	CHECK("user.fuzz.getpid", !failures[INV_GETPID], "%d checks failed (seed 0x%llx)",
 	      failures[INV_GETPID], (unsigned long long)seed);
@@ -475,6 +478,8 @@ int main(int argc, char **argv)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
 	if (old_stackleak >= 0)
 		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
-	printf("fuzz: %lu calls done, seed 0x%llx\n", calls_done, (unsigned long long)seed);
+	printf("fuzz: %lu calls in %ld ms (children alongside), seed 0x%llx\n", calls_done,
+	       (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000,
+	       (unsigned long long)seed);
 	return test_failures;
 }

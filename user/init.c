@@ -113,7 +113,7 @@ static int run_tests(const struct new_utsname *uts)
 }
 
 /*
- * init.fuzz=SEED,COUNT[,TRACE_FROM] (make soak) arrives as "fuzz=SEED,COUNT...": only the
+ * init.fuzz=SEED:COUNT[:TRACE_FROM] (make soak) arrives as "fuzz=SEED:COUNT...": only the
  * fuzzer runs, with those arguments.
  */
 static int run_fuzz(const char *spec)
@@ -125,7 +125,7 @@ static int run_fuzz(const char *spec)
 	bool ok;
 
 	for (const char *p = spec; n < 3; p++) {
-		if (*p == ',' || !*p) {
+		if (*p == ':' || !*p) {
 			fields[n][len] = '\0';
 			argv[1 + n] = fields[n];
 			n++;

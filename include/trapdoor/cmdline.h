@@ -52,7 +52,7 @@ size_t cmdline_escape(char *dst, size_t size, const char *src);
 void cmdline_print(const char *s);
 
 /*
- * init.fuzz=SEED,COUNT[,TRACE_FROM] (make soak): "fuzz=SEED,COUNT[,...]" for
+ * init.fuzz=SEED:COUNT[:TRACE_FROM] (make soak): "fuzz=SEED:COUNT[:...]" for
  * init's argv, which in test mode then runs only user/fuzz.c with those
  * arguments; NULL if the option was not given.
  */
