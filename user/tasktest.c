@@ -400,7 +400,7 @@ static void test_execve(void)
 
 /*
  * A spawn or execve of a program that does not exist leaves a stack the
- * stackleak self-check passes (user/fuzz found one that did not). With the
+ * stackleak self-check passes. With the
  * stack offset off, every call puts its frames at the same place.
  */
 static void test_missing_program_stack_clean(void)
