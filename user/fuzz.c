@@ -15,7 +15,8 @@
  * a small integer, -1, a boundary value, a random 64-bit value, NULL, a
  * pointer into our own buffer at any alignment, a length, an unmapped
  * address, a kernel address (the kernel's text from kernel_stats(), its stack
- * from report_stack()), or a range that wraps the address space.
+ * from report_stack()), our own read-only text, or a range that wraps the
+ * address space.
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
  * exit and exit_group, reboot with its magic numbers, kill(SIGKILL) of a task
@@ -105,6 +106,17 @@ static unsigned long buf_ptr(void)
 	return (unsigned long)buf + below(PTR_SPAN);
 }
 
+/* Our own text: readable, never writable, so a kernel write there must fail. */
+static unsigned long text_ptr(void)
+{
+	return (unsigned long)&rnd + below(1024);
+}
+
+static bool in_text(unsigned long p)
+{
+	return p - (unsigned long)&rnd < 2048;
+}
+
 static bool in_buf(unsigned long p, unsigned long len)
 {
 	return p >= (unsigned long)buf && p - (unsigned long)buf + len <= BUF_SIZE;
@@ -158,6 +170,8 @@ static unsigned long pick_arg(void)
 			return kernel_stack + below(2048);
 		}
 	case 10:
+		if (below(2))
+			return text_ptr();		/* ours, but read-only */
 		return ~0UL - below(8192);		/* wraps with any length */
 	default:
 		return 1UL << below(64);		/* a huge length or address */
@@ -242,8 +256,8 @@ static bool make_safe(long nr, unsigned long *a)
 			if (below(8) == 0)
 				ts.tv_nsec = below(2) ? -1 : 1000000000L;	/* -EINVAL */
 			memcpy((void *)a[0], &ts, sizeof(ts));
-		} else if (in_buf(a[0], 1)) {
-			return false;			/* straddles the end of buf */
+		} else if (in_buf(a[0], 1) || in_text(a[0])) {
+			return false;	/* straddles buf's end; or code read as a time: for ever, maybe */
 		}
 		return true;
 	case __NR_wait4:
