@@ -169,7 +169,7 @@ QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE)))
 		  $(QEMU_EXTRA) -kernel
 
 .DEFAULT_GOAL	:= all
-.PHONY: all images run check debug gdbinit deps check-tools test clean distclean help \
+.PHONY: all images run check soak debug gdbinit deps check-tools test clean distclean help \
 	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
 
 all: check-tools $(IMAGE)
@@ -197,6 +197,17 @@ run: deps-if-missing
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log -- $(QEMU_CMD) $(TEST_IMAGE)
+
+# The fuzzer alone, long: one boot of the test image per seed in SOAK_SEEDS, each making
+# SOAK_CALLS random syscalls (user/fuzz.c, through the init.fuzz= boot option).
+SOAK_SEEDS	?= 1 2 3
+SOAK_CALLS	?= 1000000
+SOAK_TIMEOUT	?= 900
+soak: check-tools check-qemu $(TEST_IMAGE)
+	$(Q)$(foreach s,$(SOAK_SEEDS),echo "soak: $(ARCH), seed $(s), $(SOAK_CALLS) calls" && \
+		$(RUNNER) --timeout $(SOAK_TIMEOUT) --quiet --log $(BUILD)/soak-$(s).log -- $(QEMU) \
+		$(QEMU_FLAGS) $(call QEMU_APPEND,init.fuzz=$(s):$(SOAK_CALLS) $(CMDLINE)) \
+		$(QEMU_EXTRA) -kernel $(TEST_IMAGE) && grep -a '^PASS\|^FAIL' $(BUILD)/soak-$(s).log && ) true
 
 # Boots a runner self-test image (BROKEN=undef or BROKEN=hang); must FAIL.
 check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
@@ -277,6 +288,7 @@ help:
 	@echo '  run            boot the demo image in QEMU (interactive on a terminal; Ctrl-A X quits)'
 	@echo '  check          boot the test image: in-kernel and user tests, one PASS/FAIL line each'
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
+	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
@@ -301,6 +313,7 @@ help:
 	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
 	@echo '  BROKEN=        with check-broken: undef or hang'
+	@echo '  SOAK_SEEDS= SOAK_CALLS= SOAK_TIMEOUT=  with soak: seeds, calls per seed, seconds per boot'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'

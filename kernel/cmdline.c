@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Boot options. A bad option never stops the boot: it is named on the
- * console, ignored, and the default stays.
+ * console, ignored, and the default stays. Whatever the console shows of the
+ * command line is escaped (cmdline_escape()): the line comes from outside,
+ * and a raw newline in it could forge a line of the test protocol.
  */
 #include <trapdoor/cmdline.h>
 #include <trapdoor/lkdtm.h>
@@ -12,6 +14,78 @@
 #include <uapi/errno.h>
 
 #include "randomize_kstack.h"
+
+/* The firmware's command line was longer than the arch's copy of it (cmdline_set_truncated()). */
+static size_t arch_original_len;
+
+void cmdline_set_truncated(size_t original_len)
+{
+	arch_original_len = original_len;
+}
+
+size_t cmdline_escape(char *dst, size_t size, const char *src)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t used = 0, n = 0;
+
+	if (!size)
+		return 0;
+	for (; src[n]; n++) {
+		unsigned char c = (unsigned char)src[n];
+		char esc[4];
+		size_t len;
+
+		if (c == '\n' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = c == '\n' ? 'n' : '\\';
+			len = 2;
+		} else if (c < 0x20 || c >= 0x7f) {
+			esc[0] = '\\';
+			esc[1] = 'x';
+			esc[2] = hex[c >> 4];
+			esc[3] = hex[c & 15];
+			len = 4;
+		} else {
+			esc[0] = (char)c;
+			len = 1;
+		}
+		if (used + len > size - 1)
+			break;
+		memcpy(dst + used, esc, len);
+		used += len;
+	}
+	dst[used] = '\0';
+	return n;
+}
+
+void cmdline_print(const char *s)
+{
+	char buf[128];
+
+	while (*s) {
+		size_t n = cmdline_escape(buf, sizeof(buf), s);
+
+		printk("%s", buf);
+		s += n;
+	}
+}
+
+size_t cmdline_fit(const char *cmdline, size_t size, bool cut)
+{
+	size_t len = strlen(cmdline), end;
+
+	if (size == 0)
+		return 0;
+	if (len < size && !cut)
+		return len;
+	end = len < size ? len : size - 1;
+	/* The option the cut falls in is dropped whole: a piece of one could mean something else. */
+	if (end < len && cmdline[end] == ' ')
+		return end;
+	while (end > 0 && cmdline[end - 1] != ' ')
+		end--;
+	return end;
+}
 
 static int set_kstack(const char *value)
 {
@@ -58,10 +132,43 @@ static int set_crng_seed(const char *value)
 #endif
 }
 
+/*
+ * init.fuzz=SEED:COUNT[:TRACE_FROM]: init's argument, checked here so a typo is named at
+ * boot. Colons, not commas: loongarch's command line travels in a QEMU -fw_cfg string, where a
+ * comma separates QEMU's own fields.
+ */
+static char init_fuzz_arg[64];
+
+static int set_init_fuzz(const char *value)
+{
+	int fields = 1;
+
+	if (!*value || strlen(value) >= sizeof(init_fuzz_arg) - 5)
+		return -EINVAL;
+	for (const char *p = value; *p; p++) {
+		if (*p == ':' && p[1] && p[1] != ':' && p != value)
+			fields++;
+		else if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
+			   (*p >= 'A' && *p <= 'F') || *p == 'x' || *p == 'X'))
+			return -EINVAL;
+	}
+	if (fields < 2 || fields > 3)
+		return -EINVAL;
+	strscpy(init_fuzz_arg, "fuzz=", sizeof(init_fuzz_arg));
+	strscpy(init_fuzz_arg + 5, value, sizeof(init_fuzz_arg) - 5);
+	return 0;
+}
+
+const char *cmdline_init_fuzz(void)
+{
+	return init_fuzz_arg[0] ? init_fuzz_arg : NULL;
+}
+
 static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu" },
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
+	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 #endif
@@ -72,29 +179,54 @@ static void apply_option(char *opt)
 	char *eq = strchr(opt, '=');
 
 	if (!eq) {
-		printk("boot option '%s' ignored: expected name=value\n", opt);
+		printk("boot option '");
+		cmdline_print(opt);
+		printk("' ignored: expected name=value\n");
 		return;
 	}
 	*eq = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(boot_options); i++) {
 		if (strcmp(opt, boot_options[i].name))
 			continue;
-		if (boot_options[i].set(eq + 1) < 0)
-			printk("boot option %s=%s rejected (expected: %s); default kept\n", opt,
-			       eq + 1, boot_options[i].help);
+		if (boot_options[i].set(eq + 1) < 0) {
+			printk("boot option %s=", opt);
+			cmdline_print(eq + 1);
+			printk(" rejected (expected: %s); default kept\n", boot_options[i].help);
+		}
 		return;
 	}
-	printk("boot option '%s' unknown, ignored\n", opt);
+	printk("boot option '");
+	cmdline_print(opt);
+	printk("' unknown, ignored\n");
+}
+
+/* Names what a cut dropped: the options from 'from' on, escaped, at most a line's worth. */
+static void report_truncation(const char *cmdline, size_t from, size_t total)
+{
+	char shown[96];
+	size_t skip = from, n;
+
+	while (cmdline[skip] == ' ')
+		skip++;
+	n = cmdline_escape(shown, sizeof(shown), cmdline + skip);
+	printk("cmdline: truncated at %zu bytes; dropped: %s%s", from, shown,
+	       cmdline[skip + n] ? "..." : "");
+	if (total > strlen(cmdline))
+		printk(" (and %zu bytes the kernel never received)", total - strlen(cmdline));
+	printk("\n");
 }
 
 void parse_boot_options(const char *cmdline)
 {
 	char buf[512];
 	char *p = buf;
+	bool arch_cut = arch_original_len > strlen(cmdline);
+	size_t keep = cmdline_fit(cmdline, sizeof(buf), arch_cut);
 
-	if (strscpy(buf, cmdline, sizeof(buf)) < 0)
-		printk("boot options: command line longer than %zu bytes, the rest ignored\n",
-		       sizeof(buf) - 1);
+	if (keep < strlen(cmdline) || arch_cut)
+		report_truncation(cmdline, keep, arch_cut ? arch_original_len : strlen(cmdline));
+	memcpy(buf, cmdline, keep);
+	buf[keep] = '\0';
 	while (*p) {
 		char *start;
 

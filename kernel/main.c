@@ -13,6 +13,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/random.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/string.h>
 #include <trapdoor/task.h>
 
 #include "randomize_kstack.h"
@@ -39,8 +40,12 @@ static void print_banner(void)
 	printk("memory:  %llu MiB at 0x%llx\n", (unsigned long long)(boot_info.mem_size >> 20),
 	       (unsigned long long)boot_info.mem_start);
 	printk("clock:   %llu Hz counter\n", (unsigned long long)arch_cycles_per_sec());
-	if (boot_info.cmdline[0])
-		printk("command line: %s\n", boot_info.cmdline);
+	/* Escaped: a newline in it must not start a line of its own (docs/boot-options.md). */
+	if (boot_info.cmdline[0]) {
+		printk("command line: ");
+		cmdline_print(boot_info.cmdline);
+		printk("\n");
+	}
 	if (boot_info.cmdline_dropped)
 		printk("command line: cut: the last %zu bytes did not fit and were dropped\n",
 		       boot_info.cmdline_dropped);
@@ -73,9 +78,15 @@ static u64 cycles(void)
 	return arch_get_cycles();
 }
 
+static u64 cycles_per_sec(void)
+{
+	return arch_cycles_per_sec();
+}
+
 static const struct random_arch_ops random_arch_ops = {
 	.get_random_seed_longs = seed_longs,
 	.get_entropy = cycles,
+	.cycles_per_sec = cycles_per_sec,
 };
 
 /*
@@ -124,7 +135,7 @@ static void random_boot(void)
 
 __noreturn void start_kernel(void)
 {
-	const char *init_argv[] = { "init", INIT_MODE, lkdtm_boot_test };
+	const char *init_argv[] = { "init", INIT_MODE, NULL };
 	int init_argc = 2;
 	long pid;
 
@@ -139,13 +150,21 @@ __noreturn void start_kernel(void)
 	ktest_failures = ktest_run_all();
 #endif
 	/* After the tests, so crng.seed= is not reset by theirs; before the CRNG is fed. */
+	/* What the arch's copy could not hold: the last, cut option is dropped, not applied. */
+	if (boot_info.cmdline_dropped)
+		cmdline_set_truncated(strlen(boot_info.cmdline) + boot_info.cmdline_dropped);
 	parse_boot_options(boot_info.cmdline);
 	random_boot();
 	kstack_boot_init();
 	task_init();
+	/* init.fuzz= (make soak) reaches init as its third argument. */
+	init_argv[2] = cmdline_init_fuzz();
+	if (init_argv[2])
+		init_argc = 3;
 	if (lkdtm_boot_test[0]) {
 		/* lkdtm=NAME: init runs that one deliberate bug (kernel/lkdtm.c). */
 		init_argv[1] = "lkdtm";
+		init_argv[2] = lkdtm_boot_test;
 		init_argc = 3;
 	}
 	pid = spawn_program("init", init_argv, init_argc);

@@ -71,8 +71,21 @@ static struct {
 static struct {
 	u8 key[CHACHA_KEY_SIZE];
 	unsigned long generation;
+	u64 birth;			/* the cycle counter at the last reseed (Linux: jiffies) */
 	/* Linux: spinlock_t lock; */
 } base_crng;
+
+/*
+ * Linux's reseed schedule, in seconds where Linux counts jiffies: the first
+ * timed reseed a second after READY, then every uptime/2 seconds, and from
+ * two minutes of uptime on every 60 s (CRNG_RESEED_START_INTERVAL,
+ * CRNG_RESEED_INTERVAL). Uptime counts from random_init().
+ */
+#define CRNG_RESEED_START_INTERVAL	1
+#define CRNG_RESEED_INTERVAL		60
+
+static u64 boot_cycles;
+static bool early_boot = true;
 
 struct crng {
 	u8 key[CHACHA_KEY_SIZE];
@@ -99,6 +112,12 @@ static void put_le64(u8 *p, u64 v)
 static u64 random_get_entropy(void)
 {
 	return arch_ops && arch_ops->get_entropy ? arch_ops->get_entropy() : 0;
+}
+
+/* The cycle counter's frequency; 0 (no timed reseeds) where there is no counter. */
+static u64 random_cycles_per_sec(void)
+{
+	return arch_ops && arch_ops->cycles_per_sec ? arch_ops->cycles_per_sec() : 0;
 }
 
 /* The arch's arch_get_random_seed_longs(), through the registered pointer. */
@@ -199,6 +218,7 @@ static void _crng_reseed(void)
 	if (next_gen == 0)
 		next_gen++;
 	WRITE_ONCE(base_crng.generation, next_gen);
+	base_crng.birth = random_get_entropy();
 	crng_init = CRNG_READY;
 	input_pool.reseed_bits = 0;
 
@@ -207,12 +227,37 @@ static void _crng_reseed(void)
 }
 
 /*
- * Linux counts credit only until READY and from then on reseeds on a timer
- * (soon after boot, then at growing intervals up to every 60 s). We have no
- * timer yet, so once READY we reseed as soon as another full pool's worth
- * (256 bits) has been credited: new entropy enters the key in one lump
- * ("catastrophic reseeding"), never a few guessable bits at a time. The
- * kernel may also call crng_reseed().
+ * Linux's crng_has_old_seed(): is the base key older than the interval of
+ * the schedule above? Asked before every use of the key once READY
+ * (crng_make_state()), so the reseed happens on the first request after
+ * the interval ends, as in Linux. Never in deterministic mode: the output
+ * must depend on the seed and the calls only, not on when they came.
+ */
+static bool crng_has_old_seed(void)
+{
+	u64 hz = random_cycles_per_sec(), now, interval = CRNG_RESEED_INTERVAL;
+
+	if (!hz || deterministic)
+		return false;
+	now = random_get_entropy();
+	if (unlikely(early_boot)) {
+		u64 uptime = (now - boot_cycles) / hz;
+
+		if (uptime >= CRNG_RESEED_INTERVAL * 2)
+			early_boot = false;
+		else
+			interval = uptime / 2 > CRNG_RESEED_START_INTERVAL ? uptime / 2 :
+				   CRNG_RESEED_START_INTERVAL;
+	}
+	return now - base_crng.birth > interval * hz;
+}
+
+/*
+ * Linux counts credit only until READY and from then on reseeds on the
+ * schedule above. trapdoor also reseeds as soon as another full pool's
+ * worth (256 bits) has been credited: new entropy enters the key in one
+ * lump ("catastrophic reseeding"), never a few guessable bits at a time.
+ * The kernel may also call crng_reseed().
  */
 static void credit_init_bits(enum random_source src, size_t bits)
 {
@@ -274,6 +319,12 @@ static void crng_make_state(u32 chacha_state[CHACHA_STATE_WORDS], u8 *random_dat
 			extract_entropy(base_crng.key, sizeof(base_crng.key));
 		crng_fast_key_erasure(base_crng.key, chacha_state, random_data, random_data_len);
 		return;
+	}
+
+	/* The base key is older than the schedule allows: reseed, which bumps the generation. */
+	if (unlikely(crng_has_old_seed())) {
+		_crng_reseed();
+		stats.timed_reseeds++;
 	}
 
 	/* Linux: local_lock_irqsave(&crngs.lock) */
@@ -469,6 +520,9 @@ void random_init(const char *command_line)
 
 	if (input_ignored())
 		return;
+	/* Uptime for the reseed schedule counts from here. */
+	boot_cycles = random_get_entropy();
+	early_boot = true;
 
 	/* A block's worth from the seed instruction; each long it cannot give costs credit. */
 	while (i < ARRAY_SIZE(v)) {
@@ -525,6 +579,8 @@ void random_reset(void)
 	memset(&stats, 0, sizeof(stats));
 	crng_init = CRNG_EMPTY;
 	deterministic = false;
+	boot_cycles = 0;
+	early_boot = true;
 }
 
 void crng_set_deterministic_seed(const void *seed, size_t len)

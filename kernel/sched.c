@@ -19,6 +19,10 @@ unsigned long jiffies;
 
 void sched_enqueue(struct task_struct *t)
 {
+	/* Queued twice, the list would loop or lose the tasks behind it. */
+	if (t->on_rq)
+		panic("sched_enqueue: task %d (%s) is already on the run queue", t->pid, t->comm);
+	t->on_rq = true;
 	t->run_next = NULL;
 	if (run_tail)
 		run_tail->run_next = t;
@@ -35,6 +39,8 @@ static struct task_struct *sched_dequeue(void)
 		run_head = t->run_next;
 		if (!run_head)
 			run_tail = NULL;
+		t->on_rq = false;
+		t->run_next = NULL;
 	}
 	return t;
 }
@@ -48,9 +54,15 @@ void schedule(void)
 		panic("kernel stack overflow in task %d (%s)", prev->pid, prev->comm);
 
 	need_resched = false;
-	task_wake_sleepers(arch_get_cycles());
+	/*
+	 * prev first: a sleeper whose time has come is BLOCKED until the wake
+	 * below makes it RUNNABLE and queues it, so prev must be queued (or
+	 * not) by the state it had on the way in. The other order would queue
+	 * a sleeping prev twice: once as a sleeper, once as prev.
+	 */
 	if (prev->state == TASK_RUNNABLE && prev->pid > 0)
 		sched_enqueue(prev);
+	task_wake_sleepers(arch_get_cycles());
 	/*
 	 * Nothing runnable: idle here until a sleeper's time comes, the CPU
 	 * asleep between interrupts. Only sleeping can end this: a task

@@ -7,13 +7,16 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/blake2s.h>
 #include <trapdoor/chacha.h>
+#include <trapdoor/cmdline.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/ktest.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 
 #ifdef CONFIG_KTEST
 
@@ -210,6 +213,91 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
+/*
+ * execve gives the task a fresh kernel-stack offset stream (prng-task): the
+ * old image may have leaked enough offsets to predict the old one. A real
+ * do_execve() of the embedded init, run by a stand-in task with its own
+ * kernel stack, before any task exists.
+ */
+static void test_execve_reseeds_kstack_state(void)
+{
+	static struct task_struct t;
+	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
+	static const char *const argv[] = { "init", "ktest" };
+	struct task_struct *saved = current;
+	struct rnd_state before;
+	unsigned long free_before = nr_free_pages();
+	long err;
+
+	memset(&t, 0, sizeof(t));
+	t.stack = stack;
+	strscpy(t.comm, "ktest", sizeof(t.comm));
+	t.mm = mm_create();
+	KTEST_EXPECT(t.mm != NULL, "mm_create failed");
+	if (!t.mm)
+		return;
+	memset(&t.kstack_rnd_state, 0x5a, sizeof(t.kstack_rnd_state));
+	before = t.kstack_rnd_state;
+	current = &t;
+	err = do_execve("init", argv, 2);
+	current = saved;
+	arch_switch_mm(NULL);
+	mm_destroy(t.mm);
+	KTEST_EXPECT(err == 0, "do_execve(init) = %ld", err);
+	KTEST_EXPECT(memcmp(&before, &t.kstack_rnd_state, sizeof(before)) != 0,
+		     "the new image kept the old kstack_rnd_state");
+	KTEST_EXPECT(strcmp(t.comm, "init") == 0, "comm is \"%s\"", t.comm);
+	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
+		     free_before, nr_free_pages());
+}
+
+/* The command line reaches the console escaped: no raw newline can forge a protocol line. */
+static void test_cmdline_escape(void)
+{
+	char buf[64];
+	size_t n;
+
+	n = cmdline_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
+	KTEST_EXPECT(strcmp(buf, "foo=1\\nEXIT: status=0") == 0 && n == 20, "got \"%s\" (%zu)",
+		     buf, n);
+	n = cmdline_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
+	KTEST_EXPECT(strcmp(buf, "a\\x09b\\x7f\\\\\\x0d\\xff") == 0 && n == 7, "got \"%s\" (%zu)",
+		     buf, n);
+	/* A short buffer ends before an escape, never inside one. */
+	n = cmdline_escape(buf, 4, "ab\ncd");
+	KTEST_EXPECT(strcmp(buf, "ab") == 0 && n == 2, "size 4: \"%s\" (%zu)", buf, n);
+	n = cmdline_escape(buf, 6, "ab\ncd");
+	KTEST_EXPECT(strcmp(buf, "ab\\nc") == 0 && n == 4, "size 6: \"%s\" (%zu)", buf, n);
+}
+
+/* A command line too long for the parser is applied up to the last whole option. */
+static void test_cmdline_fit(void)
+{
+	static const struct {
+		const char *line;
+		size_t size;
+		bool cut;
+		size_t want;
+	} cases[] = {
+		{ "kstack=off stackleak=on", 512, false, 23 },	/* fits */
+		{ "aaaa bbbb cccc", 8, false, 5 },		/* "bbbb" would be cut: dropped */
+		{ "aaaa bbbb cccc", 10, false, 9 },		/* the cut falls on a space */
+		{ "aaaa bbbb cccc", 15, false, 14 },		/* exactly fits */
+		{ "aaaaaaaaaaaa", 5, false, 0 },		/* not even one option */
+		{ "aaaa bbbb", 512, true, 5 },			/* the arch cut: last one dropped */
+		{ "aaaa bbbb ", 512, true, 10 },		/* ... unless it ended whole */
+		{ "", 512, false, 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		size_t got = cmdline_fit(cases[i].line, cases[i].size, cases[i].cut);
+
+		KTEST_EXPECT(got == cases[i].want, "\"%s\" in %zu bytes%s: %zu, want %zu",
+			     cases[i].line, cases[i].size, cases[i].cut ? " (cut)" : "", got,
+			     cases[i].want);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -225,6 +313,9 @@ static const struct {
 	{ "lib.blake2s_rfc7693_abc", test_blake2s_rfc7693_abc },
 	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch },
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
+	{ "task.execve_reseeds_kstack_state", test_execve_reseeds_kstack_state },
+	{ "cmdline.escape", test_cmdline_escape },
+	{ "cmdline.fit_whole_options", test_cmdline_fit },
 };
 
 int ktest_run_all(void)

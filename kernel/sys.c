@@ -45,7 +45,8 @@ SYSCALL_DEFINE(write)
 /*
  * read(0, buf, count): blocks until at least one byte has arrived on the
  * console, then returns what is there (up to count). No echo: the shell
- * decides what to show.
+ * decides what to show. A kill ends the wait (-EINTR; the task dies on its
+ * way out, in exit_to_user_mode()).
  */
 SYSCALL_DEFINE(read)
 {
@@ -58,8 +59,11 @@ SYSCALL_DEFINE(read)
 		return -EBADF;
 	if (count == 0)
 		return 0;
-	while ((c = console_getc()) < 0)
+	while ((c = console_getc()) < 0) {
+		if (current->killed)
+			return -EINTR;
 		schedule();	/* let others run while we wait for a key */
+	}
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);
 	} while (n < count && (c = console_getc()) >= 0);
@@ -150,6 +154,9 @@ SYSCALL_DEFINE(getrandom)
 	size_t done = 0, count = a1;
 
 	if (a2 & ~(unsigned long)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
+		return -EINVAL;
+	/* "Never block" and "the blocking pool" contradict each other: Linux refuses both. */
+	if ((a2 & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
 	if (count > 33554431)	/* Linux's cap: INT_MAX >> 6 */
 		count = 33554431;

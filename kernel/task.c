@@ -95,12 +95,31 @@ static struct task_struct *alloc_task(void)
 	return NULL;
 }
 
+/*
+ * Whether name is an embedded program, asked before anything is allocated for
+ * it: a name that names nothing costs no pid, task or page, and load_program()
+ * only ever runs for a real program. Its early error paths return before its
+ * stackleak tracking call (kernel/exec.c), leaving its large frame as an
+ * untracked hole above the calls it made; user/tasktest checks the stack
+ * after a spawn and an execve of a missing program.
+ */
+static bool program_exists(const char *name)
+{
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, name))
+			return true;
+	return false;
+}
+
 long spawn_program(const char *name, const char *const *argv, int argc)
 {
-	struct task_struct *t = alloc_task();
+	struct task_struct *t;
 	unsigned long entry, sp;
 	long err;
 
+	if (!program_exists(name))
+		return -ENOENT;
+	t = alloc_task();
 	if (!t)
 		return -EAGAIN;
 	t->mm = mm_create();
@@ -159,10 +178,13 @@ long do_fork(void)
  */
 long do_execve(const char *name, const char *const *argv, int argc)
 {
-	struct mm_struct *old = current->mm, *mm = mm_create();
+	struct mm_struct *old = current->mm, *mm;
 	unsigned long entry, sp;
 	long err;
 
+	if (!program_exists(name))
+		return -ENOENT;
+	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
 	err = load_program(mm, name, argv, argc, &entry, &sp);
@@ -174,6 +196,11 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	arch_switch_mm(mm);
 	mm_destroy(old);
 	strscpy(current->comm, name, sizeof(current->comm));
+	/*
+	 * A new program must not inherit the old one's offset stream: the old
+	 * image may have leaked enough offsets to predict it (prng-task).
+	 */
+	kstack_task_init(current);
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
 	return 0;
 }
@@ -207,6 +234,13 @@ bool task_wake_sleepers(u64 now)
 	return sleeping;
 }
 
+/* The slot is free again: a zombie nobody will wait for, or one just reaped. */
+static void release_task(struct task_struct *t)
+{
+	t->state = TASK_UNUSED;
+	t->parent = NULL;
+}
+
 static void wake_up(struct task_struct *t)
 {
 	/* A sleeper is woken by its clock only (or by kill). */
@@ -231,17 +265,37 @@ __noreturn void do_exit(int wait_status)
 		       WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : WEXITSTATUS(wait_status));
 		kernel_poweroff(wait_status ? EXIT_TESTS_FAILED : EXIT_ALL_PASSED);
 	}
-	/* Orphans go to init, which reaps them. */
-	for (int i = 0; i < NR_TASKS; i++)
-		if (tasks[i].state != TASK_UNUSED && tasks[i].parent == me)
-			tasks[i].parent = init;
+	/*
+	 * Our children become orphans: init is their parent from now on, and
+	 * the kernel reaps them (docs/tasks.md): init waits only for the
+	 * children it started. Those already dead are released now.
+	 */
+	for (int i = 0; i < NR_TASKS; i++) {
+		struct task_struct *t = &tasks[i];
+
+		if (t->state == TASK_UNUSED || t->parent != me)
+			continue;
+		if (t->state == TASK_ZOMBIE) {
+			release_task(t);
+		} else {
+			t->parent = init;
+			t->orphan = true;
+		}
+	}
 	me->exit_status = wait_status;
 	me->state = TASK_ZOMBIE;
+	/* An orphan nobody waits for by pid is released at once; init still wakes to re-check. */
+	if (me->orphan && !(init && init->state == TASK_BLOCKED && init->wait_for == me->pid))
+		release_task(me);
 	wake_up(me->parent ? me->parent : init);
 	schedule();
 	panic("a zombie ran again");
 }
 
+/*
+ * Orphans (init's adopted children) are reaped by the kernel, so wait4(-1)
+ * never waits for them; wait4(pid) names one and gets its status.
+ */
 long do_wait4(int pid, int *wait_status)
 {
 	for (;;) {
@@ -252,19 +306,22 @@ long do_wait4(int pid, int *wait_status)
 
 			if (t->state == TASK_UNUSED || t->parent != current)
 				continue;
-			if (pid > 0 && t->pid != pid)
+			if (pid > 0 ? t->pid != pid : t->orphan)
 				continue;
 			have_children = true;
 			if (t->state == TASK_ZOMBIE) {
 				*wait_status = t->exit_status;
-				t->state = TASK_UNUSED;
+				release_task(t);
+				current->wait_for = 0;
 				return t->pid;
 			}
 		}
+		current->wait_for = 0;
 		if (!have_children)
 			return -ECHILD;
 		if (current->killed)
 			return -EINTR;	/* exit_to_user_mode() finishes the kill */
+		current->wait_for = pid > 0 ? pid : 0;
 		current->state = TASK_BLOCKED;
 		schedule();
 	}
@@ -330,14 +387,21 @@ SYSCALL_DEFINE(clone)
 	return do_fork();
 }
 
-/* kill(pid, SIGKILL): the only signal there is. init cannot be killed. */
+/*
+ * kill(pid, SIGKILL): the only signal there is. init cannot be killed. pid is
+ * an int to Linux; a value outside that range names no task (rather than the
+ * one its low 32 bits would name).
+ */
 SYSCALL_DEFINE(kill)
 {
-	struct task_struct *t = task_by_pid((int)a0);
+	struct task_struct *t;
 
 	if (a1 != SIGKILL)
 		return -EINVAL;
-	if ((long)a0 <= 0 || !t || t->state == TASK_ZOMBIE)
+	if ((long)a0 <= 0 || (long)a0 > INT_MAX)
+		return -ESRCH;
+	t = task_by_pid((int)a0);
+	if (!t || t->state == TASK_ZOMBIE)
 		return -ESRCH;
 	if (t->pid == 1)
 		return -EPERM;
@@ -351,22 +415,30 @@ SYSCALL_DEFINE(kill)
 	return 0;
 }
 
-/* nanosleep(req, rem): sleeps at least req; rem is not written (no signals). */
+/*
+ * nanosleep(req, rem): sleeps at least req; rem is not written (no signals).
+ * A deadline beyond the counter's range saturates: the task sleeps until it
+ * is killed (tv_sec * hz would otherwise wrap and return at once).
+ */
 SYSCALL_DEFINE(nanosleep)
 {
 	struct timespec ts;
-	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ticks;
+	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ns_ticks, deadline;
 
 	if (copy_from_user(&ts, a0, sizeof(ts)) < 0)
 		return -EFAULT;
 	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
 		return -EINVAL;
-	/* Round up, so that we never sleep less than asked. */
-	ticks = (u64)ts.tv_sec * hz + ((u64)ts.tv_nsec * hz + 999999999ULL) / 1000000000ULL;
-	while (arch_get_cycles() - start < ticks) {
+	/* Round up, so that we never sleep less than asked. tv_nsec * hz fits: hz < 2^34. */
+	ns_ticks = ((u64)ts.tv_nsec * hz + 999999999ULL) / 1000000000ULL;
+	if ((u64)ts.tv_sec > (U64_MAX - start - ns_ticks) / hz)
+		deadline = U64_MAX;	/* for ever */
+	else
+		deadline = start + (u64)ts.tv_sec * hz + ns_ticks;
+	while (arch_get_cycles() < deadline) {
 		if (current->killed)
 			return -EINTR;
-		sleep_until(start + ticks);
+		sleep_until(deadline);
 	}
 	return 0;
 }

@@ -53,7 +53,7 @@ static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
 	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
-						"regstate", "manychildren", "errpathtest" };
+						"regstate", "manychildren", "errpathtest", "fuzz" };
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
 	int failed = 0, status;
@@ -103,6 +103,24 @@ static int run_tests(const struct new_utsname *uts)
 		failed += !ok;
 	}
 
+	/*
+	 * The tests above left orphans for the kernel to reap; init's own
+	 * children are still init's to wait for, with wait4(-1) too.
+	 */
+	{
+		const char *argv[] = { "fault", "nosuchmode", NULL };
+		long pid = spawn("fault", argv), got = -1;
+		bool ok;
+
+		status = -1;
+		if (pid > 0)
+			got = waitpid(-1, &status, 0);
+		ok = pid > 0 && got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 2;
+		test_result("user.init.wait_any_reaps_own_child", ok,
+			    "spawn %ld, wait4(-1) %ld, status 0x%x", pid, got, status);
+		failed += !ok;
+	}
+
 	/* The kernel survived all of that, and got every page and task slot back. */
 	get_kernel_stats(&after);
 	test_result("user.kernel_alive_after_faults", getpid() == 1, "getpid() = %ld", getpid());
@@ -114,6 +132,36 @@ static int run_tests(const struct new_utsname *uts)
 		    (unsigned long)after.nr_tasks);
 	failed += after.free_pages != before.free_pages || after.nr_tasks != before.nr_tasks;
 	return failed;
+}
+
+/*
+ * init.fuzz=SEED:COUNT[:TRACE_FROM] (make soak) arrives as "fuzz=SEED:COUNT...": only the
+ * fuzzer runs, with those arguments.
+ */
+static int run_fuzz(const char *spec)
+{
+	static char fields[3][24];
+	const char *argv[5] = { "fuzz" };
+	int n = 0, status = 0, err;
+	size_t len = 0;
+	bool ok;
+
+	for (const char *p = spec; n < 3; p++) {
+		if (*p == ':' || !*p) {
+			fields[n][len] = '\0';
+			argv[1 + n] = fields[n];
+			n++;
+			len = 0;
+			if (!*p)
+				break;
+		} else if (len < sizeof(fields[0]) - 1) {
+			fields[n][len++] = *p;
+		}
+	}
+	err = run("fuzz", argv, &status);
+	ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	test_result("user.fuzz.exit", ok, "ended with status 0x%x (spawn %d)", status, err);
+	return !ok;
 }
 
 /* make run: the demos, each in its default form; their own output says what they show. */
@@ -141,6 +189,8 @@ int main(int argc, char **argv)
 	uname(&u);
 	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
 	       u.sysname, u.release);
+	if (argc > 2 && strcmp(argv[1], "test") == 0 && strncmp(argv[2], "fuzz=", 5) == 0)
+		poweroff(run_fuzz(argv[2] + 5));
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
 		poweroff(run_tests(&u) ? 1 : 0);
 	if (argc > 2 && strcmp(argv[1], "lkdtm") == 0) {

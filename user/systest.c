@@ -140,6 +140,10 @@ static void test_getrandom(void)
 	CHECK("user.syscall.getrandom_bad_buffer",
 	      getrandom((void *)report_stack(), 16, 0) == -EFAULT, "accepted a kernel address");
 	CHECK("user.syscall.getrandom_bad_flags", getrandom(a, 1, 0x80) == -EINVAL, "accepted");
+	/* GRND_RANDOM | GRND_INSECURE: each alone is fine, both together contradict. */
+	CHECK("user.syscall.getrandom_random_and_insecure",
+	      getrandom(a, 1, 0x0006) == -EINVAL && getrandom(a, 1, 0x0002) == 1 &&
+	      getrandom(a, 1, 0x0004) == 1, "GRND_RANDOM | GRND_INSECURE accepted");
 }
 
 int main(void)

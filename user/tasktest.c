@@ -14,6 +14,14 @@ static unsigned long free_pages(void)
 	return st.free_pages;
 }
 
+static unsigned long task_count(void)
+{
+	struct kernel_stats st;
+
+	get_kernel_stats(&st);
+	return st.nr_tasks;
+}
+
 static void msleep(long ms)
 {
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
@@ -27,6 +35,232 @@ static u64 now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+/* The task_list state of pid (1 runnable, 2 blocked, 3 zombie), or 0 if there is no such task. */
+static int task_state(long pid)
+{
+	static struct task_info tasks[128];
+	long n = task_list(tasks, 128);
+
+	for (long i = 0; i < n && i < 128; i++)
+		if (tasks[i].pid == pid)
+			return tasks[i].state;
+	return 0;
+}
+
+/* Polls every 5 ms for up to ms milliseconds until pid is in state; true if it got there. */
+static bool wait_for_state(long pid, int state, long ms)
+{
+	for (long t = 0; t <= ms; t += 5) {
+		if (task_state(pid) == state)
+			return true;
+		msleep(5);
+	}
+	return false;
+}
+
+/*
+ * A sleeper whose deadline passes while it is on its way into schedule()
+ * must be queued once, not twice: a task queued twice makes the queue lose
+ * the ones behind it, and the kernel soon finds nothing to run. Short
+ * sleeps of varying length, each followed by a fork, a yield and a wait,
+ * hit that window within a few dozen rounds when the order is wrong.
+ */
+static void test_sleep_wake_race(void)
+{
+	int bad = 0;
+
+	for (int i = 0; i < 300; i++) {
+		struct timespec ts = { .tv_sec = 0, .tv_nsec = 1 + (i * 37) % 5000 };
+		long pid;
+		int st = -1;
+
+		nanosleep(&ts, NULL);
+		pid = fork();
+		if (pid == 0)
+			exit(0);
+		sched_yield();
+		if (pid < 0 || waitpid((int)pid, &st, 0) != pid || st != 0)
+			bad++;
+	}
+	CHECK("user.task.sleep_wake_race_300_rounds", bad == 0, "%d bad rounds", bad);
+}
+
+/*
+ * A sleep longer than the cycle counter can count sleeps until killed; it
+ * must not wrap into a short one. Bad timespecs are refused.
+ */
+static void test_nanosleep_forever(void)
+{
+	static const struct timespec forever[] = {
+		{ .tv_sec = 1L << 62, .tv_nsec = 0 },
+		{ .tv_sec = LONG_MAX, .tv_nsec = 999999999L },
+	};
+	struct timespec neg_sec = { .tv_sec = -1, .tv_nsec = 0 };
+	struct timespec neg_nsec = { .tv_sec = 0, .tv_nsec = -1 };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(forever); i++) {
+		char name[64];
+		long pid = fork();
+		bool asleep;
+		int st = -1;
+
+		if (pid == 0) {
+			nanosleep(&forever[i], NULL);
+			exit(1);	/* woke up: the deadline wrapped */
+		}
+		msleep(50);
+		asleep = task_state(pid) == 2;
+		kill((int)pid, SIGKILL);
+		waitpid((int)pid, &st, 0);
+		snprintf(name, sizeof(name), "user.task.nanosleep_forever_%u", i);
+		CHECK(name, pid > 0 && asleep && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		      "{%ld, %ld}: asleep after 50 ms: %d; status 0x%x", forever[i].tv_sec,
+		      forever[i].tv_nsec, asleep, st);
+	}
+	CHECK("user.task.nanosleep_negative_einval",
+	      nanosleep(&neg_sec, NULL) == -EINVAL && nanosleep(&neg_nsec, NULL) == -EINVAL,
+	      "a negative time was accepted");
+	CHECK("user.task.nanosleep_bad_pointer_efault",
+	      nanosleep(NULL, NULL) == -EFAULT &&
+	      nanosleep((const struct timespec *)report_stack(), NULL) == -EFAULT,
+	      "NULL or a kernel address was accepted");
+}
+
+/*
+ * kill ends every blocking wait. The child blocked in read(0) waits for
+ * console input that never comes (the test boots have none); the one
+ * blocked in wait4 waits for a grandchild that sleeps for ever.
+ */
+static void test_kill_blocked(void)
+{
+	long reader = fork(), waiter, sleeper = 0;
+	bool died;
+	int st = -1;
+
+	if (reader == 0) {
+		char c;
+
+		exit(read(0, &c, 1) == 1 ? 3 : 4);
+	}
+	msleep(30);
+	kill((int)reader, SIGKILL);
+	died = wait_for_state(reader, 3, 2000);
+	if (died)
+		waitpid((int)reader, &st, 0);
+	if (died && WIFEXITED(st) && WEXITSTATUS(st) == 3)
+		printf("SKIP: user.task.kill_ends_blocked_read: console input arrived\n");
+	else
+		CHECK("user.task.kill_ends_blocked_read",
+		      died && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		      "reader %s within 2 s; status 0x%x", died ? "died" : "still alive", st);
+
+	waiter = fork();
+	if (waiter == 0) {
+		long g = fork();
+
+		if (g == 0)
+			for (;;)
+				msleep(1000);
+		exit(waitpid((int)g, NULL, 0) == g ? 5 : 6);
+	}
+	/* Find the grandchild, so as to kill it too at the end. */
+	for (int t = 0; t < 400 && !sleeper; t++) {
+		struct task_info tasks[32];
+		long n = task_list(tasks, 32);
+
+		for (long i = 0; i < n && i < 32; i++)
+			if (tasks[i].ppid == waiter)
+				sleeper = tasks[i].pid;
+		if (!sleeper)
+			msleep(5);
+	}
+	msleep(20);
+	kill((int)waiter, SIGKILL);
+	died = wait_for_state(waiter, 3, 2000);
+	st = -1;
+	if (died)
+		waitpid((int)waiter, &st, 0);
+	/* The orphaned sleeper is the kernel's to reap: it must vanish. */
+	if (sleeper && kill((int)sleeper, SIGKILL) == 0)
+		wait_for_state(sleeper, 0, 2000);
+	CHECK("user.task.kill_ends_blocked_wait4",
+	      sleeper > 0 && died && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+	      "grandchild %ld; waiter %s within 2 s; status 0x%x", sleeper,
+	      died ? "died" : "still alive", st);
+}
+
+/*
+ * A child that forks a grandchild and exits leaves an orphan: init adopts
+ * it and the kernel reaps it when it exits. Half the grandchildren exit
+ * before their parent (zombies released with it), half after (orphans
+ * released at their own exit). Without that, 200 rounds exhaust the 128
+ * task slots.
+ */
+static void test_orphans_reaped(void)
+{
+	unsigned long tasks_before = task_count(), pages_before = free_pages();
+	unsigned long tasks_after = 0, pages_after = 0;
+	long pid;
+	int bad = 0, st = -1;
+
+	for (int i = 0; i < 200; i++) {
+		pid = fork();
+		if (pid == 0) {
+			long g = fork();
+
+			if (g == 0) {
+				if (i & 1)
+					msleep(2);	/* outlive the parent */
+				exit(0);
+			}
+			if (!(i & 1))
+				msleep(2);		/* outlive the child */
+			exit(g < 0 ? 1 : 0);
+		}
+		if (pid < 0 || waitpid((int)pid, &st, 0) != pid || st != 0)
+			bad++;
+	}
+	for (int t = 0; t < 400; t++) {
+		tasks_after = task_count();
+		pages_after = free_pages();
+		if (tasks_after == tasks_before && pages_after == pages_before)
+			break;
+		msleep(5);
+	}
+	CHECK("user.task.orphans_reaped_200", bad == 0 && tasks_after == tasks_before &&
+	      pages_after == pages_before, "%d bad rounds; tasks %lu -> %lu, free pages %lu -> %lu",
+	      bad, tasks_before, tasks_after, pages_before, pages_after);
+	pid = fork();
+	if (pid == 0)
+		exit(7);
+	st = -1;
+	CHECK("user.task.fork_after_orphans", pid > 0 && waitpid((int)pid, &st, 0) == pid &&
+	      WIFEXITED(st) && WEXITSTATUS(st) == 7, "fork %ld, status 0x%x", pid, st);
+	CHECK("user.task.no_children_after_orphans", waitpid(-1, NULL, 0) == -ECHILD,
+	      "wait found a child");
+}
+
+/* kill's pid is an int: a pid with bits above 31 names nobody, not the task its low bits name. */
+static void test_kill_pid_range(void)
+{
+	long pid = fork();
+	long wide;
+	bool alive;
+	int st = -1;
+
+	if (pid == 0)
+		for (;;)
+			msleep(1000);
+	wide = syscall2(__NR_kill, (1L << 32) | pid, SIGKILL);
+	msleep(20);
+	alive = task_state(pid) == 2;
+	kill((int)pid, SIGKILL);
+	waitpid((int)pid, &st, 0);
+	CHECK("user.task.kill_pid_above_int_range", wide == -ESRCH && alive &&
+	      syscall2(__NR_kill, (long)(~0UL << 32 | 1), SIGKILL) == -ESRCH,
+	      "kill(0x100000000 | %ld) = %ld, victim %s", pid, wide, alive ? "alive" : "killed");
 }
 
 /*
@@ -164,6 +398,31 @@ static void test_execve(void)
 	      "status 0x%x", st);
 }
 
+/*
+ * A spawn or execve of a program that does not exist leaves a stack the
+ * stackleak self-check passes. With the
+ * stack offset off, every call puts its frames at the same place.
+ */
+static void test_missing_program_stack_clean(void)
+{
+	const char *argv[] = { "nosuch", NULL };
+	long old_kstack = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
+	long s1, c1, e1, c2;
+
+	s1 = spawn("nosuch", NULL);
+	c1 = syscall0(__NR_stackleak_check);
+	e1 = execve("nosuch", argv, NULL);
+	c2 = syscall0(__NR_stackleak_check);
+	if (old_kstack >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
+	if (old_stackleak >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
+	CHECK("user.task.missing_program_leaves_stack_erased",
+	      s1 == -ENOENT && e1 == -ENOENT && c1 == 0 && c2 == 0,
+	      "spawn %ld, check %ld; execve %ld, check %ld", s1, c1, e1, c2);
+}
+
 static void test_task_list(void)
 {
 	struct task_info tasks[16];
@@ -246,9 +505,15 @@ int main(void)
 {
 	test_fork_tree();
 	test_isolation();
+	test_sleep_wake_race();
 	test_preemption();
 	test_nanosleep();
+	test_nanosleep_forever();
+	test_kill_blocked();
+	test_kill_pid_range();
+	test_orphans_reaped();
 	test_execve();
+	test_missing_program_stack_clean();
 	test_task_list();
 	test_fork_until_exhausted();
 	test_no_leaks();

@@ -16,7 +16,46 @@ struct boot_option {
 	const char *help;		/* shown when the value is rejected */
 };
 
-/* Applies every option; unknown options and bad values are reported and ignored. */
+/*
+ * Applies every option; unknown options and bad values are reported and
+ * ignored. A command line longer than the parser's buffer (511 bytes), or one
+ * the arch cut (cmdline_set_truncated()), is applied up to the last whole
+ * option that fits, and the console names what was dropped:
+ *	cmdline: truncated at N bytes; dropped: <the first dropped option and on>
+ */
 void parse_boot_options(const char *cmdline);
+
+/*
+ * For arch code that copies the firmware's command line into a buffer of its
+ * own: call this during arch_setup() when the copy is shorter than the
+ * original (original_len bytes), so that the last, possibly cut, option is
+ * dropped rather than applied, and the cut is reported.
+ */
+void cmdline_set_truncated(size_t original_len);
+
+/*
+ * How many bytes of cmdline to apply with a buffer of size bytes: all of
+ * it if it fits and cut is false; else up to the end of the last option
+ * that fits whole (an option the cut falls inside is dropped, and with cut
+ * true so is the last one, unless the line ends with a space).
+ */
+size_t cmdline_fit(const char *cmdline, size_t size, bool cut);
+
+/*
+ * Copies src into dst (size bytes, always NUL-terminated) with newline as
+ * \n, backslash as \\ and every other byte outside printable ASCII as \xNN,
+ * never splitting an escape; returns how many bytes of src it consumed.
+ */
+size_t cmdline_escape(char *dst, size_t size, const char *src);
+
+/* printk()s s escaped as cmdline_escape() does, however long it is. */
+void cmdline_print(const char *s);
+
+/*
+ * init.fuzz=SEED:COUNT[:TRACE_FROM] (make soak): "fuzz=SEED:COUNT[:...]" for
+ * init's argv, which in test mode then runs only user/fuzz.c with those
+ * arguments; NULL if the option was not given.
+ */
+const char *cmdline_init_fuzz(void);
 
 #endif

@@ -49,6 +49,7 @@ struct crng_stats {
 	u64 refills[NR_CRNG_WIDTHS];	/* batch refills: the get_random_uN() slow path */
 	u64 unbatched[NR_CRNG_WIDTHS];	/* get_random_uN() calls before READY (no batching) */
 	u64 reseeds;			/* base key replaced from the pool, generation + 1 */
+	u64 timed_reseeds;		/* of those, because the key was older than the schedule */
 	u64 extracts;			/* extract_entropy() calls */
 	u64 crng_refreshes;		/* a per-cpu key re-derived from the base key */
 	u64 bytes_mixed[NR_RANDOM_SOURCES];
@@ -61,16 +62,19 @@ struct crng_stats {
 };
 
 /*
- * What the architecture offers (DESIGN.md §3); either member may be NULL.
+ * What the architecture offers; any member may be NULL.
  * get_random_seed_longs fills up to max_longs from a hardware seed source
  * (RDSEED, RNDRRS, Zkr seed, ...) and returns how many it filled;
- * get_entropy is a cycle counter, mixed in where Linux uses random_get_entropy().
+ * get_entropy is a cycle counter, mixed in where Linux uses random_get_entropy(),
+ * and the clock of the reseed schedule with cycles_per_sec (its frequency;
+ * without both there are no timed reseeds).
  * kernel/random.c cannot call arch code directly because the same file is
  * built into the host tests, so the kernel registers these at boot.
  */
 struct random_arch_ops {
 	size_t (*get_random_seed_longs)(unsigned long *v, size_t max_longs);
 	u64 (*get_entropy)(void);
+	u64 (*cycles_per_sec)(void);
 };
 void random_register_arch_ops(const struct random_arch_ops *ops);
 
@@ -100,6 +104,10 @@ bool crng_ready(void);
 enum crng_state crng_init_state(void);
 
 /*
+ * Once READY the base key is also reseeded by time, on Linux's schedule: the
+ * first request more than 1 s after the last reseed, then more than uptime/2
+ * seconds after it, and from 120 s of uptime on more than 60 s after it.
+ *
  * Reseed the base key from the pool now, bumping the generation so every
  * per-cpu key and batch is replaced at its next use. Refused (false) before
  * READY, like Linux's RNDRESEEDCRNG ioctl.

@@ -29,7 +29,7 @@ enum task_state {
 	TASK_UNUSED = 0,
 	TASK_RUNNABLE,		/* on the run queue or running */
 	TASK_BLOCKED,		/* waiting (wait4, console read) */
-	TASK_ZOMBIE,		/* exited, not yet reaped by its parent */
+	TASK_ZOMBIE,		/* exited, not yet reaped by its parent (orphans never are) */
 };
 
 struct mm_struct;
@@ -46,10 +46,13 @@ struct task_struct {
 	int exit_status;		/* wait4() encoding, see uapi/trapdoor.h */
 	struct task_struct *parent;
 	struct task_struct *run_next;	/* run queue link */
+	bool on_rq;			/* on the run queue now (sched_enqueue refuses twice) */
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
 	bool killed;			/* kill(SIGKILL) arrived: die on the way out */
+	bool orphan;			/* its parent exited: init adopted it, the kernel reaps it */
+	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
 	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
 	struct rnd_state kstack_rnd_state;

@@ -21,4 +21,14 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+#define U64_MAX		((u64)~0ULL)
+
+/* <limits.h>'s names from the compiler's own macros: on some targets that header pulls in libc's. */
+#ifndef INT_MAX
+#define INT_MAX		__INT_MAX__
+#endif
+#ifndef LONG_MAX
+#define LONG_MAX	__LONG_MAX__
+#endif
+
 #endif

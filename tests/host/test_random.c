@@ -210,6 +210,125 @@ Test(random, ready_reseeds_after_another_256_credited_bits)
 	cr_assert_eq(st().generation, 2);
 }
 
+/* ---- the timed reseed: Linux's schedule, on a clock the test sets ---- */
+
+#define CLOCK_HZ 1000000ULL		/* a 1 MHz cycle counter */
+static u64 clock_now;
+static u64 clock_cycles(void) { return clock_now; }
+static u64 clock_hz(void) { return CLOCK_HZ; }
+
+static const struct random_arch_ops clock_ops = {
+	.get_random_seed_longs = fake_seed_longs,
+	.get_entropy = clock_cycles,
+	.cycles_per_sec = clock_hz,
+};
+
+/* Boot at cycle count boot_s (the counter need not start at 0), READY at once. */
+static void clock_boot(u64 boot_s)
+{
+	clock_now = boot_s * CLOCK_HZ;
+	random_register_arch_ops(&clock_ops);
+	random_init(NULL);
+	cr_assert_eq(crng_init_state(), CRNG_READY);
+	cr_assert_eq(st().reseeds, 1);
+}
+
+/* One request at uptime ms milliseconds; returns how many timed reseeds it caused. */
+static u64 request_at(u64 boot_s, u64 ms)
+{
+	u64 before = st().timed_reseeds;
+	u8 b[8];
+
+	clock_now = boot_s * CLOCK_HZ + ms * (CLOCK_HZ / 1000);
+	get_random_bytes(b, sizeof(b));
+	return st().timed_reseeds - before;
+}
+
+Test(random_reseed, first_timed_reseed_just_after_one_second)
+{
+	clock_boot(1000);
+	cr_assert_eq(request_at(1000, 500), 0);
+	cr_assert_eq(request_at(1000, 1000), 0, "exactly the interval is not older than it");
+	cr_assert_eq(request_at(1000, 1001), 1);
+	cr_assert_eq(st().reseeds, 2);
+	cr_assert_eq(st().generation, 2);
+	cr_assert_eq(request_at(1000, 1500), 0, "the reseed restarts the interval");
+	cr_assert_eq(request_at(1000, 2002), 1);
+}
+
+Test(random_reseed, early_interval_is_half_the_uptime)
+{
+	clock_boot(7);
+	cr_assert_eq(request_at(7, 40000), 1);		/* 40 s after READY */
+	/* At uptime u the interval is u/2 s: from 40 s, the next comes once u - 40 > u / 2. */
+	cr_assert_eq(request_at(7, 59000), 0);		/* 19 s old, interval 29 s */
+	cr_assert_eq(request_at(7, 79000), 0);		/* 39 s old, interval 39 s */
+	cr_assert_eq(request_at(7, 81000), 1);		/* 41 s old, interval 40 s */
+}
+
+Test(random_reseed, every_60_seconds_after_two_minutes)
+{
+	clock_boot(0);
+	cr_assert_eq(request_at(0, 200000), 1);
+	cr_assert_eq(request_at(0, 259000), 0);
+	cr_assert_eq(request_at(0, 260000), 0);
+	cr_assert_eq(request_at(0, 260001), 1);
+	cr_assert_eq(request_at(0, 320000), 0);
+	cr_assert_eq(request_at(0, 3600000), 1, "an hour later: one reseed, not sixty");
+}
+
+Test(random_reseed, batches_see_the_timed_reseed)
+{
+	u32 first;
+
+	clock_boot(0);
+	first = get_random_u32();
+	(void)first;
+	cr_assert_eq(st().refills[CRNG_U32], 1);
+	/* The next u32 comes from the batch: no key is used, so no reseed yet. */
+	clock_now = 5 * CLOCK_HZ;
+	get_random_u32();
+	cr_assert_eq(st().timed_reseeds, 0);
+	/* The batch runs out at the 25th call: its refill reseeds first, then it is refilled. */
+	for (int i = 0; i < 23; i++)
+		get_random_u32();
+	cr_assert_eq(st().timed_reseeds, 1);
+	cr_assert_eq(st().refills[CRNG_U32], 2);
+	cr_assert_eq(st().generation, 2);
+}
+
+Test(random_reseed, reseed_takes_a_fresh_arch_seed)
+{
+	u8 before[CHACHA_KEY_SIZE], after[CHACHA_KEY_SIZE], cpu[CHACHA_KEY_SIZE];
+	unsigned long seed_before;
+
+	clock_boot(0);
+	crng_peek_keys(before, cpu);
+	seed_before = fake_seed_value;
+	cr_assert_eq(request_at(0, 1500), 1);
+	crng_peek_keys(after, cpu);
+	cr_assert(fake_seed_value > seed_before, "arch_get_random_seed_longs() was not read");
+	cr_assert(memcmp(before, after, sizeof(before)) != 0, "the base key did not change");
+}
+
+Test(random_reseed, never_in_deterministic_mode)
+{
+	random_register_arch_ops(&clock_ops);
+	clock_now = 0;
+	seed("x");
+	cr_assert_eq(request_at(0, 1000000), 0);
+	cr_assert_eq(st().reseeds, 1);
+}
+
+Test(random_reseed, no_clock_no_timed_reseed)
+{
+	random_register_arch_ops(&fake_ops);	/* a counter, but no frequency */
+	random_init(NULL);
+	for (int i = 0; i < 100; i++)
+		get_random_u64();
+	cr_assert_eq(st().timed_reseeds, 0);
+}
+
 /* ---- the batch cadence: 96 bytes per refill, so 96/48/24/12 calls ---- */
 
 static void call_width(int w)

@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fuzz: random system calls, to show that bad input gets an error and the
+ * kernel keeps running.
+ *
+ *	fuzz [SEED [COUNT [TRACE_FROM]]]
+ *
+ * SEED (decimal or 0x hex; without it, one from getrandom()) fixes every
+ * choice, so a run replays the same calls; COUNT calls (default 100000);
+ * from call TRACE_FROM on, each call is printed and followed by the checks,
+ * to find the call that broke an invariant.
+ *
+ * Each call takes a number (a valid one from include/uapi/unistd.h, an
+ * invalid one, a huge or a negative one) and six arguments, each one of:
+ * a small integer, -1, a boundary value, a random 64-bit value, NULL, a
+ * pointer into our own buffer at any alignment, a length, an unmapped
+ * address, a kernel address (the kernel's text from kernel_stats(), its stack
+ * from report_stack()), our own read-only text, or a range that wraps the
+ * address space.
+ *
+ * Calls that would end the fuzzer or the machine are changed or skipped:
+ * exit and exit_group, reboot with its magic numbers, kill(SIGKILL) of a task
+ * that is not one of our children, execve and spawn of a real program (the
+ * name, if it is in our buffer, starts with '#'), read on fd 0 (it would
+ * wait for console input), nanosleep for more than a moment, write to the
+ * console from a readable buffer (the log would fill with noise), stackleak
+ * switched off or its deliberately untracked test call (both would make the
+ * self-check below fail by design). Now and then it forks a child that makes
+ * a few hundred calls of its own and exits.
+ *
+ * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
+ * self-check passes; and once the children are reaped the number of tasks
+ * and of free pages are what they were at the start. One PASS/FAIL line per
+ * invariant at the end; every FAIL names the seed and the call to replay.
+ */
+#include "lib/ulib.h"
+
+#include <trapdoor/stackleak.h>
+
+#define BUF_SIZE	(64 * 1024)	/* we only point into the first PTR_SPAN */
+#define PTR_SPAN	8192
+#define MAX_LEN		32768		/* a pointer + a length stays inside buf */
+#define CHECK_EVERY	1000
+#define CHILD_CALLS	300
+#define MAX_CHILDREN	4
+
+static u8 buf[BUF_SIZE] __aligned(4096);
+
+static u64 rng_state;
+static u64 seed;
+static unsigned long calls_done;
+static bool is_child;
+static long my_pid, max_pid;
+static long children[MAX_CHILDREN];
+static unsigned long kernel_text, kernel_stack;
+static unsigned long trace_from = ~0UL;
+
+/* SplitMix64: small, and every seed gives a full-period stream. */
+static u64 rnd(void)
+{
+	u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static unsigned long below(unsigned long n)
+{
+	return (unsigned long)(rnd() % n);
+}
+
+/* Every number the table in kernel/syscall.c knows. */
+static const long valid_nrs[] = {
+	__NR_read, __NR_write, __NR_exit, __NR_exit_group, __NR_nanosleep, __NR_clock_gettime,
+	__NR_sched_yield, __NR_kill, __NR_reboot, __NR_uname, __NR_getpid, __NR_getppid,
+	__NR_gettid, __NR_clone, __NR_execve, __NR_wait4, __NR_getrandom, __NR_spawn,
+	__NR_kernel_stats, __NR_report_stack, __NR_task_list, __NR_trapdoor_config,
+	__NR_stackleak_check, __NR_leak_write_secret, __NR_leak_read_uninit,
+	__NR_stackleak_deep, __NR_lkdtm,
+};
+
+static long pick_nr(void)
+{
+	switch (below(10)) {
+	case 0:
+		return (long)below(NR_syscalls + 64);		/* mostly unassigned */
+	case 1:
+		switch (below(4)) {
+		case 0:
+			return -1 - (long)below(64);		/* negative */
+		case 1:
+			return (long)rnd();			/* anything */
+		case 2:
+			return (long)(0x100000000UL + valid_nrs[below(ARRAY_SIZE(valid_nrs))]);
+		default:
+			return NR_syscalls + (long)below(4);	/* just past the table */
+		}
+	default:
+		return valid_nrs[below(ARRAY_SIZE(valid_nrs))];
+	}
+}
+
+static unsigned long buf_ptr(void)
+{
+	return (unsigned long)buf + below(PTR_SPAN);
+}
+
+/* Our own text: readable, never writable, so a kernel write there must fail. */
+static unsigned long text_ptr(void)
+{
+	return (unsigned long)&rnd + below(1024);
+}
+
+static bool in_text(unsigned long p)
+{
+	return p - (unsigned long)&rnd < 2048;
+}
+
+static bool in_buf(unsigned long p, unsigned long len)
+{
+	return p >= (unsigned long)buf && p - (unsigned long)buf + len <= BUF_SIZE;
+}
+
+static unsigned long pick_arg(void)
+{
+	static const unsigned long boundary[] = {
+		0x7fffffffUL, 0x80000000UL, 0xffffffffUL, 0x100000000UL, 0x8000000000000000UL,
+		0x7fffffffffffffffUL, ~0UL, ~0UL - 1, 4096, 4095, 4097, 17, 9,
+	};
+	unsigned long page_of_buf = (unsigned long)buf & ~0xfffUL;
+
+	switch (below(12)) {
+	case 0:
+		return below(17);
+	case 1:
+		return ~0UL;				/* -1 */
+	case 2:
+		return boundary[below(ARRAY_SIZE(boundary))];
+	case 3:
+		return rnd();
+	case 4:
+		return 0;				/* NULL */
+	case 5:
+		return buf_ptr();			/* any alignment */
+	case 6:
+		return (unsigned long)buf + below(PTR_SPAN / 8) * 8;
+	case 7:
+		return below(MAX_LEN);			/* a length */
+	case 8:
+		switch (below(5)) {			/* unmapped */
+		case 0:
+			return 8 + below(4096);
+		case 1:
+			return page_of_buf + (16UL << 20) + below(1 << 20);
+		case 2:
+			return (unsigned long)buf + BUF_SIZE + (1UL << 24);
+		case 3:
+			return 1UL << (40 + below(23));
+		default:
+			return 0xdead000UL + below(4096);
+		}
+	case 9:
+		switch (below(3)) {			/* the kernel's */
+		case 0:
+			return kernel_text + below(256);
+		case 1:
+			return kernel_stack - below(2048);
+		default:
+			return kernel_stack + below(2048);
+		}
+	case 10:
+		if (below(2))
+			return text_ptr();		/* ours, but read-only */
+		return ~0UL - below(8192);		/* wraps with any length */
+	default:
+		return 1UL << below(64);		/* a huge length or address */
+	}
+}
+
+/* An address no user call may read or write: NULL, unmapped, the kernel's, or wrapping. */
+static unsigned long bad_ptr(void)
+{
+	switch (below(5)) {
+	case 0:
+		return below(4096);
+	case 1:
+		return (unsigned long)buf + BUF_SIZE + (1UL << 24) + below(4096);
+	case 2:
+		return kernel_text + below(256);
+	case 3:
+		return kernel_stack - below(2048);
+	default:
+		return ~0UL - below(8192);
+	}
+}
+
+static bool is_my_child(long pid)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] == pid)
+			return true;
+	return false;
+}
+
+/* A name in our buffer must not name a real program: make it one that cannot exist. */
+static void spoil_name(unsigned long p)
+{
+	if (in_buf(p, 1))
+		*(char *)p = '#';
+}
+
+/*
+ * Changes a call that would end us, the machine or the run into a harmless
+ * one; false if it must be skipped altogether.
+ */
+static bool make_safe(long nr, unsigned long *a)
+{
+	switch (nr) {
+	case __NR_exit:
+	case __NR_exit_group:
+		return false;
+	case __NR_reboot:
+		return a[0] != LINUX_REBOOT_MAGIC1;
+	case __NR_kill:
+		/* The kernel must refuse pids beyond int; below, only our children may die. */
+		if (a[1] == SIGKILL && (long)a[0] > 0 && (long)a[0] <= INT_MAX &&
+		    (long)a[0] <= max_pid + 256 && !is_my_child((long)a[0]))
+			return false;
+		return true;
+	case __NR_execve:
+	case __NR_spawn:
+	case __NR_lkdtm:	/* a name in buf never names a real test: they end the machine */
+		spoil_name(a[0]);
+		return true;
+	case __NR_read:
+		if (a[0] == 0)
+			a[2] = 0;			/* would wait for a key */
+		return true;
+	case __NR_write:
+		/*
+		 * Anything readable would end up on the log as junk: to the
+		 * console, only from addresses the kernel must refuse.
+		 */
+		if ((a[0] == 1 || a[0] == 2) && a[2] != 0)
+			a[1] = bad_ptr();
+		return true;
+	case __NR_getrandom:
+		/* Into buf, but not past it: what lies beyond is ours too. */
+		if (in_buf(a[0], 1) && !in_buf(a[0], a[1]) && a[1] < (1UL << 32))
+			a[1] = (unsigned long)buf + BUF_SIZE - a[0];
+		return true;
+	case __NR_nanosleep:
+		if (in_buf(a[0], sizeof(struct timespec))) {
+			struct timespec ts = { 0, (long)below(200000) };
+
+			if (below(8) == 0)
+				ts.tv_nsec = below(2) ? -1 : 1000000000L;	/* -EINVAL */
+			memcpy((void *)a[0], &ts, sizeof(ts));
+		} else if (in_buf(a[0], 1) || in_text(a[0])) {
+			return false;	/* straddles buf's end; or code read as a time: for ever, maybe */
+		}
+		return true;
+	case __NR_wait4:
+		/* Our own status word may land anywhere in buf; nothing else there matters. */
+		return true;
+	case __NR_clone:
+		/* fork()'s own arguments are taken care of in fuzz_fork(). */
+		return !(a[0] == SIGCHLD && a[1] == 0);
+	case __NR_trapdoor_config:
+		return a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 || (long)a[1] == -1 ||
+		       a[1] > 1;
+	case __NR_stackleak_deep:
+		return a[0] != STACKLEAK_DEEP_UNTRACKED;
+	case __NR_stackleak_check:
+		return false;			/* prints a report: run at the checks only */
+	default:
+		return true;
+	}
+}
+
+/* The calls since the last check, to print when a check fails. */
+static struct fuzz_call {
+	unsigned long n;
+	long nr, ret;
+	unsigned long a[6];
+} recent[CHECK_EVERY];
+
+static void print_recent(void)
+{
+	for (unsigned long i = 0; i < CHECK_EVERY; i++) {
+		unsigned long n = calls_done - CHECK_EVERY + 1 + i;
+		const struct fuzz_call *c = &recent[n % CHECK_EVERY];
+
+		if (c->n != n || n == 0)
+			continue;
+		printf("fuzz: call %lu: %ld (0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx) = %ld\n", n,
+		       c->nr, c->a[0], c->a[1], c->a[2], c->a[3], c->a[4], c->a[5], c->ret);
+	}
+}
+
+static void fail(const char *name, const char *fmt, ...) __printf(2, 3);
+
+static int failures[4];
+enum { INV_GETPID, INV_STACKLEAK, INV_NO_LEAK, INV_CHILDREN };
+
+static void fail(const char *name, const char *fmt, ...)
+{
+	char why[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	/* The FAIL line itself comes at the end, one per invariant. */
+	print_recent();
+	printf("fuzz: %s: %s after call %lu (replay: fuzz 0x%llx)\n", name, why, calls_done,
+	       (unsigned long long)seed);
+}
+
+static void fuzz_loop(unsigned long count);
+
+/* A child with its own stream: a few hundred calls, then exit(0). */
+static void fuzz_fork(void)
+{
+	int slot = -1;
+	long pid;
+
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (!children[i])
+			slot = i;
+	if (slot < 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		is_child = true;
+		rng_state ^= 0x5bd1e995ULL * (calls_done + 1);
+		memset(children, 0, sizeof(children));
+		my_pid = getpid();
+		fuzz_loop(CHILD_CALLS);
+		exit(0);
+	}
+	if (pid > 0) {
+		children[slot] = pid;
+		if (pid > max_pid)
+			max_pid = pid;
+	}
+}
+
+/* Reaps every child; a child that ended other than exit(0) or our own kill is a failure. */
+static void reap_children(void)
+{
+	long pid;
+	int st;
+
+	while ((pid = wait4(-1, &st, 0, NULL)) > 0) {
+		if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0) &&
+		    !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)) {
+			if (!failures[INV_CHILDREN]++)
+				fail("user.fuzz.children_end_cleanly", "child %ld ended with 0x%x",
+				     pid, st);
+		}
+	}
+	memset(children, 0, sizeof(children));
+}
+
+static unsigned long base_tasks, base_pages;
+
+static void check_invariants(void)
+{
+	struct kernel_stats st;
+	long pid = getpid(), r;
+
+	if (pid != my_pid && !failures[INV_GETPID]++)
+		fail("user.fuzz.getpid", "getpid() = %ld, want %ld", pid, my_pid);
+	/* Back to the settings the self-check is about, whatever the calls chose. */
+	trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
+	getpid();
+	r = syscall0(__NR_stackleak_check);
+	if (r != 0 && !failures[INV_STACKLEAK]++)
+		fail("user.fuzz.stackleak_check", "stackleak_check() = %ld", r);
+	reap_children();
+	/* A killed child is gone once reaped; poll a little for anything still on its way out. */
+	for (int t = 0; t < 100; t++) {
+		get_kernel_stats(&st);
+		if (st.nr_tasks == base_tasks && st.free_pages == base_pages)
+			break;
+		sched_yield();
+	}
+	if ((st.nr_tasks != base_tasks || st.free_pages != base_pages) && !failures[INV_NO_LEAK]++)
+		fail("user.fuzz.no_leak", "tasks %lu (start %lu), free pages %lu (start %lu)",
+		     st.nr_tasks, base_tasks, st.free_pages, base_pages);
+}
+
+static void fuzz_loop(unsigned long count)
+{
+	for (unsigned long i = 0; i < count; i++) {
+		unsigned long a[6];
+		long nr, r;
+
+		calls_done++;
+		if (!is_child && below(500) == 0) {
+			fuzz_fork();
+			continue;
+		}
+		nr = pick_nr();
+		for (int k = 0; k < 6; k++)
+			a[k] = pick_arg();
+		if (!make_safe(nr, a))
+			continue;
+		if (!is_child && calls_done >= trace_from)
+			printf("fuzz: call %lu: %ld (0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx)\n",
+			       calls_done, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		r = __syscall6(nr, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)a[4],
+			       (long)a[5]);
+		if (!is_child && calls_done >= trace_from)
+			printf("fuzz: = %ld\n", r);
+		if (!is_child) {
+			recent[calls_done % CHECK_EVERY].n = calls_done;
+			recent[calls_done % CHECK_EVERY].nr = nr;
+			recent[calls_done % CHECK_EVERY].ret = r;
+			memcpy(recent[calls_done % CHECK_EVERY].a, a, sizeof(a));
+		}
+		if (!is_child && (calls_done % CHECK_EVERY == 0 || calls_done >= trace_from))
+			check_invariants();
+		if (!is_child && calls_done % 20000 == 0)
+			printf("fuzz: %lu calls\n", calls_done);
+	}
+}
+
+static u64 parse_u64(const char *s)
+{
+	u64 v = 0;
+	unsigned int base = 10;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	for (; *s; s++) {
+		unsigned int d = *s >= '0' && *s <= '9' ? (unsigned int)(*s - '0') :
+				 *s >= 'a' && *s <= 'f' ? (unsigned int)(*s - 'a' + 10) :
+				 *s >= 'A' && *s <= 'F' ? (unsigned int)(*s - 'A' + 10) : 99;
+
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long count = 100000;
+	long old_kstack = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
+	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, -1);
+	struct kernel_stats st;
+	struct timespec t0, t1;
+
+	if (argc > 1)
+		seed = parse_u64(argv[1]);
+	else
+		getrandom(&seed, sizeof(seed), 0);
+	if (argc > 2)
+		count = (unsigned long)parse_u64(argv[2]);
+	if (argc > 3)
+		trace_from = (unsigned long)parse_u64(argv[3]);
+	rng_state = seed;
+	my_pid = max_pid = getpid();
+	get_kernel_stats(&st);
+	kernel_text = st.kernel_text;
+	kernel_stack = report_stack();
+	base_tasks = st.nr_tasks;
+	base_pages = st.free_pages;
+	memset(buf, 0, sizeof(buf));
+	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n",
+	       (unsigned long long)seed, count, (unsigned long long)seed, count);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	fuzz_loop(count);
+	check_invariants();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+
+	CHECK("user.fuzz.getpid", !failures[INV_GETPID], "%d checks failed (seed 0x%llx)",
+	      failures[INV_GETPID], (unsigned long long)seed);
+	CHECK("user.fuzz.stackleak_check", !failures[INV_STACKLEAK],
+	      "%d checks failed (seed 0x%llx)", failures[INV_STACKLEAK], (unsigned long long)seed);
+	CHECK("user.fuzz.no_leak", !failures[INV_NO_LEAK], "%d checks failed (seed 0x%llx)",
+	      failures[INV_NO_LEAK], (unsigned long long)seed);
+	CHECK("user.fuzz.children_end_cleanly", !failures[INV_CHILDREN],
+	      "%d children failed (seed 0x%llx)", failures[INV_CHILDREN], (unsigned long long)seed);
+	if (old_kstack >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
+	if (old_stackleak >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
+	printf("fuzz: %lu calls in %ld ms (children alongside), seed 0x%llx\n", calls_done,
+	       (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000,
+	       (unsigned long long)seed);
+	return test_failures;
+}
