@@ -63,7 +63,8 @@ void arch_boot_entropy(void)
 	if (!fdt_valid(boot_fdt))
 		return;
 	node = fdt_path_offset(boot_fdt, "/chosen");
-	/* Our own RAM, reserved by setup.c (reserve_fdt()): the const of boot_fdt only keeps the parser honest. */
+	/* Our own RAM, reserved by reserve_fdt() (setup.c): the const of boot_fdt only keeps
+	 * the parser honest. */
 	seed = node < 0 ? NULL : (void *)fdt_getprop(boot_fdt, node, "rng-seed", &len);
 	if (!seed || len <= 0) {
 		printk("random:  no /chosen/rng-seed in the device tree\n");
