@@ -293,19 +293,6 @@ void do_trap(struct pt_regs *regs)
 	die_trap(regs);
 }
 
-/*
- * Idle until an interrupt is pending. wfi wakes when an interrupt is pending and enabled in
- * sie, whatever sstatus.SIE says (Privileged ISA 3.3.3); opening SIE for one instruction
- * then takes it here in S-mode (entry.S, do_trap()), where the timer is re-armed -- left
- * pending, it would end every later wfi at once. Returns with SIE = 0 again.
- */
-void arch_cpu_idle(void)
-{
-	__asm__ __volatile__("wfi" : : : "memory");
-	csr_set(sstatus, SR_SIE);
-	csr_clear(sstatus, SR_SIE);
-}
-
 BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
 BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
 BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
