@@ -9,13 +9,17 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
+#include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 #include <asm/csr.h>
 #include <asm/io.h>
+#include <asm/plic.h>
 #include <asm/sbi.h>
 #include <asm/setup.h>
+#include <asm/traps.h>
 
 /* The firmware's a0 and a1, written by head.S after it cleared bss (asm/setup.h). */
 unsigned long boot_hartid;
@@ -161,10 +165,54 @@ static void reserve_fdt(const void *fdt)
 	boot_info.nr_reserved = n + 1;
 }
 
+/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
+struct riscv_kstack_check riscv_kstack_check;
+
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
+
+/*
+ * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
+ * guard at the bottom. Checked here, once, so that the assembly can trust it.
+ */
+static void kstack_check_init(void)
+{
+	unsigned long base, guard_end, start, end, slot;
+
+	kstack_guard_range(0, &base, &guard_end);
+	kstack_guard_range(1, &start, &end);
+	slot = start - base;
+	for (unsigned int i = 0; i < NR_TASKS; i++) {
+		kstack_guard_range(i, &start, &end);
+		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
+			panic("riscv: kernel stack slots are not what entry.S can check");
+	}
+	riscv_kstack_check.base = base;
+	riscv_kstack_check.slot_mask = slot - 1;
+	riscv_kstack_check.guard = guard_end - base;
+	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
+}
+
+/*
+ * The trap vector: one CSR. head.S already pointed stvec at entry.S for the boot; this
+ * sets it again, with the stack check entry.S makes on every trap from S-mode turned on.
+ */
+static void trap_init(void)
+{
+	kstack_check_init();
+	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
+	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
+	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */
+	csr_write(sscratch, 0);
+}
+
 void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
-	arch_trap_init();
+	trap_init();
 
 	if (fdt_valid(boot_fdt)) {
 		probe_machine(boot_fdt);
@@ -178,6 +226,8 @@ void arch_setup(void)
 	}
 	/* Sv39 on, whatever else we found: user mode is only isolated with it (mm.c). */
 	riscv_mmu_init();
+	/* Every PLIC source masked for this hart; the console enables its own. */
+	plic_init(boot_hartid);
 }
 
 /*

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * riscv64 traps: decode scause into a reason a person can read, the register dump, and the
- * user-mode frame a new task starts from.
+ * riscv64 traps: decode scause into a reason a person can read, and the register dump. The
+ * trap vector is one CSR write, stvec, in setup.c.
  *
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
- * for everything else. The timer interrupt from U-mode goes to time.c and returns. A fault
- * in U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
- * kills that task only. In the kernel, the timer interrupt wakes arch_cpu_idle(); a page
+ * for everything else. The timer interrupt goes to time.c and returns; the external interrupt
+ * goes to the PLIC (drivers/plic.c) and the console (console.c) and returns. A fault in
+ * U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
+ * kills that task only. In the kernel, interrupts are taken only in arch_cpu_idle(); a page
  * fault goes to die_kernel_fault() (kernel/traps.c), which names what the kernel did wrong;
  * every other trap is fatal too: we decode why and hand it to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
@@ -14,11 +15,11 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <asm/csr.h>
+#include <asm/plic.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
@@ -71,8 +72,8 @@ static __noreturn void die_trap(struct pt_regs *regs)
 
 	if (regs->cause & CAUSE_IRQ_FLAG) {
 		/*
-		 * Only the timer is enabled (sie.STIE), and do_trap() handles it in either mode.
-		 * Any other interrupt is a bug.
+		 * Only the timer (sie.STIE) and the PLIC (sie.SEIE) are enabled, and do_trap()
+		 * handles both in either mode. Any other interrupt is a bug.
 		 */
 		snprintf(reason, sizeof(reason), "unexpected %s (scause 0x%lx) at pc 0x%lx%s", what,
 			 regs->cause, regs->epc, from);
@@ -265,13 +266,30 @@ static __noreturn void die_entry_fault(struct pt_regs *regs)
 }
 
 /*
+ * The supervisor external interrupt: the PLIC says which source. Claim and complete each
+ * pending one; the only source enabled is the console's receive interrupt (console.c).
+ */
+static void handle_external_irq(void)
+{
+	u32 irq;
+
+	while ((irq = plic_claim()) != 0) {
+		if (irq == console_irq)
+			riscv_console_interrupt();
+		else
+			printk("riscv: unexpected PLIC source %u\n", irq);
+		plic_complete(irq);
+	}
+}
+
+/*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
  * the architectural event; whatever the kernel does not handle ends in die_trap().
- * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5). U-mode
- * always takes it (Privileged ISA 4.1.1.2); the kernel runs with SIE = 0 and opens it only
- * in arch_cpu_idle(). From U-mode, returning sends it through entry.S's exit path, whose
- * exit_to_user_mode() preempts the task if its slice is over; in S-mode it goes straight
- * back to the idle loop.
+ Two interrupts are enabled: the supervisor timer (scause = interrupt bit | 5) and the
+ * supervisor external interrupt from the PLIC (| 9). U-mode always takes them (Privileged ISA
+ * 4.1.1.2); the kernel runs with SIE = 0 and opens it only in arch_cpu_idle() (entry.S).
+ * From U-mode, returning sends them through ret_to_user, whose exit_to_user_mode() preempts
+ * the task if its slice is over; in S-mode they go straight back to the idle loop.
  */
 void do_trap(struct pt_regs *regs)
 {
@@ -284,6 +302,10 @@ void do_trap(struct pt_regs *regs)
 		riscv_timer_interrupt(regs);
 		return;
 	}
+	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_EXT)) {
+		handle_external_irq();
+		return;
+	}
 	if (user_mode(regs)) {
 		if (!(regs->cause & CAUSE_IRQ_FLAG))
 			do_trap_user(regs);
@@ -291,46 +313,6 @@ void do_trap(struct pt_regs *regs)
 		do_kernel_fault(regs);
 	}
 	die_trap(regs);
-}
-
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
-
-/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
-struct riscv_kstack_check riscv_kstack_check;
-
-/*
- * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
- * guard at the bottom. Checked here, once, so that the assembly can trust it.
- */
-static void kstack_check_init(void)
-{
-	unsigned long base, guard_end, start, end, slot;
-
-	kstack_guard_range(0, &base, &guard_end);
-	kstack_guard_range(1, &start, &end);
-	slot = start - base;
-	for (unsigned int i = 0; i < NR_TASKS; i++) {
-		kstack_guard_range(i, &start, &end);
-		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
-			panic("riscv: kernel stack slots are not what entry.S can check");
-	}
-	riscv_kstack_check.base = base;
-	riscv_kstack_check.slot_mask = slot - 1;
-	riscv_kstack_check.guard = guard_end - base;
-	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
-}
-
-void arch_trap_init(void)
-{
-	kstack_check_init();
-	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
-	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
-	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */
-	csr_write(sscratch, 0);
 }
 
 /* sstatus bits worth naming in a dump: where the trap came from and what was enabled. */

@@ -28,7 +28,7 @@ struct riscv_kstack_check {
 	unsigned long sp;
 };
 
-/* traps.c fills it in arch_trap_init(); until then size = 0 and nothing is checked. */
+/* setup.c fills it in before the first task runs; while size = 0 nothing is checked. */
 extern struct riscv_kstack_check riscv_kstack_check;
 
 /* entry.S: the overflow stack; the frame of an overflow trap lies at its top. */
