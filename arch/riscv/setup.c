@@ -112,8 +112,9 @@ bool riscv_isa_extension(const char *name)
 /*
  * RAM: the first (address, size) pair of /memory's reg, each a number of 32-bit cells given
  * by the root's #address-cells and #size-cells (2 and 2 on QEMU virt). This is the whole
- * bank; OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree itself
- * live inside it and are not subtracted yet.
+ * bank, with OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree
+ * itself inside it: the page allocator (kernel/page_alloc.c) starts above the kernel's end,
+ * and reserve_fdt() keeps it off the tree.
  */
 static void probe_memory(const void *fdt)
 {
