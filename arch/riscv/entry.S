@@ -1,31 +1,39 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * riscv64 trap entry and return: every exception and interrupt taken in S-mode comes here,
- * and every system call. Also the context switch between two tasks' kernel stacks, and idle.
+ * riscv64 trap entry and return: every exception and interrupt taken to S-mode
+ * comes here, and every system call. Also the context switch between two tasks'
+ * kernel stacks, and the idle wait.
  *
- * stvec is in Direct mode (head.S, traps.c), so one entry point, handle_exception, serves
- * all causes. On a trap the hart (Privileged ISA 20211203, 4.1.1 and 4.1.7-4.1.11):
- *   - writes the interrupted pc to sepc, the reason to scause, extra detail to stval
- *     (faulting address, or the bits of an illegal instruction);
- *   - copies the mode it was in to sstatus.SPP (0 = U, 1 = S) and SIE to SPIE, clears SIE;
- *   - jumps to stvec, in S-mode, with every general register still holding the interrupted
- *     code's values -- and with satp unchanged: the user's page table stays live. That is
- *     fine because every address space also maps the kernel (supervisor-only, mm.c), and it
- *     is fast: no page-table switch, no TLB flush on the way in or out (docs/design.md).
+ * stvec is in Direct mode (head.S, setup.c), so one entry point,
+ * handle_exception, serves all causes. On a trap the hart (Privileged ISA
+ * 20211203, 4.1.1 and 4.1.7-4.1.11):
+ *   - writes the interrupted pc to sepc, the reason to scause, extra detail
+ *     to stval (faulting address, or the bits of an illegal instruction);
+ *   - copies the mode it was in to sstatus.SPP (0 = U, 1 = S) and SIE to
+ *     SPIE, clears SIE;
+ *   - jumps to stvec, in S-mode, with every general register still holding
+ *     the interrupted code's values -- and with satp unchanged: the user's
+ *     page table stays live. That is fine because every address space also
+ *     maps the kernel (supervisor-only, mm.c), and it is fast: no page-table
+ *     switch, no TLB flush on the way in or out (docs/design.md).
+ * No general-purpose register is saved, and this file must save them before
+ * it uses any.
  *
- * Every entry builds a struct pt_regs (asm/ptrace.h) with SAVE_REGS, passes its address to
- * do_syscall() (entry_syscall: an ecall from U-mode) or do_trap() (entry_exception, traps.c:
- * an interrupt or a fault), and leaves through ret_to_user (exit_to_user_mode(), then
- * restore_all) when it goes back to U-mode, or straight through restore_all (RESTORE_REGS,
- * sret) when it goes back to the kernel.
+ * We build a struct pt_regs (asm/ptrace.h) with SAVE_REGS, hand it to
+ * do_syscall() (an ecall from U-mode) or do_trap() (anything else, traps.c: an
+ * interrupt, or a fault), and if that returns, call exit_to_user_mode() when
+ * going back to U-mode, reload everything from the frame with RESTORE_REGS and
+ * sret back.
  *
  * Where the frame goes:
- *   from U-mode  at the top of the current task's kernel stack, task_pt_regs(current): the
- *                user's sp is no place to save anything. sscratch holds that address while
- *                U-mode runs (ret_to_user puts it there), and 0 while the kernel runs.
- *   from S-mode  just below the interrupted kernel sp, like a function's frame -- unless that
- *                would land in the guard below a kernel stack (a stack overflow): then at
- *                the top of the overflow stack, and do_trap() reports the overflow.
+ *   from U-mode  at the top of the current task's kernel stack,
+ *                task_pt_regs(current): the user's sp is no place to save
+ *                anything. sscratch holds that address while U-mode runs
+ *                (ret_to_user puts it there), and 0 while the kernel runs.
+ *   from S-mode  just below the interrupted kernel sp, like a function's
+ *                frame -- unless that would land in the guard below a kernel
+ *                stack (a stack overflow): then at the top of the overflow
+ *                stack, and do_trap() reports the overflow.
  */
 #include <trapdoor/linkage.h>
 #include <asm/csr.h>
@@ -34,10 +42,11 @@
 #include <asm/traps.h>
 
 /*
- * SAVE_REGS: sp points at the frame and the interrupted sp (x2) is already in its slot (each
- * path into the save stores it before sp moves); the interrupted tp (x4) waits in sscratch.
- * Saves every other general register, takes tp out of sscratch and leaves 0 there, and
- * records the trap CSRs. Register xN goes to offset N * 8, slot 0 is sepc (asm/ptrace.h).
+ * SAVE_REGS: sp points at the frame and the interrupted sp (x2) is already in
+ * its slot (each path into the save stores it before sp moves); the interrupted
+ * tp (x4) waits in sscratch. Saves every other general register, takes tp out
+ * of sscratch and leaves 0 there, and records the trap CSRs. Register xN goes
+ * to offset N * 8, slot 0 is sepc (asm/ptrace.h).
  */
 	.macro	SAVE_REGS
 	sd	ra, PT_RA(sp)			// x1
@@ -77,19 +86,19 @@
 	csrr	s2, sstatus			// SPP = mode we came from, SPIE = its interrupt enable
 	csrr	s3, stval			// faulting address or instruction bits, else 0
 	csrr	s4, scause			// bit 63 = interrupt, low bits = code (asm/csr.h)
-	sd	s1, PT_EPC(sp)
-	sd	s2, PT_STATUS(sp)
-	sd	s3, PT_BADADDR(sp)
-	sd	s4, PT_CAUSE(sp)
+	sd	s1, PT_EPC(sp)			// slot 0: sepc
+	sd	s2, PT_STATUS(sp)		// sstatus
+	sd	s3, PT_BADADDR(sp)		// stval
+	sd	s4, PT_CAUSE(sp)		// scause
 	sd	a0, PT_ORIG_A0(sp)		// argument 0 as it came in: a0 becomes the result
 	.endm
 
 /*
- * RESTORE_REGS: load the frame at sp back into the hart. C may have changed the frame (the
- * result in a0, a fresh image after execve), so everything comes from it, sstatus and sepc
- * included. SIE is 0 in the saved sstatus (the hart cleared it before SAVE_REGS read it,
- * arch_init_user_regs() clears it too), so nothing can interrupt the reload. satp stays as
- * it is: no page-table switch.
+ * RESTORE_REGS: load the frame at sp back into the hart. C may have changed the
+ * frame (the result in a0, a fresh image after execve), so everything comes
+ * from it, sstatus and sepc included. SIE is 0 in the saved sstatus (the hart
+ * cleared it before SAVE_REGS read it, arch_init_user_regs() clears it too), so
+ * nothing can interrupt the reload. satp stays as it is: no page-table switch.
  */
 	.macro	RESTORE_REGS
 	ld	s1, PT_STATUS(sp)		// the mode and interrupt enable to return to ...
@@ -130,25 +139,26 @@
 	.endm
 
 /*
- * kstack_guard_check off: would the word at (parked sp + off) lie in the guard below a
- * kernel stack? If so, jump to .Lkernel_stack_overflow. Uses tp and sp, nothing else.
- * The kernel stacks (kernel/task.c) are NR_TASKS slots of equal, power-of-two size, each a
- * guard of KSC_GUARD bytes with the stack above it; riscv_kstack_check describes them.
+ * kstack_guard_check off: would the word at (parked sp + off) lie in the guard
+ * below a kernel stack? If so, jump to .Lkernel_stack_overflow. Uses tp and sp,
+ * nothing else. The kernel stacks (kernel/task.c) are NR_TASKS slots of equal,
+ * power-of-two size, each a guard of KSC_GUARD bytes with the stack above it;
+ * riscv_kstack_check describes them.
  */
 	.macro	kstack_guard_check off
-	la	tp, riscv_kstack_check
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check (asm/traps.h)
 	ld	sp, KSC_BASE(tp)		// sp = the start of the stacks area
 	ld	tp, KSC_SP(tp)			// tp = the interrupted sp
 	addi	tp, tp, \off			// tp = the address to check
 	sub	tp, tp, sp			// tp = its offset into the area (huge if below it)
-	la	sp, riscv_kstack_check
-	ld	sp, KSC_SIZE(sp)
+	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
+	ld	sp, KSC_SIZE(sp)		// sp = the area's size: NR_TASKS slots (0 = no check)
 	bgeu	tp, sp, 1f			// not in the area: the boot or overflow stack
-	la	sp, riscv_kstack_check
-	ld	sp, KSC_SLOT_MASK(sp)
+	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
+	ld	sp, KSC_SLOT_MASK(sp)		// sp = the slot size - 1
 	and	tp, tp, sp			// tp = its offset into its slot
-	la	sp, riscv_kstack_check
-	ld	sp, KSC_GUARD(sp)
+	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
+	ld	sp, KSC_GUARD(sp)		// sp = the guard's size, at the bottom of each slot
 	bltu	tp, sp, .Lkernel_stack_overflow	// below the guard's end: in the guard
 1:
 	.endm
@@ -156,40 +166,42 @@
 	.text
 
 /*
- * The stvec target (4-byte aligned: stvec ignores the 2 low bits of the address). One free
- * register is needed before any can be saved, and a CSR swap gives one without losing
- * anything: tp goes to sscratch, sscratch comes to tp. sscratch is 0 while the kernel runs
- * and the address of the current task's pt_regs while a user program runs. So after the
- * swap, tp == 0 means "trapped from the kernel", anything else "from user mode, and here is
- * where to save".
+ * The stvec target (4-byte aligned: stvec ignores the 2 low bits of the
+ * address). One free register is needed before any can be saved, and a CSR swap
+ * gives one without losing anything: tp goes to sscratch, sscratch comes to tp.
+ * sscratch is 0 while the kernel runs and the address of the current task's
+ * pt_regs while a user program runs. So after the swap, tp == 0 means "trapped
+ * from the kernel", anything else "from user mode, and here is where to save".
  */
 SYM_CODE_START(handle_exception)
 	csrrw	tp, sscratch, tp		// tp = old sscratch, sscratch = interrupted tp
 	bnez	tp, .Lfrom_user			// not 0: from U-mode
 
 	/*
-	 * From S-mode: the frame goes below the interrupted sp, on the same kernel stack. But if
-	 * that stack has overflowed (the trap may well be the fault of running into the guard
-	 * below it), the frame would land in the unmapped guard: the first store would fault
-	 * again, and so would that trap's, 288 bytes lower each time, until sp had walked
-	 * through the guard into the stack below it, another task's, and the frame smashed
-	 * that task's pt_regs. So first check, with nothing saved yet: tp is free (it holds
-	 * sscratch's 0; the interrupted tp waits in sscratch), and sp becomes free once parked
-	 * in riscv_kstack_check (asm/traps.h; one hart runs the kernel, and nothing here can
-	 * trap). `la` needs no second register, so each use of the structure loads its address
-	 * afresh.
+	 * From S-mode: the frame goes below the interrupted sp, on the same
+	 * kernel stack. But if that stack has overflowed (the trap may well be
+	 * the fault of running into the guard below it), the frame would land
+	 * in the unmapped guard: the first store would fault again, and so
+	 * would that trap's, 288 bytes lower each time, until sp had walked
+	 * through the guard into the stack below it, another task's, and the
+	 * frame smashed that task's pt_regs. So first check, with nothing saved
+	 * yet: tp is free (it holds sscratch's 0; the interrupted tp waits in
+	 * sscratch), and sp becomes free once parked in riscv_kstack_check
+	 * (asm/traps.h; one hart runs the kernel, and nothing here can trap).
+	 * `la` needs no second register, so each use of the structure loads its
+	 * address afresh.
 	 */
-	la	tp, riscv_kstack_check
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
 	sd	sp, KSC_SP(tp)			// park the interrupted sp
 	kstack_guard_check -PT_SIZE		// the frame's lowest byte, sp - 288
 	kstack_guard_check -8			// and its highest word, sp - 8
-	la	tp, riscv_kstack_check
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
 	ld	sp, KSC_SP(tp)			// neither in a guard: sp back
 	/*
-	 * The interrupted sp goes into the frame's sp slot first (PT_SP - PT_SIZE = -272 bytes
-	 * from the current sp), then sp moves down: afterwards no free register would be left
-	 * to compute it with. Nothing can interrupt here (SIE is 0), so writing below sp is
-	 * safe.
+	 * The interrupted sp goes into the frame's sp slot first (PT_SP -
+	 * PT_SIZE = -272 bytes from the current sp), then sp moves down:
+	 * afterwards no free register would be left to compute it with. Nothing
+	 * can interrupt here (SIE is 0), so writing below sp is safe.
 	 */
 	csrr	tp, sscratch			// tp back; sscratch keeps the copy SAVE_REGS reads
 	sd	sp, (PT_SP - PT_SIZE)(sp)	// x2: the interrupted kernel sp
@@ -198,49 +210,50 @@ SYM_CODE_START(handle_exception)
 
 .Lkernel_stack_overflow:
 	/*
-	 * The frame would land in a guard: build it at the top of the overflow stack instead,
-	 * whose address says so to do_trap() (traps.c), which names the overflow and dies.
-	 * One frame there at a time: only a trap on a kernel stack comes here, never one
-	 * taken on the overflow stack itself.
+	 * The frame would land in a guard: build it at the top of the overflow
+	 * stack instead, whose address says so to do_trap() (traps.c), which
+	 * names the overflow and dies. One frame there at a time: only a trap
+	 * on a kernel stack comes here, never one taken on the overflow stack
+	 * itself.
 	 */
-	la	tp, riscv_kstack_check
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
 	ld	tp, KSC_SP(tp)			// tp = the interrupted sp
-	la	sp, overflow_stack_top
+	la	sp, overflow_stack_top		// a stack that is surely free
 	addi	sp, sp, -PT_SIZE		// sp = the frame, at the top of the overflow stack
 	sd	tp, PT_SP(sp)			// x2: the interrupted sp, for the dump
 	csrr	tp, sscratch			// the interrupted tp back, as on the normal path
 	j	.Lsave				// the common save
 
 .Lfrom_user:
-	/*
-	 * From U-mode: tp = task_pt_regs(current), at the top of its kernel stack, which is
-	 * THREAD_SIZE aligned; PT_SIZE (288) is a multiple of 16, so sp here is 16-byte aligned
-	 * (KSTACK_ALIGN). do_syscall() moves its own sp down by a random multiple of 16 below
-	 * 1024 (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
-	 */
+	/* From U-mode: tp = task_pt_regs(current), at the top of its kernel stack. */
 	sd	sp, PT_SP(tp)			// x2: the user's stack pointer
 	mv	sp, tp				// sp = the frame
 
 .Lsave:
 	SAVE_REGS				// every register and the trap CSRs into the frame
 	/*
-	 * The frame is complete. A fault at a pc between handle_exception and here came from
-	 * the entry itself, and the state it was saving is lost: do_trap() says so.
+	 * The frame is complete. A fault at a pc between handle_exception and
+	 * here came from the entry itself, and the state it was saving is lost:
+	 * do_trap() says so.
 	 */
 	.globl	handle_exception_saved
 handle_exception_saved:
 	ld	t0, PT_CAUSE(sp)		// scause, as saved
-	li	t1, EXC_ECALL_U			// 8: environment call from U-mode, a system call
-	bne	t0, t1, entry_exception		// anything else: an interrupt or a fault
-	/* Falls through: an ecall from S-mode goes to the SBI firmware (scause 9), never here. */
+	li	t1, EXC_ECALL_U			// ecall from U-mode (scause 8)? (from S-mode it
+	beq	t0, t1, entry_syscall		//   goes to the SBI firmware): the system call
+	j	entry_exception			// no: an interrupt or a fault, decoded in C
 SYM_CODE_END(handle_exception)
 
 /*
- * The system call. a7 is the number, a0-a5 the arguments, all in the frame. sepc points at
- * the ecall itself; the hart does not step over it, so this does, or sret would execute the
- * ecall again. An ecall is always 4 bytes (there is no compressed form). It happens before
- * do_syscall(): fork copies this frame into the child, which must resume after the ecall
- * too, with a0 = 0.
+ * The system call. sp = top of the task's kernel stack - PT_SIZE (288), and the
+ * stack top is THREAD_SIZE aligned: the same 16-byte aligned sp (RISC-V psABI)
+ * on every syscall; do_syscall() moves its own frame down by a random multiple
+ * of 16 below 1024 (docs/kstack-offset.md). The hart left sepc (saved as
+ * pt_regs.epc) at the ecall itself, so the entry steps it, or sret would run
+ * the ecall again; an ecall is always 4 bytes (there is no compressed form). It
+ * happens before do_syscall(), so a child forked here, which starts from a copy
+ * of this frame, does not run the ecall again. a7 is the number, a0-a5 the
+ * arguments.
  */
 SYM_CODE_START(entry_syscall)
 	ld	t0, PT_EPC(sp)			// the pc of the ecall ...
@@ -252,78 +265,90 @@ SYM_CODE_START(entry_syscall)
 SYM_CODE_END(entry_syscall)
 
 /*
- * Every other trap: do_trap() (traps.c) decodes scause. An interrupt (the timer tick, the
- * console's receive interrupt through the PLIC) returns; a fault from U-mode kills the task
- * and does not return; a fault in S-mode is fatal. From U-mode the way back is ret_to_user,
- * where the task may be preempted; from S-mode (an interrupt in arch_cpu_idle) straight
- * back to the kernel code, without exit work: the kernel is never preempted.
+ * Every other exception and interrupt, its frame saved at sp. do_trap()
+ * (traps.c) decodes it: an interrupt returns; a fault from U-mode kills the
+ * task (do_user_fault) and does not return; any other exception from S-mode is
+ * fatal. Then back where it came from: to U-mode through ret_to_user, or to the
+ * interrupted kernel code (the idle loop) straight through the frame.
  */
 SYM_CODE_START(entry_exception)
 	mv	a0, sp				// argument 1: the frame
 	call	do_trap				// traps.c: void do_trap(struct pt_regs *regs)
-	ld	t0, PT_STATUS(sp)		// the sstatus saved at the trap
-	andi	t0, t0, SR_SPP			// SPP: 0 = back to U-mode, 1 = back to S-mode
-	bnez	t0, restore_all			// the kernel: no exit work, sscratch stays 0
-	/* Falls through: back to U-mode. */
+	ld	t0, PT_STATUS(sp)		// the interrupted sstatus: its SPP bit
+	andi	t0, t0, SR_SPP			//   is 0 for user mode
+	bnez	t0, restore_all			// from S-mode: no exit work, sscratch stays 0
+	j	ret_to_user			// from U-mode: the common way back
 SYM_CODE_END(entry_exception)
 
 /*
- * Back to user mode: after a syscall, an interrupt or fault from U-mode that did not kill
- * the task, and as a new task's first step (ret_from_fork). sp points at
- * task_pt_regs(current) and nothing else is on the kernel stack: the C handler's frame is
- * gone. exit_to_user_mode() (kernel/syscall.c) runs right here, on the last words below the
- * frame: it kills a task that kill() marked (do_exit, no return), gives the CPU away when
- * the timer said the time slice is over (schedule(): this task continues here when it is
- * picked again, with sp restored by arch_switch_to), and erases the kernel stack it used
- * (the stackleak hook). Interrupts stay masked throughout (SIE = 0 in S-mode).
+ * Back to user mode: after a syscall, a user fault that did not kill the task,
+ * an interrupt from U-mode, and as a new task's first step. sp points at
+ * task_pt_regs(current) and nothing else is on the kernel stack: the C
+ * handler's frame is gone. exit_to_user_mode() runs right here, on the last
+ * words below the frame: it kills a task that kill() marked (do_exit, no
+ * return), gives the CPU away when the timer said the time slice is over
+ * (schedule(): this task continues here when it is picked again, with sp
+ * restored by arch_switch_to), and erases the kernel stack it used (the
+ * stackleak hook). Then sscratch gets the frame's address, where the next trap
+ * from U-mode saves, and restore_all reloads the frame.
  */
 SYM_CODE_START(ret_to_user)
 	mv	a0, sp				// argument 1: the frame, task_pt_regs(current)
-	call	exit_to_user_mode		// kernel/syscall.c; returns with sp unchanged
+	call	exit_to_user_mode		// kernel/syscall.c; t0-t6, a0-a7 dead: reloaded below
 	/*
-	 * The next trap from U-mode must find this frame's address in sscratch (the swap in
-	 * handle_exception). Set only now, after exit_to_user_mode(): while another task ran in
-	 * the kernel, sscratch had to be 0. So no context switch touches sscratch: the return
-	 * path sets it for whoever returns.
+	 * The next trap from U-mode must find this frame's address in sscratch
+	 * (the swap in handle_exception). Set only now, after
+	 * exit_to_user_mode(): while another task ran in the kernel, sscratch
+	 * had to be 0. So no context switch touches sscratch: the return path
+	 * sets it for whoever returns.
 	 */
 	csrw	sscratch, sp			// sscratch = task_pt_regs(current)
-	/* Falls through. */
+	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_to_user)
 
-/* Load the frame back into the hart and leave, to U-mode or to the interrupted kernel code. */
+/*
+ * The registers back from the frame at sp, and sret: to U-mode, or to the
+ * kernel code that arch_cpu_idle() was running when the interrupt came. The
+ * saved sstatus.SPP says which; one sret serves both, and sscratch is 0 unless
+ * ret_to_user set it.
+ */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS				// sstatus, sepc and every register from the frame
 	sret					// pc = sepc, mode = SPP, SIE = SPIE
 SYM_CODE_END(restore_all)
 
 /*
- * A new task starts here: its first arch_switch_to() "returns" to this label (thread.ra,
- * set by arch_task_init() in process.c) with sp = thread.sp = task_pt_regs(current), the
- * frame spawn filled (arch_init_user_regs(): sepc = the program's entry, sp = its initial
- * user stack, SPP = U) or fork copied from the parent (a0 = 0, sepc past the ecall). From
- * here on it is exactly the way back from a system call.
+ * A new task starts here: its first arch_switch_to() "returns" to this label
+ * (thread.ra, set by arch_task_init() in process.c) with sp = thread.sp =
+ * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): sepc =
+ * the program's entry, sp = its initial user stack, SPP = U) or fork copied
+ * from the parent (a0 = 0, sepc past the ecall). From here on it is exactly the
+ * way back from a system call.
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_to_user			// exit_to_user_mode(), then sret to U-mode
+	j	ret_to_user			// exit_to_user_mode(), then sret to the program
 SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called by schedule() with prev in a0 and next in a1. It is an ordinary function call, so
- * the psABI has schedule() save every caller-saved register it still needs; this saves the
- * rest -- sp, s0-s11 and ra -- into prev->thread and loads next's. thread is the first
- * member of task_struct, so a0/a1 point straight at it. The final ret then "returns" on
- * next's kernel stack, into next's own earlier call of arch_switch_to() (inside schedule()),
- * or, for a task that never ran, to ret_from_fork (thread.ra from arch_task_init()).
- * Nothing else changes here, and nothing needs to for next's next trap: satp was already
- * switched by arch_switch_mm(), and sscratch (where a trap from U-mode saves) is set to
- * task_pt_regs(next) by ret_to_user, right before next goes back to user mode.
+ * Called by schedule() with prev in a0 and next in a1. It is an ordinary
+ * function call, so the psABI has schedule() save every caller-saved register
+ * it still needs; we save the rest -- sp, s0-s11 (s0 is the frame pointer) and
+ * the return address ra -- into prev->thread and load next's. The final ret
+ * then "returns" on next's kernel stack, into next's own earlier call of
+ * arch_switch_to() (inside schedule()), or, for a task that never ran, to
+ * ret_from_fork (thread.ra from arch_task_init()). thread is the first member
+ * of task_struct (THREAD_* are offsets into the task itself), so a0/a1 point
+ * straight at it. Nothing else changes here, and nothing needs to for next's
+ * next trap: satp was already switched by arch_switch_mm(), and sscratch, where
+ * a trap from U-mode finds its frame, is set to task_pt_regs(next) by
+ * ret_to_user, right before next goes back to user mode.
  */
 SYM_FUNC_START(arch_switch_to)
-	sd	ra, THREAD_RA(a0)		// where prev resumes: back in schedule()
-	sd	sp, THREAD_SP(a0)		// prev's kernel stack
-	sd	s0, (THREAD_S0 + 0 * 8)(a0)	// prev's callee-saved registers s0-s11
+	sd	ra, THREAD_RA(a0)		// where prev resumes: our caller
+	sd	sp, THREAD_SP(a0)		// prev's kernel sp ...
+	sd	s0, (THREAD_S0 + 0 * 8)(a0)	// ... and its callee-saved registers s0-s11
 	sd	s1, (THREAD_S0 + 1 * 8)(a0)
 	sd	s2, (THREAD_S0 + 2 * 8)(a0)
 	sd	s3, (THREAD_S0 + 3 * 8)(a0)
@@ -336,8 +361,8 @@ SYM_FUNC_START(arch_switch_to)
 	sd	s10, (THREAD_S0 + 10 * 8)(a0)
 	sd	s11, (THREAD_S0 + 11 * 8)(a0)
 
-	ld	ra, THREAD_RA(a1)		// where next resumes: schedule() or ret_from_fork
-	ld	sp, THREAD_SP(a1)		// next's kernel stack: from here on we are next
+	ld	ra, THREAD_RA(a1)		// next resumes in schedule() or ret_from_fork
+	ld	sp, THREAD_SP(a1)		// from here on we run on next's stack
 	ld	s0, (THREAD_S0 + 0 * 8)(a1)	// next's callee-saved registers s0-s11
 	ld	s1, (THREAD_S0 + 1 * 8)(a1)
 	ld	s2, (THREAD_S0 + 2 * 8)(a1)
@@ -354,25 +379,27 @@ SYM_FUNC_START(arch_switch_to)
 SYM_FUNC_END(arch_switch_to)
 
 /*
- * void arch_cpu_idle(void)
- *
- * Sleep until an interrupt is pending, from schedule() when every task sleeps. wfi wakes
- * when an interrupt is pending and enabled in sie, whatever sstatus.SIE says (Privileged ISA
- * 3.3.3); opening SIE for one instruction then takes it here, in S-mode, through
- * handle_exception and entry_exception, where do_trap() re-arms the timer or drains the
- * UART -- left pending, it would end every later wfi at once. The sret comes back to the
- * csrci with SIE = SPIE = 1, and the csrci masks interrupts again for the caller.
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * wfi waits for one to be pending and enabled in sie even while sstatus.SIE
+ * masks it (Privileged ISA 20211203, 3.3.3), so QEMU stops running this hart,
+ * and costs the host nothing, until the next tick or console input. The pending
+ * interrupt must then be taken, or it would stay pending and end every later
+ * wfi at once: SIE is set, it arrives at handle_exception (above) with sepc =
+ * the csrci, do_trap() re-arms the timer or drains the UART, and the sret comes
+ * back with SIE = SPIE = 1 to the csrci, which masks it again.
  */
 SYM_FUNC_START(arch_cpu_idle)
-	wfi					// stop until an enabled interrupt is pending
-	csrsi	sstatus, SR_SIE			// SIE = 1: the pending interrupt is taken here
-	csrci	sstatus, SR_SIE			// SIE = 0: interrupts masked for the caller
-	ret
+	wfi					// until an interrupt is pending
+	csrsi	sstatus, SR_SIE			// unmask: the interrupt is taken here
+	csrci	sstatus, SR_SIE			// masked again, as the kernel always runs
+	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
 
 /*
- * The overflow stack: where a trap frame goes when the kernel stack it was meant for has run
- * into its guard (.Lkernel_stack_overflow). 16-byte aligned like every stack.
+ * The overflow stack: where a trap frame goes when the kernel stack it was
+ * meant for has run into its guard (.Lkernel_stack_overflow). 16-byte aligned
+ * like every stack; one hart, and the report never returns: one frame at most.
+ * traps.c knows a frame here by its address.
  */
 	.bss
 	.balign	16
