@@ -44,10 +44,10 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 /*
  * A new task's kernel context: its first arch_switch_to() "returns" into ret_from_fork with
  * sp at its pt_regs, which spawn (arch_init_user_regs()) or fork (a copy of the parent's
- * frame, a0 set to 0) has filled. From there it leaves through the ordinary return path
- * (entry.S): exit_to_user_mode(), then the register reload and sret. The frame of a fork
- * child already has sepc past the parent's ecall, because entry.S steps over it before
- * do_syscall() runs.
+ * frame, a0 set to 0) has filled. From there it leaves through ret_to_user (entry.S), like
+ * every return to user mode: exit_to_user_mode(), then restore_all's register reload and sret.
+ * The frame of a fork child already has sepc past the parent's ecall, because entry_syscall
+ * steps over it before do_syscall() runs.
  */
 void arch_task_init(struct task_struct *t)
 {
