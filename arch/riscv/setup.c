@@ -201,7 +201,7 @@ static void kstack_check_init(void)
  * The trap vector: one CSR. head.S already pointed stvec at entry.S for the boot; this
  * sets it again, with the stack check entry.S makes on every trap from S-mode turned on.
  */
-static void trap_init(void)
+static void arch_trap_init(void)
 {
 	kstack_check_init();
 	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
@@ -213,7 +213,7 @@ static void trap_init(void)
 void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
-	trap_init();
+	arch_trap_init();	/* head.S installed the vector; arm the stack check it makes */
 
 	if (fdt_valid(boot_fdt)) {
 		probe_machine(boot_fdt);
