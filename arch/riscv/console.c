@@ -1,22 +1,34 @@
 // SPDX-License-Identifier: MIT
 /*
- * The serial console: the NS16550A UART of QEMU's virt board, polled.
+ * The serial console: the NS16550A UART of QEMU's virt board. Output is polled; input arrives
+ * by the UART's receive interrupt, through the PLIC (drivers/plic.c).
  *
  * OpenSBI has already programmed it (baud rate, 8N1, FIFOs) for its own banner, so we only
  * move bytes. Registers are one byte apart (reg-shift 0 in the device tree's
  * /soc/serial@10000000). Register layout: TI/National PC16550D data sheet, "Registers".
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
 #include <asm/io.h>
+#include <asm/plic.h>
 #include <asm/processor.h>
+#include <asm/setup.h>
 
 #define UART0_BASE	0x10000000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0] */
+#define UART0_IRQ	10		/* QEMU hw/riscv/virt.c: UART0_IRQ, a PLIC source */
 
 #define UART_RBR	0		/* receive buffer (read) */
 #define UART_THR	0		/* transmit holding register (write) */
+#define UART_IER	1		/* interrupt enable register */
 #define UART_LSR	5		/* line status register */
+#define UART_IER_RDI	0x01		/* IER bit 0: received data available (or FIFO timeout) */
 #define UART_LSR_DR	0x01		/* LSR bit 0: data ready, a byte waits in RBR */
 #define UART_LSR_THRE	0x20		/* LSR bit 5: THR empty, we may write the next byte */
+
+/* The UART's PLIC source; 0 (no source) until arch_console_irq_init(). */
+unsigned int console_irq;
 
 void arch_console_putc(char c)
 {
@@ -32,8 +44,37 @@ int arch_console_getc(void)
 	return readb(UART0_BASE + UART_RBR);
 }
 
-/* No receive interrupt wired up yet: common code polls on every timer tick. */
+/* The source number from the device tree's "interrupts" = <10>, else QEMU's. */
+static unsigned int uart_irq(void)
+{
+	int node = fdt_valid(boot_fdt) ? fdt_path_offset(boot_fdt, "/soc/serial@10000000") : -1;
+	int len;
+	const void *irq = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "interrupts", &len);
+
+	return irq && len == 4 ? fdt32_ld(irq) : UART0_IRQ;
+}
+
+/*
+ * Receive by interrupt: the UART raises its line while received data is available (or the
+ * FIFO holds bytes nobody read for 4 character times), the PLIC turns it into a supervisor
+ * external interrupt of this hart's S-mode context, taken in U-mode or in arch_cpu_idle(),
+ * and do_trap() (traps.c) calls riscv_console_interrupt().
+ */
 bool arch_console_irq_init(void)
 {
-	return false;
+	console_irq = uart_irq();
+	plic_enable(console_irq);
+	writeb(UART_IER_RDI, UART0_BASE + UART_IER);
+	printk("console: ns16550 receive interrupt via PLIC source %u, hart %lu S-mode\n",
+	       console_irq, boot_hartid);
+	return true;
+}
+
+/*
+ * Draining RBR until LSR.DR is 0 is what lowers the UART's line: the 16550 has no separate
+ * acknowledge for a receive interrupt. do_trap() completes the source at the PLIC afterwards.
+ */
+void riscv_console_interrupt(void)
+{
+	console_rx_interrupt();
 }

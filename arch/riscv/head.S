@@ -15,14 +15,14 @@
 	.globl	_start
 _start:
 	/* Keep interrupts off until someone is ready to handle them. */
-	csrw	sie, zero		/* mask every S-mode interrupt source individually */
-	csrw	sip, zero		/* drop a stale software interrupt left pending (SSIP) */
-	csrci	sstatus, SR_SIE		/* and the global S-mode enable; csrci: imm < 32 */
+	csrw	sie, zero		// mask every S-mode interrupt source individually
+	csrw	sip, zero		// drop a stale software interrupt left pending (SSIP)
+	csrci	sstatus, SR_SIE		// and the global S-mode enable; csrci: imm < 32
 
 	/* Switch the FPU and vector unit off: compiled with -march=rv64imac the kernel has no
 	 * reason to use them, so any such instruction is a bug and must trap (illegal). */
-	li	t0, SR_FS | SR_VS	/* the two 2-bit "state" fields; 0 means Off */
-	csrc	sstatus, t0		/* clear them */
+	li	t0, SR_FS | SR_VS	// the two 2-bit "state" fields; 0 means Off
+	csrc	sstatus, t0		// clear them
 	/* SUM = 0: S-mode may not touch pages marked U, so a stray kernel access to user
 	 * memory faults (uaccess copies through the kernel's own map and never needs it).
 	 * MXR = 0: no loads from execute-only pages. The reset value of neither is ours to
@@ -43,10 +43,10 @@ _start:
 	 * the lottery word. amoadd.w atomically adds 1 and returns the previous value, so
 	 * exactly one hart sees 0. The word lives in .data, not .bss: bss is cleared below,
 	 * while the other harts may still be drawing. */
-	la	t0, boot_hart_lottery	/* pc-relative address (auipc + addi) */
+	la	t0, boot_hart_lottery	// pc-relative address (auipc + addi)
 	li	t1, 1
-	amoadd.w t1, t1, (t0)		/* t1 = old value; the word is now old + 1 */
-	bnez	t1, .Lpark		/* somebody was first: park this hart */
+	amoadd.w t1, t1, (t0)		// t1 = old value; the word is now old + 1
+	bnez	t1, .Lpark		// somebody was first: park this hart
 
 	/* The stack: 16 KiB reserved by kernel.lds. It grows down, so sp starts at the top.
 	 * __boot_stack_top is 16-byte aligned, as the RISC-V psABI requires of sp. */
@@ -58,19 +58,19 @@ _start:
 	 * land wherever stvec pointed, and we need sp set first, because the handler saves the
 	 * registers on the stack. */
 	la	t0, handle_exception
-	csrw	stvec, t0		/* low bits = STVEC_MODE_DIRECT */
+	csrw	stvec, t0		// low bits = STVEC_MODE_DIRECT
 	/* sscratch = 0 means "the trap came from the kernel" to handle_exception. */
 	csrw	sscratch, zero
 
 	/* a0 and a1 are still the firmware's; keep them in saved registers over the loop. */
-	mv	s1, a0			/* hart id */
-	mv	s2, a1			/* device tree */
+	mv	s1, a0			// hart id
+	mv	s2, a1			// device tree
 
 	/* C assumes static variables without an initialiser are zero: clear bss. */
-	la	t0, __bss_start		/* both ends are 8-byte aligned (kernel.lds) */
+	la	t0, __bss_start		// both ends are 8-byte aligned (kernel.lds)
 	la	t1, __bss_stop
-1:	bgeu	t0, t1, 2f		/* done when t0 reaches the end (also if bss is empty) */
-	sd	zero, 0(t0)		/* clear 8 bytes */
+1:	bgeu	t0, t1, 2f		// done when t0 reaches the end (also if bss is empty)
+	sd	zero, 0(t0)		// clear 8 bytes
 	addi	t0, t0, 8
 	j	1b
 2:
@@ -84,14 +84,14 @@ _start:
 	 * both so a stack walk knows start_kernel() is the outermost frame. */
 	mv	s0, zero
 	mv	ra, zero
-	call	start_kernel		/* __noreturn */
+	call	start_kernel		// __noreturn
 
 	/* Not reached; if start_kernel() ever returned, fall through and park. */
 .Lpark:
-	wfi				/* sleep; with sie = 0 no interrupt can wake us, */
-	j	.Lpark			/* but wfi is allowed to return early: loop */
+	wfi				// sleep; with sie = 0 no interrupt can wake us,
+	j	.Lpark			// but wfi is allowed to return early: loop
 
 	.data
 	.balign	4
-boot_hart_lottery:			/* how many harts have entered _start so far */
+boot_hart_lottery:			// how many harts have entered _start so far
 	.word	0

@@ -18,7 +18,7 @@
  *
  * Each task's root table starts as a copy of the kernel's, and its user pages live in root
  * entries the kernel never uses (asm/page.h): so the kernel is mapped in every address space,
- * and a trap or system call never switches satp (DESIGN.md §5). Only a context switch does, in
+ * and a trap or system call never switches satp (docs/design.md). Only a context switch does, in
  * arch_switch_mm(). The copies share the kernel's lower tables, so a later permission change
  * below the root reaches every address space at once.
  *
@@ -53,8 +53,8 @@
 #define PTE_PPN_SHIFT	10		/* the physical page number starts at bit 10 */
 /*
  * A and D: the hart may either set them itself or raise a page fault when they are clear
- * (4.4.1). QEMU 7.2 does not set them for us (ARCH-NOTES), and nothing here pages out, so
- * every leaf is born accessed, and every writable leaf dirty.
+ * (4.4.1). Nothing here pages out, so every leaf is born accessed, and every writable leaf
+ * dirty: no such fault ever happens, whichever way the hart chose.
  */
 
 #define PTRS_PER_TABLE	512		/* 4 KiB / 8-byte entries */

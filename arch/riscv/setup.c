@@ -1,22 +1,25 @@
 // SPDX-License-Identifier: MIT
 /*
  * riscv64 machine setup: console, traps, the MMU, and what the device tree says about the
- * machine, boot entropy included; power-off with an exit status. The clock and the tick are
- * in time.c.
+ * machine; power-off with an exit status. The clock and the tick are in time.c, boot entropy
+ * in entropy.c.
  *
  * Everything we learn about the machine comes from the flattened device tree whose address
  * OpenSBI passed in a1 (QEMU builds it; OpenSBI adds its own reservations and hands it on).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
+#include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/random.h>	/* add_bootloader_randomness() */
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <trapdoor/task.h>
 #include <asm/csr.h>
 #include <asm/io.h>
+#include <asm/plic.h>
 #include <asm/sbi.h>
 #include <asm/setup.h>
+#include <asm/traps.h>
 
 /* The firmware's a0 and a1, written by head.S after it cleared bss (asm/setup.h). */
 unsigned long boot_hartid;
@@ -109,8 +112,9 @@ bool riscv_isa_extension(const char *name)
 /*
  * RAM: the first (address, size) pair of /memory's reg, each a number of 32-bit cells given
  * by the root's #address-cells and #size-cells (2 and 2 on QEMU virt). This is the whole
- * bank; OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree itself
- * live inside it and are not subtracted yet.
+ * bank, with OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree
+ * itself inside it: the page allocator (kernel/page_alloc.c) starts above the kernel's end,
+ * and reserve_fdt() keeps it off the tree.
  */
 static void probe_memory(const void *fdt)
 {
@@ -162,75 +166,54 @@ static void reserve_fdt(const void *fdt)
 	boot_info.nr_reserved = n + 1;
 }
 
+/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
+struct riscv_kstack_check riscv_kstack_check;
+
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
+
 /*
- * The CPU's own random source. RISC-V has one in the Zkr extension: the seed CSR (0x015,
- * Scalar Cryptography 1.0.1, section 4.1), 16 bits of entropy per read. QEMU 7.2's virt hart
- * does not list zkr in its ISA string, and even a hart with it lets S-mode read seed only
- * when M-mode sets mseccfg.SSEED, which OpenSBI 1.1 does not (the read traps). So: none.
+ * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
+ * guard at the bottom. Checked here, once, so that the assembly can trust it.
  */
-unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs)
+static void kstack_check_init(void)
 {
-	return 0;
+	unsigned long base, guard_end, start, end, slot;
+
+	kstack_guard_range(0, &base, &guard_end);
+	kstack_guard_range(1, &start, &end);
+	slot = start - base;
+	for (unsigned int i = 0; i < NR_TASKS; i++) {
+		kstack_guard_range(i, &start, &end);
+		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
+			panic("riscv: kernel stack slots are not what entry.S can check");
+	}
+	riscv_kstack_check.base = base;
+	riscv_kstack_check.slot_mask = slot - 1;
+	riscv_kstack_check.guard = guard_end - base;
+	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
 }
 
 /*
- * Blank out a property in place, as libfdt's fdt_nop_property() does. In the structure block
- * (Devicetree Specification v0.4, 5.4.1) a property is the FDT_PROP token, its len and
- * nameoff, then len bytes of value padded to 4: all of it becomes FDT_NOP tokens, which every
- * reader skips (lib/fdt.c too). The value's bytes are overwritten in the process.
+ * The trap vector: one CSR. head.S already pointed stvec at entry.S for the boot; this
+ * sets it again, with the stack check entry.S makes on every trap from S-mode turned on.
  */
-#define FDT_TOKEN_NOP		0x00000004	/* Devicetree Specification v0.4, 5.4.1 */
-#define FDT_PROP_HEADER		12		/* FDT_PROP, len, nameoff: 3 big-endian u32 */
-#define FDT_TOKEN_SIZE		4
-
-static void fdt_nop_property(void *value, int len)
+static void arch_trap_init(void)
 {
-	u8 *p = (u8 *)value - FDT_PROP_HEADER;
-	u8 *end = (u8 *)value + ALIGN((unsigned long)len, FDT_TOKEN_SIZE);
-
-	for (; p < end; p += FDT_TOKEN_SIZE) {	/* big-endian 0x00000004, byte by byte */
-		p[0] = FDT_TOKEN_NOP >> 24;
-		p[1] = (FDT_TOKEN_NOP >> 16) & 0xff;
-		p[2] = (FDT_TOKEN_NOP >> 8) & 0xff;
-		p[3] = FDT_TOKEN_NOP & 0xff;
-	}
-}
-
-/*
- * What the firmware offers: /chosen/rng-seed, fresh random bytes that QEMU 7.2 puts in the
- * tree of every virt boot (32 of them, from qemu_guest_getrandom(): the host's random source
- * unless QEMU runs with -seed), passed on unchanged by OpenSBI. dt-schema's chosen.yaml
- * defines it as entropy for the OS's random number generator; Linux hands it to
- * add_bootloader_randomness() (drivers/of/fdt.c, early_init_dt_scan_chosen()), which
- * credits every bit unless random.trust_bootloader=off, and then removes it from the tree
- * (fdt_nop_property()) so that nobody reads it twice. We do the same: a second call finds no
- * seed and credits nothing. Only this copy is wiped: QEMU's original tree, which fw_jump
- * copied from (0x87e00000 with -m 128M), still holds the bytes in free RAM until the page
- * allocator zeroes that page for its first owner.
- */
-void arch_boot_entropy(void)
-{
-	int node, len;
-	void *seed;
-
-	if (!fdt_valid(boot_fdt))
-		return;
-	node = fdt_path_offset(boot_fdt, "/chosen");
-	/* Our own RAM, reserved above: the const of boot_fdt only keeps the parser honest. */
-	seed = node < 0 ? NULL : (void *)fdt_getprop(boot_fdt, node, "rng-seed", &len);
-	if (!seed || len <= 0) {
-		printk("random:  no /chosen/rng-seed in the device tree\n");
-		return;
-	}
-	add_bootloader_randomness(seed, (size_t)len);
-	fdt_nop_property(seed, len);
-	printk("random:  /chosen/rng-seed: %d bytes to add_bootloader_randomness()\n", len);
+	kstack_check_init();
+	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
+	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
+	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */
+	csr_write(sscratch, 0);
 }
 
 void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
-	arch_trap_init();
+	arch_trap_init();	/* head.S installed the vector; arm the stack check it makes */
 
 	if (fdt_valid(boot_fdt)) {
 		probe_machine(boot_fdt);
@@ -244,6 +227,8 @@ void arch_setup(void)
 	}
 	/* Sv39 on, whatever else we found: user mode is only isolated with it (mm.c). */
 	riscv_mmu_init();
+	/* Every PLIC source masked for this hart; the console enables its own. */
+	plic_init(boot_hartid);
 }
 
 /*

@@ -6,8 +6,8 @@
  * The time CSR is a read-only copy of the platform's mtime counter (Privileged ISA 20211203,
  * 3.2.1; the Zicntr "time" counter), counting at the rate the device tree gives in
  * /cpus/timebase-frequency: 10 MHz on QEMU virt. S-mode may read it because OpenSBI sets
- * mcounteren.TM; U-mode too under QEMU 7.2 (ARCH-NOTES.md), though user programs ask the
- * kernel (clock_gettime).
+ * mcounteren.TM; U-mode too under QEMU 7.2, though user programs ask the kernel
+ * (clock_gettime).
  *
  * The tick. A supervisor timer interrupt is pending (sip.STIP) while time >= a compare value;
  * we set that value one period ahead on every tick. Who owns the compare register:
@@ -22,7 +22,7 @@
  *
  * When it arrives: sie.STIE enables it, and in U-mode S-mode interrupts are always taken
  * (4.1.1.2), while S-mode takes them only if sstatus.SIE = 1, which the kernel sets for one
- * instruction in arch_cpu_idle() (traps.c), after wfi. So the tick interrupts user code and
+ * instruction in arch_cpu_idle() (entry.S), after wfi. So the tick interrupts user code and
  * the idle loop only; one that falls due while the kernel runs elsewhere waits, pending,
  * until the sret back to U-mode.
  */
@@ -96,7 +96,7 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * The supervisor timer interrupt, taken in U-mode or in arch_cpu_idle() (traps.c). Re-arm
+ * The supervisor timer interrupt, taken in U-mode or in arch_cpu_idle() (entry.S). Re-arm
  * one period after the tick that was due, so the rate does not drift with our own latency;
  * but if we fell more than a period behind (QEMU's TCG can stall the guest), restart from
  * now rather than fire a burst of ticks to catch up. Then the common tick: it ends the

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * riscv64 traps: decode scause into a reason a person can read, the register dump, and the
- * user-mode frame a new task starts from.
+ * riscv64 traps: decode scause into a reason a person can read, and the register dump. The
+ * trap vector is one CSR write, stvec, in setup.c.
  *
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
- * for everything else. The timer interrupt from U-mode goes to time.c and returns. A fault
- * in U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
- * kills that task only. In the kernel, the timer interrupt wakes arch_cpu_idle(); a page
+ * for everything else. The timer interrupt goes to time.c and returns; the external interrupt
+ * goes to the PLIC (drivers/plic.c) and the console (console.c) and returns. A fault in
+ * U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
+ * kills that task only. In the kernel, interrupts are taken only in arch_cpu_idle(); a page
  * fault goes to die_kernel_fault() (kernel/traps.c), which names what the kernel did wrong;
  * every other trap is fatal too: we decode why and hand it to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
@@ -14,11 +15,11 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <asm/csr.h>
+#include <asm/plic.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
@@ -71,8 +72,8 @@ static __noreturn void die_trap(struct pt_regs *regs)
 
 	if (regs->cause & CAUSE_IRQ_FLAG) {
 		/*
-		 * Only the timer is enabled (sie.STIE), and do_trap() handles it in either mode.
-		 * Any other interrupt is a bug.
+		 * Only the timer (sie.STIE) and the PLIC (sie.SEIE) are enabled, and do_trap()
+		 * handles both in either mode. Any other interrupt is a bug.
 		 */
 		snprintf(reason, sizeof(reason), "unexpected %s (scause 0x%lx) at pc 0x%lx%s", what,
 			 regs->cause, regs->epc, from);
@@ -265,13 +266,30 @@ static __noreturn void die_entry_fault(struct pt_regs *regs)
 }
 
 /*
+ * The supervisor external interrupt: the PLIC says which source. Claim and complete each
+ * pending one; the only source enabled is the console's receive interrupt (console.c).
+ */
+static void handle_external_irq(void)
+{
+	u32 irq;
+
+	while ((irq = plic_claim()) != 0) {
+		if (irq == console_irq)
+			riscv_console_interrupt();
+		else
+			printk("riscv: unexpected PLIC source %u\n", irq);
+		plic_complete(irq);
+	}
+}
+
+/*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
  * the architectural event; whatever the kernel does not handle ends in die_trap().
- * The one interrupt we enable is the supervisor timer (scause = interrupt bit | 5). U-mode
- * always takes it (Privileged ISA 4.1.1.2); the kernel runs with SIE = 0 and opens it only
- * in arch_cpu_idle(). From U-mode, returning sends it through entry.S's exit path, whose
- * exit_to_user_mode() preempts the task if its slice is over; in S-mode it goes straight
- * back to the idle loop.
+ Two interrupts are enabled: the supervisor timer (scause = interrupt bit | 5) and the
+ * supervisor external interrupt from the PLIC (| 9). U-mode always takes them (Privileged ISA
+ * 4.1.1.2); the kernel runs with SIE = 0 and opens it only in arch_cpu_idle() (entry.S).
+ * From U-mode, returning sends them through ret_to_user, whose exit_to_user_mode() preempts
+ * the task if its slice is over; in S-mode they go straight back to the idle loop.
  */
 void do_trap(struct pt_regs *regs)
 {
@@ -284,6 +302,10 @@ void do_trap(struct pt_regs *regs)
 		riscv_timer_interrupt(regs);
 		return;
 	}
+	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_EXT)) {
+		handle_external_irq();
+		return;
+	}
 	if (user_mode(regs)) {
 		if (!(regs->cause & CAUSE_IRQ_FLAG))
 			do_trap_user(regs);
@@ -291,104 +313,6 @@ void do_trap(struct pt_regs *regs)
 		do_kernel_fault(regs);
 	}
 	die_trap(regs);
-}
-
-/*
- * Idle until an interrupt is pending. wfi wakes when an interrupt is pending and enabled in
- * sie, whatever sstatus.SIE says (Privileged ISA 3.3.3); opening SIE for one instruction
- * then takes it here in S-mode (entry.S, do_trap()), where the timer is re-armed -- left
- * pending, it would end every later wfi at once. Returns with SIE = 0 again.
- */
-void arch_cpu_idle(void)
-{
-	__asm__ __volatile__("wfi" : : : "memory");
-	csr_set(sstatus, SR_SIE);
-	csr_clear(sstatus, SR_SIE);
-}
-
-/* entry.S's arch_switch_to() finds thread at offset 0 of the task. */
-BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
-
-/*
- * A fresh user-mode register state: the frame a task starts from as if it had trapped from
- * U-mode just before entry. spawn fills a new task's frame with it; execve the running task's
- * own frame, which is why it touches nothing but *regs (the CSRs stay as they are: entry.S
- * loads sstatus and sepc from the frame on the way out).
- */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
-{
-	unsigned long status = csr_read(sstatus);
-
-	memset(regs, 0, sizeof(*regs));	/* every other register starts as 0 */
-	regs->epc = entry;		/* sret jumps here */
-	regs->sp = user_sp;		/* argc, argv[], ... (kernel/exec.c) */
-	/*
-	 * sstatus for sret: SPP = 0 returns to U-mode. SIE = 0 so nothing interrupts the
-	 * register reload before the sret. SPIE = 1, as in Linux's start_thread(): sret copies
-	 * it into SIE. In U-mode, S-mode interrupts are taken whatever SIE says (Privileged ISA
-	 * 4.1.1.2), so what enables the timer tick for the task is sie.STIE (time.c), set once
-	 * for everybody; SPIE = 1 just keeps sstatus honest about it. SUM = 0, so the kernel
-	 * cannot touch user pages (uaccess copies through the kernel's map, not the user's).
-	 * FS and VS Off, so FP and vector instructions trap (their state is never saved). The
-	 * other fields, such as UXL (the user's XLEN, WARL), stay as the hart has them.
-	 */
-	status &= ~(unsigned long)(SR_SPP | SR_SIE | SR_SUM | SR_MXR | SR_FS | SR_VS);
-	status |= SR_SPIE;
-	regs->status = status;
-}
-
-/*
- * A new task's kernel context: its first arch_switch_to() "returns" into ret_from_fork with
- * sp at its pt_regs, which spawn (arch_init_user_regs()) or fork (a copy of the parent's
- * frame, a0 set to 0) has filled. From there it leaves through the ordinary return path
- * (entry.S): exit_to_user_mode(), then the register reload and sret. The frame of a fork
- * child already has sepc past the parent's ecall, because entry.S steps over it before
- * do_syscall() runs.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));	/* s0 = 0: the outermost kernel frame */
-	t->thread.ra = (unsigned long)ret_from_fork;
-	t->thread.sp = (unsigned long)task_pt_regs(t);
-}
-
-/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
-struct riscv_kstack_check riscv_kstack_check;
-
-/*
- * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
- * guard at the bottom. Checked here, once, so that the assembly can trust it.
- */
-static void kstack_check_init(void)
-{
-	unsigned long base, guard_end, start, end, slot;
-
-	kstack_guard_range(0, &base, &guard_end);
-	kstack_guard_range(1, &start, &end);
-	slot = start - base;
-	for (unsigned int i = 0; i < NR_TASKS; i++) {
-		kstack_guard_range(i, &start, &end);
-		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
-			panic("riscv: kernel stack slots are not what entry.S can check");
-	}
-	riscv_kstack_check.base = base;
-	riscv_kstack_check.slot_mask = slot - 1;
-	riscv_kstack_check.guard = guard_end - base;
-	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
-}
-
-void arch_trap_init(void)
-{
-	kstack_check_init();
-	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
-	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
-	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */
-	csr_write(sscratch, 0);
 }
 
 /* sstatus bits worth naming in a dump: where the trap came from and what was enabled. */

@@ -40,8 +40,9 @@
 #define IRQ_S_TIMER		5
 #define IRQ_S_EXT		9
 
-/* sie (4.1.3): STIE enables the supervisor timer interrupt. */
+/* sie (4.1.3): STIE enables the supervisor timer interrupt, SEIE the external one (PLIC). */
 #define SIE_STIE		(1 << IRQ_S_TIMER)
+#define SIE_SEIE		(1 << IRQ_S_EXT)
 
 /*
  * stimecmp, the Sstc extension's timer compare register ("RISC-V Sstc Extension" 1.0,

@@ -9,7 +9,7 @@
 /*
  * Byte offsets into struct thread_struct for arch_switch_to() in entry.S. struct thread_struct
  * is the first member of struct task_struct, so they are offsets into the task too (checked in
- * traps.c, which sees both structures).
+ * process.c, which sees both structures).
  */
 #define THREAD_RA	0
 #define THREAD_SP	8

@@ -9,9 +9,6 @@
 extern unsigned long boot_hartid;	/* a0: the id of the hart running the kernel */
 extern const void *boot_fdt;		/* a1: the flattened device tree */
 
-/* traps.c: points stvec at entry.S again and sets sscratch = 0; arch_setup() calls it. */
-void arch_trap_init(void);
-
 /* mm.c: builds the kernel's page table and turns Sv39 on; arch_setup() calls it. */
 void riscv_mmu_init(void);
 
@@ -20,5 +17,9 @@ bool riscv_isa_extension(const char *name);
 
 /* time.c: the time CSR's rate from the device tree; arch_setup() calls it. */
 void riscv_time_init(const void *fdt);
+
+/* console.c: the UART's PLIC source (0 until its interrupt is on), and its handler. */
+extern unsigned int console_irq;
+void riscv_console_interrupt(void);
 
 #endif

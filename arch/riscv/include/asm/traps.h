@@ -28,7 +28,7 @@ struct riscv_kstack_check {
 	unsigned long sp;
 };
 
-/* traps.c fills it in arch_trap_init(); until then size = 0 and nothing is checked. */
+/* setup.c fills it in before the first task runs; while size = 0 nothing is checked. */
 extern struct riscv_kstack_check riscv_kstack_check;
 
 /* entry.S: the overflow stack; the frame of an overflow trap lies at its top. */
@@ -39,7 +39,7 @@ void handle_exception(void);
 /* entry.S: the first instruction after handle_exception has saved the whole frame. */
 extern char handle_exception_saved[];
 
-/* entry.S: where a new task's first arch_switch_to() returns, then ret_from_exception. */
+/* entry.S: where a new task's first arch_switch_to() returns, then ret_to_user. */
 void ret_from_fork(void);
 
 /* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */

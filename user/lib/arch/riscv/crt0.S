@@ -13,6 +13,6 @@ _start:
 	 * return address: 0 in both marks the outermost frame for anyone walking the stack. */
 	mv	s0, zero
 	mv	ra, zero
-	mv	a0, sp			/* __start_main(long *sp): user/lib/start.c */
-	call	__start_main		/* calls main(), then exit(); never returns */
-1:	j	1b			/* not reached */
+	mv	a0, sp			// __start_main(long *sp): user/lib/start.c
+	call	__start_main		// calls main(), then exit(); never returns
+1:	j	1b			// not reached

@@ -38,7 +38,7 @@ do_breakpoint:
 	.globl	do_divide_by_zero
 do_divide_by_zero:
 	li	a0, 42
-	div	a0, a0, zero		/* 42 / 0 = -1, no exception */
+	div	a0, a0, zero		// 42 / 0 = -1, no exception
 	ret
 
 	/* unsigned long do_misaligned_access(const void *p): an 8-byte load from p, which the
@@ -60,9 +60,9 @@ do_single_step:
 	 * and preserves every register but a0, so t0 keeps our own sp over the ecall. */
 	.globl	do_syscall_hostile_sp
 do_syscall_hostile_sp:
-	mv	t0, sp			/* our sp */
-	mv	sp, a0			/* the hostile one */
-	li	a7, 172			/* __NR_getpid (include/uapi/unistd.h) */
-	ecall				/* a0 = the pid */
-	mv	sp, t0			/* ours back */
+	mv	t0, sp			// our sp
+	mv	sp, a0			// the hostile one
+	li	a7, 172			// __NR_getpid (include/uapi/unistd.h)
+	ecall				// a0 = the pid
+	mv	sp, t0			// ours back
 	ret

@@ -33,7 +33,7 @@
 .macro	check reg, n
 	li	a0, PATTERN(\n)
 	beq	\reg, a0, 1f
-	li	a0, \n			/* mismatch: report this one */
+	li	a0, \n			// mismatch: report this one
 	j	.Lrestore
 1:
 .endm
@@ -41,7 +41,7 @@
 	.text
 	.globl	regcheck_syscall
 regcheck_syscall:
-	lla	t0, regcheck_save	/* pc-relative address of the save area */
+	lla	t0, regcheck_save	// pc-relative address of the save area
 	sd	ra, SAVE_RA(t0)
 	sd	sp, SAVE_SP(t0)
 	sd	gp, SAVE_GP(t0)
@@ -60,7 +60,7 @@ regcheck_syscall:
 	sd	s11, (SAVE_S0 + 11 * 8)(t0)
 	sd	a0, SAVE_NR(t0)
 
-	mv	a7, a0			/* the number: a7 must still hold it afterwards */
+	mv	a7, a0			// the number: a7 must still hold it afterwards
 	li	ra, PATTERN(1)
 	li	sp, PATTERN(2)
 	li	gp, PATTERN(3)
@@ -91,7 +91,7 @@ regcheck_syscall:
 	li	t5, PATTERN(29)
 	li	t6, PATTERN(30)
 
-	ecall				/* the system call; a0 = its result, ignored */
+	ecall				// the system call; a0 = its result, ignored
 
 	check	ra, 1
 	check	sp, 2
@@ -129,7 +129,7 @@ regcheck_syscall:
 	check	t4, 28
 	check	t5, 29
 	check	t6, 30
-	li	a0, 0			/* all intact */
+	li	a0, 0			// all intact
 
 .Lrestore:
 	/* a0 holds the result; t0 is free (caller-saved) to address the save area. */

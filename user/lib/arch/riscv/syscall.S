@@ -9,12 +9,12 @@
 	.text
 	.globl	__syscall6
 __syscall6:
-	mv	a7, a0			/* the system call number */
-	mv	a0, a1			/* argument 0 */
-	mv	a1, a2			/* argument 1 */
-	mv	a2, a3			/* argument 2 */
-	mv	a3, a4			/* argument 3 */
-	mv	a4, a5			/* argument 4 */
-	mv	a5, a6			/* argument 5 */
-	ecall				/* trap to the kernel (scause 8); it returns after this */
-	ret				/* the result is already in a0 */
+	mv	a7, a0			// the system call number
+	mv	a0, a1			// argument 0
+	mv	a1, a2			// argument 1
+	mv	a2, a3			// argument 2
+	mv	a3, a4			// argument 3
+	mv	a4, a5			// argument 4
+	mv	a5, a6			// argument 5
+	ecall				// trap to the kernel (scause 8); it returns after this
+	ret				// the result is already in a0
