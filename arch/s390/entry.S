@@ -49,13 +49,18 @@
 /* The pt_regs fields after orig_gpr2 that SAVE_REGS clears: codes, class. */
 #define PT_CLEAR_LEN		(PT_SIZE - PT_INT_CODE)
 
+/* The stack of a restart taken in kernel mode (restart_entry). */
+#define RESTART_STACK_SIZE	8192
+
 /*
- * SAVE_REGS save_area, old_psw, class: save every register of the
- * interrupted context into a new struct pt_regs (asm/ptrace.h).
+ * SAVE_REGS save_area, old_psw, class, kernel_stack: save every register of
+ * the interrupted context into a new struct pt_regs (asm/ptrace.h).
  *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
  *      displacement is the address, so no register is needed to reach it),
- *   2. pick a stack: the interrupted %r15 when we came from the kernel, the
- *      task's kernel stack (LC_KERNEL_STACK) when we came from user mode,
+ *   2. pick a stack: the task's kernel stack (LC_KERNEL_STACK) when we came
+ *      from user mode; from the kernel, the interrupted %r15, or the top of
+ *      kernel_stack when the entry names one (restart, which may arrive
+ *      while %r15 still holds the user's stack pointer),
  *   3. build pt_regs on it, 16-byte aligned, with the ABI's 160-byte save
  *      area for the C handler just below it.
  * Leaves %r11 pointing at pt_regs (%r11 is callee-saved in the ABI, so it
@@ -66,12 +71,19 @@
  * to date), a THREAD_SIZE-aligned address, so top - 352 is already 16-byte
  * aligned, the nill changes nothing, and pt_regs lands at top - PT_SIZE.
  */
-.macro	SAVE_REGS save_area, old_psw, class
+.macro	SAVE_REGS save_area, old_psw, class, kernel_stack
 	stmg	%r0, %r15, \save_area	// 1. all 16 GPRs into the lowcore
 	tm	\old_psw + 1, PSW_BYTE1_PSTATE	// interrupted user (problem) state?
-	jz	.Lkernel_stack\@	// no: keep using the kernel's own %r15
+	jz	.Lfrom_kernel\@	// no: a kernel stack is in use already
 	lg	%r15, LC_KERNEL_STACK	// yes: never trust the user's %r15
-.Lkernel_stack\@:
+.ifnb	\kernel_stack
+	j	.Lstack_chosen\@	// the task's kernel stack it is
+.Lfrom_kernel\@:
+	larl	%r15, \kernel_stack	// this entry's own stack, whatever %r15 holds
+.else
+.Lfrom_kernel\@:			// keep using the kernel's own %r15
+.endif
+.Lstack_chosen\@:
 	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	// 2. pt_regs + save area
 	nill	%r15, 0xfff0		// round down to 16 (the ABI only keeps 8)
 	la	%r11, STACK_FRAME_OVERHEAD(%r15)	// %r11 = struct pt_regs *
@@ -159,10 +171,12 @@ SYM_CODE_END(mcck_entry)
 /*
  * Restart: cannot be masked; the QEMU monitor's `nmi` command sends one.
  * do_trap() prints the registers and returns, so it shows where a hung kernel
- * spins (and exercises restore_all).
+ * spins (and exercises restore_all). Being unmaskable, it may arrive in the
+ * few kernel instructions that run with the user's %r15 (SAVE_REGS before
+ * its lg), so from the kernel its frame goes on a stack of its own.
  */
 SYM_CODE_START(restart_entry)
-	SAVE_REGS LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART
+	SAVE_REGS LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART, restart_stack_top
 	j	entry_exception		// do_trap(): dump and resume
 SYM_CODE_END(restart_entry)
 
@@ -306,3 +320,14 @@ SYM_FUNC_END(arch_cpu_idle)
 .Lidle_psw:
 	.quad	PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT	// wait, external enabled
 	.quad	.Lidle_done		// where the wait ends
+
+	/*
+	 * The restart's stack for a restart in kernel mode: dump and return need
+	 * under 2 KiB; its top 16-byte aligned like every trap frame's. In .bss,
+	 * so it takes no room in the ELF file.
+	 */
+	.section .bss, "aw", @nobits
+	.balign	16
+restart_stack:
+	.skip	RESTART_STACK_SIZE
+restart_stack_top:
