@@ -73,7 +73,7 @@
  */
 .macro	SAVE_REGS save_area, old_psw, class, kernel_stack
 	stmg	%r0, %r15, \save_area	// 1. all 16 GPRs into the lowcore
-	tm	\old_psw + 1, PSW_BYTE1_PSTATE	// interrupted user (problem) state?
+	tm	\old_psw + 1, PSW_BYTE1_PSTATE	// 2. interrupted user (problem) state?
 	jz	.Lfrom_kernel\@	// no: a kernel stack is in use already
 	lg	%r15, LC_KERNEL_STACK	// yes: never trust the user's %r15
 .ifnb	\kernel_stack
@@ -84,10 +84,10 @@
 .Lfrom_kernel\@:			// keep using the kernel's own %r15
 .endif
 .Lstack_chosen\@:
-	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	// 2. pt_regs + save area
+	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	// 3. room for pt_regs + save area
 	nill	%r15, 0xfff0		// round down to 16 (the ABI only keeps 8)
 	la	%r11, STACK_FRAME_OVERHEAD(%r15)	// %r11 = struct pt_regs *
-	mvc	PT_R0(NUM_GPRS * 8, %r11), \save_area	// 3. r0-r15 as they were
+	mvc	PT_R0(NUM_GPRS * 8, %r11), \save_area	// r0-r15 as they were
 	mvc	PT_PSW(16, %r11), \old_psw	// old PSW: status mask and pc
 	mvc	PT_ORIG_GPR2(8, %r11), \save_area + 16	// r2 before C changes it
 	xc	PT_INT_CODE(PT_CLEAR_LEN, %r11), PT_INT_CODE(%r11)	// x^x = 0
