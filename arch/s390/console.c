@@ -3,51 +3,14 @@
  * The console: SCLP "ASCII console data" events (type 0x1a), which QEMU's
  * s390-ccw-virtio machine connects to the serial line (-nographic: stdio).
  * There is no UART to poke: each character is an SCLP Write Event Data
- * command, and input arrives by asking with Read Event Data. Polling only.
+ * command (drivers/sclp.c), and input arrives by asking with Read Event Data.
+ * The SCLP announces input with a service-signal external interruption,
+ * whose handler (sclp_service_signal()) drains it into the tty buffer.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/string.h>
 #include <asm/sclp.h>
 #include <asm/setup.h>
-
-/*
- * SERVICE CALL (PoP has no mnemonic for it: opcode 0xb220, format RRE).
- * R1 holds the command word, R2 the real address of the SCCB; the condition
- * code says whether the SCLP took the command.
- */
-static int servc(u32 command, struct sccb_header *sccb)
-{
-	int cc;
-
-	__asm__ __volatile__(".insn	rre,0xb2200000,%[cmd],%[sccb]\n\t"
-			     "ipm	%[cc]\n\t"	/* insert CC into bits 34-35 */
-			     "srl	%[cc],28"	/* ... and shift it down to 0-3 */
-			     : [cc] "=d"(cc)
-			     : [cmd] "d"((unsigned long)command), [sccb] "a"(sccb)
-			     : "cc", "memory");
-	return cc;
-}
-
-u16 sclp_service_call(u32 command, struct sccb_header *sccb)
-{
-	int cc;
-
-	sccb->response_code = 0;
-	do {
-		cc = servc(command, sccb);
-	} while (cc == SCLP_CC_BUSY);
-	if (cc != SCLP_CC_INITIATED)
-		return 0;
-	/*
-	 * The SCLP works on its own and signals completion with a
-	 * service-signal external interruption (code 0x2401). We keep external
-	 * interruptions masked and poll the response code instead, which the
-	 * SCLP stores last. Under QEMU the SCCB is complete before servc ends.
-	 */
-	while (READ_ONCE(sccb->response_code) == 0)
-		cpu_relax();
-	return sccb->response_code;
-}
 
 /* The SCCBs: 8-byte aligned; aligned to their size so that none crosses a page. */
 static struct write_event_mask_sccb mask_sccb __aligned(32);
@@ -162,9 +125,15 @@ int arch_console_getc(void)
 	return *input++;
 }
 
-
-/* No receive interrupt wired up yet: common code polls on every timer tick. */
+/*
+ * Input by interrupt: arch_console_init() already asked the SCLP for VT220
+ * input events, and the SCLP raises a service signal when one is waiting;
+ * CR0 lets it through from now on. Like the tick, it is taken in user mode
+ * and in the idle wait (arch_cpu_idle(), entry.S), the two PSWs that enable
+ * external interruptions.
+ */
 bool arch_console_irq_init(void)
 {
-	return false;
+	sclp_enable_service_signal();
+	return true;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * s390x interruption entry and return.
+ * s390x interruption entry and return, the context switch and the idle wait.
  *
  * s390 has six interruption classes and no vector table: for each class the
  * CPU stores the current PSW into that class's "old PSW" slot in the lowcore,
@@ -10,23 +10,21 @@
  * masks every class, so nothing else can arrive while we save them (except a
  * restart, which cannot be masked, or a program check we cause ourselves).
  *
- * Every path does the same five steps:
- *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
- *      displacement is the address, so no register is needed to reach it),
- *   2. pick a stack: the interrupted %r15 when we came from the kernel, the
- *      task's kernel stack (LC_KERNEL_STACK) when we came from user mode,
- *   3. build a struct pt_regs on it (asm/ptrace.h), 16-byte aligned, with the
- *      ABI's 160-byte save area for the C handler just below it,
- *   4. call the C handler (traps.c, or do_syscall() for a system call) with
- *      %r2 = the pt_regs pointer,
- *   5. if it returns: back to user mode through ret_to_user, which calls
- *      exit_to_user_mode() first; back to the kernel directly. Either way
- *      exception_return restores everything from pt_regs and lpswe's back.
+ * Each new-PSW entry, named after its architectural event, saves the
+ * registers with SAVE_REGS, copies the lowcore words of its class into
+ * pt_regs, and jumps to one of two paths:
+ *   entry_syscall    an svc from user mode: do_syscall(regs), then ret_to_user,
+ *   entry_exception  everything else: do_trap(regs) (traps.c), which reads the
+ *                    class from pt_regs; then ret_to_user when the
+ *                    interruption came from user mode, else restore_all.
+ * ret_to_user calls exit_to_user_mode() on every return to user mode, then
+ * restore_all reloads everything from pt_regs and lpswe's back.
  *
- * Which paths return to user mode, and so pass exit_to_user_mode():
- *   svc_entry      always (do_syscall returns),
- *   external_entry the clock-comparator tick, the only interruption user
- *                  code takes and survives (time.c), when it interrupted
+ * Which interruptions return to user mode, and so pass exit_to_user_mode():
+ *   svc            always (do_syscall returns),
+ *   external       the clock-comparator tick and the SCLP service signal
+ *                  (console input), the interruptions user code takes and
+ *                  survives (time.c, drivers/sclp.c), when they interrupted
  *                  user code rather than the idle wait,
  *   ret_from_fork  the first return of every new task,
  *   program check  never: a user fault kills the task (do_user_fault),
@@ -36,9 +34,11 @@
  *
  * Every new PSW has DAT off, so this code and all the kernel run on real
  * addresses whatever address space CR1 designates: entering the kernel from
- * user mode switches no page table, and neither does leaving it (DESIGN §5).
- * The user's translation comes back with the DAT bit of the PSW lpswe loads.
+ * user mode switches no page table, and neither does leaving it
+ * (docs/design.md, "Performance principles"). The user's translation comes
+ * back with the DAT bit of the PSW lpswe loads.
  */
+#include <trapdoor/linkage.h>
 #include <asm/lowcore.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
@@ -46,43 +46,66 @@
 /* PSW byte 1 holds bits 8-15; bit 15, problem state, is its lowest bit. */
 #define PSW_BYTE1_PSTATE	0x01
 
-/* The pt_regs fields after orig_gpr2 that SAVE_ALL clears: codes, class. */
+/* The pt_regs fields after orig_gpr2 that SAVE_REGS clears: codes, class. */
 #define PT_CLEAR_LEN		(PT_SIZE - PT_INT_CODE)
 
+/* The stack of a restart taken in kernel mode (restart_entry). */
+#define RESTART_STACK_SIZE	8192
+
 /*
- * SAVE_ALL save_area, old_psw, class: steps 1-3. Leaves %r11 pointing at the
- * new struct pt_regs (%r11 is callee-saved in the ABI, so it survives the C
- * call) and %r15 at the 160-byte save area just below it.
+ * SAVE_REGS save_area, old_psw, class, kernel_stack: save every register of
+ * the interrupted context into a new struct pt_regs (asm/ptrace.h).
+ *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
+ *      displacement is the address, so no register is needed to reach it),
+ *   2. pick a stack: the task's kernel stack (LC_KERNEL_STACK) when we came
+ *      from user mode; from the kernel, the interrupted %r15, or the top of
+ *      kernel_stack when the entry names one (restart, which may arrive
+ *      while %r15 still holds the user's stack pointer),
+ *   3. build pt_regs on it, 16-byte aligned, with the ABI's 160-byte save
+ *      area for the C handler just below it.
+ * Leaves %r11 pointing at pt_regs (%r11 is callee-saved in the ABI, so it
+ * survives the C calls) and %r15 at the 160-byte save area just below it.
  *
  * From user mode the frame is task_pt_regs(current): LC_KERNEL_STACK holds
  * the top of the current task's kernel stack (arch_switch_to() keeps it up
  * to date), a THREAD_SIZE-aligned address, so top - 352 is already 16-byte
  * aligned, the nill changes nothing, and pt_regs lands at top - PT_SIZE.
  */
-.macro	SAVE_ALL save_area, old_psw, class
-	stmg	%r0, %r15, \save_area	# 1. all 16 GPRs into the lowcore
-	tm	\old_psw + 1, PSW_BYTE1_PSTATE	# interrupted user (problem) state?
-	jz	.Lkernel_stack\@	# no: keep using the kernel's own %r15
-	lg	%r15, LC_KERNEL_STACK	# yes: never trust the user's %r15
-.Lkernel_stack\@:
-	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	# 2. pt_regs + save area
-	nill	%r15, 0xfff0		# round down to 16 (the ABI only keeps 8)
-	la	%r11, STACK_FRAME_OVERHEAD(%r15)	# %r11 = struct pt_regs *
-	mvc	PT_R0(NUM_GPRS * 8, %r11), \save_area	# 3. r0-r15 as they were
-	mvc	PT_PSW(16, %r11), \old_psw	# old PSW: status mask and pc
-	mvc	PT_ORIG_GPR2(8, %r11), \save_area + 16	# r2 before C changes it
-	xc	PT_INT_CODE(PT_CLEAR_LEN, %r11), PT_INT_CODE(%r11)	# x^x = 0
-	mvghi	PT_INT_CLASS(%r11), \class	# which class, for the dump
-	xc	0(8, %r15), 0(%r15)	# back chain 0: stack walks end here
+.macro	SAVE_REGS save_area, old_psw, class, kernel_stack
+	stmg	%r0, %r15, \save_area	// 1. all 16 GPRs into the lowcore
+	tm	\old_psw + 1, PSW_BYTE1_PSTATE	// 2. interrupted user (problem) state?
+	jz	.Lfrom_kernel\@	// no: a kernel stack is in use already
+	lg	%r15, LC_KERNEL_STACK	// yes: never trust the user's %r15
+.ifnb	\kernel_stack
+	j	.Lstack_chosen\@	// the task's kernel stack it is
+.Lfrom_kernel\@:
+	larl	%r15, \kernel_stack	// this entry's own stack, whatever %r15 holds
+.else
+.Lfrom_kernel\@:			// keep using the kernel's own %r15
+.endif
+.Lstack_chosen\@:
+	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	// 3. room for pt_regs + save area
+	nill	%r15, 0xfff0		// round down to 16 (the ABI only keeps 8)
+	la	%r11, STACK_FRAME_OVERHEAD(%r15)	// %r11 = struct pt_regs *
+	mvc	PT_R0(NUM_GPRS * 8, %r11), \save_area	// r0-r15 as they were
+	mvc	PT_PSW(16, %r11), \old_psw	// old PSW: status mask and pc
+	mvc	PT_ORIG_GPR2(8, %r11), \save_area + 16	// r2 before C changes it
+	xc	PT_INT_CODE(PT_CLEAR_LEN, %r11), PT_INT_CODE(%r11)	// x^x = 0
+	mvghi	PT_INT_CLASS(%r11), \class	// which class: do_trap() decodes by it
+	xc	0(8, %r15), 0(%r15)	// back chain 0: stack walks end here
 .endm
 
-/* CALL_HANDLER handler: step 4, then step 5. */
-.macro	CALL_HANDLER handler
-	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
-	brasl	%r14, \handler		# returns only if the trap was survivable
-	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	# back to user (problem) state?
-	jnz	ret_to_user		# yes: through exit_to_user_mode()
-	j	exception_return	# no: straight back into the kernel
+/*
+ * RESTORE_REGS: reload every register from the pt_regs at %r11 and leave the
+ * PSW to resume in LC_RETURN_PSW. lpswe takes its PSW from storage, and once
+ * lmg has reloaded all 16 registers none is left to address the frame. So
+ * the PSW goes to a fixed lowcore slot first, which lpswe reaches with base
+ * register 0. Every class is masked while we are here, so nothing can
+ * overwrite LC_RETURN_PSW between the mvc and the lpswe (restart aside).
+ */
+.macro	RESTORE_REGS
+	mvc	LC_RETURN_PSW(16), PT_PSW(%r11)	// the PSW to resume (C may edit it)
+	lmg	%r0, %r15, PT_R0(%r11)	// all 16 GPRs, %r11 and %r15 included
 .endm
 
 	.text
@@ -96,23 +119,66 @@
  * flag guards the few instructions before the frame is complete: if we find
  * it set, we stop the machine at once. cli/mvi change no general register.
  */
-	.globl	program_check_entry
-	.type	program_check_entry, @function
-program_check_entry:
-	cli	LC_PGM_ENTRY_BUSY, 0	# compare logical immediate: already here?
-	jne	.Lpgm_nested		# yes: a fault while saving a fault
-	mvi	LC_PGM_ENTRY_BUSY, 1	# busy until the frame is complete
-	SAVE_ALL LC_SAVE_AREA_SYNC, LC_PGM_OLD_PSW, INT_CLASS_PROGRAM
-	mvc	PT_INT_CODE(4, %r11), LC_PGM_ILC	# ILC and interruption code
-	mvc	PT_INT_PARM(4, %r11), LC_DATA_EXC_CODE	# DXC (code 0x07)
-	mvc	PT_INT_PARM_LONG(8, %r11), LC_TRANS_EXC_CODE	# TEID: fault address
-	mvc	PT_LAST_BREAK(8, %r11), LC_BREAKING_EVENT_ADDR	# last branch taken
-	mvi	LC_PGM_ENTRY_BUSY, 0	# frame complete: nesting is fine now
-	CALL_HANDLER program_check
+SYM_CODE_START(program_check_entry)
+	cli	LC_PGM_ENTRY_BUSY, 0	// compare logical immediate: already here?
+	jne	.Lpgm_nested		// yes: a fault while saving a fault
+	mvi	LC_PGM_ENTRY_BUSY, 1	// busy until the frame is complete
+	SAVE_REGS LC_SAVE_AREA_SYNC, LC_PGM_OLD_PSW, INT_CLASS_PROGRAM
+	mvc	PT_INT_CODE(4, %r11), LC_PGM_ILC	// ILC and interruption code
+	mvc	PT_INT_PARM(4, %r11), LC_DATA_EXC_CODE	// DXC (code 0x07)
+	mvc	PT_INT_PARM_LONG(8, %r11), LC_TRANS_EXC_CODE	// TEID: fault address
+	mvc	PT_LAST_BREAK(8, %r11), LC_BREAKING_EVENT_ADDR	// last branch taken
+	mvi	LC_PGM_ENTRY_BUSY, 0	// frame complete: nesting is fine now
+	j	entry_exception		// do_trap(): a user fault or die()
 .Lpgm_nested:
-	larl	%r1, .Lnested_pgm_psw	# no stack, no console to trust: stop
-	lpswe	0(%r1)			# disabled wait; QEMU exits 1
-	.size	program_check_entry, . - program_check_entry
+	larl	%r1, .Lnested_pgm_psw	// no stack, no console to trust: stop
+	lpswe	0(%r1)			// disabled wait; QEMU exits 1
+SYM_CODE_END(program_check_entry)
+
+/*
+ * External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130).
+ * CR0 enables the clock comparator (the tick, time.c) and the service signal
+ * (console input, drivers/sclp.c), and only a user task's PSW and the idle
+ * kernel's enabled wait (arch_cpu_idle, below) enable external interruptions
+ * at all. From user mode entry_exception returns through ret_to_user, where
+ * the task whose time slice just ended gives the CPU away; from the wait it
+ * returns straight into the kernel (SAVE_REGS kept the kernel's %r15: the
+ * frame sits below the idle loop's), its PSW masked again by do_trap().
+ */
+SYM_CODE_START(external_entry)
+	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_EXT_OLD_PSW, INT_CLASS_EXTERNAL
+	mvc	PT_INT_CODE(4, %r11), LC_EXT_CPU_ADDR	// CPU address, ext. code
+	mvc	PT_INT_PARM(4, %r11), LC_EXT_PARAMS	// e.g. an SCCB address
+	j	entry_exception		// do_trap(): the tick or the console
+SYM_CODE_END(external_entry)
+
+/* I/O: a channel-subsystem interruption (old PSW 0x170, subchannel at 0xb8). */
+SYM_CODE_START(io_entry)
+	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_IO_OLD_PSW, INT_CLASS_IO
+	mvc	PT_INT_CODE(8, %r11), LC_SUBCHANNEL_ID	// subsystem id, parameter
+	llgf	%r0, LC_IO_INT_WORD	// 32-bit word, zero-extended
+	stg	%r0, PT_INT_PARM_LONG(%r11)	// interruption-identification word
+	j	entry_exception		// do_trap(): none is expected, die()
+SYM_CODE_END(io_entry)
+
+/* Machine check: the hardware (or QEMU) reports damage (old PSW 0x160). */
+SYM_CODE_START(mcck_entry)
+	SAVE_REGS LC_SAVE_AREA_MCCK, LC_MCCK_OLD_PSW, INT_CLASS_MCCK
+	mvc	PT_INT_PARM_LONG(8, %r11), LC_MCCK_CODE	// machine-check code
+	j	entry_exception		// do_trap(): die()
+SYM_CODE_END(mcck_entry)
+
+/*
+ * Restart: cannot be masked; the QEMU monitor's `nmi` command sends one.
+ * do_trap() prints the registers and returns, so it shows where a hung kernel
+ * spins (and exercises restore_all). Being unmaskable, it may arrive in the
+ * few kernel instructions that run with the user's %r15 (SAVE_REGS before
+ * its lg), so from the kernel its frame goes on a stack of its own.
+ */
+SYM_CODE_START(restart_entry)
+	SAVE_REGS LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART, restart_stack_top
+	j	entry_exception		// do_trap(): dump and resume
+SYM_CODE_END(restart_entry)
 
 /*
  * SVC: the `svc n` instruction, the system-call door. User code does
@@ -122,78 +188,70 @@ program_check_entry:
  * 0x88, and loads the SVC new PSW: supervisor state, DAT off, every class
  * masked. (So a fork child, whose pt_regs are a copy of these, resumes after
  * the svc too, with 0 in %r2.) Not one general register has changed yet:
- * the user's %r15 is still in %r15 and SAVE_ALL's stmg catches them all.
- *
- * Stack alignment: the frame is task_pt_regs(current) at the very top of the
- * 16 KiB kernel stack, so do_syscall() is called with %r15 = top - 352, the
- * same 16-byte aligned address on every syscall (the s390x ABI itself
- * promises only 8: KSTACK_ALIGN). The stack-offset issue then moves the SP
- * inside do_syscall() down by a random multiple of 16 below 1024: 6 bits of
+ * the user's %r15 is still in %r15 and SAVE_REGS's stmg catches them all.
+ * An svc from the kernel is a bug: do_trap() dumps and dies.
+ */
+SYM_CODE_START(svc_entry)
+	SAVE_REGS LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC	// user regs -> pt_regs
+	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	// ILC and svc number (regs_syscall_nr)
+	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// svc from user (problem) state?
+	jz	entry_exception		// no: the kernel never does that; die
+	j	entry_syscall		// yes: a system call
+SYM_CODE_END(svc_entry)
+
+/*
+ * The system call, with %r11 = pt_regs = task_pt_regs(current) at the very
+ * top of the 16 KiB kernel stack, so do_syscall() is called with %r15 =
+ * top - 352, the same 16-byte aligned address on every syscall (the s390x ABI
+ * itself promises only 8: KSTACK_ALIGN). do_syscall() moves its SP down by a
+ * random multiple of 16 below 1024 (docs/kstack-offset.md): 6 bits of
  * entropy, seen in SP[9:4].
  */
-	.globl	svc_entry
-	.type	svc_entry, @function
-svc_entry:
-	SAVE_ALL LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC	# user regs -> pt_regs
-	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	# ILC and svc number (regs_syscall_nr)
-	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	# svc from user (problem) state?
-	jz	.Lsvc_from_kernel	# no: the kernel never does that; die
-	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
-	brasl	%r14, do_syscall	# kernel/syscall.c: number, args, result -> gprs[2]
-	j	ret_to_user		# back with every register but %r2 as it came
-.Lsvc_from_kernel:
-	CALL_HANDLER svc_interrupt	# traps.c: a register dump and die()
-	.size	svc_entry, . - svc_entry
+SYM_CODE_START(entry_syscall)
+	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
+	brasl	%r14, do_syscall	// kernel/syscall.c: number, args, result -> gprs[2]
+	j	ret_to_user		// back with every register but %r2 as it came
+SYM_CODE_END(entry_syscall)
 
 /*
- * External: CPU timer, clock comparator, SCLP service signal (old PSW 0x130).
- * Only the clock comparator is enabled, and only in user mode and in the
- * idle kernel's enabled wait (arch_cpu_idle()): the tick (time.c). From user
- * mode CALL_HANDLER returns through ret_to_user, where the task whose time
- * slice just ended gives the CPU away; from the wait it returns straight
- * into the kernel (SAVE_ALL kept the kernel's %r15: the frame sits below
- * the idle loop's), its PSW masked again by the handler.
+ * Every other interruption, with %r11 = pt_regs: do_trap() (traps.c) decodes
+ * it by pt_regs.int_class and returns only if it was survivable.
  */
-	.globl	external_entry
-	.type	external_entry, @function
-external_entry:
-	SAVE_ALL LC_SAVE_AREA_ASYNC, LC_EXT_OLD_PSW, INT_CLASS_EXTERNAL
-	mvc	PT_INT_CODE(4, %r11), LC_EXT_CPU_ADDR	# CPU address, ext. code
-	mvc	PT_INT_PARM(4, %r11), LC_EXT_PARAMS	# e.g. an SCCB address
-	CALL_HANDLER external_interrupt
-	.size	external_entry, . - external_entry
-
-/* I/O: a channel-subsystem interruption (old PSW 0x170, subchannel at 0xb8). */
-	.globl	io_entry
-	.type	io_entry, @function
-io_entry:
-	SAVE_ALL LC_SAVE_AREA_ASYNC, LC_IO_OLD_PSW, INT_CLASS_IO
-	mvc	PT_INT_CODE(8, %r11), LC_SUBCHANNEL_ID	# subsystem id, parameter
-	llgf	%r0, LC_IO_INT_WORD	# 32-bit word, zero-extended
-	stg	%r0, PT_INT_PARM_LONG(%r11)	# interruption-identification word
-	CALL_HANDLER io_interrupt
-	.size	io_entry, . - io_entry
-
-/* Machine check: the hardware (or QEMU) reports damage (old PSW 0x160). */
-	.globl	mcck_entry
-	.type	mcck_entry, @function
-mcck_entry:
-	SAVE_ALL LC_SAVE_AREA_MCCK, LC_MCCK_OLD_PSW, INT_CLASS_MCCK
-	mvc	PT_INT_PARM_LONG(8, %r11), LC_MCCK_CODE	# machine-check code
-	CALL_HANDLER machine_check
-	.size	mcck_entry, . - mcck_entry
+SYM_CODE_START(entry_exception)
+	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
+	brasl	%r14, do_trap		// traps.c: decode, handle or die
+	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// back to user (problem) state?
+	jz	restore_all		// no: straight back into the kernel
+	j	ret_to_user		// yes: through exit_to_user_mode()
+SYM_CODE_END(entry_exception)
 
 /*
- * Restart: cannot be masked; the QEMU monitor's `nmi` command sends one. The
- * handler prints the registers and returns, so it shows where a hung kernel
- * spins (and exercises exception_return).
+ * ret_to_user: every return to user mode comes through here, with %r11 =
+ * the task's pt_regs and %r15 = 160 bytes below it. exit_to_user_mode() may
+ * give the CPU to another task (schedule(): we come back here later, on this
+ * same stack, %r11 intact because it is callee-saved and arch_switch_to()
+ * keeps it) or end the task (do_exit(): we never come back). It also erases
+ * the kernel stack below its own frame (stackleak), which is why it is called
+ * from here, with nothing of the handler's frame left, and not from inside
+ * the handler.
  */
-	.globl	restart_entry
-	.type	restart_entry, @function
-restart_entry:
-	SAVE_ALL LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART
-	CALL_HANDLER restart_interrupt
-	.size	restart_entry, . - restart_entry
+SYM_CODE_START(ret_to_user)
+	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
+	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, preempt, erase
+	j	restore_all		// this task's registers (later, if preempted)
+SYM_CODE_END(ret_to_user)
+
+/*
+ * restore_all, with %r11 = struct pt_regs *: back to whatever was
+ * interrupted, user or kernel, in one lpswe. To user mode the PSW has the
+ * problem-state and DAT bits set: lpswe enters the user's address space (CR1)
+ * and user state in the same instruction, so no kernel instruction ever runs
+ * translated.
+ */
+SYM_CODE_START(restore_all)
+	RESTORE_REGS			// GPRs from pt_regs, PSW to LC_RETURN_PSW
+	lpswe	LC_RETURN_PSW		// mask and pc in one instruction: back
+SYM_CODE_END(restore_all)
 
 /*
  * ret_from_fork: where a new task runs first. arch_task_init() (process.c)
@@ -202,48 +260,9 @@ restart_entry:
  * and %r15 = 160 bytes below it, back chain 0. From here on it is an
  * ordinary return to user mode.
  */
-	.globl	ret_from_fork
-	.type	ret_from_fork, @function
-ret_from_fork:
-	/* Nothing to do: fall through to the way back every syscall takes. */
-	.size	ret_from_fork, . - ret_from_fork
-
-/*
- * ret_to_user: every return to user mode comes through here, with %r11 =
- * the task's pt_regs and %r15 = 160 bytes below it (see the top of this
- * file). exit_to_user_mode() may give the CPU to another task (schedule():
- * we come back here later, on this same stack, %r11 intact because it is
- * callee-saved and arch_switch_to() keeps it) or end the task (do_exit():
- * we never come back). It also erases the kernel stack below its own frame
- * (stackleak), which is why it is called from here, with nothing of the
- * handler's frame left, and not from inside the handler.
- */
-	.globl	ret_to_user
-	.type	ret_to_user, @function
-ret_to_user:
-	lgr	%r2, %r11		# first C argument: struct pt_regs *regs
-	brasl	%r14, exit_to_user_mode	# kernel/syscall.c: kill, preempt, erase
-	/* Fall through: restore this task's registers (later, if it was preempted). */
-	.size	ret_to_user, . - ret_to_user
-
-/*
- * Step 5, with %r11 = struct pt_regs *. lpswe takes its PSW from storage, and
- * once lmg has reloaded all 16 registers none is left to address the frame.
- * So the PSW goes to a fixed lowcore slot first, which lpswe reaches with
- * base register 0. Every class is masked while we are here, so nothing can
- * overwrite LC_RETURN_PSW between the mvc and the lpswe (restart aside).
- *
- * To user mode the PSW has the problem-state and DAT bits set: lpswe enters
- * the user's address space (CR1) and user state in the same instruction, so
- * no kernel instruction ever runs translated.
- */
-	.globl	exception_return
-	.type	exception_return, @function
-exception_return:
-	mvc	LC_RETURN_PSW(16), PT_PSW(%r11)	# the PSW to resume (C may edit it)
-	lmg	%r0, %r15, PT_R0(%r11)	# all 16 GPRs, %r11 and %r15 included
-	lpswe	LC_RETURN_PSW		# mask and pc in one instruction: back
-	.size	exception_return, . - exception_return
+SYM_CODE_START(ret_from_fork)
+	j	ret_to_user		// the way back every syscall takes
+SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next):
@@ -256,28 +275,59 @@ exception_return:
  * The user's access registers and f0/f2/f4/f6 live in the CPU while a task
  * runs (asm/processor.h), so they are swapped here too.
  */
-	.globl	arch_switch_to
-	.type	arch_switch_to, @function
-arch_switch_to:
-	stmg	%r6, %r15, THREAD_GPRS(%r2)	# prev: r6-r13, return address, kernel sp
-	stam	%a0, %a15, THREAD_ACRS(%r2)	# prev's user access registers
-	std	%f0, THREAD_FPRS(%r2)		# prev's user f0 (store long: 8 bytes)
-	std	%f2, THREAD_FPRS + 8(%r2)	# f2
-	std	%f4, THREAD_FPRS + 16(%r2)	# f4
-	std	%f6, THREAD_FPRS + 24(%r2)	# f6: the only FPRs CR0 lets user mode use
-	lam	%a0, %a15, THREAD_ACRS(%r3)	# next's (the kernel never uses them)
-	ld	%f0, THREAD_FPRS(%r3)		# next's f0 (-msoft-float: nor these)
-	ld	%f2, THREAD_FPRS + 8(%r3)	# f2
-	ld	%f4, THREAD_FPRS + 16(%r3)	# f4
-	ld	%f6, THREAD_FPRS + 24(%r3)	# f6
-	lg	%r0, THREAD_KSTACK_TOP(%r3)	# top of next's kernel stack: where its
-	stg	%r0, LC_KERNEL_STACK	# next trap from user mode builds pt_regs
-	lmg	%r6, %r15, THREAD_GPRS(%r3)	# next: now running on its kernel stack
-	br	%r14			# into next's schedule(), or ret_from_fork
-	.size	arch_switch_to, . - arch_switch_to
+SYM_FUNC_START(arch_switch_to)
+	stmg	%r6, %r15, THREAD_GPRS(%r2)	// prev: r6-r13, return address, kernel sp
+	stam	%a0, %a15, THREAD_ACRS(%r2)	// prev's user access registers
+	std	%f0, THREAD_FPRS(%r2)		// prev's user f0 (store long: 8 bytes)
+	std	%f2, THREAD_FPRS + 8(%r2)	// f2
+	std	%f4, THREAD_FPRS + 16(%r2)	// f4
+	std	%f6, THREAD_FPRS + 24(%r2)	// f6: the only FPRs CR0 lets user mode use
+	lam	%a0, %a15, THREAD_ACRS(%r3)	// next's (the kernel never uses them)
+	ld	%f0, THREAD_FPRS(%r3)		// next's f0 (-msoft-float: nor these)
+	ld	%f2, THREAD_FPRS + 8(%r3)	// f2
+	ld	%f4, THREAD_FPRS + 16(%r3)	// f4
+	ld	%f6, THREAD_FPRS + 24(%r3)	// f6
+	lg	%r0, THREAD_KSTACK_TOP(%r3)	// top of next's kernel stack: where its
+	stg	%r0, LC_KERNEL_STACK	// next trap from user mode builds pt_regs
+	lmg	%r6, %r15, THREAD_GPRS(%r3)	// next: now running on its kernel stack
+	br	%r14			// into next's schedule(), or ret_from_fork
+SYM_FUNC_END(arch_switch_to)
+
+/*
+ * void arch_cpu_idle(void): an enabled wait. A PSW with the wait bit stops
+ * the CPU from fetching instructions (QEMU's vCPU thread sleeps, costing the
+ * host nothing) until an interruption its mask enables arrives: here only
+ * external ones, of which CR0 lets through the clock comparator, armed for
+ * the next tick (time.c), and the SCLP service signal of console input
+ * (drivers/sclp.c). The CPU then stores this PSW, wait bit and all, as the
+ * external old PSW, its address .Lidle_done. do_trap() (traps.c) handles the
+ * interruption and clears the wait and external bits in the saved PSW, so
+ * that restore_all resumes at .Lidle_done with every class masked again,
+ * and every register as it was here.
+ */
+SYM_FUNC_START(arch_cpu_idle)
+	larl	%r1, .Lidle_psw		// the enabled-wait PSW (PC-relative)
+	lpswe	0(%r1)			// wait, external enabled
+.Lidle_done:
+	br	%r14			// an interruption came and went: return
+SYM_FUNC_END(arch_cpu_idle)
 
 	.section .rodata, "a"
-	.balign	8			# lpswe needs a doubleword-aligned operand
+	.balign	8			// lpswe needs a doubleword-aligned operand
 .Lnested_pgm_psw:
-	.quad	PSW_DISABLED_WAIT_MASK	# stop with every class masked
+	.quad	PSW_DISABLED_WAIT_MASK	// stop with every class masked
 	.quad	WAIT_ADDR_FAILURE | WAIT_STATUS_PGM_NESTED
+.Lidle_psw:
+	.quad	PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT	// wait, external enabled
+	.quad	.Lidle_done		// where the wait ends
+
+	/*
+	 * The restart's stack for a restart in kernel mode: dump and return need
+	 * under 2 KiB; its top 16-byte aligned like every trap frame's. In .bss,
+	 * so it takes no room in the ELF file.
+	 */
+	.section .bss, "aw", @nobits
+	.balign	16
+restart_stack:
+	.skip	RESTART_STACK_SIZE
+restart_stack_top:

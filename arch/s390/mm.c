@@ -5,8 +5,9 @@
  *
  * The kernel itself is never translated. Every interruption loads a new PSW
  * with DAT off (head.S), so the kernel runs on real addresses whatever CR1
- * holds, and a system call switches no table at all (DESIGN.md §5). CR1
- * changes only in arch_switch_mm(), on a context switch.
+ * holds, and a system call switches no table at all (docs/design.md,
+ * "Performance principles"). CR1 changes only in arch_switch_mm(), on a
+ * context switch.
  *
  * Formats (z/Architecture Principles of Operation, SA22-7832, chapter 3,
  * "Dynamic Address Translation"), bits counted from the left, bit 0 = MSB:

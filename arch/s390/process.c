@@ -8,7 +8,7 @@
  * A new task's kernel stack, as arch_task_init() leaves it:
  *
  *   stack + THREAD_SIZE  ┬ top = thread.kstack_top (LC_KERNEL_STACK while it runs)
- *                        │ struct pt_regs (192)  the user state exception_return loads
+ *                        │ struct pt_regs (192)  the user state restore_all loads
  *   thread.gprs[r11] ->  ┼
  *                        │ 160-byte save area    for exit_to_user_mode(), back chain 0
  *   thread.gprs[r15] ->  ┼
@@ -115,28 +115,6 @@ void arch_task_init(struct task_struct *t)
 	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	/* ret_from_fork's frame */
 	t->thread.gprs[THREAD_GPR(14)] = (unsigned long)ret_from_fork;	/* where br %r14 goes */
 	t->thread.gprs[THREAD_GPR(15)] = (unsigned long)frame;	/* the kernel sp there */
-}
-
-/*
- * Idle: an enabled wait. A PSW with the wait bit stops the CPU from fetching
- * instructions (QEMU's vCPU thread sleeps, costing the host nothing) until an
- * interruption its mask enables arrives: here only external ones, of which CR0
- * lets through only the clock comparator, armed for the next tick (time.c).
- * The CPU then stores this PSW, wait bit and all, as the external old PSW, its
- * address the label after the lpswe. external_interrupt() (traps.c) handles
- * the tick and clears the wait and external bits in the saved PSW, so that
- * exception_return resumes at that label with every class masked again.
- */
-void arch_cpu_idle(void)
-{
-	struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
-
-	wait_psw.mask = PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT;
-	__asm__ __volatile__("larl	%%r1,0f\n\t"		/* where the wait ends */
-			     "stg	%%r1,8(%[psw])\n\t"	/* the PSW's address half */
-			     "lpswe	0(%[psw])\n"		/* wait, external enabled */
-			     "0:"
-			     : : [psw] "a"(&wait_psw) : "r1", "cc", "memory");
 }
 
 /*

@@ -17,9 +17,9 @@
  * nanosleep() and the scheduler's idle loop already read.
  *
  * When it arrives: only with CR0's clock-comparator subclass bit set (the
- * only subclass we enable: the SCLP service signal stays masked, the console
- * polls) and the PSW's EX bit set, which only a user task's PSW has, and the
- * enabled wait of the idle kernel (arch_cpu_idle(), process.c). A tick that
+ * other subclass we enable is the SCLP service signal, console input) and
+ * the PSW's EX bit set, which only a user task's PSW has, and the enabled
+ * wait of the idle kernel (arch_cpu_idle(), entry.S). A tick that
  * falls due while the kernel runs stays pending until the lpswe back to user
  * mode or into that wait, which then takes it at once.
  */
@@ -58,17 +58,20 @@ void arch_timer_init(unsigned int hz)
 	next_tick = arch_get_cycles() + tick_period;
 	/* Arm before enabling: after a reset the comparator is 0, pending at once. */
 	set_clock_comparator(next_tick);
-	/* Exactly one external subclass: the clock comparator. */
-	set_cr0((get_cr0() & ~CR0_EXTERNAL_SUBMASKS) | CR0_CLOCK_COMPARATOR_SUBMASK);
+	/*
+	 * The clock comparator, and none of the subclasses a reset leaves on;
+	 * the service signal stays as the console set it (console.c).
+	 */
+	set_cr0((get_cr0() & ~(CR0_EXTERNAL_SUBMASKS & ~CR0_SERVICE_SIGNAL_SUBMASK)) |
+		CR0_CLOCK_COMPARATOR_SUBMASK);
 	printk("timer:   %u Hz, clock comparator, every %llu TOD units (%llu us)\n", hz,
 	       (unsigned long long)tick_period,
 	       (unsigned long long)(tick_period / TOD_UNITS_PER_USEC));
 }
 
 /*
- * One tick, taken in user mode or in the idle wait (traps.c,
- * external_interrupt). Re-arm one
- * period after the deadline that just passed, so the rate does not drift with
+ * One tick, taken in user mode or in the idle wait (traps.c, do_trap()).
+ * Re-arm one period after the deadline that just passed, so the rate does not drift with
  * our own latency; but if we fell more than a period behind (QEMU's TCG can
  * stall the guest), start again from now rather than fire a burst of ticks to
  * catch up. Re-arming is also the acknowledgement. Then the common tick: it

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * Why did we trap? entry.S hands each interruption class to its handler here
- * with the struct pt_regs it saved. A program check from user mode is decoded
+ * Why did we trap? entry.S saves a struct pt_regs for every interruption but
+ * a system call and calls do_trap(), which hands it to the handler of its
+ * class (pt_regs.int_class, stored by the new-PSW entry that took it). A
+ * program check from user mode is decoded
  * into a user fault and kills only that task (do_user_fault()). From kernel
  * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
  * into a sentence and gives it to die() (die_kernel_fault() for a protection
  * exception); nothing there is survivable except a restart (QEMU `nmi`),
- * which shows the registers and resumes, and the tick that ends the idle
- * kernel's wait. The one interruption user mode may take and come back from
- * is the clock-comparator tick (time.c).
+ * which shows the registers and resumes, and the external interruptions that
+ * end the idle kernel's wait. The interruptions user mode may take and come
+ * back from are the clock-comparator tick (time.c) and the SCLP service
+ * signal of console input (drivers/sclp.c).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -19,6 +22,7 @@
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <asm/ctlreg.h>
+#include <asm/sclp.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
@@ -254,7 +258,7 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	do_user_fault(regs, kind, addr);
 }
 
-void program_check(struct pt_regs *regs)
+static void program_check(struct pt_regs *regs)
 {
 	unsigned int code = regs->int_code & PGM_CODE_MASK;
 	const char *name = program_check_names[code];
@@ -290,7 +294,7 @@ void program_check(struct pt_regs *regs)
 }
 
 /* entry.S sends only a kernel-mode svc here (user ones go to do_syscall): a bug. */
-void svc_interrupt(struct pt_regs *regs)
+static void svc_interrupt(struct pt_regs *regs)
 {
 	snprintf(reason, sizeof(reason), "supervisor call %u from %s mode at pc 0x%lx",
 		 regs->int_code & SVC_NUMBER_MASK, user_mode(regs) ? "user" : "kernel",
@@ -299,31 +303,33 @@ void svc_interrupt(struct pt_regs *regs)
 }
 
 /*
- * External interruptions. CR0 enables one subclass, the clock comparator
- * (time.c), and only two PSWs enable external interruptions at all: a user
- * task's, and the enabled wait of arch_cpu_idle() (process.c). So the tick
- * arrives while user code runs or while the kernel idles. Anything else, or a
- * tick in the kernel outside that wait, means the masks are not what we
- * think: a bug.
+ * External interruptions. CR0 enables two subclasses, the clock comparator
+ * (time.c) and the SCLP service signal (drivers/sclp.c, console input), and
+ * only two PSWs enable external interruptions at all: a user task's, and the
+ * enabled wait of arch_cpu_idle() (entry.S). So they arrive while user code
+ * runs or while the kernel idles. Anything else, or one in the kernel outside
+ * that wait, means the masks are not what we think: a bug.
  */
-void external_interrupt(struct pt_regs *regs)
+static void external_interrupt(struct pt_regs *regs)
 {
 	unsigned int code = regs->int_code & INT_CODE_MASK;
 	const char *what = "external interruption";
 
-	if (code == EXT_CODE_CLOCK_COMPARATOR && user_mode(regs)) {
-		clock_comparator_interrupt(regs);
-		return;		/* entry.S: exit_to_user_mode(), then back to the task */
-	}
-	if (code == EXT_CODE_CLOCK_COMPARATOR && (regs->psw.mask & PSW_MASK_WAIT)) {
+	if ((code == EXT_CODE_CLOCK_COMPARATOR || code == EXT_CODE_SERVICE_SIGNAL) &&
+	    (user_mode(regs) || (regs->psw.mask & PSW_MASK_WAIT))) {
 		/*
-		 * The idle wait ended. Resume after it, not in it: without the
-		 * wait and external bits the PSW exception_return loads is the
+		 * From the idle wait: resume after it, not in it. Without the
+		 * wait and external bits the PSW restore_all loads is the
 		 * kernel's, every class masked, as arch_cpu_idle() promises.
+		 * From user mode: entry.S goes through exit_to_user_mode().
 		 */
-		regs->psw.mask &= ~(PSW_MASK_WAIT | PSW_MASK_EXT);
-		clock_comparator_interrupt(regs);
-		return;		/* entry.S: straight back into the kernel */
+		if (!user_mode(regs))
+			regs->psw.mask &= ~(PSW_MASK_WAIT | PSW_MASK_EXT);
+		if (code == EXT_CODE_CLOCK_COMPARATOR)
+			clock_comparator_interrupt(regs);
+		else
+			sclp_service_signal(regs->int_parm);
+		return;
 	}
 	if (code == EXT_CODE_CLOCK_COMPARATOR)
 		what = "clock-comparator interruption";
@@ -336,7 +342,7 @@ void external_interrupt(struct pt_regs *regs)
 	die(reason, regs);
 }
 
-void io_interrupt(struct pt_regs *regs)
+static void io_interrupt(struct pt_regs *regs)
 {
 	snprintf(reason, sizeof(reason),
 		 "unexpected I/O interruption (subsystem id 0x%08x, parameter 0x%08x)",
@@ -344,7 +350,7 @@ void io_interrupt(struct pt_regs *regs)
 	die(reason, regs);
 }
 
-void machine_check(struct pt_regs *regs)
+static void machine_check(struct pt_regs *regs)
 {
 	snprintf(reason, sizeof(reason), "machine check (interruption code 0x%016lx)",
 		 regs->int_parm_long);
@@ -352,11 +358,45 @@ void machine_check(struct pt_regs *regs)
 }
 
 /* Not an error: someone (QEMU `nmi`) asked where we are. Show it and carry on. */
-void restart_interrupt(struct pt_regs *regs)
+static void restart_interrupt(struct pt_regs *regs)
 {
 	printk("restart interruption: registers of the interrupted code\n");
 	arch_show_regs(regs);
 	printk("resuming at 0x%lx\n", regs->psw.addr);
+}
+
+/*
+ * Every interruption but a system call from user mode, from entry.S's
+ * entry_exception: which new PSW took it is in pt_regs.int_class, and what
+ * the CPU stored about it in the other pt_regs fields (asm/ptrace.h).
+ * Returns only if the interrupted code may go on.
+ */
+void do_trap(struct pt_regs *regs)
+{
+	switch (regs->int_class) {
+	case INT_CLASS_PROGRAM:
+		program_check(regs);
+		break;
+	case INT_CLASS_SVC:
+		svc_interrupt(regs);
+		break;
+	case INT_CLASS_EXTERNAL:
+		external_interrupt(regs);
+		break;
+	case INT_CLASS_IO:
+		io_interrupt(regs);
+		break;
+	case INT_CLASS_MCCK:
+		machine_check(regs);
+		break;
+	case INT_CLASS_RESTART:
+		restart_interrupt(regs);
+		break;
+	default:
+		snprintf(reason, sizeof(reason), "interruption of unknown class %lu",
+			 regs->int_class);
+		die(reason, regs);
+	}
 }
 
 static void show_psw(const struct psw *psw)

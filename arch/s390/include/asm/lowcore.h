@@ -60,7 +60,7 @@
 #define LC_SAVE_AREA_ASYNC	0x280	/* external, I/O */
 #define LC_SAVE_AREA_MCCK	0x300	/* machine check */
 #define LC_SAVE_AREA_RESTART	0x380	/* restart */
-#define LC_RETURN_PSW		0x400	/* the PSW exception_return loads */
+#define LC_RETURN_PSW		0x400	/* the PSW restore_all loads (entry.S) */
 #define LC_KERNEL_STACK		0x410	/* stack top for traps from user mode */
 #define LC_PGM_ENTRY_BUSY	0x418	/* byte: 1 while program_check_entry runs */
 

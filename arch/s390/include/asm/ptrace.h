@@ -43,10 +43,11 @@
 /*
  * A user task: problem state, DAT on (its own primary space, CR1), 64-bit,
  * external interruptions enabled, I/O and machine checks masked:
- * 0x0501000180000000. CR0 lets exactly one external subclass through, the
- * clock comparator (time.c): the tick that preempts a spinning task. The
- * kernel's PSWs mask it, so the tick interrupts only user code and the idle
- * kernel's enabled wait (arch_cpu_idle(), process.c).
+ * 0x0501000180000000. CR0 lets two external subclasses through: the clock
+ * comparator (time.c), the tick that preempts a spinning task, and the SCLP
+ * service signal (drivers/sclp.c), console input. The kernel's PSWs mask
+ * them, so they interrupt only user code and the idle kernel's enabled wait
+ * (arch_cpu_idle(), entry.S).
  */
 #define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_EXT | PSW_MASK_PSTATE | PSW_MASK_EA | \
 				 PSW_MASK_BA)

@@ -2,7 +2,8 @@
 /*
  * SCLP, the Service-Call Logical Processor: s390's firmware interface. The
  * kernel fills a Service-Call Control Block (SCCB) in memory and executes
- * SERVICE CALL (servc) with a command word; the SCLP answers in the same SCCB.
+ * SERVICE CALL (servc) with a command word; the SCLP answers in the same SCCB
+ * and raises a service-signal external interruption (drivers/sclp.c).
  * It tells us the memory size (Read SCP Info) and carries the console
  * (event type 0x1a, "ASCII console data", which QEMU calls sclpconsole).
  *
@@ -26,6 +27,14 @@
 #define SCLP_RC_NORMAL_READ_COMPLETION	0x0010
 #define SCLP_RC_NORMAL_COMPLETION	0x0020
 #define SCLP_RC_NO_EVENT_BUFFERS_STORED	0x60f0
+
+/*
+ * The service-signal external interruption's parameter (lowcore 0x80): the
+ * address of the SCCB just completed, 8-byte aligned, so its low bits are
+ * free for "an event buffer is pending" (Linux drivers/s390/char/sclp.c,
+ * QEMU hw/s390x/sclp.c agree).
+ */
+#define SCLP_EXT_PARAM_EVBUF_PENDING	0x1
 
 /* servc's condition code. */
 #define SCLP_CC_INITIATED	0
@@ -102,5 +111,11 @@ _Static_assert(sizeof(struct read_info_sccb) == SCCB_SIZE, "Read SCP Info SCCB i
  * SCLP response code (SCLP_RC_*), or 0 if there is no SCLP.
  */
 u16 sclp_service_call(u32 command, struct sccb_header *sccb);
+
+/* Lets the service signal through (CR0); it arrives when a PSW enables external ones. */
+void sclp_enable_service_signal(void);
+
+/* A service signal with its parameter; from do_trap() (traps.c). */
+void sclp_service_signal(u32 param);
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The C side of the six s390 interruption classes. entry.S calls one handler
- * per class with the struct pt_regs it built; each is named after the
- * architectural event (PoP 6, "Interruptions").
+ * The C side of the six s390 interruption classes. entry.S calls do_trap()
+ * with the struct pt_regs it built, which hands it to one handler per class
+ * (traps.c), each named after the architectural event (PoP 6, "Interruptions").
  */
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_TRAPS_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_TRAPS_H
@@ -54,15 +54,10 @@
 #define INT_CODE_MASK		0xffff
 /* SVC_NUMBER_MASK: asm/ptrace.h, which the syscall accessors need. */
 
-/* Called from entry.S only. */
-void program_check(struct pt_regs *regs);
-void svc_interrupt(struct pt_regs *regs);
-void external_interrupt(struct pt_regs *regs);
-void io_interrupt(struct pt_regs *regs);
-void machine_check(struct pt_regs *regs);
-void restart_interrupt(struct pt_regs *regs);
+/* traps.c, called from entry.S only: every interruption but a user svc. */
+void do_trap(struct pt_regs *regs);
 
-/* time.c: one tick of the clock comparator (user mode or idle); from external_interrupt(). */
+/* time.c: one tick of the clock comparator (user mode or idle); from do_trap(). */
 void clock_comparator_interrupt(struct pt_regs *regs);
 
 /* Not called but returned to: a new task's first arch_switch_to() lands here. */
