@@ -30,6 +30,8 @@
  * (the decrementer) and a task's very first entry (ret_from_fork): ret_to_user, which calls
  * exit_to_user_mode() (where a task gives the CPU away or dies), then exception_return.
  */
+#include <trapdoor/linkage.h>
+#include <asm/hcall.h>
 #include <asm/interrupt.h>
 #include <asm/paca.h>
 #include <asm/ppc_asm.h>
@@ -208,7 +210,7 @@ exception_common:
 	bne	3f			/* a fault or an interrupt */
 	bl	do_syscall		/* kernel/syscall.c: regs->gpr[3], ccr = the result */
 	b	ret_to_user		/* a system call always returns to user mode */
-3:	bl	handle_exception	/* traps.c; returns if the interrupted code may go on */
+3:	bl	do_trap		/* traps.c; returns if the interrupted code may go on */
 	ld	r10, REGS+PT_MSR(r1)	/* going back to whom? */
 	andi.	r10, r10, MSR_PR	/* cr0.eq = 1: to the kernel */
 	beq	exception_return	/* the kernel needs nothing on its way back */
@@ -319,3 +321,23 @@ arch_switch_to:
 	std	r0, PACA_TRAP_SP(r13)
 	blr				/* into next */
 	.size	arch_switch_to, . - arch_switch_to
+
+/*
+ * void arch_cpu_idle(void)
+ *
+ * Nothing to run: give the vCPU to the hypervisor until an interrupt is pending (H_CEDE).
+ * The tick is always armed (arch_timer_init runs before the first schedule()), so the
+ * wait ends within one period, or at once if an interrupt is already pending: the
+ * hypervisor checks before it stops the CPU, so no wake-up is lost between our caller's
+ * last look at the clock and the hcall. H_CEDE sets MSR[EE] = 1, the interrupt is taken
+ * right after the hcall returns (in kernel mode, on this task's stack: traps.c) and rfid
+ * comes back here with EE still 1: mask interrupts again, as the kernel runs everywhere
+ * else. The hcall may change every volatile register, which a call allows.
+ */
+SYM_FUNC_START(arch_cpu_idle)
+	li	r3, H_CEDE		// r3 = the hcall number
+	sc	1			// to the hypervisor: sleep until an interrupt is pending
+	li	r3, MSR_RI		// EE = 0, RI = 1 ...
+	mtmsrd	r3, 1			// ... written alone (L = 1): interrupts masked again
+	blr
+SYM_FUNC_END(arch_cpu_idle)

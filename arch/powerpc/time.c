@@ -99,19 +99,3 @@ void decrementer_interrupt(struct pt_regs *regs)
 	set_decrementer(next_tick);
 	timer_interrupt(regs);
 }
-
-/*
- * Nothing to run: give the vCPU to the hypervisor until an interrupt is pending. The tick
- * is always armed (arch_timer_init runs before the first schedule()), so the wait ends
- * within one period, or at once if the decrementer is already pending: the hypervisor
- * checks for that before it stops the CPU, so no wake-up is lost between our caller's
- * last look at the clock and the hcall. H_CEDE sets MSR[EE] = 1, the decrementer
- * interrupt is taken right after the hcall returns (decrementer_interrupt, in kernel
- * mode) and rfid comes back here with EE still 1: mtmsrd with L = 1 (it writes only EE
- * and RI) masks interrupts again, as the kernel runs everywhere else.
- */
-void arch_cpu_idle(void)
-{
-	hcall(H_CEDE, NULL, 0, 0, 0, 0);
-	__asm__ __volatile__("mtmsrd %0, 1" : : "r"(MSR_RI) : "memory");
-}

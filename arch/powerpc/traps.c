@@ -199,7 +199,7 @@ static void user_exception(struct pt_regs *regs)
 	}
 }
 
-void handle_exception(struct pt_regs *regs)
+void do_trap(struct pt_regs *regs)
 {
 	if (user_mode(regs)) {
 		user_exception(regs);	/* returns only if the task may go on */
@@ -229,41 +229,6 @@ void handle_exception(struct pt_regs *regs)
 	default:
 		unexpected_exception(regs);
 	}
-}
-
-/* ---- a new task ---- */
-
-/*
- * The state a fresh program starts in (spawn, and execve on the running task's own
- * registers, so nothing but *regs may change here): pc = entry, r1 = user_sp (which points
- * at argc, kernel/exec.c), MSR_USER (problem state, MMU on, EE = 1: the decrementer can
- * interrupt it), and every other register 0, PPR and VRSAVE included, so nothing of the
- * kernel's or of the previous program's leaks. r12 = entry
- * as well: the ELFv2 ABI enters a function's global entry point with r12 = its address,
- * from which it computes its TOC pointer (r2), and Linux starts programs the same way.
- */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->nip = entry;
-	regs->msr = MSR_USER;
-	regs->gpr[1] = user_sp;
-	regs->gpr[12] = entry;
-}
-
-/*
- * A new task's kernel side: its first arch_switch_to() "returns" to ret_from_fork with
- * r1 = thread.trap_sp, the ABI frame just below task_pt_regs(t), and from there entry.S
- * leaves through the same exit as every system call (ret_to_user). Whatever is in its
- * pt_regs by then (arch_init_user_regs, or fork's copy of the parent's) is what user mode
- * gets. The non-volatile GPRs start at 0; nothing on that path reads them.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
-	t->thread.sp = t->thread.trap_sp;
-	t->thread.lr = (unsigned long)ret_from_fork;
 }
 
 /* ---- the register dump ---- */

@@ -24,9 +24,9 @@
 #define SYM_ALIGN	4
 #endif
 
-#define SYM_START(name, bind, type)		\
+#define SYM_START(name, bind, sym_type)		\
 	bind name;				\
-	.type name, type;			\
+	.type name, sym_type;			\
 	.balign SYM_ALIGN;			\
 	name:
 

@@ -41,7 +41,7 @@
 struct pt_regs;
 
 /* traps.c: called by entry.S for every interrupt, with the saved registers. */
-void handle_exception(struct pt_regs *regs);
+void do_trap(struct pt_regs *regs);
 
 #endif /* !__ASSEMBLY__ */
 
