@@ -19,6 +19,7 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 #include <asm/time.h>
+#include <asm/xics.h>
 
 static char reason[160];
 
@@ -166,6 +167,10 @@ static void user_exception(struct pt_regs *regs)
 		/* The tick (time.c): it ends the task's time slice. */
 		decrementer_interrupt(regs);
 		return;
+	case INTERRUPT_EXTERNAL:
+		/* A device, through the interrupt controller: the console (drivers/xics.c). */
+		xics_external_interrupt(regs);
+		return;
 	case INTERRUPT_DATA_STORAGE:
 		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
 		do_user_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ,
@@ -191,8 +196,7 @@ static void user_exception(struct pt_regs *regs)
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
 	case INTERRUPT_SYSTEM_RESET:
 	case INTERRUPT_MACHINE_CHECK:
-	case INTERRUPT_EXTERNAL:
-		/* Not the task's doing: the kernel has a problem (no device should interrupt). */
+		/* Not the task's doing: the kernel has a problem. */
 		unexpected_exception(regs);
 	default:
 		do_user_fault(regs, FAULT_OTHER, 0);	/* trace, doorbell, ... */
@@ -208,10 +212,14 @@ void do_trap(struct pt_regs *regs)
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
 		/*
-		 * The tick that woke arch_cpu_idle (time.c), the only kernel code that runs
+		 * The tick that woke arch_cpu_idle (entry.S), the only kernel code that runs
 		 * with MSR[EE] = 1: count it, re-arm, and return to the idle loop.
 		 */
 		decrementer_interrupt(regs);
+		return;
+	case INTERRUPT_EXTERNAL:
+		/* A console interrupt that woke arch_cpu_idle, likewise. */
+		xics_external_interrupt(regs);
 		return;
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
