@@ -231,7 +231,7 @@ void prom_init(void)
 		}
 		len = of_getprop(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs) - 1);
 		prom.bootargs_dropped = bootargs_dropped(len);
-		/* Random bytes QEMU put in the tree for us (entropy.c), 32 of them today. */
+		/* Random bytes QEMU put in the tree for us (entropy.c): 32 with QEMU 7.2. */
 		len = of_getprop(chosen, "rng-seed", prom.rng_seed, sizeof(prom.rng_seed));
 		if (len > 0)
 			prom.rng_seed_len = len < (int)sizeof(prom.rng_seed) ? (u32)len :

@@ -2,12 +2,13 @@
 /*
  * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
  * here we work out why we trapped. From user mode (MSR[PR] = 1 in SRR1) that is the
- * task's doing: decode it and hand it to do_user_fault(), which kills only that task, or,
- * for the decrementer, count the tick (time.c). From the kernel it is a bug: say what
- * happened in words and die() with the register dump. System calls never come here:
- * entry.S sends them straight to do_syscall(). Handlers are named after the interrupt, as
- * in Linux (program_check_exception, ...). A new task's first registers are built here too
- * (arch_init_user_regs, arch_task_init): the frame a trap from user mode would have left.
+ * task's doing: decode it and hand it to do_user_fault(), which kills only that task.
+ * From the kernel it is a bug: say what happened in words and die() with the register
+ * dump. Two interrupts are expected, and
+ * come from user mode or from arch_cpu_idle (entry.S): the decrementer, the tick (time.c),
+ * and the external interrupt, the console's (drivers/xics.c). System calls never come
+ * here: entry_syscall sends them straight to do_syscall(). Handlers are named after the
+ * interrupt, as in Linux (program_check_exception, ...).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>

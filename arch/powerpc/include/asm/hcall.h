@@ -39,7 +39,7 @@
  * Give this virtual CPU back to the hypervisor until an interrupt is pending for it: the
  * decrementer here (LoPAR "H_CEDE"; QEMU hw/ppc/spapr_hcall.c, h_cede). It sets MSR[EE]
  * = 1 on the way, so the interrupt that ends the wait is taken right after the hcall
- * returns (time.c, arch_cpu_idle).
+ * returns (entry.S, arch_cpu_idle).
  */
 #define H_CEDE			0xe0
 
