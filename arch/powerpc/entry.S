@@ -72,7 +72,7 @@
 	std	r0, REGS+PT_GPR(0)(r11)	// free r0 ...
 	li	r0, 0			// ... for a back chain of 0:
 	std	r0, 0(r11)		// stack walks stop here
-	b	2f
+	b	2f		// to the common save
 
 	/*
 	 * From the kernel: the frame goes below the interrupted r1, past the 288-byte red
@@ -96,47 +96,47 @@
 	.endr
 	/* The ones we parked, through r10 (already saved, so free now). */
 	ld	r10, PACA_EXC_R11(r13)	// r11
-	std	r10, REGS+PT_GPR(11)(r1)
+	std	r10, REGS+PT_GPR(11)(r1)	// ... saved
 	ld	r10, PACA_EXC_R12(r13)	// r12
-	std	r10, REGS+PT_GPR(12)(r1)
+	std	r10, REGS+PT_GPR(12)(r1)	// ... saved
 	mfspr	r10, SPRN_SPRG1		// r13
-	std	r10, REGS+PT_GPR(13)(r1)
+	std	r10, REGS+PT_GPR(13)(r1)	// ... saved
 	ld	r10, PACA_EXC_CR(r13)	// CR
-	std	r10, REGS+PT_CCR(r1)
+	std	r10, REGS+PT_CCR(r1)	// ... saved
 
 	/* Which interrupt, and r3 as it was (a system call's result will overwrite r3). */
 	std	r12, REGS+PT_TRAP(r1)	// the vector, for traps.c
 	std	r3, REGS+PT_ORIG_GPR3(r1)	// the first argument, kept
 
 	/* The special registers: where, in what state, and the rest of the user context. */
-	mfspr	r10, SPRN_SRR0
+	mfspr	r10, SPRN_SRR0	// SRR0: where it happened
 	std	r10, REGS+PT_NIP(r1)	// sc: already the instruction after it
-	mfspr	r10, SPRN_SRR1
+	mfspr	r10, SPRN_SRR1	// SRR1: the MSR then
 	std	r10, REGS+PT_MSR(r1)	// the interrupted MSR
-	mflr	r10
+	mflr	r10		// the link register
 	std	r10, REGS+PT_LINK(r1)	// LR
-	mfctr	r10
+	mfctr	r10		// the count register
 	std	r10, REGS+PT_CTR(r1)	// CTR
-	mfspr	r10, SPRN_XER
+	mfspr	r10, SPRN_XER	// the fixed-point exception register
 	std	r10, REGS+PT_XER(r1)	// XER: carry, overflow, string length
 	/* The fault address and cause: meaningful for 0x300/0x380/0x600, harmless otherwise. */
-	mfspr	r10, SPRN_DAR
+	mfspr	r10, SPRN_DAR	// DAR: the faulting data address
 	std	r10, REGS+PT_DAR(r1)	// the data address
-	mfspr	r10, SPRN_DSISR
+	mfspr	r10, SPRN_DSISR	// DSISR: the fault cause
 	std	r10, REGS+PT_DSISR(r1)	// why the access failed
 	/* The two SPRs user mode can write (asm/ptrace.h): each task keeps its own. */
 	mfspr	r10, SPRN_PPR		// program priority (also set by "or 1,1,1" ...)
-	std	r10, REGS+PT_PPR(r1)
+	std	r10, REGS+PT_PPR(r1)	// ... saved
 	mfspr	r10, SPRN_VRSAVE	// 32 bits of software state
-	std	r10, REGS+PT_VRSAVE(r1)
+	std	r10, REGS+PT_VRSAVE(r1)	// ... saved
 
 	/*
 	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say) would no longer
 	 * destroy anything we need, so declare the state recoverable. mtmsrd with L = 1 writes
 	 * only MSR[EE] and MSR[RI]: EE stays 0, RI becomes 1.
 	 */
-	li	r10, MSR_RI
-	mtmsrd	r10, 1			// EE = 0, RI = 1
+	li	r10, MSR_RI	// the new EE and RI: 0 and 1 ...
+	mtmsrd	r10, 1			// ... written alone (L = 1): recoverable
 
 	/* C needs r2 = the kernel's TOC pointer (user code has its own r2); r13 = paca. */
 	LOAD_ADDR(r2, .TOC.)		// the kernel's TOC pointer
@@ -151,23 +151,23 @@
  * an interrupt would overwrite them: mark the state unrecoverable (RI = 0), EE stays 0.
  */
 .macro	RESTORE_REGS
-	li	r10, 0
-	mtmsrd	r10, 1			// EE = 0, RI = 0
-	ld	r10, REGS+PT_NIP(r1)
+	li	r10, 0		// the new EE and RI: 0 and 0 ...
+	mtmsrd	r10, 1			// ... written alone (L = 1): unrecoverable
+	ld	r10, REGS+PT_NIP(r1)	// the return pc ...
 	mtspr	SPRN_SRR0, r10		// where rfid will go
-	ld	r10, REGS+PT_MSR(r1)
+	ld	r10, REGS+PT_MSR(r1)	// the return MSR ...
 	mtspr	SPRN_SRR1, r10		// the MSR it will install (PR, EE, ...)
-	ld	r10, REGS+PT_LINK(r1)
+	ld	r10, REGS+PT_LINK(r1)	// LR ...
 	mtlr	r10			// LR
-	ld	r10, REGS+PT_CTR(r1)
+	ld	r10, REGS+PT_CTR(r1)	// CTR ...
 	mtctr	r10			// CTR
-	ld	r10, REGS+PT_XER(r1)
+	ld	r10, REGS+PT_XER(r1)	// XER ...
 	mtspr	SPRN_XER, r10		// XER
-	ld	r10, REGS+PT_PPR(r1)
+	ld	r10, REGS+PT_PPR(r1)	// PPR ...
 	mtspr	SPRN_PPR, r10		// this task's priority, 0 for a new program
-	ld	r10, REGS+PT_VRSAVE(r1)
+	ld	r10, REGS+PT_VRSAVE(r1)	// VRSAVE ...
 	mtspr	SPRN_VRSAVE, r10	// this task's VRSAVE, 0 for a new program
-	ld	r10, REGS+PT_CCR(r1)
+	ld	r10, REGS+PT_CCR(r1)	// CR ...
 	mtcr	r10			// CR
 	/* Now the GPRs, r1 last: it is the pointer we load everything through. */
 	ld	r0, REGS+PT_GPR(0)(r1)	// r0
@@ -303,7 +303,7 @@ SYM_CODE_END(restore_all)
  * Leave the same way, through exit_to_user_mode().
  */
 SYM_CODE_START(ret_from_fork)
-	li	r0, 0
+	li	r0, 0		// a back chain of 0 ...
 	std	r0, 0(r1)		// back chain 0, as SAVE_REGS writes it
 	b	ret_to_user		// in the vectors, at real address 0x2000 and up
 SYM_CODE_END(ret_from_fork)
@@ -318,9 +318,9 @@ SYM_CODE_END(ret_from_fork)
  * and r13 (the paca) are the same for every task.
  */
 SYM_FUNC_START(arch_switch_to)
-	mflr	r0
+	mflr	r0		// our return address ...
 	std	r0, THREAD_LR(r3)	// prev resumes where it called us from
-	mfcr	r0
+	mfcr	r0		// CR ...
 	std	r0, THREAD_CR(r3)	// CR fields 2-4 are non-volatile
 	std	r1, THREAD_SP(r3)	// prev's kernel stack
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
@@ -330,17 +330,17 @@ SYM_FUNC_START(arch_switch_to)
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	ld	\n, THREAD_GPR(\n)(r4)	// next's ...
 	.endr
-	ld	r0, THREAD_CR(r4)
+	ld	r0, THREAD_CR(r4)	// next's CR ...
 	mtcr	r0			// next's CR
 	ld	r1, THREAD_SP(r4)	// on next's kernel stack from here
-	ld	r0, THREAD_LR(r4)
+	ld	r0, THREAD_LR(r4)	// where next resumes ...
 	mtlr	r0			// where next resumes
 	/*
 	 * The next trap from user mode must land on next's kernel stack: tell the entry
 	 * code, which finds it in the paca (SAVE_REGS). No MMU work here: that is
 	 * arch_switch_mm()'s (mm.c), which schedule() called just before.
 	 */
-	ld	r0, THREAD_TRAP_SP(r4)
+	ld	r0, THREAD_TRAP_SP(r4)	// next's trap frame ...
 	std	r0, PACA_TRAP_SP(r13)	// paca->trap_sp = next's
 	blr				// into next
 SYM_FUNC_END(arch_switch_to)
