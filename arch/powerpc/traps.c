@@ -86,15 +86,19 @@ static __noreturn void program_check_exception(struct pt_regs *regs)
 	kernel_fault(regs);
 }
 
-/* 0x300: DAR = the address, DSISR = why (no translation, protection) and load or store. */
+/*
+ * 0x300: DAR = the address, DSISR = why (no translation, protection) and load or store.
+ * The kernel runs untranslated, so this is for completeness: die_kernel_fault() (kernel/
+ * traps.c) names the fault from where DAR lies, as on the arches that page their kernel.
+ */
 static __noreturn void data_storage_exception(struct pt_regs *regs)
 {
 	const char *why = regs->dsisr & DSISR_NOHPTE ? "no translation" :
 			  regs->dsisr & DSISR_PROTFAULT ? "protection fault" : "other";
 
-	snprintf(reason, sizeof(reason), "data storage interrupt (%s, %s) at 0x%lx pc 0x%lx",
-		 regs->dsisr & DSISR_ISSTORE ? "store" : "load", why, regs->dar, regs->nip);
-	kernel_fault(regs);
+	snprintf(reason, sizeof(reason), "data storage interrupt, %s, pc 0x%lx", why, regs->nip);
+	die_kernel_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ, regs->dar,
+			 reason);
 }
 
 /* 0x400: the fetch itself failed, so SRR0 is the bad address; SRR1 says why. */
@@ -104,9 +108,8 @@ static __noreturn void instruction_storage_exception(struct pt_regs *regs)
 			  regs->msr & SRR1_ISI_N_G ? "no-execute or guarded" :
 			  regs->msr & SRR1_ISI_PROT ? "protection fault" : "other";
 
-	snprintf(reason, sizeof(reason), "instruction storage interrupt (%s) at pc 0x%lx", why,
-		 regs->nip);
-	kernel_fault(regs);
+	snprintf(reason, sizeof(reason), "instruction storage interrupt, %s", why);
+	die_kernel_fault(regs, FAULT_EXEC, regs->nip, reason);
 }
 
 /* 0x380, 0x600: only the address to report. */
