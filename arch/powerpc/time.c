@@ -16,17 +16,16 @@
  * When it arrives: the kernel runs with MSR[EE] = 0 (every interrupt clears it), while
  * user mode cannot run without it (MSR_USER; the ISA forces EE on with PR). So the tick
  * interrupts user code, and one that falls due while the kernel runs waits, pending, until
- * the rfid back to user mode. The one exception is the idle loop: H_CEDE (arch_cpu_idle)
- * turns EE on while the CPU sleeps, so the tick that wakes it is taken in kernel mode, on
- * the stack of whichever task called schedule() (traps.c), and arch_cpu_idle turns EE off
- * again. Linux does the same with the same register (arch/powerpc/kernel/time.c), if with
+ * the rfid back to user mode. The one exception is the idle loop: H_CEDE (arch_cpu_idle,
+ * entry.S) turns EE on while the CPU sleeps, so the tick that wakes it is taken in kernel
+ * mode, on the stack of whichever task called schedule() (traps.c), and arch_cpu_idle
+ * turns EE off again. Linux does the same with the same register (arch/powerpc/kernel/time.c), if with
  * a one-shot clockevent.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
-#include <asm/hcall.h>
 #include <asm/prom.h>
 #include <asm/reg.h>
 #include <asm/time.h>

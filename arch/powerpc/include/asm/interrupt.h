@@ -40,7 +40,7 @@
 
 struct pt_regs;
 
-/* traps.c: called by entry.S for every interrupt, with the saved registers. */
+/* traps.c: entry.S calls it for every interrupt but a system call from user mode. */
 void do_trap(struct pt_regs *regs);
 
 #endif /* !__ASSEMBLY__ */
