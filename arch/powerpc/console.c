@@ -7,8 +7,10 @@
  * for early output.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
 #include <asm/hcall.h>
 #include <asm/prom.h>
+#include <asm/xics.h>
 
 /*
  * H_PUT_TERM_CHAR: r4 = vtermno, r5 = byte count, r6 and r7 = up to 16 bytes, packed
@@ -46,8 +48,18 @@ int arch_console_getc(void)
 	return rx_buf[rx_pos++];
 }
 
-/* No receive interrupt wired up yet: common code polls on every timer tick. */
+/*
+ * Receive by interrupt: the vty has an interrupt source of its own (prom.vty_irq, from its
+ * device-tree node), which XICS delivers as the external interrupt once it is unmasked
+ * (drivers/xics.c); the handler calls console_rx_interrupt(). QEMU pulses the source
+ * whenever bytes arrive in an empty buffer (hw/char/spapr_vty.c, vty_receive), with no
+ * H_VIO_SIGNAL switch for a vty: an edge, not a level, so the buffer is drained here once,
+ * and every handler drains it completely, or no edge would ever come again.
+ */
 bool arch_console_irq_init(void)
 {
-	return false;
+	if (!prom.vty_irq || !xics_enable_irq(prom.vty_irq))
+		return false;
+	console_rx_interrupt();
+	return true;
 }

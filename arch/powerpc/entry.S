@@ -7,15 +7,15 @@
  *   SRR1 = the MSR at that moment (MSR[PR] = 1: it came from user mode) plus cause bits
  *   MSR  = 64-bit, real mode (IR = DR = 0), supervisor, EE = 0, RI = 0
  * and jumps to the real address of the interrupt's vector: 0x300 for a bad load or store,
- * 0x700 for an illegal instruction, ... (asm/interrupt.h). No register is free and there is
- * no stack switch: all 32 GPRs still hold the interrupted program's values.
+ * 0x700 for an illegal instruction, 0xc00 for sc, ... (asm/interrupt.h). No register is
+ * free and there is no stack switch: all 32 GPRs still hold the interrupted program's values.
  *
  * This file is linked at address 0 (the .vectors section, kernel.lds) and copied there by
- * head.S. Each vector gets a five-instruction stub that frees two registers and branches to
- * exception_common, which saves everything into a struct pt_regs (asm/ptrace.h) and calls
- * C: do_syscall() for an "sc" from user mode, handle_exception() in traps.c for the rest.
- * When that returns, exception_return puts every register back and rfid resumes the
- * interrupted code.
+ * head.S. Each vector gets a five-instruction stub that frees two registers and branches:
+ * 0xc00 (sc) to entry_syscall, every other vector to entry_exception. Both save everything
+ * into a struct pt_regs (asm/ptrace.h) with SAVE_REGS and call C: do_syscall() for an sc
+ * from user mode, do_trap() (traps.c) for the rest. When that returns, restore_all puts
+ * every register back (RESTORE_REGS) and rfid resumes the interrupted code.
  *
  * Where the frame goes depends on who was interrupted (SRR1[PR]):
  *   the kernel  below its own r1, on the stack it was using
@@ -27,9 +27,11 @@
  * in the SLB, untouched, until arch_switch_mm() on a task switch (mm.c).
  *
  * The way back to user mode is the same for a system call, an interrupt that was survived
- * (the decrementer) and a task's very first entry (ret_from_fork): ret_to_user, which calls
- * exit_to_user_mode() (where a task gives the CPU away or dies), then exception_return.
+ * (the decrementer, the console) and a task's very first entry (ret_from_fork): ret_to_user,
+ * which calls exit_to_user_mode() (where a task gives the CPU away or dies), then restore_all.
  */
+#include <trapdoor/linkage.h>
+#include <asm/hcall.h>
 #include <asm/interrupt.h>
 #include <asm/paca.h>
 #include <asm/ppc_asm.h>
@@ -42,95 +44,35 @@
 /* pt_regs sits just above the minimal ABI frame the C handler may store its LR into. */
 #define REGS	STACK_FRAME_MIN_SIZE
 
-	.section .vectors, "ax"
-
 /*
- * The stub at each vector. It may not use any register it has not saved first:
- *   r13 -> SPRG1 (a scratch SPR, so no memory is needed yet)
- *   r13 <- SPRG0 = this CPU's paca, whose scratch slot takes r12
- *   r12 <- the vector number, for traps.c to decode
- * 5 instructions; vectors from 0xe00 on are only 0x20 bytes (8 instructions) apart, and
- * .org makes the assembler refuse a stub that would run into the next vector.
+ * SAVE_REGS: every register of the interrupted code into a struct pt_regs, and r1 onto
+ * the frame that holds it. On entry (from a vector stub): r13 = paca, r12 = the vector,
+ * paca->exc_r12 = the old r12, SPRG1 = the old r13; every other register is the
+ * interrupted code's. On exit: r1 = the frame, pt_regs at r1 + REGS, r2 = the kernel's
+ * TOC, r3 = the struct pt_regs * for C, r12 = the vector, cr0.eq = 1 if the interrupted
+ * code was the kernel, MSR[RI] = 1.
  */
-.macro	INTERRUPT_STUB vec
-	.org	\vec			/* offset in .vectors == real address (linked at 0) */
-	mtspr	SPRN_SPRG1, r13		/* park r13 */
-	mfspr	r13, SPRN_SPRG0		/* r13 = paca */
-	std	r12, PACA_EXC_R12(r13)	/* park r12 */
-	li	r12, \vec		/* which interrupt this is */
-	b	exception_common	/* pc-relative: fine, we run where we are linked */
-.endm
-
-	/*
-	 * 0x0-0xff stays zero: a call through a NULL function pointer executes the all-zero
-	 * word, an illegal instruction, and is reported as such at pc 0.
-	 */
-	INTERRUPT_STUB INTERRUPT_SYSTEM_RESET
-	INTERRUPT_STUB INTERRUPT_MACHINE_CHECK
-	INTERRUPT_STUB INTERRUPT_DATA_STORAGE
-	INTERRUPT_STUB INTERRUPT_DATA_SEGMENT
-	INTERRUPT_STUB INTERRUPT_INST_STORAGE
-	INTERRUPT_STUB INTERRUPT_INST_SEGMENT
-	INTERRUPT_STUB INTERRUPT_EXTERNAL
-	INTERRUPT_STUB INTERRUPT_ALIGNMENT
-	INTERRUPT_STUB INTERRUPT_PROGRAM
-	INTERRUPT_STUB INTERRUPT_FP_UNAVAIL
-	INTERRUPT_STUB INTERRUPT_DECREMENTER
-	INTERRUPT_STUB INTERRUPT_H_DECREMENTER
-	INTERRUPT_STUB INTERRUPT_DOORBELL
-	INTERRUPT_STUB INTERRUPT_SYSCALL
-	INTERRUPT_STUB INTERRUPT_TRACE
-	/*
-	 * Hypervisor interrupts save their state in HSRR0/1, not SRR0/1, and a guest may not
-	 * even read those. Under PAPR the hypervisor (QEMU) takes them itself; a stub is here
-	 * anyway so that one arriving by mistake is reported, with a stale NIP and MSR.
-	 */
-	INTERRUPT_STUB INTERRUPT_H_DATA_STORAGE
-	INTERRUPT_STUB INTERRUPT_H_INST_STORAGE
-	INTERRUPT_STUB INTERRUPT_H_EMUL_ASSIST
-	INTERRUPT_STUB INTERRUPT_HMI
-	INTERRUPT_STUB INTERRUPT_H_DOORBELL
-	INTERRUPT_STUB INTERRUPT_H_VIRT
-	/* Back to SRR0/1 (except 0xf80, hypervisor facility unavailable). */
-	INTERRUPT_STUB INTERRUPT_PERFMON
-	INTERRUPT_STUB INTERRUPT_ALTIVEC_UNAVAIL
-	INTERRUPT_STUB INTERRUPT_VSX_UNAVAIL
-	INTERRUPT_STUB INTERRUPT_FAC_UNAVAIL
-	INTERRUPT_STUB INTERRUPT_H_FAC_UNAVAIL
-
-/*
- * Past the architected vectors, CPUs have implementation-specific ones (0x1500 on some
- * POWER chips, for instance). Keep the common code clear of that range.
- */
-#define EXCEPTION_COMMON_ADDR	0x2000
-
-	.org	EXCEPTION_COMMON_ADDR
-exception_common:
-	/*
-	 * Here: r13 = paca, r12 = vector, paca->exc_r12 = old r12, SPRG1 = old r13. Every
-	 * other register is the interrupted code's. Free r11 and CR as well (the test below
-	 * changes cr0), then find out where the frame goes.
-	 */
-	std	r11, PACA_EXC_R11(r13)	/* park r11 */
-	mfcr	r11			/* the interrupted CR ... */
-	std	r11, PACA_EXC_CR(r13)	/* ... parked too: cr0 is ours now */
-	mfspr	r11, SPRN_SRR1		/* the MSR when the interrupt hit */
-	andi.	r11, r11, MSR_PR	/* problem state? cr0.eq = 1 if it was the kernel */
-	beq	1f			/* kernel: frame below its own stack */
+.macro	SAVE_REGS
+	/* Free r11 and CR as well (the test below changes cr0), then find the frame. */
+	std	r11, PACA_EXC_R11(r13)	// park r11
+	mfcr	r11			// the interrupted CR ...
+	std	r11, PACA_EXC_CR(r13)	// ... parked too: cr0 is ours now
+	mfspr	r11, SPRN_SRR1		// the MSR when the interrupt hit
+	andi.	r11, r11, MSR_PR	// problem state? cr0.eq = 1 if it was the kernel
+	beq	1f			// kernel: frame below its own stack
 
 	/*
 	 * From user mode. The user's r1 means nothing to us (it might not even be mapped),
 	 * so switch to the current task's kernel stack: r11 = paca->trap_sp, a 32-byte ABI
-	 * frame right below task_pt_regs(current), which is where the registers go.
-	 * 16-byte aligned SP: 6 bits of entropy, seen in SP[9:4]. (trap_sp is the same on
-	 * every entry today; the kernel-stack offset the next issue adds moves it in steps of
-	 * 16, so r1 stays aligned as the ABI demands and the offset shows in SP[9:4].)
+	 * frame right below task_pt_regs(current), which is where the registers go. It is
+	 * the same point on every entry; a system call's random kernel-stack offset is
+	 * taken below it, in do_syscall() (kernel/randomize_kstack.h).
 	 */
-	ld	r11, PACA_TRAP_SP(r13)	/* the kernel stack: top - pt_regs - 32 */
-	std	r0, REGS+PT_GPR(0)(r11)	/* free r0 ... */
-	li	r0, 0
-	std	r0, 0(r11)		/* ... for a back chain of 0: stack walks stop here */
-	b	2f
+	ld	r11, PACA_TRAP_SP(r13)	// the kernel stack: top - pt_regs - 32
+	std	r0, REGS+PT_GPR(0)(r11)	// free r0 ...
+	li	r0, 0			// ... for a back chain of 0:
+	std	r0, 0(r11)		// stack walks stop here
+	b	2f		// to the common save
 
 	/*
 	 * From the kernel: the frame goes below the interrupted r1, past the 288-byte red
@@ -138,129 +80,216 @@ exception_common:
 	 * (ELFv2). INT_STACK_SKIP = red zone + minimal frame + pt_regs, a multiple of 16, so
 	 * r1 stays 16-byte aligned, the ABI's rule at every instruction.
 	 */
-1:	subi	r11, r1, INT_STACK_SKIP
-	std	r0, REGS+PT_GPR(0)(r11)	/* free r0 */
-	std	r1, 0(r11)		/* back chain, so a debugger can walk past us */
+1:	subi	r11, r1, INT_STACK_SKIP	// the frame, below the red zone
+	std	r0, REGS+PT_GPR(0)(r11)	// free r0
+	std	r1, 0(r11)		// back chain, so a debugger can walk past us
 
-2:	std	r1, REGS+PT_GPR(1)(r11)	/* the interrupted r1, for the return and the dump */
-	mr	r1, r11			/* on the new frame from here on */
+2:	std	r1, REGS+PT_GPR(1)(r11)	// the interrupted r1, for the return and the dump
+	mr	r1, r11			// on the new frame from here on
 
 	/* The GPRs still live: r2-r10, r14-r31. */
 	.irp	n, 2,3,4,5,6,7,8,9,10
-	std	\n, REGS+PT_GPR(\n)(r1)
+	std	\n, REGS+PT_GPR(\n)(r1)	// r2-r10
 	.endr
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	std	\n, REGS+PT_GPR(\n)(r1)
+	std	\n, REGS+PT_GPR(\n)(r1)	// r14-r31
 	.endr
 	/* The ones we parked, through r10 (already saved, so free now). */
-	ld	r10, PACA_EXC_R11(r13)
-	std	r10, REGS+PT_GPR(11)(r1)
-	ld	r10, PACA_EXC_R12(r13)
-	std	r10, REGS+PT_GPR(12)(r1)
-	mfspr	r10, SPRN_SPRG1
-	std	r10, REGS+PT_GPR(13)(r1)
-	ld	r10, PACA_EXC_CR(r13)
-	std	r10, REGS+PT_CCR(r1)
+	ld	r10, PACA_EXC_R11(r13)	// r11
+	std	r10, REGS+PT_GPR(11)(r1)	// ... saved
+	ld	r10, PACA_EXC_R12(r13)	// r12
+	std	r10, REGS+PT_GPR(12)(r1)	// ... saved
+	mfspr	r10, SPRN_SPRG1		// r13
+	std	r10, REGS+PT_GPR(13)(r1)	// ... saved
+	ld	r10, PACA_EXC_CR(r13)	// CR
+	std	r10, REGS+PT_CCR(r1)	// ... saved
 
 	/* Which interrupt, and r3 as it was (a system call's result will overwrite r3). */
-	std	r12, REGS+PT_TRAP(r1)
-	std	r3, REGS+PT_ORIG_GPR3(r1)
+	std	r12, REGS+PT_TRAP(r1)	// the vector, for traps.c
+	std	r3, REGS+PT_ORIG_GPR3(r1)	// the first argument, kept
 
 	/* The special registers: where, in what state, and the rest of the user context. */
-	mfspr	r10, SPRN_SRR0
-	std	r10, REGS+PT_NIP(r1)	/* sc: already the instruction after it */
-	mfspr	r10, SPRN_SRR1
-	std	r10, REGS+PT_MSR(r1)
-	mflr	r10
-	std	r10, REGS+PT_LINK(r1)
-	mfctr	r10
-	std	r10, REGS+PT_CTR(r1)
-	mfspr	r10, SPRN_XER
-	std	r10, REGS+PT_XER(r1)
+	mfspr	r10, SPRN_SRR0	// SRR0: where it happened
+	std	r10, REGS+PT_NIP(r1)	// sc: already the instruction after it
+	mfspr	r10, SPRN_SRR1	// SRR1: the MSR then
+	std	r10, REGS+PT_MSR(r1)	// the interrupted MSR
+	mflr	r10		// the link register
+	std	r10, REGS+PT_LINK(r1)	// LR
+	mfctr	r10		// the count register
+	std	r10, REGS+PT_CTR(r1)	// CTR
+	mfspr	r10, SPRN_XER	// the fixed-point exception register
+	std	r10, REGS+PT_XER(r1)	// XER: carry, overflow, string length
 	/* The fault address and cause: meaningful for 0x300/0x380/0x600, harmless otherwise. */
-	mfspr	r10, SPRN_DAR
-	std	r10, REGS+PT_DAR(r1)
-	mfspr	r10, SPRN_DSISR
-	std	r10, REGS+PT_DSISR(r1)
+	mfspr	r10, SPRN_DAR	// DAR: the faulting data address
+	std	r10, REGS+PT_DAR(r1)	// the data address
+	mfspr	r10, SPRN_DSISR	// DSISR: the fault cause
+	std	r10, REGS+PT_DSISR(r1)	// why the access failed
 	/* The two SPRs user mode can write (asm/ptrace.h): each task keeps its own. */
-	mfspr	r10, SPRN_PPR	/* program priority (also set by "or 1,1,1" ...) */
-	std	r10, REGS+PT_PPR(r1)
-	mfspr	r10, SPRN_VRSAVE	/* 32 bits of software state */
-	std	r10, REGS+PT_VRSAVE(r1)
+	mfspr	r10, SPRN_PPR		// program priority (also set by "or 1,1,1" ...)
+	std	r10, REGS+PT_PPR(r1)	// ... saved
+	mfspr	r10, SPRN_VRSAVE	// 32 bits of software state
+	std	r10, REGS+PT_VRSAVE(r1)	// ... saved
 
 	/*
 	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say) would no longer
 	 * destroy anything we need, so declare the state recoverable. mtmsrd with L = 1 writes
 	 * only MSR[EE] and MSR[RI]: EE stays 0, RI becomes 1.
 	 */
-	li	r10, MSR_RI
-	mtmsrd	r10, 1
+	li	r10, MSR_RI	// the new EE and RI: 0 and 1 ...
+	mtmsrd	r10, 1			// ... written alone (L = 1): recoverable
 
 	/* C needs r2 = the kernel's TOC pointer (user code has its own r2); r13 = paca. */
-	LOAD_ADDR(r2, .TOC.)
-	addi	r3, r1, REGS		/* the argument: struct pt_regs * */
+	LOAD_ADDR(r2, .TOC.)		// the kernel's TOC pointer
+	addi	r3, r1, REGS		// the argument: struct pt_regs *
+	ld	r10, REGS+PT_MSR(r1)	// from whom?
+	andi.	r10, r10, MSR_PR	// cr0.eq = 1: from the kernel
+.endm
 
-	/* An "sc" from user mode is a system call; everything else goes to traps.c. */
-	ld	r10, REGS+PT_MSR(r1)
-	andi.	r10, r10, MSR_PR	/* from user mode? */
-	beq	3f			/* no: the kernel trapped */
-	cmpldi	r12, INTERRUPT_SYSCALL	/* r12 still holds the vector */
-	bne	3f			/* a fault or an interrupt */
-	bl	do_syscall		/* kernel/syscall.c: regs->gpr[3], ccr = the result */
-	b	ret_to_user		/* a system call always returns to user mode */
-3:	bl	handle_exception	/* traps.c; returns if the interrupted code may go on */
-	ld	r10, REGS+PT_MSR(r1)	/* going back to whom? */
-	andi.	r10, r10, MSR_PR	/* cr0.eq = 1: to the kernel */
-	beq	exception_return	/* the kernel needs nothing on its way back */
-
-	/*
-	 * Every return to user mode passes here: after a system call, after an interrupt
-	 * from user mode (the decrementer), and a new task's first (ret_from_fork). The C
-	 * handler's frame is gone, r1 = the trap frame just below pt_regs again: the
-	 * stack is as shallow as it gets, which is where exit_to_user_mode() wants to be
-	 * (it may erase the stack below it). It may schedule(): this task then sleeps
-	 * inside it and comes back later, on this same stack, with r1 unchanged. Or it may
-	 * do_exit(), and never come back. r2 and r13 are the kernel's in every task.
-	 */
-	.globl	ret_to_user
-ret_to_user:
-	addi	r3, r1, REGS		/* the argument: task_pt_regs(current) */
-	bl	exit_to_user_mode	/* kernel/syscall.c: kill, preemption, stack checks */
-
-	.globl	exception_return
-exception_return:
-	/*
-	 * Restore from pt_regs at r1 + REGS and return with rfid, which loads the pc from
-	 * SRR0 and the MSR from SRR1 in one step: back to the kernel, or to user mode (PR = 1
-	 * in the saved MSR), where the MMU comes back on with the same instruction. From the
-	 * moment SRR0/1 hold the return state until rfid, an interrupt would overwrite them:
-	 * mark the state unrecoverable (RI = 0) and keep EE = 0.
-	 */
-	li	r10, 0
-	mtmsrd	r10, 1			/* EE = 0, RI = 0 */
-	ld	r10, REGS+PT_NIP(r1)
-	mtspr	SPRN_SRR0, r10		/* where rfid will go */
-	ld	r10, REGS+PT_MSR(r1)
-	mtspr	SPRN_SRR1, r10		/* the MSR it will install (PR, EE, ...) */
-	ld	r10, REGS+PT_LINK(r1)
-	mtlr	r10
-	ld	r10, REGS+PT_CTR(r1)
-	mtctr	r10
-	ld	r10, REGS+PT_XER(r1)
-	mtspr	SPRN_XER, r10
-	ld	r10, REGS+PT_PPR(r1)
-	mtspr	SPRN_PPR, r10		/* this task's priority, 0 for a new program */
-	ld	r10, REGS+PT_VRSAVE(r1)
-	mtspr	SPRN_VRSAVE, r10	/* this task's VRSAVE, 0 for a new program */
-	ld	r10, REGS+PT_CCR(r1)
-	mtcr	r10
+/*
+ * RESTORE_REGS: every register from the pt_regs at r1 + REGS, r1 last; SRR0/SRR1 = the
+ * pc and MSR rfid will install. From the moment SRR0/1 hold the return state until rfid,
+ * an interrupt would overwrite them: mark the state unrecoverable (RI = 0), EE stays 0.
+ */
+.macro	RESTORE_REGS
+	li	r10, 0		// the new EE and RI: 0 and 0 ...
+	mtmsrd	r10, 1			// ... written alone (L = 1): unrecoverable
+	ld	r10, REGS+PT_NIP(r1)	// the return pc ...
+	mtspr	SPRN_SRR0, r10		// where rfid will go
+	ld	r10, REGS+PT_MSR(r1)	// the return MSR ...
+	mtspr	SPRN_SRR1, r10		// the MSR it will install (PR, EE, ...)
+	ld	r10, REGS+PT_LINK(r1)	// LR ...
+	mtlr	r10			// LR
+	ld	r10, REGS+PT_CTR(r1)	// CTR ...
+	mtctr	r10			// CTR
+	ld	r10, REGS+PT_XER(r1)	// XER ...
+	mtspr	SPRN_XER, r10		// XER
+	ld	r10, REGS+PT_PPR(r1)	// PPR ...
+	mtspr	SPRN_PPR, r10		// this task's priority, 0 for a new program
+	ld	r10, REGS+PT_VRSAVE(r1)	// VRSAVE ...
+	mtspr	SPRN_VRSAVE, r10	// this task's VRSAVE, 0 for a new program
+	ld	r10, REGS+PT_CCR(r1)	// CR ...
+	mtcr	r10			// CR
 	/* Now the GPRs, r1 last: it is the pointer we load everything through. */
-	ld	r0, REGS+PT_GPR(0)(r1)
+	ld	r0, REGS+PT_GPR(0)(r1)	// r0
 	.irp	n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	ld	\n, REGS+PT_GPR(\n)(r1)
+	ld	\n, REGS+PT_GPR(\n)(r1)	// r2-r31
 	.endr
-	ld	r1, REGS+PT_GPR(1)(r1)
-	rfid				/* pc = SRR0, MSR = SRR1: back to the interrupted code */
+	ld	r1, REGS+PT_GPR(1)(r1)	// r1: the interrupted stack
+.endm
+
+	.section .vectors, "ax"
+
+/*
+ * The stub at each vector, named after its interrupt as in Linux. It may not use any
+ * register it has not saved first:
+ *   r13 -> SPRG1 (a scratch SPR, so no memory is needed yet)
+ *   r13 <- SPRG0 = this CPU's paca, whose scratch slot takes r12
+ *   r12 <- the vector number, for traps.c to decode
+ * 5 instructions; vectors from 0xe00 on are only 0x20 bytes (8 instructions) apart, and
+ * .org makes the assembler refuse a stub that would run into the next vector.
+ */
+.macro	INTERRUPT_STUB vec, name, target=entry_exception
+	.org	\vec			/* offset in .vectors == real address (linked at 0) */
+SYM_CODE_START_LOCAL(\name)
+	mtspr	SPRN_SPRG1, r13		// park r13
+	mfspr	r13, SPRN_SPRG0		// r13 = paca
+	std	r12, PACA_EXC_R12(r13)	// park r12
+	li	r12, \vec		// which interrupt this is
+	b	\target			// pc-relative: fine, we run where we are linked
+SYM_CODE_END(\name)
+.endm
+
+	/*
+	 * 0x0-0xff stays zero: a call through a NULL function pointer executes the all-zero
+	 * word, an illegal instruction, and is reported as such at pc 0.
+	 */
+	INTERRUPT_STUB INTERRUPT_SYSTEM_RESET,		system_reset
+	INTERRUPT_STUB INTERRUPT_MACHINE_CHECK,		machine_check
+	INTERRUPT_STUB INTERRUPT_DATA_STORAGE,		data_access
+	INTERRUPT_STUB INTERRUPT_DATA_SEGMENT,		data_access_slb
+	INTERRUPT_STUB INTERRUPT_INST_STORAGE,		instruction_access
+	INTERRUPT_STUB INTERRUPT_INST_SEGMENT,		instruction_access_slb
+	INTERRUPT_STUB INTERRUPT_EXTERNAL,		hardware_interrupt
+	INTERRUPT_STUB INTERRUPT_ALIGNMENT,		alignment
+	INTERRUPT_STUB INTERRUPT_PROGRAM,		program_check
+	INTERRUPT_STUB INTERRUPT_FP_UNAVAIL,		fp_unavailable
+	INTERRUPT_STUB INTERRUPT_DECREMENTER,		decrementer
+	INTERRUPT_STUB INTERRUPT_H_DECREMENTER,		hdecrementer
+	INTERRUPT_STUB INTERRUPT_DOORBELL,		doorbell_super
+	INTERRUPT_STUB INTERRUPT_SYSCALL,		system_call, entry_syscall
+	INTERRUPT_STUB INTERRUPT_TRACE,			single_step
+	/*
+	 * Hypervisor interrupts save their state in HSRR0/1, not SRR0/1, and a guest may not
+	 * even read those. Under PAPR the hypervisor (QEMU) takes them itself; a stub is here
+	 * anyway so that one arriving by mistake is reported, with a stale NIP and MSR.
+	 */
+	INTERRUPT_STUB INTERRUPT_H_DATA_STORAGE,	h_data_storage
+	INTERRUPT_STUB INTERRUPT_H_INST_STORAGE,	h_instr_storage
+	INTERRUPT_STUB INTERRUPT_H_EMUL_ASSIST,		emulation_assist
+	INTERRUPT_STUB INTERRUPT_HMI,			hmi_exception
+	INTERRUPT_STUB INTERRUPT_H_DOORBELL,		h_doorbell
+	INTERRUPT_STUB INTERRUPT_H_VIRT,		h_virt_irq
+	/* Back to SRR0/1 (except 0xf80, hypervisor facility unavailable). */
+	INTERRUPT_STUB INTERRUPT_PERFMON,		performance_monitor
+	INTERRUPT_STUB INTERRUPT_ALTIVEC_UNAVAIL,	altivec_unavailable
+	INTERRUPT_STUB INTERRUPT_VSX_UNAVAIL,		vsx_unavailable
+	INTERRUPT_STUB INTERRUPT_FAC_UNAVAIL,		facility_unavailable
+	INTERRUPT_STUB INTERRUPT_H_FAC_UNAVAIL,		h_facility_unavailable
+
+/*
+ * Past the architected vectors, CPUs have implementation-specific ones (0x1500 on some
+ * POWER chips, for instance). Keep the common code clear of that range.
+ */
+#define ENTRY_CODE_ADDR		0x2000
+
+	.org	ENTRY_CODE_ADDR
+
+/*
+ * 0xc00: sc. From user mode it is a system call (r0 = the number, r3-r8 = the
+ * arguments); an sc in the kernel is a bug, which do_trap() reports. (Hypervisor calls
+ * are "sc 1": they go to the hypervisor and never come here.)
+ */
+SYM_CODE_START(entry_syscall)
+	SAVE_REGS			// pt_regs, r1, r2, r3 = regs; cr0.eq = from the kernel
+	beq	.Ltrap			// sc in the kernel: do_trap() says so
+	bl	do_syscall		// kernel/syscall.c: regs->gpr[3], ccr = the result
+	b	ret_to_user		// a system call always returns to user mode
+SYM_CODE_END(entry_syscall)
+
+/* Every other vector: a fault, or an interrupt (the decrementer, the console). */
+SYM_CODE_START(entry_exception)
+	SAVE_REGS			// pt_regs, r1, r2, r3 = regs
+.Ltrap:
+	bl	do_trap			// traps.c; returns if the interrupted code may go on
+	ld	r10, REGS+PT_MSR(r1)	// going back to whom?
+	andi.	r10, r10, MSR_PR	// cr0.eq = 1: to the kernel
+	beq	restore_all		// the kernel needs nothing on its way back
+	b	ret_to_user		// user mode: through exit_to_user_mode()
+SYM_CODE_END(entry_exception)
+
+/*
+ * Every return to user mode passes here: after a system call, after an interrupt from
+ * user mode (the decrementer, the console), and a new task's first (ret_from_fork). The
+ * C handler's frame is gone, r1 = the trap frame just below pt_regs again: the stack is
+ * as shallow as it gets, which is where exit_to_user_mode() wants to be (it may erase
+ * the stack below it). It may schedule(): this task then sleeps inside it and comes back
+ * later, on this same stack, with r1 unchanged. Or it may do_exit(), and never come
+ * back. r2 and r13 are the kernel's in every task.
+ */
+SYM_CODE_START(ret_to_user)
+	addi	r3, r1, REGS		// the argument: task_pt_regs(current)
+	bl	exit_to_user_mode	// kernel/syscall.c: kill, preemption, stack checks
+SYM_CODE_END(ret_to_user)
+
+/*
+ * Restore from pt_regs at r1 + REGS and return with rfid, which loads the pc from SRR0
+ * and the MSR from SRR1 in one step: back to the kernel, or to user mode (PR = 1 in the
+ * saved MSR), where the MMU comes back on with the same instruction.
+ */
+SYM_CODE_START(restore_all)
+	RESTORE_REGS			// every register, r1 last
+	rfid				// pc = SRR0, MSR = SRR1: back to the interrupted code
+SYM_CODE_END(restore_all)
 
 
 	.text
@@ -268,18 +297,16 @@ exception_return:
 /*
  * ret_from_fork: where a new task runs first. Its pt_regs already hold the user state it
  * starts in (arch_init_user_regs for a spawned task, a copy of the parent's with r3 = 0
- * for a forked one), and arch_task_init() (traps.c) set its thread.lr here and thread.sp
- * to the frame below pt_regs, so the first arch_switch_to() into the task "returns" here
- * with r1 + REGS = task_pt_regs(): exactly the state after a system call. Leave the same
- * way, through exit_to_user_mode().
+ * for a forked one), and arch_task_init() (process.c) set its thread.lr here and
+ * thread.sp to the frame below pt_regs, so the first arch_switch_to() into the task
+ * "returns" here with r1 + REGS = task_pt_regs(): exactly the state after a system call.
+ * Leave the same way, through exit_to_user_mode().
  */
-	.globl	ret_from_fork
-	.type	ret_from_fork, @function
-ret_from_fork:
-	li	r0, 0
-	std	r0, 0(r1)		/* back chain 0, as exception_common writes it */
-	b	ret_to_user		/* in the vectors, at real address 0x2000 and up */
-	.size	ret_from_fork, . - ret_from_fork
+SYM_CODE_START(ret_from_fork)
+	li	r0, 0		// a back chain of 0 ...
+	std	r0, 0(r1)		// back chain 0, as SAVE_REGS writes it
+	b	ret_to_user		// in the vectors, at real address 0x2000 and up
+SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
@@ -290,32 +317,50 @@ ret_from_fork:
  * wherever next called arch_switch_to() from (or to ret_from_fork). r2 (the kernel TOC)
  * and r13 (the paca) are the same for every task.
  */
-	.globl	arch_switch_to
-	.type	arch_switch_to, @function
-arch_switch_to:
-	mflr	r0
-	std	r0, THREAD_LR(r3)	/* prev resumes where it called us from */
-	mfcr	r0
-	std	r0, THREAD_CR(r3)	/* CR fields 2-4 are non-volatile */
-	std	r1, THREAD_SP(r3)	/* prev's kernel stack */
+SYM_FUNC_START(arch_switch_to)
+	mflr	r0		// our return address ...
+	std	r0, THREAD_LR(r3)	// prev resumes where it called us from
+	mfcr	r0		// CR ...
+	std	r0, THREAD_CR(r3)	// CR fields 2-4 are non-volatile
+	std	r1, THREAD_SP(r3)	// prev's kernel stack
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	std	\n, THREAD_GPR(\n)(r3)	/* the non-volatile GPRs */
+	std	\n, THREAD_GPR(\n)(r3)	// the non-volatile GPRs
 	.endr
 
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	ld	\n, THREAD_GPR(\n)(r4)	/* next's ... */
+	ld	\n, THREAD_GPR(\n)(r4)	// next's ...
 	.endr
-	ld	r0, THREAD_CR(r4)
-	mtcr	r0
-	ld	r1, THREAD_SP(r4)	/* on next's kernel stack from here */
-	ld	r0, THREAD_LR(r4)
-	mtlr	r0
+	ld	r0, THREAD_CR(r4)	// next's CR ...
+	mtcr	r0			// next's CR
+	ld	r1, THREAD_SP(r4)	// on next's kernel stack from here
+	ld	r0, THREAD_LR(r4)	// where next resumes ...
+	mtlr	r0			// where next resumes
 	/*
 	 * The next trap from user mode must land on next's kernel stack: tell the entry
-	 * code, which finds it in the paca (exception_common). No MMU work here: that is
+	 * code, which finds it in the paca (SAVE_REGS). No MMU work here: that is
 	 * arch_switch_mm()'s (mm.c), which schedule() called just before.
 	 */
-	ld	r0, THREAD_TRAP_SP(r4)
-	std	r0, PACA_TRAP_SP(r13)
-	blr				/* into next */
-	.size	arch_switch_to, . - arch_switch_to
+	ld	r0, THREAD_TRAP_SP(r4)	// next's trap frame ...
+	std	r0, PACA_TRAP_SP(r13)	// paca->trap_sp = next's
+	blr				// into next
+SYM_FUNC_END(arch_switch_to)
+
+/*
+ * void arch_cpu_idle(void)
+ *
+ * Nothing to run: give the vCPU to the hypervisor until an interrupt is pending (H_CEDE).
+ * The tick is always armed (arch_timer_init runs before the first schedule()), so the
+ * wait ends within one period, or at once if an interrupt is already pending: the
+ * hypervisor checks before it stops the CPU, so no wake-up is lost between our caller's
+ * last look at the clock and the hcall. H_CEDE sets MSR[EE] = 1, the interrupt is taken
+ * right after the hcall returns (in kernel mode, on this task's stack: traps.c) and rfid
+ * comes back here with EE still 1: mask interrupts again, as the kernel runs everywhere
+ * else. The hcall may change every volatile register, which a call allows.
+ */
+SYM_FUNC_START(arch_cpu_idle)
+	li	r3, H_CEDE		// r3 = the hcall number
+	sc	1			// to the hypervisor: sleep until an interrupt is pending
+	li	r3, MSR_RI		// EE = 0, RI = 1 ...
+	mtmsrd	r3, 1			// ... written alone (L = 1): interrupts masked again
+	blr				// back to schedule()
+SYM_FUNC_END(arch_cpu_idle)

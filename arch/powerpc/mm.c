@@ -6,8 +6,8 @@
  *
  * The kernel never translates: every interrupt turns the MMU off (MSR[IR] = MSR[DR] = 0)
  * and the kernel works on real addresses. So there is no kernel mapping to build, and
- * nothing to switch on a system call (DESIGN.md §5). Only user mode (MSR[PR] = 1, which
- * forces IR = DR = 1) translates, in two steps:
+ * nothing to switch on a system call (docs/design.md, "Performance principles"). Only
+ * user mode (MSR[PR] = 1, which forces IR = DR = 1) translates, in two steps:
  *
  *   effective address --SLB--> virtual address --HPT--> real address
  *

@@ -169,6 +169,8 @@ static void prom_find_cpu(void)
 			continue;
 		of_getprop_string(node, "name", prom.cpu_name, sizeof(prom.cpu_name));
 		prom.timebase_freq = of_getprop_u32(node, "timebase-frequency", 0);
+		/* Its first (only) thread's number as XICS names it: where interrupts go. */
+		prom.irq_server = of_getprop_u32(node, "ibm,ppc-interrupt-server#s", 0);
 		return;
 	}
 }
@@ -195,7 +197,7 @@ static size_t bootargs_dropped(int len)
 
 void prom_init(void)
 {
-	u32 root = of_finddevice("/"), chosen, rtas;
+	u32 root = of_finddevice("/"), chosen, rtas, ic;
 	int len;
 
 	if (!prom_entry || !of_valid(root))
@@ -219,16 +221,30 @@ void prom_init(void)
 		if (stdout_ih != PROM_ERROR) {
 			u32 node = of_instance_to_package(stdout_ih);
 
-			if (of_valid(node))
+			if (of_valid(node)) {
+				u32 irq[2];	/* the source number, then its sense */
+
 				prom.vtermno = of_getprop_u32(node, "reg", 0);
+				if (of_getprop(node, "interrupts", irq, sizeof(irq)) >= 4)
+					prom.vty_irq = irq[0];
+			}
 		}
 		len = of_getprop(chosen, "bootargs", prom.bootargs, sizeof(prom.bootargs) - 1);
 		prom.bootargs_dropped = bootargs_dropped(len);
-		/* Random bytes QEMU put in the tree for us (entropy.c), 32 of them today. */
+		/* Random bytes QEMU put in the tree for us (entropy.c): 32 with QEMU 7.2. */
 		len = of_getprop(chosen, "rng-seed", prom.rng_seed, sizeof(prom.rng_seed));
 		if (len > 0)
 			prom.rng_seed_len = len < (int)sizeof(prom.rng_seed) ? (u32)len :
 					    sizeof(prom.rng_seed);
+	}
+
+	/* The interrupt controller: XICS (ic-mode=xics in Makefile.arch) or not. */
+	ic = of_finddevice("/interrupt-controller");
+	if (of_valid(ic)) {
+		char compat[32];
+
+		prom.xics = of_getprop_string(ic, "compatible", compat, sizeof(compat)) &&
+			    !strcmp(compat, "IBM,ppc-xicp");
 	}
 
 	/* RTAS services are called by token; /rtas maps their names to tokens. */
@@ -236,6 +252,7 @@ void prom_init(void)
 	if (of_valid(rtas)) {
 		prom.rtas_power_off = of_getprop_u32(rtas, "power-off", RTAS_NO_TOKEN);
 		prom.rtas_os_term = of_getprop_u32(rtas, "ibm,os-term", RTAS_NO_TOKEN);
+		prom.rtas_set_xive = of_getprop_u32(rtas, "ibm,set-xive", RTAS_NO_TOKEN);
 	}
 }
 
@@ -297,7 +314,7 @@ void arch_setup(void)
 /* ---- power off ---- */
 
 /* One RTAS call through QEMU's hcall: nargs inputs from in, the first result returned. */
-static s32 rtas_call(u32 token, u32 nargs, const u32 *in)
+s32 rtas_call(u32 token, u32 nargs, const u32 *in)
 {
 	struct rtas_args args = { .token = token, .nargs = nargs, .nret = 1 };
 

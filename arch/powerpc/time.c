@@ -16,17 +16,16 @@
  * When it arrives: the kernel runs with MSR[EE] = 0 (every interrupt clears it), while
  * user mode cannot run without it (MSR_USER; the ISA forces EE on with PR). So the tick
  * interrupts user code, and one that falls due while the kernel runs waits, pending, until
- * the rfid back to user mode. The one exception is the idle loop: H_CEDE (arch_cpu_idle)
- * turns EE on while the CPU sleeps, so the tick that wakes it is taken in kernel mode, on
- * the stack of whichever task called schedule() (traps.c), and arch_cpu_idle turns EE off
- * again. Linux does the same with the same register (arch/powerpc/kernel/time.c), if with
+ * the rfid back to user mode. The one exception is the idle loop: H_CEDE (arch_cpu_idle,
+ * entry.S) turns EE on while the CPU sleeps, so the tick that wakes it is taken in kernel
+ * mode, on the stack of whichever task called schedule() (traps.c), and arch_cpu_idle
+ * turns EE off again. Linux does the same with the same register (arch/powerpc/kernel/time.c), if with
  * a one-shot clockevent.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
-#include <asm/hcall.h>
 #include <asm/prom.h>
 #include <asm/reg.h>
 #include <asm/time.h>
@@ -98,20 +97,4 @@ void decrementer_interrupt(struct pt_regs *regs)
 		next_tick = now + tick_period;
 	set_decrementer(next_tick);
 	timer_interrupt(regs);
-}
-
-/*
- * Nothing to run: give the vCPU to the hypervisor until an interrupt is pending. The tick
- * is always armed (arch_timer_init runs before the first schedule()), so the wait ends
- * within one period, or at once if the decrementer is already pending: the hypervisor
- * checks for that before it stops the CPU, so no wake-up is lost between our caller's
- * last look at the clock and the hcall. H_CEDE sets MSR[EE] = 1, the decrementer
- * interrupt is taken right after the hcall returns (decrementer_interrupt, in kernel
- * mode) and rfid comes back here with EE still 1: mtmsrd with L = 1 (it writes only EE
- * and RI) masks interrupts again, as the kernel runs everywhere else.
- */
-void arch_cpu_idle(void)
-{
-	hcall(H_CEDE, NULL, 0, 0, 0, 0);
-	__asm__ __volatile__("mtmsrd %0, 1" : : "r"(MSR_RI) : "memory");
 }

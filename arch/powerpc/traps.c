@@ -2,12 +2,13 @@
 /*
  * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
  * here we work out why we trapped. From user mode (MSR[PR] = 1 in SRR1) that is the
- * task's doing: decode it and hand it to do_user_fault(), which kills only that task, or,
- * for the decrementer, count the tick (time.c). From the kernel it is a bug: say what
- * happened in words and die() with the register dump. System calls never come here:
- * entry.S sends them straight to do_syscall(). Handlers are named after the interrupt, as
- * in Linux (program_check_exception, ...). A new task's first registers are built here too
- * (arch_init_user_regs, arch_task_init): the frame a trap from user mode would have left.
+ * task's doing: decode it and hand it to do_user_fault(), which kills only that task.
+ * From the kernel it is a bug: say what happened in words and die() with the register
+ * dump. Two interrupts are expected, and
+ * come from user mode or from arch_cpu_idle (entry.S): the decrementer, the tick (time.c),
+ * and the external interrupt, the console's (drivers/xics.c). System calls never come
+ * here: entry_syscall sends them straight to do_syscall(). Handlers are named after the
+ * interrupt, as in Linux (program_check_exception, ...).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -19,6 +20,7 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 #include <asm/time.h>
+#include <asm/xics.h>
 
 static char reason[160];
 
@@ -84,15 +86,19 @@ static __noreturn void program_check_exception(struct pt_regs *regs)
 	kernel_fault(regs);
 }
 
-/* 0x300: DAR = the address, DSISR = why (no translation, protection) and load or store. */
+/*
+ * 0x300: DAR = the address, DSISR = why (no translation, protection) and load or store.
+ * The kernel runs untranslated, so this is for completeness: die_kernel_fault() (kernel/
+ * traps.c) names the fault from where DAR lies, as on the arches that page their kernel.
+ */
 static __noreturn void data_storage_exception(struct pt_regs *regs)
 {
 	const char *why = regs->dsisr & DSISR_NOHPTE ? "no translation" :
 			  regs->dsisr & DSISR_PROTFAULT ? "protection fault" : "other";
 
-	snprintf(reason, sizeof(reason), "data storage interrupt (%s, %s) at 0x%lx pc 0x%lx",
-		 regs->dsisr & DSISR_ISSTORE ? "store" : "load", why, regs->dar, regs->nip);
-	kernel_fault(regs);
+	snprintf(reason, sizeof(reason), "data storage interrupt, %s, pc 0x%lx", why, regs->nip);
+	die_kernel_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ, regs->dar,
+			 reason);
 }
 
 /* 0x400: the fetch itself failed, so SRR0 is the bad address; SRR1 says why. */
@@ -102,9 +108,8 @@ static __noreturn void instruction_storage_exception(struct pt_regs *regs)
 			  regs->msr & SRR1_ISI_N_G ? "no-execute or guarded" :
 			  regs->msr & SRR1_ISI_PROT ? "protection fault" : "other";
 
-	snprintf(reason, sizeof(reason), "instruction storage interrupt (%s) at pc 0x%lx", why,
-		 regs->nip);
-	kernel_fault(regs);
+	snprintf(reason, sizeof(reason), "instruction storage interrupt, %s", why);
+	die_kernel_fault(regs, FAULT_EXEC, regs->nip, reason);
 }
 
 /* 0x380, 0x600: only the address to report. */
@@ -166,6 +171,10 @@ static void user_exception(struct pt_regs *regs)
 		/* The tick (time.c): it ends the task's time slice. */
 		decrementer_interrupt(regs);
 		return;
+	case INTERRUPT_EXTERNAL:
+		/* A device, through the interrupt controller: the console (drivers/xics.c). */
+		xics_external_interrupt(regs);
+		return;
 	case INTERRUPT_DATA_STORAGE:
 		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
 		do_user_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ,
@@ -191,15 +200,14 @@ static void user_exception(struct pt_regs *regs)
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
 	case INTERRUPT_SYSTEM_RESET:
 	case INTERRUPT_MACHINE_CHECK:
-	case INTERRUPT_EXTERNAL:
-		/* Not the task's doing: the kernel has a problem (no device should interrupt). */
+		/* Not the task's doing: the kernel has a problem. */
 		unexpected_exception(regs);
 	default:
 		do_user_fault(regs, FAULT_OTHER, 0);	/* trace, doorbell, ... */
 	}
 }
 
-void handle_exception(struct pt_regs *regs)
+void do_trap(struct pt_regs *regs)
 {
 	if (user_mode(regs)) {
 		user_exception(regs);	/* returns only if the task may go on */
@@ -208,10 +216,14 @@ void handle_exception(struct pt_regs *regs)
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
 		/*
-		 * The tick that woke arch_cpu_idle (time.c), the only kernel code that runs
+		 * The tick that woke arch_cpu_idle (entry.S), the only kernel code that runs
 		 * with MSR[EE] = 1: count it, re-arm, and return to the idle loop.
 		 */
 		decrementer_interrupt(regs);
+		return;
+	case INTERRUPT_EXTERNAL:
+		/* A console interrupt that woke arch_cpu_idle, likewise. */
+		xics_external_interrupt(regs);
 		return;
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
@@ -229,41 +241,6 @@ void handle_exception(struct pt_regs *regs)
 	default:
 		unexpected_exception(regs);
 	}
-}
-
-/* ---- a new task ---- */
-
-/*
- * The state a fresh program starts in (spawn, and execve on the running task's own
- * registers, so nothing but *regs may change here): pc = entry, r1 = user_sp (which points
- * at argc, kernel/exec.c), MSR_USER (problem state, MMU on, EE = 1: the decrementer can
- * interrupt it), and every other register 0, PPR and VRSAVE included, so nothing of the
- * kernel's or of the previous program's leaks. r12 = entry
- * as well: the ELFv2 ABI enters a function's global entry point with r12 = its address,
- * from which it computes its TOC pointer (r2), and Linux starts programs the same way.
- */
-void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->nip = entry;
-	regs->msr = MSR_USER;
-	regs->gpr[1] = user_sp;
-	regs->gpr[12] = entry;
-}
-
-/*
- * A new task's kernel side: its first arch_switch_to() "returns" to ret_from_fork with
- * r1 = thread.trap_sp, the ABI frame just below task_pt_regs(t), and from there entry.S
- * leaves through the same exit as every system call (ret_to_user). Whatever is in its
- * pt_regs by then (arch_init_user_regs, or fork's copy of the parent's) is what user mode
- * gets. The non-volatile GPRs start at 0; nothing on that path reads them.
- */
-void arch_task_init(struct task_struct *t)
-{
-	memset(&t->thread, 0, sizeof(t->thread));
-	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
-	t->thread.sp = t->thread.trap_sp;
-	t->thread.lr = (unsigned long)ret_from_fork;
 }
 
 /* ---- the register dump ---- */

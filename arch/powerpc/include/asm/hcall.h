@@ -39,12 +39,19 @@
  * Give this virtual CPU back to the hypervisor until an interrupt is pending for it: the
  * decrementer here (LoPAR "H_CEDE"; QEMU hw/ppc/spapr_hcall.c, h_cede). It sets MSR[EE]
  * = 1 on the way, so the interrupt that ends the wait is taken right after the hcall
- * returns (time.c, arch_cpu_idle).
+ * returns (entry.S, arch_cpu_idle).
  */
 #define H_CEDE			0xe0
 
 #define H_GET_TERM_CHAR		0x54	/* read up to 16 bytes from a virtual terminal */
 #define H_PUT_TERM_CHAR		0x58	/* write up to 16 bytes to a virtual terminal */
+/*
+ * XICS, this CPU's interrupt presentation controller (drivers/xics.c; LoPAR "Interrupt
+ * Support hcalls"; QEMU hw/intc/xics_spapr.c).
+ */
+#define H_EOI			0x64	/* r4 = the XIRR H_XIRR returned: end of interrupt */
+#define H_CPPR			0x68	/* r4 = the CPU's new current priority */
+#define H_XIRR			0x74	/* accept the interrupt presented: r4 = its XIRR */
 /* QEMU/KVM-private range (0xf000+): run an RTAS call, r4 = its argument block. */
 #define KVMPPC_H_RTAS		0xf000
 

@@ -40,8 +40,8 @@
 
 struct pt_regs;
 
-/* traps.c: called by entry.S for every interrupt, with the saved registers. */
-void handle_exception(struct pt_regs *regs);
+/* traps.c: entry.S calls it for every interrupt but a system call from user mode. */
+void do_trap(struct pt_regs *regs);
 
 #endif /* !__ASSEMBLY__ */
 

@@ -29,8 +29,12 @@ struct prom_info {
 	u64 mem_size;			/* their total size */
 	u32 vtermno;			/* the console vty's unit address (/chosen/stdout reg) */
 	u32 timebase_freq;		/* /cpus/<first cpu>/timebase-frequency, Hz */
+	u32 vty_irq;			/* the vty's interrupt source (its "interrupts"), 0 if none */
+	u32 irq_server;			/* the CPU's ibm,ppc-interrupt-server#s, for XICS */
+	bool xics;			/* /interrupt-controller is an XICS (IBM,ppc-xicp) */
 	u32 rtas_power_off;		/* RTAS tokens from /rtas */
 	u32 rtas_os_term;
+	u32 rtas_set_xive;		/* ibm,set-xive: an interrupt source's server, priority */
 	char model[64];			/* /model, else /compatible */
 	char cpu_name[48];		/* the first cpu node's name, e.g. "PowerPC,POWER9" */
 	char bootargs[256];		/* /chosen/bootargs, the -append string, cut to fit */

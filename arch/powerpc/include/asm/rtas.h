@@ -23,4 +23,7 @@ struct rtas_args {
 	u32 args[RTAS_MAX_ARGS];
 };
 
+/* setup.c: one RTAS call, nargs inputs from in; returns its first output (the status). */
+s32 rtas_call(u32 token, u32 nargs, const u32 *in);
+
 #endif

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The start of a task's life on ppc64: the user registers it starts with
+ * (arch_init_user_regs) and the kernel context its first context switch loads
+ * (arch_task_init). Linux's names for the same two jobs are start_thread() and
+ * copy_thread() (arch/powerpc/kernel/process.c).
+ *
+ * A new task's kernel stack, as arch_task_init() leaves it:
+ *
+ *   stack + THREAD_SIZE  ┬ top
+ *                        │ struct pt_regs       the user state restore_all loads
+ *                        ┼ task_pt_regs(t)
+ *                        │ 32-byte ABI frame    back chain 0 (ret_from_fork writes it)
+ *   thread.trap_sp ->    ┼ = thread.sp          r1 in ret_from_fork, and on every
+ *                        │ ...                  trap from user mode (entry.S)
+ *   stack                ┴ canary (include/trapdoor/task.h)
+ *
+ * and thread.lr = ret_from_fork: the first arch_switch_to() into the task
+ * "returns" there, and from there on it is an ordinary return to user mode.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <asm/ptrace.h>
+#include <asm/reg.h>
+
+/*
+ * The state a fresh program starts in (spawn, and execve on the running task's own
+ * registers, so nothing but *regs may change here): pc = entry, r1 = user_sp (which points
+ * at argc, kernel/exec.c), MSR_USER (problem state, MMU on, EE = 1: the decrementer can
+ * interrupt it), and every other register 0, PPR and VRSAVE included, so nothing of the
+ * kernel's or of the previous program's leaks. r12 = entry
+ * as well: the ELFv2 ABI enters a function's global entry point with r12 = its address,
+ * from which it computes its TOC pointer (r2), and Linux starts programs the same way.
+ */
+void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
+{
+	memset(regs, 0, sizeof(*regs));
+	regs->nip = entry;
+	regs->msr = MSR_USER;
+	regs->gpr[1] = user_sp;
+	regs->gpr[12] = entry;
+}
+
+/*
+ * A new task's kernel side: its first arch_switch_to() "returns" to ret_from_fork with
+ * r1 = thread.trap_sp, the ABI frame just below task_pt_regs(t), and from there entry.S
+ * leaves through the same exit as every system call (ret_to_user). Whatever is in its
+ * pt_regs by then (arch_init_user_regs, or fork's copy of the parent's) is what user mode
+ * gets. The non-volatile GPRs start at 0; nothing on that path reads them.
+ */
+void arch_task_init(struct task_struct *t)
+{
+	memset(&t->thread, 0, sizeof(t->thread));
+	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
+	t->thread.sp = t->thread.trap_sp;
+	t->thread.lr = (unsigned long)ret_from_fork;
+}
