@@ -92,10 +92,10 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
 # What every kernel contains: the same arch file set on all six (tools/check-arch
-# checks it), this arch's own devices (arch/<arch>/drivers/) and the common
-# drivers it asks for (ARCH_DRIVERS in Makefile.arch), and the common code.
+# checks it), this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the
+# common drivers it asks for (ARCH_DRIVERS, in drivers/), and the common code.
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
-SRCS		:= $(wildcard arch/$(ARCH)/*.S arch/$(ARCH)/*.c) $(wildcard arch/$(ARCH)/drivers/*.c) \
+SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
 # Image variants, each built in its own object directory:
