@@ -210,7 +210,8 @@ static void pvh_memory(const struct hvm_start_info *si)
  * With the copy, hvm_start_info and everything it points to is dead after
  * arch_setup(), and boot_info.reserved[] stays empty.
  */
-#define CMDLINE_SIZE		256
+#define CMDLINE_SIZE		1024
+#define CMDLINE_SCAN_MAX	65536	/* how far we look for the end of a longer line */
 static char cmdline_copy[CMDLINE_SIZE];
 
 static void pvh_setup(void)
@@ -226,8 +227,13 @@ static void pvh_setup(void)
 	pvh_memory(si);
 	cmdline = boot_ptr(si->cmdline_paddr, CMDLINE_SIZE);
 	if (cmdline) {
-		if (strscpy(cmdline_copy, cmdline, sizeof(cmdline_copy)) < 0)
-			printk("pvh: command line cut to %u bytes\n", CMDLINE_SIZE - 1);
+		/* A longer line is cut; the banner says how much was dropped. */
+		if (strscpy(cmdline_copy, cmdline, sizeof(cmdline_copy)) < 0) {
+			const char *whole = boot_ptr(si->cmdline_paddr, CMDLINE_SCAN_MAX);
+
+			boot_info.cmdline_dropped = (whole ? strnlen(whole, CMDLINE_SCAN_MAX) :
+						     CMDLINE_SIZE) - (CMDLINE_SIZE - 1);
+		}
 		boot_info.cmdline = cmdline_copy;
 	}
 }
