@@ -97,20 +97,20 @@
 	msr	tpidr_el0, x21			//   own, 0 in a new image (arch_init_user_regs)
 	.endif
 	ldp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0-x30 back, in the order they were saved
-	ldp	x2, x3, [sp, #S_X0 + 8 * 2]	// ... and so on up to x29
-	ldp	x4, x5, [sp, #S_X0 + 8 * 4]
-	ldp	x6, x7, [sp, #S_X0 + 8 * 6]
-	ldp	x8, x9, [sp, #S_X0 + 8 * 8]
-	ldp	x10, x11, [sp, #S_X0 + 8 * 10]
-	ldp	x12, x13, [sp, #S_X0 + 8 * 12]
-	ldp	x14, x15, [sp, #S_X0 + 8 * 14]
-	ldp	x16, x17, [sp, #S_X0 + 8 * 16]
-	ldp	x18, x19, [sp, #S_X0 + 8 * 18]
-	ldp	x20, x21, [sp, #S_X0 + 8 * 20]
-	ldp	x22, x23, [sp, #S_X0 + 8 * 22]
-	ldp	x24, x25, [sp, #S_X0 + 8 * 24]
-	ldp	x26, x27, [sp, #S_X0 + 8 * 26]
-	ldp	x28, x29, [sp, #S_X0 + 8 * 28]
+	ldp	x2, x3, [sp, #S_X0 + 8 * 2]	// x2, x3
+	ldp	x4, x5, [sp, #S_X0 + 8 * 4]	// x4, x5
+	ldp	x6, x7, [sp, #S_X0 + 8 * 6]	// x6, x7
+	ldp	x8, x9, [sp, #S_X0 + 8 * 8]	// x8, x9
+	ldp	x10, x11, [sp, #S_X0 + 8 * 10]	// x10, x11
+	ldp	x12, x13, [sp, #S_X0 + 8 * 12]	// x12, x13
+	ldp	x14, x15, [sp, #S_X0 + 8 * 14]	// x14, x15
+	ldp	x16, x17, [sp, #S_X0 + 8 * 16]	// x16, x17
+	ldp	x18, x19, [sp, #S_X0 + 8 * 18]	// x18, x19
+	ldp	x20, x21, [sp, #S_X0 + 8 * 20]	// x20, x21
+	ldp	x22, x23, [sp, #S_X0 + 8 * 22]	// x22, x23
+	ldp	x24, x25, [sp, #S_X0 + 8 * 24]	// x24, x25
+	ldp	x26, x27, [sp, #S_X0 + 8 * 26]	// x26, x27
+	ldp	x28, x29, [sp, #S_X0 + 8 * 28]	// x28, x29
 	ldr	x30, [sp, #S_LR]		// x30, the link register
 	add	sp, sp, #PT_REGS_SIZE		// pop the frame: SP_EL1 as it was before entry
 	eret					// PSTATE = SPSR_EL1, pc = ELR_EL1, back to \el
@@ -127,7 +127,7 @@
 	.macro	check_stack, vector
 	msr	tpidr_el1, x0			// x0 aside: no store to the stack yet
 	adrp	x0, kstack_area_start		// x0 = the first guard's address
-	ldr	x0, [x0, :lo12:kstack_area_start]
+	ldr	x0, [x0, :lo12:kstack_area_start]	// (adrp gave the 4 KiB page, :lo12: adds the rest)
 	sub	x0, sp, x0			// x0 = the frame's offset into the stacks
 	lsr	x0, x0, #THREAD_SHIFT		// ... as a slot number
 	cmp	x0, #KSTACK_SLOTS		// not in the array at all (below it: huge)?
@@ -143,20 +143,20 @@
 /* save_x0_x29: x0-x29 into the frame at sp, in pairs, each at S_X0 + 8 * n. */
 	.macro	save_x0_x29
 	stp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0 and x1 at once: stp stores a pair
-	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// ... and so on up to x29
-	stp	x4, x5, [sp, #S_X0 + 8 * 4]
-	stp	x6, x7, [sp, #S_X0 + 8 * 6]
-	stp	x8, x9, [sp, #S_X0 + 8 * 8]
-	stp	x10, x11, [sp, #S_X0 + 8 * 10]
-	stp	x12, x13, [sp, #S_X0 + 8 * 12]
-	stp	x14, x15, [sp, #S_X0 + 8 * 14]
-	stp	x16, x17, [sp, #S_X0 + 8 * 16]
-	stp	x18, x19, [sp, #S_X0 + 8 * 18]
-	stp	x20, x21, [sp, #S_X0 + 8 * 20]
-	stp	x22, x23, [sp, #S_X0 + 8 * 22]
-	stp	x24, x25, [sp, #S_X0 + 8 * 24]
-	stp	x26, x27, [sp, #S_X0 + 8 * 26]
-	stp	x28, x29, [sp, #S_X0 + 8 * 28]
+	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// x2, x3
+	stp	x4, x5, [sp, #S_X0 + 8 * 4]	// x4, x5
+	stp	x6, x7, [sp, #S_X0 + 8 * 6]	// x6, x7
+	stp	x8, x9, [sp, #S_X0 + 8 * 8]	// x8, x9
+	stp	x10, x11, [sp, #S_X0 + 8 * 10]	// x10, x11
+	stp	x12, x13, [sp, #S_X0 + 8 * 12]	// x12, x13
+	stp	x14, x15, [sp, #S_X0 + 8 * 14]	// x14, x15
+	stp	x16, x17, [sp, #S_X0 + 8 * 16]	// x16, x17
+	stp	x18, x19, [sp, #S_X0 + 8 * 18]	// x18, x19
+	stp	x20, x21, [sp, #S_X0 + 8 * 20]	// x20, x21
+	stp	x22, x23, [sp, #S_X0 + 8 * 22]	// x22, x23
+	stp	x24, x25, [sp, #S_X0 + 8 * 24]	// x24, x25
+	stp	x26, x27, [sp, #S_X0 + 8 * 26]	// x26, x27
+	stp	x28, x29, [sp, #S_X0 + 8 * 28]	// x28, x29
 	.endm
 
 /*
@@ -191,17 +191,26 @@
 
 	.balign	2048
 SYM_CODE_START(vectors)
-	/* From EL1 with SP_EL0 ("t"): trapdoor's EL1 always uses SP_EL1, so never. */
+	/*
+	 * From EL1 with SP_EL0 ("t"): trapdoor's EL1 always uses SP_EL1, so
+	 * never.
+	 */
 	ventry	el1t_64_sync			// +0x000
 	ventry	el1t_64_irq			// +0x080
 	ventry	el1t_64_fiq			// +0x100
 	ventry	el1t_64_error			// +0x180
-	/* From EL1 with SP_EL1 ("h"): faults in the kernel, interrupts while in it. */
+	/*
+	 * From EL1 with SP_EL1 ("h"): faults in the kernel, interrupts while in
+	 * it.
+	 */
 	ventry	el1h_64_sync			// +0x200
 	ventry	el1h_64_irq			// +0x280
 	ventry	el1h_64_fiq			// +0x300
 	ventry	el1h_64_error			// +0x380
-	/* From EL0 in AArch64: system calls (svc), user faults, interrupts in user mode. */
+	/*
+	 * From EL0 in AArch64: system calls (svc), user faults, interrupts in
+	 * user mode.
+	 */
 	ventry	el0t_64_sync			// +0x400
 	ventry	el0t_64_irq			// +0x480
 	ventry	el0t_64_fiq			// +0x500
@@ -228,21 +237,21 @@ SYM_CODE_START_LOCAL(\label)
 SYM_CODE_END(\label)
 	.endm
 
-	vector_entry	1, VECTOR_EL1T_SYNC, el1t_64_sync
-	vector_entry	1, VECTOR_EL1T_IRQ, el1t_64_irq
-	vector_entry	1, VECTOR_EL1T_FIQ, el1t_64_fiq
-	vector_entry	1, VECTOR_EL1T_SERROR, el1t_64_error
-	vector_entry	1, VECTOR_EL1H_SYNC, el1h_64_sync
-	vector_entry	1, VECTOR_EL1H_IRQ, el1h_64_irq
-	vector_entry	1, VECTOR_EL1H_FIQ, el1h_64_fiq
-	vector_entry	1, VECTOR_EL1H_SERROR, el1h_64_error
-	vector_entry	0, VECTOR_EL0_64_IRQ, el0t_64_irq
-	vector_entry	0, VECTOR_EL0_64_FIQ, el0t_64_fiq
-	vector_entry	0, VECTOR_EL0_64_SERROR, el0t_64_error
-	vector_entry	0, VECTOR_EL0_32_SYNC, el0t_32_sync
-	vector_entry	0, VECTOR_EL0_32_IRQ, el0t_32_irq
-	vector_entry	0, VECTOR_EL0_32_FIQ, el0t_32_fiq
-	vector_entry	0, VECTOR_EL0_32_SERROR, el0t_32_error
+	vector_entry	1, VECTOR_EL1T_SYNC, el1t_64_sync	// a synchronous exception from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_IRQ, el1t_64_irq	// an IRQ from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_FIQ, el1t_64_fiq	// an FIQ from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_SERROR, el1t_64_error	// an SError from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1H_SYNC, el1h_64_sync	// a synchronous exception from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_IRQ, el1h_64_irq	// an IRQ from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_FIQ, el1h_64_fiq	// an FIQ from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_SERROR, el1h_64_error	// an SError from EL1 on SP_EL1
+	vector_entry	0, VECTOR_EL0_64_IRQ, el0t_64_irq	// an IRQ from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_64_FIQ, el0t_64_fiq	// an FIQ from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_64_SERROR, el0t_64_error	// an SError from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_32_SYNC, el0t_32_sync	// a synchronous exception from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_IRQ, el0t_32_irq	// an IRQ from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_FIQ, el0t_32_fiq	// an FIQ from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_SERROR, el0t_32_error	// an SError from EL0, AArch32
 
 /*
  * A synchronous exception from user mode: a system call, or a fault. ESR_EL1
@@ -267,7 +276,7 @@ SYM_CODE_END(el0t_64_sync)
  */
 SYM_CODE_START_LOCAL(kernel_stack_overflow)
 	adrp	x0, overflow_stack_top		// x0 = a stack that is surely free
-	add	x0, x0, :lo12:overflow_stack_top
+	add	x0, x0, :lo12:overflow_stack_top	// (adrp gave the 4 KiB page, :lo12: adds the rest)
 	add	sp, sp, x0			// swap sp and x0 with no third register:
 	sub	x0, sp, x0			//   x0 = the old sp (the frame in the guard)
 	sub	sp, sp, x0			//   sp = the overflow stack's top

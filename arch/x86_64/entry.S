@@ -154,7 +154,7 @@
  */
 	.balign	EXCEPTION_STUB_SIZE
 SYM_CODE_START(exception_stubs)
-	vector = 0
+	vector = 0			// the stub's vector number, counted by the assembler
 	.rept	NR_IDT_VECTORS		// the 32 exceptions, then the interrupts
 1:
 	/*
@@ -167,7 +167,7 @@ SYM_CODE_START(exception_stubs)
 	pushq	$vector			// pt_regs.vector: why we are here
 	jmp	entry_exception		// the common path
 	.org	1b + EXCEPTION_STUB_SIZE, 0xcc	// pad with int3 to the fixed size
-	vector = vector + 1
+	vector = vector + 1	// the next stub's
 	.endr
 SYM_CODE_END(exception_stubs)
 
