@@ -92,7 +92,10 @@
 	/* Every register is saved: from here on any of them is free. */
 	csrrw	s0, sscratch, zero		// s0 = the interrupted tp; sscratch = 0: a nested
 	sd	s0, PT_TP(sp)			//   trap now counts as from the kernel, as it is
-	/* The trap CSRs: a nested trap would overwrite them, so they belong in the frame. */
+	/*
+	 * The trap CSRs: a nested trap would overwrite them, so they belong in
+	 * the frame.
+	 */
 	csrr	s1, sepc			// pc of the trapping instruction
 	csrr	s2, sstatus			// SPP = mode we came from, SPIE = its interrupt enable
 	csrr	s3, stval			// faulting address or instruction bits, else 0
@@ -240,7 +243,10 @@ SYM_CODE_START(handle_exception)
 	j	.Lsave				// the common save
 
 .Lfrom_user:
-	/* From U-mode: tp = task_pt_regs(current), at the top of its kernel stack. */
+	/*
+	 * From U-mode: tp = task_pt_regs(current), at the top of its kernel
+	 * stack.
+	 */
 	sd	sp, PT_SP(tp)			// x2: the user's stack pointer
 	mv	sp, tp				// sp = the frame
 
