@@ -22,19 +22,22 @@
  * file must save them before it uses any. The page tables are never touched on
  * the way: the kernel is mapped, EL1-only, in every address space (mm.c).
  *
- * Where pt_regs goes: on SP_EL1. In EL1 trapdoor always runs on SP_EL1 ("h"
- * mode), and while a task is in user mode its kernel stack is empty:
- * restore_all popped the last frame off it just before eret. So SP_EL1 holds
- * the top of the current task's kernel stack whenever EL0 runs, and an
- * exception from EL0 finds it there with no lookup at all: the frame lands
- * exactly at task_pt_regs(current). arch_switch_to (below) keeps that true
- * simply by switching sp. From EL1 the frame goes just below the interrupted
- * sp, unless that is a stack guard (check_stack, below).
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Alignment: pt_regs is PT_REGS_SIZE (320) bytes, a multiple of 16, and the
- * top of a kernel stack is THREAD_SIZE aligned, so every system call from user
- * mode calls do_syscall() with the same 16-byte aligned sp (AAPCS64, checked
- * by SCTLR_EL1.SA).
+ * Both on SP_EL1: in EL1 trapdoor always runs on SP_EL1 ("h" mode), and while a
+ * task is in user mode its kernel stack is empty: restore_all popped the last
+ * frame off it just before eret. So SP_EL1 holds the top of the current task's
+ * kernel stack whenever EL0 runs, and an exception from EL0 finds it there with
+ * no lookup at all. arch_switch_to (below) keeps that true simply by switching
+ * sp. From EL1, a frame that would land in a stack guard goes onto the overflow
+ * stack instead (check_stack, below).
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 320 bytes. AAPCS64 wants 16 (SCTLR_EL1.SA checks).
  * do_syscall() moves its own frame down by a random multiple of 16 below 1024
  * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */

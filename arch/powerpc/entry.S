@@ -32,17 +32,20 @@
  * two registers and branches: 0xc00 (sc) to entry_syscall, every other vector
  * to entry_exception. Both save the registers with SAVE_REGS.
  *
- * Where pt_regs goes depends on who was interrupted (SRR1[PR]):
- *   the kernel  below its own r1, on the stack it was using
- *   user mode   at the top of the current task's kernel stack: pt_regs =
- *               task_pt_regs(), the ABI frame for the C handler right below
- *               it (paca->trap_sp, which arch_switch_to() keeps pointing at
- *               the current task)
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Alignment: pt_regs is PT_REGS_SIZE (352) bytes and the ABI frame below it
- * 32, multiples of 16, and the top of a kernel stack is THREAD_SIZE aligned,
- * so every system call from user mode calls do_syscall() with the same
- * 16-byte aligned r1 (ELFv2).
+ * Who was interrupted, SRR1[PR] says. From user mode r11 = paca->trap_sp, which
+ * arch_switch_to() keeps pointing at the current task: the ABI frame for the C
+ * handler, right below pt_regs. From the kernel the frame goes below the
+ * 288-byte red zone, on the stack it was using.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 352 bytes, and the 32-byte ABI frame below it. ELFv2
+ * wants 16.
  * do_syscall() moves its own frame down by a random multiple of 16 below 1024
  * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */

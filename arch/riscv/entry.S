@@ -27,19 +27,20 @@
  * No general-purpose register is saved, and this file must save them before
  * it uses any.
  *
- * Where pt_regs goes:
- *   from U-mode  at the top of the current task's kernel stack,
- *                task_pt_regs(current): the user's sp is no place to save
- *                anything. sscratch holds that address while U-mode runs
- *                (ret_to_user puts it there), and 0 while the kernel runs.
- *   from S-mode  just below the interrupted kernel sp, like a function's
- *                frame -- unless that would land in the guard below a kernel
- *                stack (a stack overflow): then at the top of the overflow
- *                stack, and do_trap() reports the overflow.
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Alignment: pt_regs is PT_SIZE (288) bytes, a multiple of 16, and the top of
- * a kernel stack is THREAD_SIZE aligned, so every system call from user mode
- * calls do_syscall() with the same 16-byte aligned sp (RISC-V psABI).
+ * From U-mode the user's sp is no place to save anything: sscratch holds the
+ * frame's address while U-mode runs (ret_to_user puts it there), and 0 while
+ * the kernel runs. From S-mode, a frame that would land in the guard below a
+ * kernel stack (a stack overflow) goes to the top of the overflow stack
+ * instead, and do_trap() reports the overflow.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_SIZE = 288 bytes. The RISC-V psABI wants 16.
  * do_syscall() moves its own frame down by a random multiple of 16 below 1024
  * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */

@@ -41,14 +41,19 @@
  * while the kernel runs waits in the local APIC until IF = 1 again, in user
  * mode, or in arch_cpu_idle(), the one place the kernel opens interrupts.
  *
- * Where pt_regs goes: either way, from ring 3 the frame lands exactly at the
- * top of the task's kernel stack, where task_pt_regs() says it is. From ring
- * 0 it lands on the current kernel stack, below the interrupted RSP; a #DF
- * always lands on its own stack (IST, setup.c).
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Alignment: pt_regs is PT_REGS_SIZE (224) bytes, a multiple of 16, and the
- * top of a kernel stack is THREAD_SIZE aligned, so every system call from user
- * mode calls do_syscall() with the same 16-byte aligned RSP (the psABI).
+ * From ring 3 the CPU (TSS.RSP0, for an exception or an interrupt) or
+ * entry_syscall (the per-CPU slot, for a syscall) switches to that stack; from
+ * ring 0 the CPU stays on the current one. A #DF always lands on its own stack
+ * (IST, setup.c).
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 224 bytes. The psABI wants 16 at every call.
  * do_syscall() moves its own frame down by a random multiple of 16 below 1024
  * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
