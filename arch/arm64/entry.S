@@ -182,10 +182,14 @@
 	.text
 
 /*
- * The hardware entry points. VBAR_EL1 holds the vector table's address and
- * needs it 2 KiB aligned (its low 11 bits are RES0); each of the 16 entries
- * is 0x80 bytes (32 instructions) and branches to the code named after the
- * event, below, which has room for SAVE_REGS.
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * VBAR_EL1 holds the vector table's address and needs it 2 KiB aligned (its low
+ * 11 bits are RES0); each of the 16 entries is 0x80 bytes (32 instructions) and
+ * branches to the code named after the event, below, which has room for
+ * SAVE_REGS.
  */
 	.macro	ventry, label
 	.balign	VECTOR_SIZE			// entry n starts at vectors + 0x80 * n

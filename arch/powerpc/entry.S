@@ -238,8 +238,12 @@
 	.section .vectors, "ax"
 
 /*
- * The hardware entry points: the stub at each vector, named after its
- * interrupt as in Linux. It may not use any register it has not saved first:
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * The stub at each vector is named after its interrupt as in Linux. It may
+ * not use any register it has not saved first:
  *   r13 -> SPRG1 (a scratch SPR, so no memory is needed yet)
  *   r13 <- SPRG0 = this CPU's paca, whose scratch slot takes r12
  *   r12 <- the vector number, for traps.c to decode

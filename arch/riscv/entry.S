@@ -184,13 +184,17 @@
 	.text
 
 /*
- * The hardware entry point, the stvec target (4-byte aligned: stvec ignores
- * the 2 low bits of the address). One free register is needed before any can
- * be saved, and a CSR swap gives one without losing anything: tp goes to
- * sscratch, sscratch comes to tp. sscratch is 0 while the kernel runs and the
- * address of the current task's pt_regs while a user program runs. So after
- * the swap, tp == 0 means "trapped from the kernel", anything else "from user
- * mode, and here is where to save".
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * handle_exception is the stvec target (4-byte aligned: stvec ignores the 2 low
+ * bits of the address). One free register is needed before any can be saved,
+ * and a CSR swap gives one without losing anything: tp goes to sscratch,
+ * sscratch comes to tp. sscratch is 0 while the kernel runs and the address of
+ * the current task's pt_regs while a user program runs. So after the swap,
+ * tp == 0 means "trapped from the kernel", anything else "from user mode, and
+ * here is where to save".
  */
 SYM_CODE_START(handle_exception)
 	csrrw	tp, sscratch, tp		// tp = old sscratch, sscratch = interrupted tp

@@ -125,9 +125,13 @@
 	.text
 
 /*
- * The hardware entry points, one per interruption class, named after the
- * event. Program check: an instruction failed (undefined opcode, bad address,
- * page fault, divide by zero, ...). Old PSW at 0x150; ILC and code at 0x8c.
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * One per interruption class. Program check: an instruction failed (undefined
+ * opcode, bad address, page fault, divide by zero, ...). Old PSW at 0x150; ILC
+ * and code at 0x8c.
  *
  * A program check *inside* this entry (a corrupt %r15 makes the frame stores
  * fault) would re-enter here and overwrite the save area, for ever. So a busy

@@ -151,11 +151,15 @@
 	.code64
 
 /*
- * The hardware entry points: the IDT's stubs, one per vector, each padded to
- * EXCEPTION_STUB_SIZE bytes so that head.S can compute stub v's address. A
- * stub pushes a 0 where the CPU pushes no error code, then its vector number,
- * and jumps to the common path, entry_exception. (The syscall instruction
- * comes straight to entry_syscall, through MSR_LSTAR.)
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * The IDT's stubs, one per vector, each padded to EXCEPTION_STUB_SIZE bytes so
+ * that head.S can compute stub v's address. A stub pushes a 0 where the CPU
+ * pushes no error code, then its vector number, and jumps to the common path,
+ * entry_exception. (The syscall instruction comes straight to entry_syscall,
+ * through MSR_LSTAR.)
  */
 	.balign	EXCEPTION_STUB_SIZE
 SYM_CODE_START(exception_stubs)
