@@ -1,32 +1,45 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * arm64 exception entry and return: every exception and interrupt taken to
- * EL1 comes here, and every system call. Also the context switch between two
- * tasks' kernel stacks, and the idle wait.
+ * arm64 trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * When an exception is taken to EL1 the CPU does only this (Arm ARM,
- * "Exception entry"): PSTATE goes to SPSR_EL1, the return address to ELR_EL1,
- * the cause to ESR_EL1 (and a fault address to FAR_EL1), PSTATE.DAIF is set
- * (everything masked), the stack pointer becomes SP_EL1, and execution
- * continues at VBAR_EL1 + an offset that says where the exception came from
- * and what kind it is. No general-purpose register is saved: x0-x30 still
- * hold the interrupted code's values, and this file must save them before it
- * uses any.
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
  *
- * We build a struct pt_regs (asm/ptrace.h) with SAVE_REGS, hand it to
- * do_syscall() (an svc from EL0) or do_trap() (anything else, traps.c: an
- * interrupt, or a fault), and if that returns, call exit_to_user_mode() when
- * going back to EL0, reload everything from the frame with RESTORE_REGS and
- * eret back.
+ * The way in: a system call is `svc #0` in EL0. When an exception is taken to
+ * EL1 the CPU does only this (Arm ARM, "Exception entry"): PSTATE goes to
+ * SPSR_EL1, the return address to ELR_EL1, the cause to ESR_EL1 (and a fault
+ * address to FAR_EL1), PSTATE.DAIF is set (everything masked), the stack
+ * pointer becomes SP_EL1, and execution continues at VBAR_EL1 + an offset that
+ * says where the exception came from and what kind it is. No general-purpose
+ * register is saved: x0-x30 still hold the interrupted code's values, and this
+ * file must save them before it uses any. The page tables are never touched on
+ * the way: the kernel is mapped, EL1-only, in every address space (mm.c).
  *
- * Where the frame goes: on SP_EL1, 16-byte aligned. In EL1 trapdoor always
- * runs on SP_EL1 ("h" mode), and while a task is in user mode its kernel
- * stack is empty: ret_to_user popped the last frame off it just before eret.
- * So SP_EL1 holds the top of the current task's kernel stack whenever EL0
- * runs, and an exception from EL0 finds it there with no lookup at all: the
- * frame lands exactly at task_pt_regs(current). arch_switch_to (below) keeps
- * that true simply by switching sp. The page tables are never touched on the
- * way: the kernel is mapped, EL1-only, in every address space (mm.c).
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
+ *
+ * Both on SP_EL1: in EL1 trapdoor always runs on SP_EL1 ("h" mode), and while a
+ * task is in user mode its kernel stack is empty: restore_all popped the last
+ * frame off it just before eret. So SP_EL1 holds the top of the current task's
+ * kernel stack whenever EL0 runs, and an exception from EL0 finds it there with
+ * no lookup at all. arch_switch_to (below) keeps that true simply by switching
+ * sp. From EL1, a frame that would land in a stack guard goes onto the overflow
+ * stack instead (check_stack, below).
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 320 bytes. AAPCS64 wants 16 (SCTLR_EL1.SA checks).
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/esr.h>
@@ -35,15 +48,16 @@
 #include <asm/sysreg.h>
 
 /*
- * SAVE_REGS el, vector: save the interrupted state into a new pt_regs just
- * below the current sp (for el = 0: at the top of the task's kernel stack).
- * el is the level we came from (0 or 1), vector the VECTOR_* number of the
- * vector table entry that brought us here.
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
  *
- * From EL1 the stack may be the problem: a kernel stack that overflowed ran
- * into the unmapped guard page below it, and the fault brought us here with
- * sp still down there. Saving the frame would fault again, and again, for
- * ever. So before the first store, check_stack looks at where the frame
+ * SAVE_REGS el, vector: the frame goes just below the current sp (for el = 0:
+ * at the top of the task's kernel stack). el is the level we came from (0 or
+ * 1), vector the VECTOR_* number of the vector table entry that brought us
+ * here. From EL1 the stack may be the problem: a kernel stack that overflowed
+ * ran into the unmapped guard page below it, and the fault brought us here
+ * with sp still down there. Saving the frame would fault again, and again,
+ * for ever. So before the first store, check_stack looks at where the frame
  * would go, and if that is a guard, the frame goes onto the overflow stack
  * instead (kernel_stack_overflow, below), which saves it with the same two
  * halves, save_x0_x29 and save_special.
@@ -60,11 +74,49 @@
 	.else
 	add	x21, sp, #PT_REGS_SIZE		// EL1 ran on this stack: sp before our sub
 	.endif
-	save_special #\vector
+	save_special #\vector			// sp, lr, pc, PSTATE, ESR, FAR, orig_x0, vector
 	.if	\el == 0
 	mrs	x22, tpidr_el0			// the user's thread pointer (TLS) ...
 	str	x22, [sp, #S_TP_VALUE]		// ... is the task's: RESTORE_REGS 0 restores it
 	.endif
+	.endm
+
+/*
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * RESTORE_REGS el: the frame is at sp; ELR_EL1 and SPSR_EL1 come from it,
+ * for el = 0 also the user's SP_EL0 and TPIDR_EL0. Ends in eret.
+ */
+	.macro	RESTORE_REGS, el
+	ldp	x22, x23, [sp, #S_PC]		// pc and PSTATE to return to
+	msr	elr_el1, x22			// eret jumps to ELR_EL1 ...
+	msr	spsr_el1, x23			// ... and restores PSTATE from SPSR_EL1
+	.if	\el == 0
+	ldr	x21, [sp, #S_SP]		// the user's stack pointer goes back to SP_EL0
+	msr	sp_el0, x21			//   (the kernel does not use SP_EL0)
+	ldr	x21, [sp, #S_TP_VALUE]		// and its thread pointer to TPIDR_EL0: its
+	msr	tpidr_el0, x21			//   own, 0 in a new image (arch_init_user_regs)
+	.endif
+	ldp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0-x30 back, in the order they were saved
+	ldp	x2, x3, [sp, #S_X0 + 8 * 2]	// x2, x3
+	ldp	x4, x5, [sp, #S_X0 + 8 * 4]	// x4, x5
+	ldp	x6, x7, [sp, #S_X0 + 8 * 6]	// x6, x7
+	ldp	x8, x9, [sp, #S_X0 + 8 * 8]	// x8, x9
+	ldp	x10, x11, [sp, #S_X0 + 8 * 10]	// x10, x11
+	ldp	x12, x13, [sp, #S_X0 + 8 * 12]	// x12, x13
+	ldp	x14, x15, [sp, #S_X0 + 8 * 14]	// x14, x15
+	ldp	x16, x17, [sp, #S_X0 + 8 * 16]	// x16, x17
+	ldp	x18, x19, [sp, #S_X0 + 8 * 18]	// x18, x19
+	ldp	x20, x21, [sp, #S_X0 + 8 * 20]	// x20, x21
+	ldp	x22, x23, [sp, #S_X0 + 8 * 22]	// x22, x23
+	ldp	x24, x25, [sp, #S_X0 + 8 * 24]	// x24, x25
+	ldp	x26, x27, [sp, #S_X0 + 8 * 26]	// x26, x27
+	ldp	x28, x29, [sp, #S_X0 + 8 * 28]	// x28, x29
+	ldr	x30, [sp, #S_LR]		// x30, the link register
+	add	sp, sp, #PT_REGS_SIZE		// pop the frame: SP_EL1 as it was before entry
+	eret					// PSTATE = SPSR_EL1, pc = ELR_EL1, back to \el
 	.endm
 
 /*
@@ -78,7 +130,7 @@
 	.macro	check_stack, vector
 	msr	tpidr_el1, x0			// x0 aside: no store to the stack yet
 	adrp	x0, kstack_area_start		// x0 = the first guard's address
-	ldr	x0, [x0, :lo12:kstack_area_start]
+	ldr	x0, [x0, :lo12:kstack_area_start]	// (adrp gave the 4 KiB page, :lo12: adds the rest)
 	sub	x0, sp, x0			// x0 = the frame's offset into the stacks
 	lsr	x0, x0, #THREAD_SHIFT		// ... as a slot number
 	cmp	x0, #KSTACK_SLOTS		// not in the array at all (below it: huge)?
@@ -94,20 +146,20 @@
 /* save_x0_x29: x0-x29 into the frame at sp, in pairs, each at S_X0 + 8 * n. */
 	.macro	save_x0_x29
 	stp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0 and x1 at once: stp stores a pair
-	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// ... and so on up to x29
-	stp	x4, x5, [sp, #S_X0 + 8 * 4]
-	stp	x6, x7, [sp, #S_X0 + 8 * 6]
-	stp	x8, x9, [sp, #S_X0 + 8 * 8]
-	stp	x10, x11, [sp, #S_X0 + 8 * 10]
-	stp	x12, x13, [sp, #S_X0 + 8 * 12]
-	stp	x14, x15, [sp, #S_X0 + 8 * 14]
-	stp	x16, x17, [sp, #S_X0 + 8 * 16]
-	stp	x18, x19, [sp, #S_X0 + 8 * 18]
-	stp	x20, x21, [sp, #S_X0 + 8 * 20]
-	stp	x22, x23, [sp, #S_X0 + 8 * 22]
-	stp	x24, x25, [sp, #S_X0 + 8 * 24]
-	stp	x26, x27, [sp, #S_X0 + 8 * 26]
-	stp	x28, x29, [sp, #S_X0 + 8 * 28]
+	stp	x2, x3, [sp, #S_X0 + 8 * 2]	// x2, x3
+	stp	x4, x5, [sp, #S_X0 + 8 * 4]	// x4, x5
+	stp	x6, x7, [sp, #S_X0 + 8 * 6]	// x6, x7
+	stp	x8, x9, [sp, #S_X0 + 8 * 8]	// x8, x9
+	stp	x10, x11, [sp, #S_X0 + 8 * 10]	// x10, x11
+	stp	x12, x13, [sp, #S_X0 + 8 * 12]	// x12, x13
+	stp	x14, x15, [sp, #S_X0 + 8 * 14]	// x14, x15
+	stp	x16, x17, [sp, #S_X0 + 8 * 16]	// x16, x17
+	stp	x18, x19, [sp, #S_X0 + 8 * 18]	// x18, x19
+	stp	x20, x21, [sp, #S_X0 + 8 * 20]	// x20, x21
+	stp	x22, x23, [sp, #S_X0 + 8 * 22]	// x22, x23
+	stp	x24, x25, [sp, #S_X0 + 8 * 24]	// x24, x25
+	stp	x26, x27, [sp, #S_X0 + 8 * 26]	// x26, x27
+	stp	x28, x29, [sp, #S_X0 + 8 * 28]	// x28, x29
 	.endm
 
 /*
@@ -119,73 +171,53 @@
 	stp	x30, x21, [sp, #S_LR]		// lr and sp are neighbours in pt_regs
 	mrs	x22, elr_el1			// pc: where the exception happened (or, after
 	mrs	x23, spsr_el1			//   svc, the next instruction); PSTATE then
-	stp	x22, x23, [sp, #S_PC]
+	stp	x22, x23, [sp, #S_PC]		// pc and PSTATE, a pair
 	mrs	x24, esr_el1			// why: exception class and syndrome
 	mrs	x25, far_el1			// which address, for aborts and alignment faults
-	stp	x24, x25, [sp, #S_ESR]
+	stp	x24, x25, [sp, #S_ESR]		// ESR and FAR, a pair
 	mov	x21, \vector			// which vector table entry brought us here
 	stp	x0, x21, [sp, #S_ORIG_X0]	// x0 is unchanged so far: orig_x0 = x0
 	.endm
 
-/*
- * RESTORE_REGS el: resume the code described by the pt_regs at sp. C may have
- * changed the frame (a return value in x0, pc moved past an instruction), so
- * everything is reloaded from it, including ELR_EL1 and SPSR_EL1.
- */
-	.macro	RESTORE_REGS, el
-	ldp	x22, x23, [sp, #S_PC]		// pc and PSTATE to return to
-	msr	elr_el1, x22			// eret jumps to ELR_EL1 ...
-	msr	spsr_el1, x23			// ... and restores PSTATE from SPSR_EL1
-	.if	\el == 0
-	ldr	x21, [sp, #S_SP]		// the user's stack pointer goes back to SP_EL0
-	msr	sp_el0, x21
-	ldr	x21, [sp, #S_TP_VALUE]		// and its thread pointer to TPIDR_EL0: its
-	msr	tpidr_el0, x21			//   own, 0 in a new image (arch_init_user_regs)
-	.endif
-	ldp	x0, x1, [sp, #S_X0 + 8 * 0]	// x0-x30 back, in the order they were saved
-	ldp	x2, x3, [sp, #S_X0 + 8 * 2]
-	ldp	x4, x5, [sp, #S_X0 + 8 * 4]
-	ldp	x6, x7, [sp, #S_X0 + 8 * 6]
-	ldp	x8, x9, [sp, #S_X0 + 8 * 8]
-	ldp	x10, x11, [sp, #S_X0 + 8 * 10]
-	ldp	x12, x13, [sp, #S_X0 + 8 * 12]
-	ldp	x14, x15, [sp, #S_X0 + 8 * 14]
-	ldp	x16, x17, [sp, #S_X0 + 8 * 16]
-	ldp	x18, x19, [sp, #S_X0 + 8 * 18]
-	ldp	x20, x21, [sp, #S_X0 + 8 * 20]
-	ldp	x22, x23, [sp, #S_X0 + 8 * 22]
-	ldp	x24, x25, [sp, #S_X0 + 8 * 24]
-	ldp	x26, x27, [sp, #S_X0 + 8 * 26]
-	ldp	x28, x29, [sp, #S_X0 + 8 * 28]
-	ldr	x30, [sp, #S_LR]
-	add	sp, sp, #PT_REGS_SIZE		// pop the frame: SP_EL1 as it was before entry
-	eret					// PSTATE = SPSR_EL1, pc = ELR_EL1, back to \el
-	.endm
+	.text
 
 /*
- * The vector table. VBAR_EL1 needs it 2 KiB aligned (its low 11 bits are
- * RES0); each of the 16 entries is 0x80 bytes (32 instructions) and branches
- * to the code named after the event, below, which has room for SAVE_REGS.
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * VBAR_EL1 holds the vector table's address and needs it 2 KiB aligned (its low
+ * 11 bits are RES0); each of the 16 entries is 0x80 bytes (32 instructions) and
+ * branches to the code named after the event, below, which has room for
+ * SAVE_REGS.
  */
 	.macro	ventry, label
 	.balign	VECTOR_SIZE			// entry n starts at vectors + 0x80 * n
-	b	\label
+	b	\label				// to the code named after the event
 	.endm
 
-	.text
 	.balign	2048
 SYM_CODE_START(vectors)
-	/* From EL1 with SP_EL0 ("t"): trapdoor's EL1 always uses SP_EL1, so never. */
+	/*
+	 * From EL1 with SP_EL0 ("t"): trapdoor's EL1 always uses SP_EL1, so
+	 * never.
+	 */
 	ventry	el1t_64_sync			// +0x000
 	ventry	el1t_64_irq			// +0x080
 	ventry	el1t_64_fiq			// +0x100
 	ventry	el1t_64_error			// +0x180
-	/* From EL1 with SP_EL1 ("h"): faults in the kernel, interrupts while in it. */
+	/*
+	 * From EL1 with SP_EL1 ("h"): faults in the kernel, interrupts while in
+	 * it.
+	 */
 	ventry	el1h_64_sync			// +0x200
 	ventry	el1h_64_irq			// +0x280
 	ventry	el1h_64_fiq			// +0x300
 	ventry	el1h_64_error			// +0x380
-	/* From EL0 in AArch64: system calls (svc), user faults, interrupts in user mode. */
+	/*
+	 * From EL0 in AArch64: system calls (svc), user faults, interrupts in
+	 * user mode.
+	 */
 	ventry	el0t_64_sync			// +0x400
 	ventry	el0t_64_irq			// +0x480
 	ventry	el0t_64_fiq			// +0x500
@@ -212,21 +244,21 @@ SYM_CODE_START_LOCAL(\label)
 SYM_CODE_END(\label)
 	.endm
 
-	vector_entry	1, VECTOR_EL1T_SYNC, el1t_64_sync
-	vector_entry	1, VECTOR_EL1T_IRQ, el1t_64_irq
-	vector_entry	1, VECTOR_EL1T_FIQ, el1t_64_fiq
-	vector_entry	1, VECTOR_EL1T_SERROR, el1t_64_error
-	vector_entry	1, VECTOR_EL1H_SYNC, el1h_64_sync
-	vector_entry	1, VECTOR_EL1H_IRQ, el1h_64_irq
-	vector_entry	1, VECTOR_EL1H_FIQ, el1h_64_fiq
-	vector_entry	1, VECTOR_EL1H_SERROR, el1h_64_error
-	vector_entry	0, VECTOR_EL0_64_IRQ, el0t_64_irq
-	vector_entry	0, VECTOR_EL0_64_FIQ, el0t_64_fiq
-	vector_entry	0, VECTOR_EL0_64_SERROR, el0t_64_error
-	vector_entry	0, VECTOR_EL0_32_SYNC, el0t_32_sync
-	vector_entry	0, VECTOR_EL0_32_IRQ, el0t_32_irq
-	vector_entry	0, VECTOR_EL0_32_FIQ, el0t_32_fiq
-	vector_entry	0, VECTOR_EL0_32_SERROR, el0t_32_error
+	vector_entry	1, VECTOR_EL1T_SYNC, el1t_64_sync	// a synchronous exception from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_IRQ, el1t_64_irq	// an IRQ from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_FIQ, el1t_64_fiq	// an FIQ from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1T_SERROR, el1t_64_error	// an SError from EL1 on SP_EL0
+	vector_entry	1, VECTOR_EL1H_SYNC, el1h_64_sync	// a synchronous exception from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_IRQ, el1h_64_irq	// an IRQ from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_FIQ, el1h_64_fiq	// an FIQ from EL1 on SP_EL1
+	vector_entry	1, VECTOR_EL1H_SERROR, el1h_64_error	// an SError from EL1 on SP_EL1
+	vector_entry	0, VECTOR_EL0_64_IRQ, el0t_64_irq	// an IRQ from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_64_FIQ, el0t_64_fiq	// an FIQ from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_64_SERROR, el0t_64_error	// an SError from EL0, AArch64
+	vector_entry	0, VECTOR_EL0_32_SYNC, el0t_32_sync	// a synchronous exception from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_IRQ, el0t_32_irq	// an IRQ from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_FIQ, el0t_32_fiq	// an FIQ from EL0, AArch32
+	vector_entry	0, VECTOR_EL0_32_SERROR, el0t_32_error	// an SError from EL0, AArch32
 
 /*
  * A synchronous exception from user mode: a system call, or a fault. ESR_EL1
@@ -237,7 +269,7 @@ SYM_CODE_START_LOCAL(el0t_64_sync)
 	SAVE_REGS	0, VECTOR_EL0_64_SYNC	// all user registers -> task_pt_regs(current)
 	ubfx	x24, x24, #ESR_ELx_EC_SHIFT, #ESR_ELx_EC_WIDTH	// x24 = ESR_EL1 still: its class
 	cmp	x24, #ESR_ELx_EC_SVC64		// svc from AArch64 (EC 0x15)?
-	b.eq	entry_syscall			// yes: the system call
+	b.eq	entry_syscall			// yes: a system call
 	b	entry_exception			// no: a fault, decoded in C
 SYM_CODE_END(el0t_64_sync)
 
@@ -251,7 +283,7 @@ SYM_CODE_END(el0t_64_sync)
  */
 SYM_CODE_START_LOCAL(kernel_stack_overflow)
 	adrp	x0, overflow_stack_top		// x0 = a stack that is surely free
-	add	x0, x0, :lo12:overflow_stack_top
+	add	x0, x0, :lo12:overflow_stack_top	// (adrp gave the 4 KiB page, :lo12: adds the rest)
 	add	sp, sp, x0			// swap sp and x0 with no third register:
 	sub	x0, sp, x0			//   x0 = the old sp (the frame in the guard)
 	sub	sp, sp, x0			//   sp = the overflow stack's top
@@ -263,66 +295,74 @@ SYM_CODE_START_LOCAL(kernel_stack_overflow)
 	ldr	x21, [sp, #S_SP]		// the interrupted sp, for save_special
 	mrs	x20, sp_el0			// the vector check_stack came from ...
 	save_special x20			// ... is save_special's vector (a register here)
-	mov	x0, sp				// argument 1: the frame
+	mov	x0, sp				// argument 1: struct pt_regs *regs
 	bl	handle_bad_stack		// traps.c: dies with "kernel stack overflow"
 	b	.				// (it does not return)
 SYM_CODE_END(kernel_stack_overflow)
 
 /*
- * The system call. sp = top of the task's kernel stack - PT_REGS_SIZE (320),
- * and the stack top is THREAD_SIZE aligned: the same 16-byte aligned sp
- * (AAPCS64, checked by SCTLR_EL1.SA) on every syscall; do_syscall() moves its
- * own frame down by a random multiple of 16 below 1024 (docs/kstack-offset.md).
- * The CPU left ELR_EL1 (saved as pt_regs.pc) at the instruction after svc,
- * so nothing needs to step the pc, and a child forked here, which starts
- * from a copy of this frame, does not run the svc again. x8 is the number,
- * x0-x5 the arguments.
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in x8, the arguments in x0-x5, the frame at sp (saved by
+ * el0t_64_sync). The CPU left ELR_EL1 (saved as pt_regs.pc) at the
+ * instruction after svc, so nothing needs to step the pc, and a child forked
+ * here, which starts from a copy of this frame, does not run the svc again.
  */
 SYM_CODE_START(entry_syscall)
-	mov	x0, sp				// argument 1: struct pt_regs *, the user's state
-	bl	do_syscall			// kernel/syscall.c: x8 -> handler, result -> regs x0
-	b	ret_to_user			// the common way back: its frame is gone, sp = regs
+	mov	x0, sp				// argument 1: struct pt_regs *regs
+	bl	do_syscall			// kernel/syscall.c: the result into pt_regs
+	b	ret_to_user			// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
- * Every other exception and interrupt, its frame saved at sp. do_trap()
- * (traps.c) decodes it: an interrupt returns; a fault from EL0 kills the task
- * (do_user_fault) and does not return; any other exception from EL1 is fatal.
- * Then back where it came from: to EL0 through ret_to_user, or to the
- * interrupted kernel code (the idle loop) straight through the frame.
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * The frame is at sp; the saved PSTATE's mode bits say where it came from.
  */
 SYM_CODE_START(entry_exception)
-	mov	x0, sp				// argument 1: the frame
-	bl	do_trap				// traps.c: void do_trap(struct pt_regs *regs)
+	mov	x0, sp				// argument 1: struct pt_regs *regs
+	bl	do_trap				// traps.c: decode and handle, or die
 	ldr	x21, [sp, #S_PSTATE]		// the interrupted PSTATE: its mode bits
 	tst	x21, #PSR_MODE_MASK		//   are EL0t (0) for user mode
-	b.ne	.Lrestore_kernel		// from EL1: no exit work
-	b	ret_to_user			// from EL0: the common way back
+	b.ne	.Lrestore_kernel		// from the kernel: no exit work
+	b	ret_to_user			// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * Back to user mode: after a syscall, a user fault that did not kill the
- * task, an interrupt from EL0, and as a new task's first step. sp points at
- * task_pt_regs(current) and nothing else is on the kernel stack: the C
- * handler's frame is gone. exit_to_user_mode() runs right here, on the last
- * words below the frame: it kills a task that kill() marked (do_exit, no
- * return), gives the CPU away when the timer said the time slice is over
- * (schedule(): this task continues here when it is picked again, with sp
- * restored by arch_switch_to), and erases the kernel stack it used (the
- * stackleak hook). Then restore_all pops the frame, which leaves SP_EL1 at
- * the top of the kernel stack, ready for the next trap from EL0.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at sp, task_pt_regs(current).
  */
 SYM_CODE_START(ret_to_user)
-	mov	x0, sp				// argument 1: the frame, task_pt_regs(current)
-	bl	exit_to_user_mode		// kernel/syscall.c; x0-x18 are dead: reloaded below
+	mov	x0, sp				// argument 1: struct pt_regs *regs
+	bl	exit_to_user_mode		// kernel/syscall.c: kill, schedule, erase the stack
 	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_to_user)
 
 /*
- * The user's registers back from the frame at sp, and eret to EL0; after it,
- * the return to kernel code (arch_cpu_idle() interrupted), which leaves
- * SP_EL0 and TPIDR_EL0 alone: the kernel does not use them, and RESTORE_REGS 0
- * loads the user's on every way back to EL0.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
+ *
+ * eret to EL0 pops the frame, which leaves SP_EL1 at the top of the kernel
+ * stack, ready for the next trap from EL0. The return to the kernel,
+ * .Lrestore_kernel, leaves SP_EL0 and TPIDR_EL0 alone: the kernel does not
+ * use them, and RESTORE_REGS 0 loads the user's on every way back to EL0.
  */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS	0			// the user's registers back, eret to EL0
@@ -331,29 +371,33 @@ SYM_CODE_START(restore_all)
 SYM_CODE_END(restore_all)
 
 /*
- * A new task starts here: its first arch_switch_to() "returns" to this label
- * (thread.pc, set by arch_task_init() in process.c) with sp = thread.sp =
- * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): pc =
- * the program's entry, sp = its initial user stack, pstate = EL0t) or fork
- * copied from the parent (x0 = 0). From here on it is exactly the way back
- * from a system call.
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.pc is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	b	ret_to_user			// exit_to_user_mode(), then eret to the program
+	b	ret_to_user			// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called by schedule() with prev in x0 and next in x1. It is an ordinary
- * function call, so AAPCS64 has schedule() save every caller-saved register
- * it still needs; we save the rest -- sp, x19-x28, the frame pointer x29 and
- * the return address x30 -- into prev->thread and load next's. The final ret
- * then "returns" on next's kernel stack, into next's own earlier call of
- * arch_switch_to() (inside schedule()), or, for a task that never ran, to
- * ret_from_fork (thread.pc from arch_task_init()). thread is the first member
- * of task_struct (THREAD_* are offsets into the task itself), so x0/x1 point
- * straight at it. Nothing else changes here, and nothing needs to for next's
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.pc from arch_task_init()).
+ *
+ * prev in x0, next in x1 (AAPCS64); saved: sp, x19-x28, the frame pointer
+ * x29 and the return address x30. Nothing else needs to change for next's
  * next trap: TTBR0_EL1 was already switched by arch_switch_mm(), switching sp
  * switched SP_EL1 (we run in EL1h), where a trap from EL0 saves its frame,
  * and next's user thread pointer TPIDR_EL0 comes back from its own pt_regs
@@ -361,19 +405,19 @@ SYM_CODE_END(ret_from_fork)
  */
 SYM_FUNC_START(arch_switch_to)
 	stp	x19, x20, [x0, #THREAD_X19 + 8 * 0]	// prev's callee-saved registers ...
-	stp	x21, x22, [x0, #THREAD_X19 + 8 * 2]
-	stp	x23, x24, [x0, #THREAD_X19 + 8 * 4]
-	stp	x25, x26, [x0, #THREAD_X19 + 8 * 6]
-	stp	x27, x28, [x0, #THREAD_X19 + 8 * 8]
+	stp	x21, x22, [x0, #THREAD_X19 + 8 * 2]	// x21, x22
+	stp	x23, x24, [x0, #THREAD_X19 + 8 * 4]	// x23, x24
+	stp	x25, x26, [x0, #THREAD_X19 + 8 * 6]	// x25, x26
+	stp	x27, x28, [x0, #THREAD_X19 + 8 * 8]	// x27, x28
 	mov	x9, sp					// (stp cannot store sp itself)
 	stp	x29, x9, [x0, #THREAD_FP]		// ... its frame pointer and kernel sp ...
 	str	x30, [x0, #THREAD_PC]			// ... and where it resumes: our caller
 
 	ldp	x19, x20, [x1, #THREAD_X19 + 8 * 0]	// next's callee-saved registers ...
-	ldp	x21, x22, [x1, #THREAD_X19 + 8 * 2]
-	ldp	x23, x24, [x1, #THREAD_X19 + 8 * 4]
-	ldp	x25, x26, [x1, #THREAD_X19 + 8 * 6]
-	ldp	x27, x28, [x1, #THREAD_X19 + 8 * 8]
+	ldp	x21, x22, [x1, #THREAD_X19 + 8 * 2]	// x21, x22
+	ldp	x23, x24, [x1, #THREAD_X19 + 8 * 4]	// x23, x24
+	ldp	x25, x26, [x1, #THREAD_X19 + 8 * 6]	// x25, x26
+	ldp	x27, x28, [x1, #THREAD_X19 + 8 * 8]	// x27, x28
 	ldp	x29, x9, [x1, #THREAD_FP]		// ... frame pointer and kernel sp
 	mov	sp, x9					// from here on we run on next's stack
 	ldr	x30, [x1, #THREAD_PC]			// next resumes in schedule() or ret_from_fork
@@ -382,13 +426,19 @@ SYM_FUNC_END(arch_switch_to)
 
 /*
  * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
- * wfi waits for one to be pending even while PSTATE.I masks it (Arm ARM,
- * "Wait For Interrupt"), so QEMU stops running this CPU, and costs the host
- * nothing, until the next tick or console input. The pending interrupt must
- * then be taken, or it would stay pending and end every later wfi at once:
- * IRQs are unmasked, it arrives at el1h_64_irq (above), and they are masked
- * again. The isb between makes sure the unmasked state takes effect, and the
- * interrupt is taken, before the mask goes back on.
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
+ *
+ * wfi waits for an interrupt to be pending even while PSTATE.I masks it (Arm
+ * ARM, "Wait For Interrupt"). The pending interrupt must then be taken, or it
+ * would stay pending and end every later wfi at once: IRQs are unmasked, it
+ * arrives at el1h_64_irq (above), and they are masked again. The isb between
+ * makes sure the unmasked state takes effect, and the interrupt is taken,
+ * before the mask goes back on.
  */
 SYM_FUNC_START(arch_cpu_idle)
 	dsb	sy				// earlier stores are done before we sleep

@@ -1,28 +1,44 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * entry.S — how a syscall, an exception, an interrupt or a TLB miss gets from the CPU to C,
- * and back.
+ * loongarch trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * What the hardware does on a general exception (manual §6.2.3): CRMD.PLV and CRMD.IE go to
- * PRMD.PPLV and PRMD.PIE, then PLV = 0 and IE = 0; the pc of the trapping instruction goes to
- * ERA; ESTAT gets the cause (Ecode, EsubCode); BADV the bad address, BADI the instruction word;
- * and the CPU jumps to EENTRY. It saves NO general register and switches NO stack: every one of
- * r1-r31 still holds the interrupted code's value, sp included, and we must free one before we
- * can do anything. The SAVE0..7 CSRs exist for exactly that: csrwr swaps a GPR with a CSR in
- * one instruction.
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
  *
- * Nor does it change the address space. The kernel runs in the direct mapping windows, which
- * translate at PLV0 whatever PGDL and ASID say, so a syscall switches no page table: the
- * user's TLB entries simply stay where they are (docs/design.md, "Performance principles").
+ * The way in: a system call is `syscall 0` at PLV3. What the hardware does on
+ * a general exception (manual §6.2.3): CRMD.PLV and CRMD.IE go to PRMD.PPLV
+ * and PRMD.PIE, then PLV = 0 and IE = 0; the pc of the trapping instruction
+ * goes to ERA; ESTAT gets the cause (Ecode, EsubCode); BADV the bad address,
+ * BADI the instruction word; and the CPU jumps to EENTRY. It saves NO general
+ * register and switches NO stack: every one of r1-r31 still holds the
+ * interrupted code's value, sp included, and we must free one before we can
+ * do anything. The SAVE0..7 CSRs exist for exactly that: csrwr swaps a GPR
+ * with a CSR in one instruction. Nor does it change the address space. The
+ * kernel runs in the direct mapping windows, which translate at PLV0 whatever
+ * PGDL and ASID say, so a syscall switches no page table: the user's TLB
+ * entries simply stay where they are (docs/design.md, "Performance
+ * principles"). A TLB miss has an entry of its own, handle_tlb_refill.
  *
- * Stacks: a trap from user mode builds its frame (struct pt_regs, asm/ptrace.h, PT_SIZE = 336
- * bytes, a multiple of 16) at the very top of the current task's kernel stack, whose top
- * arch_switch_to() keeps in SAVE2: that is task_pt_regs(current). A trap from the kernel pushes
- * the frame below the kernel sp it interrupted. Either way sp stays 16-byte aligned, as the
- * psABI requires at every call into C.
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Returning: ertn restores CRMD.PLV/IE from PRMD and jumps to ERA — both reloaded from the
- * frame, so C code decides where we go back to (and syscalls return past their instruction).
+ * SAVE2 holds the top of the current task's kernel stack (arch_switch_to()
+ * keeps it there), so the entry finds it without a free register to spare.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_SIZE = 336 bytes. The psABI wants 16.
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/csr.h>
@@ -30,23 +46,33 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 
-/* Our names for the SAVE CSRs (manual §7.4.16, data save registers: scratch for the kernel). */
+/*
+ * Our names for the SAVE CSRs (manual §7.4.16, data save registers: scratch for
+ * the kernel).
+ */
 #define KSAVE_T0	LOONGARCH_CSR_SAVE0	/* t0 parked during entry */
 #define KSAVE_T1	LOONGARCH_CSR_SAVE1	/* t1 parked during entry */
 #define KSAVE_KSP	LOONGARCH_CSR_SAVE2	/* top of the current task's kernel stack */
 #define KSAVE_REFILL_T1	LOONGARCH_CSR_SAVE3	/* t1 parked by the TLB refill handler */
 
-/* An emergency stack for kernel TLB misses: the kernel sp may be the very thing that faulted. */
+/*
+ * An emergency stack for kernel TLB misses: the kernel sp may be the very thing
+ * that faulted.
+ */
 #define REFILL_STACK_SIZE	(8 * 1024)
 
 /*
- * SAVE_REGS: the complete interrupted state into the struct pt_regs at sp. Before it, the entry
- * has parked t0 and t1 (r12/r13, its scratch registers) in the CSRs \t0_csr and \t1_csr, moved
- * sp to the frame and stored the interrupted sp (r3) in regs[3]. The pc, the bad address and
- * the mode to return to come from \era_csr, \badv_csr and \prmd_csr: a general exception and a
- * TLB refill keep them in different CSRs. r0 is always zero; it is stored anyway, so that the
- * frame is complete. t0 is scratch once its value is stored.
- * ABI names: r1 ra, r2 tp, r4-r11 a0-a7, r12-r20 t0-t8, r21 reserved, r22 fp/s9, r23-r31 s0-s8.
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
+ *
+ * The frame is at sp. Before SAVE_REGS, the entry has parked t0 and t1
+ * (r12/r13, its scratch registers) in the CSRs \t0_csr and \t1_csr, moved sp
+ * to the frame and stored the interrupted sp (r3) in regs[3]. The pc, the bad
+ * address and the mode to return to come from \era_csr, \badv_csr and
+ * \prmd_csr: a general exception and a TLB refill keep them in different
+ * CSRs. r0 is always zero; it is stored anyway, so that the frame is
+ * complete. t0 is scratch once its value is stored. ABI names: r1 ra, r2 tp,
+ * r4-r11 a0-a7, r12-r20 t0-t8, r21 reserved, r22 fp/s9, r23-r31 s0-s8.
  */
 	.macro	SAVE_REGS t0_csr, t1_csr, era_csr, badv_csr, prmd_csr
 	csrrd	$t0, \t0_csr			// the interrupted t0, back from its CSR
@@ -79,13 +105,17 @@
 	st.d	$t0, $sp, PT_ECFG		// regs->csr_ecfg
 	csrrd	$t0, LOONGARCH_CSR_ESTAT	// why: Ecode/EsubCode, and pending interrupts
 	st.d	$t0, $sp, PT_ESTAT		// regs->csr_estat
-	st.d	$a0, $sp, PT_ORIG_A0		// a0 as it came in (a syscall overwrites a0)
+	st.d	$a0, $sp, PT_ORIG_A0		// argument 0 as it came in: a0 becomes the result
 	.endm
 
 /*
- * RESTORE_REGS: the frame at sp back into the CPU, for ertn: PRMD and ERA first (ertn takes the
- * mode and the pc from them), then every GPR, t0/t1 included, and sp last, because every load
- * goes through it.
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * The frame is at sp; PRMD and ERA first (ertn takes the mode and the pc from
+ * them), then every GPR, t0/t1 included, and sp last, because every load goes
+ * through it.
  */
 	.macro	RESTORE_REGS
 	ld.d	$t0, $sp, PT_PRMD		// the mode to go back to (PPLV 3 for user)...
@@ -107,11 +137,15 @@
 	.section .text.entry, "ax"
 
 /*
- * The general exception entry: syscalls, faults and interrupts, from user mode and from the
- * kernel. EENTRY = this address; the low 12 bits of EENTRY do not exist (§7.4.10), hence the
- * 4 KiB alignment. With ECFG.VS = 0 every exception and interrupt arrives here. It saves the
- * registers and sends a syscall from user mode to entry_syscall, everything else to
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
  * entry_exception.
+ *
+ * handle_exception takes syscalls, faults and interrupts, from user mode and
+ * from the kernel. EENTRY = this address; the low 12 bits of EENTRY do not
+ * exist (§7.4.10), hence the 4 KiB alignment. With ECFG.VS = 0 every exception
+ * and interrupt arrives here. It saves the registers and sends a syscall from
+ * user mode to entry_syscall, everything else to entry_exception.
  */
 	.balign	4096
 SYM_CODE_START(handle_exception)
@@ -122,15 +156,16 @@ SYM_CODE_START(handle_exception)
 	andi	$t0, $t0, PRMD_PPLV_MASK	// PPLV: 0 kernel, 3 user
 	beqz	$t0, 1f				// kernel: on a kernel stack, push below sp
 	/*
-	 * From user mode: never trust the user's sp. SAVE2 holds the top of this task's kernel
-	 * stack (THREAD_SIZE-aligned); the frame goes right below it, where task_pt_regs(current)
-	 * expects it, and PT_SIZE is a multiple of 16. do_syscall() then moves its own sp down
-	 * by a random multiple of 16 (docs/kstack-offset.md).
+	 * From user mode: never trust the user's sp. SAVE2 holds the top of
+	 * this task's kernel stack (THREAD_SIZE-aligned); the frame goes right
+	 * below it, where task_pt_regs(current) expects it.
 	 */
 	csrrd	$sp, KSAVE_KSP			// sp = top of current's kernel stack
 1:	addi.d	$sp, $sp, -PT_SIZE		// room for struct pt_regs, sp still 16-aligned
 	st.d	$t1, $sp, PT_R3			// regs[3] = the interrupted sp
-	/* every register, then ERA, BADV, PRMD and the CSRs every frame records */
+	/*
+	 * every register, then ERA, BADV, PRMD and the CSRs every frame records
+	 */
 	SAVE_REGS KSAVE_T0, KSAVE_T1, LOONGARCH_CSR_ERA, LOONGARCH_CSR_BADV, LOONGARCH_CSR_PRMD
 
 	ld.d	$t0, $sp, PT_ESTAT		// the cause, as saved
@@ -140,26 +175,29 @@ SYM_CODE_START(handle_exception)
 	ld.d	$t1, $sp, PT_PRMD		// ...and it came from user mode?
 	andi	$t1, $t1, PRMD_PPLV_MASK	// (`syscall` in the kernel is a bug:
 	beqz	$t1, entry_exception		//  do_trap() dies on it)
-	b	entry_syscall			// a syscall from user mode
+	b	entry_syscall			// yes: a system call
 SYM_CODE_END(handle_exception)
 
 /*
- * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000: a refill puts
- * the CPU in direct address mode (DA = 1, PG = 0, §6.2.4), so everything here runs untranslated
- * and every address is physical. It saves the pc in TLBRERA, the address in TLBRBADV and
- * VA[47:13] in TLBREHI.VPPN, the old PLV/IE in TLBRPRMD, and leaves ERA, BADV, PRMD and ESTAT
- * alone — so a refill taken inside handle_exception does not destroy the state that one is
- * saving. It has its own scratch CSR, TLBRSAVE; we borrow SAVE3 for a second register.
+ * The TLB refill entry. TLBRENTRY holds this address minus 0x9000000000000000:
+ * a refill puts the CPU in direct address mode (DA = 1, PG = 0, §6.2.4), so
+ * everything here runs untranslated and every address is physical. It saves
+ * the pc in TLBRERA, the address in TLBRBADV and VA[47:13] in TLBREHI.VPPN,
+ * the old PLV/IE in TLBRPRMD, and leaves ERA, BADV, PRMD and ESTAT alone --
+ * so a refill taken inside handle_exception does not destroy the state that
+ * one is saving. It has its own scratch CSR, TLBRSAVE; we borrow SAVE3 for a
+ * second register.
  *
- * We walk the running task's three-level table (asm/pgtable.h), root in PGDL, and hand the
- * TLB the even/odd pair of leaf entries around the address with tlbfill. (The hardware walk
- * helpers lddir/ldpte would shorten this, but QEMU 7.2's ldpte masks each entry to the
- * physical address bits, dropping NX, NR and RPLV: our own loads keep them.)
+ * We walk the running task's three-level table (asm/pgtable.h), root in PGDL,
+ * and hand the TLB the even/odd pair of leaf entries around the address with
+ * tlbfill. (The hardware walk helpers lddir/ldpte would shorten this, but
+ * QEMU 7.2's ldpte masks each entry to the physical address bits, dropping
+ * NX, NR and RPLV: our own loads keep them.)
  *
- * A miss with nothing mapped: from user mode we fill the TLB with an invalid pair (V = 0), so
- * the access, retried, takes a page-invalid exception (PIL/PIS/PIF) through handle_exception
- * like any other fault. From the kernel it is a stray pointer: a register dump, on an
- * emergency stack.
+ * A miss with nothing mapped: from user mode we fill the TLB with an invalid
+ * pair (V = 0), so the access, retried, takes a page-invalid exception
+ * (PIL/PIS/PIF) through handle_exception like any other fault. From the
+ * kernel it is a stray pointer: a register dump, on an emergency stack.
  */
 	.balign	4096				// TLBRENTRY's low 12 bits do not exist (§7.5.11)
 SYM_CODE_START(handle_tlb_refill)
@@ -199,7 +237,10 @@ SYM_CODE_START(handle_tlb_refill)
 	csrwr	$zero, LOONGARCH_CSR_TLBRELO1	// (the user access retries and faults)
 	b	.Lrefill_fill			// fill it and retry
 
-	/* A kernel TLB miss: build a frame from the TLBR* CSRs and let C print the Oops. */
+	/*
+	 * A kernel TLB miss: build a frame from the TLBR* CSRs and let C print
+	 * the Oops.
+	 */
 .Lrefill_oops:
 	la.abs	$t0, 1f				// link address of 1: in the cached window
 	jr	$t0				// DA mode: same physical address, new pc
@@ -209,70 +250,89 @@ SYM_CODE_START(handle_tlb_refill)
 	addi.d	$t0, $t0, -PT_SIZE		// the frame at its top
 	st.d	$sp, $t0, PT_R3			// regs[3] = the sp at the fault
 	move	$sp, $t0			// now on the emergency stack
-	/* the same frame, with the pc, address and mode from the refill's own CSRs */
+	/*
+	 * the same frame, with the pc, address and mode from the refill's own
+	 * CSRs
+	 */
 	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, \
 		  LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
 	ld.d	$t0, $sp, PT_ERA		// TLBRERA: pc in bits 63:2, IsTLBR in bit 0
 	bstrins.d $t0, $zero, 1, 0		// keep just the pc
 	st.d	$t0, $sp, PT_ERA		// regs->csr_era = the pc
-	move	$a0, $sp			// do_tlb_refill(struct pt_regs *regs)
+	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	do_tlb_refill			// traps.c: never returns
 2:	idle	0				// unreachable; but never run off into the void
 	b	2b				// and never wake into it either
 SYM_CODE_END(handle_tlb_refill)
 
 /*
- * The syscall path. Everything the user had is in the frame; a7 = number, a0-a5 = arguments
- * (asm/ptrace.h reads them from there). Interrupts stay off: CRMD.IE was cleared on entry.
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in a7, the arguments in a0-a5, the frame at sp (saved by
+ * handle_exception). ERA (saved as pt_regs.csr_era) points AT the syscall
+ * instruction, so the entry steps it, or ertn would run the syscall again.
+ * It happens before do_syscall(), so a child forked here, which starts from
+ * a copy of this frame, does not run the syscall again. Interrupts stay off:
+ * CRMD.IE was cleared on entry.
  */
 SYM_CODE_START(entry_syscall)
-	/*
-	 * ERA points AT the syscall instruction, but the user must come back AFTER it, or it
-	 * would make the same syscall for ever. We step it BEFORE do_syscall() runs, so that
-	 * whatever copies this frame meanwhile — fork gives it to the child — copies a pc that
-	 * is already past the syscall: the child does not make it a second time.
-	 */
 	ld.d	$t0, $sp, PT_ERA		// the pc of the syscall instruction...
 	addi.d	$t0, $t0, INSN_SIZE		// ...plus one instruction...
 	st.d	$t0, $sp, PT_ERA		// ...is where ertn will go back to
-	move	$a0, $sp			// do_syscall(struct pt_regs *regs)
-	bl	do_syscall			// kernel/syscall.c: the result lands in regs[a0]
-	b	ret_to_user			// from user mode, so back to user mode
+	move	$a0, $sp			// argument 1: struct pt_regs *regs
+	bl	do_syscall			// kernel/syscall.c: the result into pt_regs
+	b	ret_to_user			// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
- * Every other trap and interrupt: do_trap() (traps.c) decodes ESTAT. An interrupt hits user
- * mode, or the kernel inside arch_cpu_idle() (below): then the frame sits below the idle's
- * kernel sp and we go straight back there, with no exit work. A fault in user mode ends the
- * task there; a fault in the kernel never comes back.
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * The frame is at sp; do_trap() reads the cause from the saved ESTAT. The
+ * saved PRMD.PPLV says where it came from.
  */
 SYM_CODE_START(entry_exception)
-	move	$a0, $sp			// do_trap(struct pt_regs *regs)
-	bl	do_trap				// traps.c: the cause from the saved ESTAT
+	move	$a0, $sp			// argument 1: struct pt_regs *regs
+	bl	do_trap				// traps.c: decode and handle, or die
 	ld.d	$t0, $sp, PT_PRMD		// the mode we go back to...
 	andi	$t0, $t0, PRMD_PPLV_MASK	// ...PPLV: 0 kernel, 3 user
-	beqz	$t0, restore_all		// the kernel (the idle): no exit work
-	b	ret_to_user			// user mode
+	beqz	$t0, restore_all		// from the kernel: no exit work
+	b	ret_to_user			// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * EVERY return to user mode passes here — after a syscall, after an interrupt from user mode,
- * and a new task's first time (ret_from_fork). sp is task_pt_regs(current): the handler's C
- * frame is gone, nothing of the kernel is live below the frame. exit_to_user_mode()
- * (kernel/syscall.c) finishes a kill, gives the CPU away when the time slice is over
- * (schedule() returns here, maybe much later, with this task running again and SAVE2
- * pointing at its stack once more), and erases the kernel stack used.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at sp, task_pt_regs(current). After a schedule() SAVE2 points
+ * at this task's stack once more.
  */
 SYM_CODE_START(ret_to_user)
-	move	$a0, $sp			// exit_to_user_mode(struct pt_regs *regs)
-	bl	exit_to_user_mode		// may schedule(), or never return (do_exit)
+	move	$a0, $sp			// argument 1: struct pt_regs *regs
+	bl	exit_to_user_mode		// kernel/syscall.c: kill, schedule, erase the stack
 	b	restore_all			// the registers, and back
 SYM_CODE_END(ret_to_user)
 
 /*
- * Load the frame back into the CPU and leave: every register comes back from the frame, so a
- * syscall changes only what do_syscall wrote there (a0, the result); ertn restores the mode
- * and jumps to ERA.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
+ *
+ * One ertn serves both: it restores CRMD.PLV/IE from PRMD and jumps to ERA,
+ * both reloaded from the frame.
  */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS				// PRMD, ERA, r1-r31
@@ -280,14 +340,17 @@ SYM_CODE_START(restore_all)
 SYM_CODE_END(restore_all)
 
 /*
- * Where a new task starts: arch_task_init() (process.c) sets its saved ra to here and its
- * saved sp to its pt_regs, which hold the user state to start from — a fresh program's
- * (arch_init_user_regs) or a copy of the parent's with a0 = 0 (fork). So the first
- * arch_switch_to() into it "returns" here, and it leaves for user mode through the very same
- * exit as a syscall, exit_to_user_mode() included.
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	b	ret_to_user			// sp = task_pt_regs(new task)
+	b	ret_to_user			// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 	.text
@@ -295,56 +358,73 @@ SYM_CODE_END(ret_from_fork)
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called from schedule(), a C function: the caller-saved registers are the compiler's
- * problem, and we keep only what the psABI says a call preserves (asm/processor.h). The
- * thread_struct is the first member of task_struct, so a0/a1 point at prev->thread and
- * next->thread. We return into next, wherever it called arch_switch_to() itself — or into
- * ret_from_fork for a task that never ran.
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.ra from arch_task_init()).
+ *
+ * prev in a0, next in a1 (the psABI); saved: sp, fp, s0-s8 and the return
+ * address ra (asm/processor.h). For next's next trap from user mode, the top
+ * of its kernel stack goes to SAVE2.
  */
 SYM_FUNC_START(arch_switch_to)
-	st.d	$ra, $a0, THREAD_RA		// prev resumes where schedule() called us
-	st.d	$sp, $a0, THREAD_SP		// prev's kernel stack
-	st.d	$fp, $a0, THREAD_FP		// r22
+	st.d	$ra, $a0, THREAD_RA		// where prev resumes: our caller
+	st.d	$sp, $a0, THREAD_SP		// prev's kernel sp ...
+	st.d	$fp, $a0, THREAD_FP		// ... and its callee-saved registers: fp (r22)
 	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	// s0-s8
 	st.d	$s\n, $a0, THREAD_S0 + \n * SZREG	// prev->thread.s[n] = sn
 	.endr
-	ld.d	$ra, $a1, THREAD_RA		// next's resume point
-	ld.d	$sp, $a1, THREAD_SP		// next's kernel stack: from now on we are next
-	ld.d	$fp, $a1, THREAD_FP		// r22
+	ld.d	$ra, $a1, THREAD_RA		// next resumes in schedule() or ret_from_fork
+	ld.d	$sp, $a1, THREAD_SP		// from here on we run on next's stack
+	ld.d	$fp, $a1, THREAD_FP		// next's callee-saved registers: fp (r22)
 	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	// s0-s8
 	ld.d	$s\n, $a1, THREAD_S0 + \n * SZREG	// sn = next->thread.s[n]
 	.endr
 	ld.d	$t0, $a1, THREAD_KSTACK_TOP	// the next trap from user mode must land on
 	csrwr	$t0, KSAVE_KSP			// next's kernel stack (t0's new value: unused)
-	jr	$ra				// into next
+	jr	$ra				// "return" into next
 SYM_FUNC_END(arch_switch_to)
 
 /*
- * void arch_cpu_idle(void)
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
  *
- * Sleep until an interrupt, from schedule() when every task sleeps. The kernel runs with
- * CRMD.IE = 0; we open it for the idle only, so the interrupt is TAKEN here, as a trap from
- * kernel mode: handle_exception pushes a frame below our sp, do_trap() (traps.c) handles it,
- * and ertn comes back with PRMD.PIE = 1, i.e. IE still 1. (With IE = 0 QEMU would wake us
- * too, but the interrupt would stay pending in ESTAT.IS and the next idle would not sleep at
- * all: the CPU would spin.)
- *
- * An interrupt that comes between the csrxchg that opens IE and the idle is taken at once,
- * with ERA = cpu_idle_insn; do_trap() then steps ERA past the idle, or we would sleep through
- * a whole tick with work to do. One during the idle comes back at cpu_idle_insn + 4. Those two
- * are the only places an interrupt may hit the kernel (traps.c checks).
+ * The kernel runs with CRMD.IE = 0; it is open for the idle only, so the
+ * interrupt is TAKEN here: handle_exception pushes a frame below our sp, and
+ * ertn comes back with PRMD.PIE = 1, i.e. IE still 1. (With IE = 0 QEMU would
+ * wake us too, but the interrupt would stay pending in ESTAT.IS and the next
+ * idle would not sleep at all: the CPU would spin.) An interrupt that comes
+ * between the csrxchg that opens IE and the idle is taken at once, with ERA =
+ * cpu_idle_insn; do_trap() then steps ERA past the idle, or we would sleep
+ * through a whole tick with work to do. One during the idle comes back at
+ * cpu_idle_insn + 4. Those two are the only places an interrupt may hit the
+ * kernel (traps.c checks).
  */
 SYM_FUNC_START(arch_cpu_idle)
 	li.w	$t1, CRMD_IE			// the mask: CRMD.IE only (an interrupt keeps t1)
 	move	$t0, $t1			// the value: IE = 1
-	csrxchg	$t0, $t1, LOONGARCH_CSR_CRMD	// IE = 1 (t0 gets the old CRMD: unused)
+	csrxchg	$t0, $t1, LOONGARCH_CSR_CRMD	// unmask: IE = 1 (t0 gets the old CRMD: unused)
 	.globl	cpu_idle_insn
 cpu_idle_insn:
-	idle	0				// stop until an enabled interrupt line is raised
-	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	// IE = 0: interrupts masked for the caller
-	jr	$ra				// no interrupt can hit here any more
+	idle	0				// until an interrupt is pending
+	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	// masked again, as the kernel always runs
+	jr	$ra				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
 
+/*
+ * The emergency stack of .Lrefill_oops: where the frame of a kernel TLB miss
+ * goes, as the kernel sp may be the very thing that faulted. 16-byte aligned
+ * like every stack (the psABI); the report never returns: one frame at most.
+ */
 	.section .bss..refill_stack, "aw", @nobits
 	.balign	16				// psABI: sp 16-byte aligned
 	.space	REFILL_STACK_SIZE		// the emergency stack of .Lrefill_oops

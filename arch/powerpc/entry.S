@@ -1,34 +1,53 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ppc64 interrupt entry and return.
+ * powerpc trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * On an interrupt the CPU saves almost nothing (Power ISA v3.0B Book III, "Interrupts"):
- *   SRR0 = the address to return to (the faulting instruction, or the next one for sc)
- *   SRR1 = the MSR at that moment (MSR[PR] = 1: it came from user mode) plus cause bits
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
+ *
+ * The way in: a system call is `sc` in user mode. On an interrupt the CPU
+ * saves almost nothing (Power ISA v3.0B Book III, "Interrupts"):
+ *   SRR0 = the address to return to (the faulting instruction, or the next
+ *          one for sc)
+ *   SRR1 = the MSR at that moment (MSR[PR] = 1: it came from user mode) plus
+ *          cause bits
  *   MSR  = 64-bit, real mode (IR = DR = 0), supervisor, EE = 0, RI = 0
- * and jumps to the real address of the interrupt's vector: 0x300 for a bad load or store,
- * 0x700 for an illegal instruction, 0xc00 for sc, ... (asm/interrupt.h). No register is
- * free and there is no stack switch: all 32 GPRs still hold the interrupted program's values.
+ * and jumps to the real address of the interrupt's vector: 0x300 for a bad
+ * load or store, 0x700 for an illegal instruction, 0xc00 for sc, ...
+ * (asm/interrupt.h). No register is free and there is no stack switch: all
+ * 32 GPRs still hold the interrupted program's values. The MMU is off from
+ * the first instruction (every interrupt clears MSR[IR,DR]), so the kernel
+ * needs no mapping and no page-table switch here: the user's address space
+ * stays in the SLB, untouched, until arch_switch_mm() on a task switch (mm.c).
  *
- * This file is linked at address 0 (the .vectors section, kernel.lds) and copied there by
- * head.S. Each vector gets a five-instruction stub that frees two registers and branches:
- * 0xc00 (sc) to entry_syscall, every other vector to entry_exception. Both save everything
- * into a struct pt_regs (asm/ptrace.h) with SAVE_REGS and call C: do_syscall() for an sc
- * from user mode, do_trap() (traps.c) for the rest. When that returns, restore_all puts
- * every register back (RESTORE_REGS) and rfid resumes the interrupted code.
+ * This file is linked at address 0 (the .vectors section, kernel.lds) and
+ * copied there by head.S. Each vector gets a five-instruction stub that frees
+ * two registers and branches: 0xc00 (sc) to entry_syscall, every other vector
+ * to entry_exception. Both save the registers with SAVE_REGS.
  *
- * Where the frame goes depends on who was interrupted (SRR1[PR]):
- *   the kernel  below its own r1, on the stack it was using
- *   user mode   at the top of the current task's kernel stack: pt_regs = task_pt_regs(),
- *               the ABI frame for the C handler right below it (paca->trap_sp, which
- *               arch_switch_to() keeps pointing at the current task)
- * The MMU is off from the first instruction (every interrupt clears MSR[IR,DR]), so the
- * kernel needs no mapping and no page-table switch here: the user's address space stays
- * in the SLB, untouched, until arch_switch_mm() on a task switch (mm.c).
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * The way back to user mode is the same for a system call, an interrupt that was survived
- * (the decrementer, the console) and a task's very first entry (ret_from_fork): ret_to_user,
- * which calls exit_to_user_mode() (where a task gives the CPU away or dies), then restore_all.
+ * Who was interrupted, SRR1[PR] says. From user mode r11 = paca->trap_sp, which
+ * arch_switch_to() keeps pointing at the current task: the ABI frame for the C
+ * handler, right below pt_regs. From the kernel the frame goes below the
+ * 288-byte red zone, on the stack it was using.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 352 bytes, and the 32-byte ABI frame below it. ELFv2
+ * wants 16.
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/hcall.h>
@@ -41,19 +60,34 @@
 
 	.abiversion 2
 
-/* pt_regs sits just above the minimal ABI frame the C handler may store its LR into. */
+/*
+ * pt_regs sits just above the minimal ABI frame the C handler may store its LR
+ * into.
+ */
 #define REGS	STACK_FRAME_MIN_SIZE
 
 /*
- * SAVE_REGS: every register of the interrupted code into a struct pt_regs, and r1 onto
- * the frame that holds it. On entry (from a vector stub): r13 = paca, r12 = the vector,
- * paca->exc_r12 = the old r12, SPRG1 = the old r13; every other register is the
- * interrupted code's. On exit: r1 = the frame, pt_regs at r1 + REGS, r2 = the kernel's
- * TOC, r3 = the struct pt_regs * for C, r12 = the vector, cr0.eq = 1 if the interrupted
- * code was the kernel, MSR[RI] = 1.
+ * Past the architected vectors, CPUs have implementation-specific ones
+ * (0x1500 on some POWER chips, for instance). Keep the common code clear of
+ * that range.
  */
-.macro	SAVE_REGS
-	/* Free r11 and CR as well (the test below changes cr0), then find the frame. */
+#define ENTRY_CODE_ADDR		0x2000
+
+/*
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
+ *
+ * On entry (from a vector stub): r13 = paca, r12 = the vector, paca->exc_r12 =
+ * the old r12, SPRG1 = the old r13; every other register is the interrupted
+ * code's. On exit: r1 = the frame, pt_regs at r1 + REGS, r2 = the kernel's
+ * TOC, r3 = the struct pt_regs * for C, r12 = the vector, cr0.eq = 1 if the
+ * interrupted code was the kernel, MSR[RI] = 1.
+ */
+	.macro	SAVE_REGS
+	/*
+	 * Free r11 and CR as well (the test below changes cr0), then find the
+	 * frame.
+	 */
 	std	r11, PACA_EXC_R11(r13)	// park r11
 	mfcr	r11			// the interrupted CR ...
 	std	r11, PACA_EXC_CR(r13)	// ... parked too: cr0 is ours now
@@ -62,23 +96,24 @@
 	beq	1f			// kernel: frame below its own stack
 
 	/*
-	 * From user mode. The user's r1 means nothing to us (it might not even be mapped),
-	 * so switch to the current task's kernel stack: r11 = paca->trap_sp, a 32-byte ABI
-	 * frame right below task_pt_regs(current), which is where the registers go. It is
-	 * the same point on every entry; a system call's random kernel-stack offset is
-	 * taken below it, in do_syscall() (kernel/randomize_kstack.h).
+	 * From user mode. The user's r1 means nothing to us (it might not
+	 * even be mapped), so switch to the current task's kernel stack:
+	 * r11 = paca->trap_sp, a 32-byte ABI frame right below
+	 * task_pt_regs(current), which is where the registers go. It is the
+	 * same point on every entry.
 	 */
 	ld	r11, PACA_TRAP_SP(r13)	// the kernel stack: top - pt_regs - 32
 	std	r0, REGS+PT_GPR(0)(r11)	// free r0 ...
 	li	r0, 0			// ... for a back chain of 0:
 	std	r0, 0(r11)		// stack walks stop here
-	b	2f		// to the common save
+	b	2f			// to the common save
 
 	/*
-	 * From the kernel: the frame goes below the interrupted r1, past the 288-byte red
-	 * zone: the interrupted function may keep live data there without having moved r1
-	 * (ELFv2). INT_STACK_SKIP = red zone + minimal frame + pt_regs, a multiple of 16, so
-	 * r1 stays 16-byte aligned, the ABI's rule at every instruction.
+	 * From the kernel: the frame goes below the interrupted r1, past the
+	 * 288-byte red zone: the interrupted function may keep live data there
+	 * without having moved r1 (ELFv2). INT_STACK_SKIP = red zone + minimal
+	 * frame + pt_regs, a multiple of 16, so r1 stays 16-byte aligned, the
+	 * ABI's rule at every instruction.
 	 */
 1:	subi	r11, r1, INT_STACK_SKIP	// the frame, below the red zone
 	std	r0, REGS+PT_GPR(0)(r11)	// free r0
@@ -104,54 +139,75 @@
 	ld	r10, PACA_EXC_CR(r13)	// CR
 	std	r10, REGS+PT_CCR(r1)	// ... saved
 
-	/* Which interrupt, and r3 as it was (a system call's result will overwrite r3). */
+	/*
+	 * Which interrupt, and r3 as it was (a system call's result will
+	 * overwrite r3).
+	 */
 	std	r12, REGS+PT_TRAP(r1)	// the vector, for traps.c
 	std	r3, REGS+PT_ORIG_GPR3(r1)	// the first argument, kept
 
-	/* The special registers: where, in what state, and the rest of the user context. */
-	mfspr	r10, SPRN_SRR0	// SRR0: where it happened
+	/*
+	 * The special registers: where, in what state, and the rest of the user
+	 * context.
+	 */
+	mfspr	r10, SPRN_SRR0		// SRR0: where it happened
 	std	r10, REGS+PT_NIP(r1)	// sc: already the instruction after it
-	mfspr	r10, SPRN_SRR1	// SRR1: the MSR then
+	mfspr	r10, SPRN_SRR1		// SRR1: the MSR then
 	std	r10, REGS+PT_MSR(r1)	// the interrupted MSR
-	mflr	r10		// the link register
+	mflr	r10			// the link register
 	std	r10, REGS+PT_LINK(r1)	// LR
-	mfctr	r10		// the count register
+	mfctr	r10			// the count register
 	std	r10, REGS+PT_CTR(r1)	// CTR
-	mfspr	r10, SPRN_XER	// the fixed-point exception register
+	mfspr	r10, SPRN_XER		// the fixed-point exception register
 	std	r10, REGS+PT_XER(r1)	// XER: carry, overflow, string length
-	/* The fault address and cause: meaningful for 0x300/0x380/0x600, harmless otherwise. */
-	mfspr	r10, SPRN_DAR	// DAR: the faulting data address
+	/*
+	 * The fault address and cause: meaningful for 0x300/0x380/0x600,
+	 * harmless otherwise.
+	 */
+	mfspr	r10, SPRN_DAR		// DAR: the faulting data address
 	std	r10, REGS+PT_DAR(r1)	// the data address
-	mfspr	r10, SPRN_DSISR	// DSISR: the fault cause
+	mfspr	r10, SPRN_DSISR		// DSISR: the fault cause
 	std	r10, REGS+PT_DSISR(r1)	// why the access failed
-	/* The two SPRs user mode can write (asm/ptrace.h): each task keeps its own. */
+	/*
+	 * The two SPRs user mode can write (asm/ptrace.h): each task keeps its
+	 * own.
+	 */
 	mfspr	r10, SPRN_PPR		// program priority (also set by "or 1,1,1" ...)
 	std	r10, REGS+PT_PPR(r1)	// ... saved
 	mfspr	r10, SPRN_VRSAVE	// 32 bits of software state
 	std	r10, REGS+PT_VRSAVE(r1)	// ... saved
 
 	/*
-	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say) would no longer
-	 * destroy anything we need, so declare the state recoverable. mtmsrd with L = 1 writes
-	 * only MSR[EE] and MSR[RI]: EE stays 0, RI becomes 1.
+	 * SRR0/SRR1 are in memory now: another interrupt (a machine check, say)
+	 * would no longer destroy anything we need, so declare the state
+	 * recoverable. mtmsrd with L = 1 writes only MSR[EE] and MSR[RI]: EE
+	 * stays 0, RI becomes 1.
 	 */
-	li	r10, MSR_RI	// the new EE and RI: 0 and 1 ...
+	li	r10, MSR_RI		// the new EE and RI: 0 and 1 ...
 	mtmsrd	r10, 1			// ... written alone (L = 1): recoverable
 
-	/* C needs r2 = the kernel's TOC pointer (user code has its own r2); r13 = paca. */
+	/*
+	 * C needs r2 = the kernel's TOC pointer (user code has its own r2); r13
+	 * = paca.
+	 */
 	LOAD_ADDR(r2, .TOC.)		// the kernel's TOC pointer
-	addi	r3, r1, REGS		// the argument: struct pt_regs *
+	addi	r3, r1, REGS		// argument 1: struct pt_regs *regs
 	ld	r10, REGS+PT_MSR(r1)	// from whom?
 	andi.	r10, r10, MSR_PR	// cr0.eq = 1: from the kernel
-.endm
+	.endm
 
 /*
- * RESTORE_REGS: every register from the pt_regs at r1 + REGS, r1 last; SRR0/SRR1 = the
- * pc and MSR rfid will install. From the moment SRR0/1 hold the return state until rfid,
- * an interrupt would overwrite them: mark the state unrecoverable (RI = 0), EE stays 0.
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * The frame is at r1 + REGS; r1 comes last; SRR0/SRR1 = the pc and MSR rfid
+ * will install. From the moment SRR0/1 hold the return state until rfid, an
+ * interrupt would overwrite them: mark the state unrecoverable (RI = 0), EE
+ * stays 0.
  */
-.macro	RESTORE_REGS
-	li	r10, 0		// the new EE and RI: 0 and 0 ...
+	.macro	RESTORE_REGS
+	li	r10, 0			// the new EE and RI: 0 and 0 ...
 	mtmsrd	r10, 1			// ... written alone (L = 1): unrecoverable
 	ld	r10, REGS+PT_NIP(r1)	// the return pc ...
 	mtspr	SPRN_SRR0, r10		// where rfid will go
@@ -169,26 +225,33 @@
 	mtspr	SPRN_VRSAVE, r10	// this task's VRSAVE, 0 for a new program
 	ld	r10, REGS+PT_CCR(r1)	// CR ...
 	mtcr	r10			// CR
-	/* Now the GPRs, r1 last: it is the pointer we load everything through. */
+	/*
+	 * Now the GPRs, r1 last: it is the pointer we load everything through.
+	 */
 	ld	r0, REGS+PT_GPR(0)(r1)	// r0
 	.irp	n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	ld	\n, REGS+PT_GPR(\n)(r1)	// r2-r31
 	.endr
-	ld	r1, REGS+PT_GPR(1)(r1)	// r1: the interrupted stack
-.endm
+	ld	r1, REGS+PT_GPR(1)(r1)	// r1 last: it is the base of every load above
+	.endm
 
 	.section .vectors, "ax"
 
 /*
- * The stub at each vector, named after its interrupt as in Linux. It may not use any
- * register it has not saved first:
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * The stub at each vector is named after its interrupt as in Linux. It may
+ * not use any register it has not saved first:
  *   r13 -> SPRG1 (a scratch SPR, so no memory is needed yet)
  *   r13 <- SPRG0 = this CPU's paca, whose scratch slot takes r12
  *   r12 <- the vector number, for traps.c to decode
- * 5 instructions; vectors from 0xe00 on are only 0x20 bytes (8 instructions) apart, and
- * .org makes the assembler refuse a stub that would run into the next vector.
+ * 5 instructions; vectors from 0xe00 on are only 0x20 bytes (8 instructions)
+ * apart, and .org makes the assembler refuse a stub that would run into the
+ * next vector.
  */
-.macro	INTERRUPT_STUB vec, name, target=entry_exception
+	.macro	INTERRUPT_STUB vec, name, target=entry_exception
 	.org	\vec			/* offset in .vectors == real address (linked at 0) */
 SYM_CODE_START_LOCAL(\name)
 	mtspr	SPRN_SPRG1, r13		// park r13
@@ -197,11 +260,12 @@ SYM_CODE_START_LOCAL(\name)
 	li	r12, \vec		// which interrupt this is
 	b	\target			// pc-relative: fine, we run where we are linked
 SYM_CODE_END(\name)
-.endm
+	.endm
 
 	/*
-	 * 0x0-0xff stays zero: a call through a NULL function pointer executes the all-zero
-	 * word, an illegal instruction, and is reported as such at pc 0.
+	 * 0x0-0xff stays zero: a call through a NULL function pointer executes
+	 * the all-zero word, an illegal instruction, and is reported as such at
+	 * pc 0.
 	 */
 	INTERRUPT_STUB INTERRUPT_SYSTEM_RESET,		system_reset
 	INTERRUPT_STUB INTERRUPT_MACHINE_CHECK,		machine_check
@@ -219,9 +283,10 @@ SYM_CODE_END(\name)
 	INTERRUPT_STUB INTERRUPT_SYSCALL,		system_call, entry_syscall
 	INTERRUPT_STUB INTERRUPT_TRACE,			single_step
 	/*
-	 * Hypervisor interrupts save their state in HSRR0/1, not SRR0/1, and a guest may not
-	 * even read those. Under PAPR the hypervisor (QEMU) takes them itself; a stub is here
-	 * anyway so that one arriving by mistake is reported, with a stale NIP and MSR.
+	 * Hypervisor interrupts save their state in HSRR0/1, not SRR0/1, and a
+	 * guest may not even read those. Under PAPR the hypervisor (QEMU) takes
+	 * them itself; a stub is here anyway so that one arriving by mistake is
+	 * reported, with a stale NIP and MSR.
 	 */
 	INTERRUPT_STUB INTERRUPT_H_DATA_STORAGE,	h_data_storage
 	INTERRUPT_STUB INTERRUPT_H_INST_STORAGE,	h_instr_storage
@@ -236,131 +301,169 @@ SYM_CODE_END(\name)
 	INTERRUPT_STUB INTERRUPT_FAC_UNAVAIL,		facility_unavailable
 	INTERRUPT_STUB INTERRUPT_H_FAC_UNAVAIL,		h_facility_unavailable
 
-/*
- * Past the architected vectors, CPUs have implementation-specific ones (0x1500 on some
- * POWER chips, for instance). Keep the common code clear of that range.
- */
-#define ENTRY_CODE_ADDR		0x2000
-
 	.org	ENTRY_CODE_ADDR
 
 /*
- * 0xc00: sc. From user mode it is a system call (r0 = the number, r3-r8 = the
- * arguments); an sc in the kernel is a bug, which do_trap() reports. (Hypervisor calls
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in r0, the arguments in r3-r8; the frame is saved here, with
+ * SAVE_REGS, from the 0xc00 stub. SRR0 (saved as pt_regs.nip) is already the
+ * instruction after sc, so nothing needs to step the pc, and a child forked
+ * here, which starts from a copy of this frame, does not run the sc again.
+ * An sc in the kernel is a bug, which do_trap() reports. (Hypervisor calls
  * are "sc 1": they go to the hypervisor and never come here.)
  */
 SYM_CODE_START(entry_syscall)
 	SAVE_REGS			// pt_regs, r1, r2, r3 = regs; cr0.eq = from the kernel
 	beq	.Ltrap			// sc in the kernel: do_trap() says so
-	bl	do_syscall		// kernel/syscall.c: regs->gpr[3], ccr = the result
-	b	ret_to_user		// a system call always returns to user mode
+	bl	do_syscall		// kernel/syscall.c: the result into pt_regs
+	b	ret_to_user		// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
-/* Every other vector: a fault, or an interrupt (the decrementer, the console). */
+/*
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * The frame is saved here, with SAVE_REGS, from every stub but 0xc00's; the
+ * saved MSR[PR] says where it came from.
+ */
 SYM_CODE_START(entry_exception)
 	SAVE_REGS			// pt_regs, r1, r2, r3 = regs
 .Ltrap:
-	bl	do_trap			// traps.c; returns if the interrupted code may go on
-	ld	r10, REGS+PT_MSR(r1)	// going back to whom?
-	andi.	r10, r10, MSR_PR	// cr0.eq = 1: to the kernel
-	beq	restore_all		// the kernel needs nothing on its way back
-	b	ret_to_user		// user mode: through exit_to_user_mode()
+	bl	do_trap			// traps.c: decode and handle, or die
+	ld	r10, REGS+PT_MSR(r1)	// the interrupted MSR: its PR bit
+	andi.	r10, r10, MSR_PR	//   is 1 for user mode
+	beq	restore_all		// from the kernel: no exit work
+	b	ret_to_user		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * Every return to user mode passes here: after a system call, after an interrupt from
- * user mode (the decrementer, the console), and a new task's first (ret_from_fork). The
- * C handler's frame is gone, r1 = the trap frame just below pt_regs again: the stack is
- * as shallow as it gets, which is where exit_to_user_mode() wants to be (it may erase
- * the stack below it). It may schedule(): this task then sleeps inside it and comes back
- * later, on this same stack, with r1 unchanged. Or it may do_exit(), and never come
- * back. r2 and r13 are the kernel's in every task.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at r1 + REGS, task_pt_regs(current), with the trap frame at
+ * r1 just below it. r2 and r13 are the kernel's in every task.
  */
 SYM_CODE_START(ret_to_user)
-	addi	r3, r1, REGS		// the argument: task_pt_regs(current)
-	bl	exit_to_user_mode	// kernel/syscall.c: kill, preemption, stack checks
+	addi	r3, r1, REGS		// argument 1: struct pt_regs *regs
+	bl	exit_to_user_mode	// kernel/syscall.c: kill, schedule, erase the stack
+	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_to_user)
 
 /*
- * Restore from pt_regs at r1 + REGS and return with rfid, which loads the pc from SRR0
- * and the MSR from SRR1 in one step: back to the kernel, or to user mode (PR = 1 in the
- * saved MSR), where the MMU comes back on with the same instruction.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
+ *
+ * rfid loads the pc from SRR0 and the MSR from SRR1 in one step: to user
+ * mode (PR = 1 in the saved MSR) the MMU comes back on with the same
+ * instruction.
  */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS			// every register, r1 last
 	rfid				// pc = SRR0, MSR = SRR1: back to the interrupted code
 SYM_CODE_END(restore_all)
 
-
 	.text
 
 /*
- * ret_from_fork: where a new task runs first. Its pt_regs already hold the user state it
- * starts in (arch_init_user_regs for a spawned task, a copy of the parent's with r3 = 0
- * for a forked one), and arch_task_init() (process.c) set its thread.lr here and
- * thread.sp to the frame below pt_regs, so the first arch_switch_to() into the task
- * "returns" here with r1 + REGS = task_pt_regs(): exactly the state after a system call.
- * Leave the same way, through exit_to_user_mode().
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.lr is this label, r1 = thread.sp, the frame below pt_regs, so
+ * r1 + REGS = task_pt_regs(current). ret_to_user is in .vectors, at real
+ * address 0x2000 and up.
  */
 SYM_CODE_START(ret_from_fork)
-	li	r0, 0		// a back chain of 0 ...
+	li	r0, 0			// a back chain of 0 ...
 	std	r0, 0(r1)		// back chain 0, as SAVE_REGS writes it
-	b	ret_to_user		// in the vectors, at real address 0x2000 and up
+	b	ret_to_user		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * r3 = prev, r4 = next; both point at their thread_struct (the first member of
- * task_struct). To schedule() this is an ordinary call, so we save exactly what the ELFv2
- * ABI says a callee must preserve, then load next's and return on next's stack, to
- * wherever next called arch_switch_to() from (or to ret_from_fork). r2 (the kernel TOC)
- * and r13 (the paca) are the same for every task.
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.lr from arch_task_init()).
+ *
+ * prev in r3, next in r4 (ELFv2); saved: r1, r14-r31, CR (fields 2-4 are
+ * non-volatile) and the return address LR. r2 (the kernel TOC) and r13 (the
+ * paca) are the same for every task.
  */
 SYM_FUNC_START(arch_switch_to)
-	mflr	r0		// our return address ...
-	std	r0, THREAD_LR(r3)	// prev resumes where it called us from
-	mfcr	r0		// CR ...
+	mflr	r0			// our return address ...
+	std	r0, THREAD_LR(r3)	// ... is where prev resumes: our caller
+	mfcr	r0			// CR ...
 	std	r0, THREAD_CR(r3)	// CR fields 2-4 are non-volatile
-	std	r1, THREAD_SP(r3)	// prev's kernel stack
+	std	r1, THREAD_SP(r3)	// prev's kernel sp
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	std	\n, THREAD_GPR(\n)(r3)	// the non-volatile GPRs
+	std	\n, THREAD_GPR(\n)(r3)	// prev's callee-saved registers
 	.endr
 
 	.irp	n, 14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	ld	\n, THREAD_GPR(\n)(r4)	// next's ...
+	ld	\n, THREAD_GPR(\n)(r4)	// next's callee-saved registers
 	.endr
 	ld	r0, THREAD_CR(r4)	// next's CR ...
 	mtcr	r0			// next's CR
-	ld	r1, THREAD_SP(r4)	// on next's kernel stack from here
+	ld	r1, THREAD_SP(r4)	// from here on we run on next's stack
 	ld	r0, THREAD_LR(r4)	// where next resumes ...
-	mtlr	r0			// where next resumes
+	mtlr	r0			// next resumes in schedule() or ret_from_fork
 	/*
-	 * The next trap from user mode must land on next's kernel stack: tell the entry
-	 * code, which finds it in the paca (SAVE_REGS). No MMU work here: that is
-	 * arch_switch_mm()'s (mm.c), which schedule() called just before.
+	 * The next trap from user mode must land on next's kernel stack: tell
+	 * the entry code, which finds it in the paca (SAVE_REGS). No MMU work
+	 * here: that is arch_switch_mm()'s (mm.c), which schedule() called just
+	 * before.
 	 */
 	ld	r0, THREAD_TRAP_SP(r4)	// next's trap frame ...
 	std	r0, PACA_TRAP_SP(r13)	// paca->trap_sp = next's
-	blr				// into next
+	blr				// "return" into next
 SYM_FUNC_END(arch_switch_to)
 
 /*
- * void arch_cpu_idle(void)
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
  *
- * Nothing to run: give the vCPU to the hypervisor until an interrupt is pending (H_CEDE).
- * The tick is always armed (arch_timer_init runs before the first schedule()), so the
- * wait ends within one period, or at once if an interrupt is already pending: the
- * hypervisor checks before it stops the CPU, so no wake-up is lost between our caller's
- * last look at the clock and the hcall. H_CEDE sets MSR[EE] = 1, the interrupt is taken
- * right after the hcall returns (in kernel mode, on this task's stack: traps.c) and rfid
- * comes back here with EE still 1: mask interrupts again, as the kernel runs everywhere
- * else. The hcall may change every volatile register, which a call allows.
+ * H_CEDE gives the vCPU to the hypervisor until an interrupt is pending. The
+ * tick is always armed (arch_timer_init runs before the first schedule()), so
+ * the wait ends within one period, or at once if an interrupt is already
+ * pending: the hypervisor checks before it stops the CPU, so no wake-up is
+ * lost between our caller's last look at the clock and the hcall. H_CEDE sets
+ * MSR[EE] = 1, the interrupt is taken right after the hcall returns and rfid
+ * comes back here with EE still 1. The hcall may change every volatile
+ * register, which a call allows.
  */
 SYM_FUNC_START(arch_cpu_idle)
 	li	r3, H_CEDE		// r3 = the hcall number
-	sc	1			// to the hypervisor: sleep until an interrupt is pending
+	sc	1			// to the hypervisor: until an interrupt is pending
 	li	r3, MSR_RI		// EE = 0, RI = 1 ...
-	mtmsrd	r3, 1			// ... written alone (L = 1): interrupts masked again
-	blr				// back to schedule()
+	mtmsrd	r3, 1			// masked again, as the kernel always runs
+	blr				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)

@@ -1,12 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * riscv64 trap entry and return: every exception and interrupt taken to S-mode
- * comes here, and every system call. Also the context switch between two tasks'
- * kernel stacks, and the idle wait.
+ * riscv trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * stvec is in Direct mode (head.S, setup.c), so one entry point,
- * handle_exception, serves all causes. On a trap the hart (Privileged ISA
- * 20211203, 4.1.1 and 4.1.7-4.1.11):
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
+ *
+ * The way in: a system call is `ecall` in U-mode. stvec is in Direct mode
+ * (head.S, setup.c), so one entry point, handle_exception, serves all causes.
+ * On a trap the hart (Privileged ISA 20211203, 4.1.1 and 4.1.7-4.1.11):
  *   - writes the interrupted pc to sepc, the reason to scause, extra detail
  *     to stval (faulting address, or the bits of an illegal instruction);
  *   - copies the mode it was in to sstatus.SPP (0 = U, 1 = S) and SIE to
@@ -19,21 +27,22 @@
  * No general-purpose register is saved, and this file must save them before
  * it uses any.
  *
- * We build a struct pt_regs (asm/ptrace.h) with SAVE_REGS, hand it to
- * do_syscall() (an ecall from U-mode) or do_trap() (anything else, traps.c: an
- * interrupt, or a fault), and if that returns, call exit_to_user_mode() when
- * going back to U-mode, reload everything from the frame with RESTORE_REGS and
- * sret back.
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Where the frame goes:
- *   from U-mode  at the top of the current task's kernel stack,
- *                task_pt_regs(current): the user's sp is no place to save
- *                anything. sscratch holds that address while U-mode runs
- *                (ret_to_user puts it there), and 0 while the kernel runs.
- *   from S-mode  just below the interrupted kernel sp, like a function's
- *                frame -- unless that would land in the guard below a kernel
- *                stack (a stack overflow): then at the top of the overflow
- *                stack, and do_trap() reports the overflow.
+ * From U-mode the user's sp is no place to save anything: sscratch holds the
+ * frame's address while U-mode runs (ret_to_user puts it there), and 0 while
+ * the kernel runs. From S-mode, a frame that would land in the guard below a
+ * kernel stack (a stack overflow) goes to the top of the overflow stack
+ * instead, and do_trap() reports the overflow.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_SIZE = 288 bytes. The RISC-V psABI wants 16.
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/csr.h>
@@ -42,11 +51,14 @@
 #include <asm/traps.h>
 
 /*
- * SAVE_REGS: sp points at the frame and the interrupted sp (x2) is already in
- * its slot (each path into the save stores it before sp moves); the interrupted
- * tp (x4) waits in sscratch. Saves every other general register, takes tp out
- * of sscratch and leaves 0 there, and records the trap CSRs. Register xN goes
- * to offset N * 8, slot 0 is sepc (asm/ptrace.h).
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
+ *
+ * sp points at the frame and the interrupted sp (x2) is already in its slot
+ * (each path into the save stores it before sp moves); the interrupted tp
+ * (x4) waits in sscratch. Saves every other general register, takes tp out of
+ * sscratch and leaves 0 there, and records the trap CSRs. Register xN goes to
+ * offset N * 8, slot 0 is sepc (asm/ptrace.h).
  */
 	.macro	SAVE_REGS
 	sd	ra, PT_RA(sp)			// x1
@@ -81,7 +93,10 @@
 	/* Every register is saved: from here on any of them is free. */
 	csrrw	s0, sscratch, zero		// s0 = the interrupted tp; sscratch = 0: a nested
 	sd	s0, PT_TP(sp)			//   trap now counts as from the kernel, as it is
-	/* The trap CSRs: a nested trap would overwrite them, so they belong in the frame. */
+	/*
+	 * The trap CSRs: a nested trap would overwrite them, so they belong in
+	 * the frame.
+	 */
 	csrr	s1, sepc			// pc of the trapping instruction
 	csrr	s2, sstatus			// SPP = mode we came from, SPIE = its interrupt enable
 	csrr	s3, stval			// faulting address or instruction bits, else 0
@@ -94,11 +109,14 @@
 	.endm
 
 /*
- * RESTORE_REGS: load the frame at sp back into the hart. C may have changed the
- * frame (the result in a0, a fresh image after execve), so everything comes
- * from it, sstatus and sepc included. SIE is 0 in the saved sstatus (the hart
- * cleared it before SAVE_REGS read it, arch_init_user_regs() clears it too), so
- * nothing can interrupt the reload. satp stays as it is: no page-table switch.
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * The frame is at sp; sstatus and sepc come from it. SIE is 0 in the saved
+ * sstatus (the hart cleared it before SAVE_REGS read it, arch_init_user_regs()
+ * clears it too), so nothing can interrupt the reload. satp stays as it is:
+ * no page-table switch.
  */
 	.macro	RESTORE_REGS
 	ld	s1, PT_STATUS(sp)		// the mode and interrupt enable to return to ...
@@ -166,12 +184,17 @@
 	.text
 
 /*
- * The stvec target (4-byte aligned: stvec ignores the 2 low bits of the
- * address). One free register is needed before any can be saved, and a CSR swap
- * gives one without losing anything: tp goes to sscratch, sscratch comes to tp.
- * sscratch is 0 while the kernel runs and the address of the current task's
- * pt_regs while a user program runs. So after the swap, tp == 0 means "trapped
- * from the kernel", anything else "from user mode, and here is where to save".
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * handle_exception is the stvec target (4-byte aligned: stvec ignores the 2 low
+ * bits of the address). One free register is needed before any can be saved,
+ * and a CSR swap gives one without losing anything: tp goes to sscratch,
+ * sscratch comes to tp. sscratch is 0 while the kernel runs and the address of
+ * the current task's pt_regs while a user program runs. So after the swap,
+ * tp == 0 means "trapped from the kernel", anything else "from user mode, and
+ * here is where to save".
  */
 SYM_CODE_START(handle_exception)
 	csrrw	tp, sscratch, tp		// tp = old sscratch, sscratch = interrupted tp
@@ -225,7 +248,10 @@ SYM_CODE_START(handle_exception)
 	j	.Lsave				// the common save
 
 .Lfrom_user:
-	/* From U-mode: tp = task_pt_regs(current), at the top of its kernel stack. */
+	/*
+	 * From U-mode: tp = task_pt_regs(current), at the top of its kernel
+	 * stack.
+	 */
 	sd	sp, PT_SP(tp)			// x2: the user's stack pointer
 	mv	sp, tp				// sp = the frame
 
@@ -240,61 +266,67 @@ SYM_CODE_START(handle_exception)
 handle_exception_saved:
 	ld	t0, PT_CAUSE(sp)		// scause, as saved
 	li	t1, EXC_ECALL_U			// ecall from U-mode (scause 8)? (from S-mode it
-	beq	t0, t1, entry_syscall		//   goes to the SBI firmware): the system call
+	beq	t0, t1, entry_syscall		//   goes to the SBI firmware): a system call
 	j	entry_exception			// no: an interrupt or a fault, decoded in C
 SYM_CODE_END(handle_exception)
 
 /*
- * The system call. sp = top of the task's kernel stack - PT_SIZE (288), and the
- * stack top is THREAD_SIZE aligned: the same 16-byte aligned sp (RISC-V psABI)
- * on every syscall; do_syscall() moves its own frame down by a random multiple
- * of 16 below 1024 (docs/kstack-offset.md). The hart left sepc (saved as
- * pt_regs.epc) at the ecall itself, so the entry steps it, or sret would run
- * the ecall again; an ecall is always 4 bytes (there is no compressed form). It
- * happens before do_syscall(), so a child forked here, which starts from a copy
- * of this frame, does not run the ecall again. a7 is the number, a0-a5 the
- * arguments.
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in a7, the arguments in a0-a5, the frame at sp (saved by
+ * handle_exception). The hart left sepc (saved as pt_regs.epc) at the ecall
+ * itself, so the entry steps it, or sret would run the ecall again; an ecall
+ * is always 4 bytes (there is no compressed form). It happens before
+ * do_syscall(), so a child forked here, which starts from a copy of this
+ * frame, does not run the ecall again.
  */
 SYM_CODE_START(entry_syscall)
 	ld	t0, PT_EPC(sp)			// the pc of the ecall ...
 	addi	t0, t0, 4			// ... plus one instruction ...
 	sd	t0, PT_EPC(sp)			// ... is where sret goes back to
-	mv	a0, sp				// argument 1: struct pt_regs *, the user's state
-	call	do_syscall			// kernel/syscall.c: a7 -> handler, result -> regs a0
-	j	ret_to_user			// the common way back: its frame is gone, sp = regs
+	mv	a0, sp				// argument 1: struct pt_regs *regs
+	call	do_syscall			// kernel/syscall.c: the result into pt_regs
+	j	ret_to_user			// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
- * Every other exception and interrupt, its frame saved at sp. do_trap()
- * (traps.c) decodes it: an interrupt returns; a fault from U-mode kills the
- * task (do_user_fault) and does not return; any other exception from S-mode is
- * fatal. Then back where it came from: to U-mode through ret_to_user, or to the
- * interrupted kernel code (the idle loop) straight through the frame.
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * The frame is at sp; the saved sstatus.SPP says where it came from.
  */
 SYM_CODE_START(entry_exception)
-	mv	a0, sp				// argument 1: the frame
-	call	do_trap				// traps.c: void do_trap(struct pt_regs *regs)
+	mv	a0, sp				// argument 1: struct pt_regs *regs
+	call	do_trap				// traps.c: decode and handle, or die
 	ld	t0, PT_STATUS(sp)		// the interrupted sstatus: its SPP bit
 	andi	t0, t0, SR_SPP			//   is 0 for user mode
-	bnez	t0, restore_all			// from S-mode: no exit work, sscratch stays 0
-	j	ret_to_user			// from U-mode: the common way back
+	bnez	t0, restore_all			// from the kernel: no exit work, sscratch stays 0
+	j	ret_to_user			// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * Back to user mode: after a syscall, a user fault that did not kill the task,
- * an interrupt from U-mode, and as a new task's first step. sp points at
- * task_pt_regs(current) and nothing else is on the kernel stack: the C
- * handler's frame is gone. exit_to_user_mode() runs right here, on the last
- * words below the frame: it kills a task that kill() marked (do_exit, no
- * return), gives the CPU away when the timer said the time slice is over
- * (schedule(): this task continues here when it is picked again, with sp
- * restored by arch_switch_to), and erases the kernel stack it used (the
- * stackleak hook). Then sscratch gets the frame's address, where the next trap
- * from U-mode saves, and restore_all reloads the frame.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at sp, task_pt_regs(current). sscratch gets its address, where
+ * the next trap from U-mode saves.
  */
 SYM_CODE_START(ret_to_user)
-	mv	a0, sp				// argument 1: the frame, task_pt_regs(current)
-	call	exit_to_user_mode		// kernel/syscall.c; t0-t6, a0-a7 dead: reloaded below
+	mv	a0, sp				// argument 1: struct pt_regs *regs
+	call	exit_to_user_mode		// kernel/syscall.c: kill, schedule, erase the stack
 	/*
 	 * The next trap from U-mode must find this frame's address in sscratch
 	 * (the swap in handle_exception). Set only now, after
@@ -307,10 +339,12 @@ SYM_CODE_START(ret_to_user)
 SYM_CODE_END(ret_to_user)
 
 /*
- * The registers back from the frame at sp, and sret: to U-mode, or to the
- * kernel code that arch_cpu_idle() was running when the interrupt came. The
- * saved sstatus.SPP says which; one sret serves both, and sscratch is 0 unless
- * ret_to_user set it.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
+ *
+ * One sret serves both: the saved sstatus.SPP says which, and sscratch is 0
+ * unless ret_to_user set it.
  */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS				// sstatus, sepc and every register from the frame
@@ -318,75 +352,85 @@ SYM_CODE_START(restore_all)
 SYM_CODE_END(restore_all)
 
 /*
- * A new task starts here: its first arch_switch_to() "returns" to this label
- * (thread.ra, set by arch_task_init() in process.c) with sp = thread.sp =
- * task_pt_regs(current), the frame spawn filled (arch_init_user_regs(): sepc =
- * the program's entry, sp = its initial user stack, SPP = U) or fork copied
- * from the parent (a0 = 0, sepc past the ecall). From here on it is exactly the
- * way back from a system call.
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_to_user			// exit_to_user_mode(), then sret to the program
+	j	ret_to_user			// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called by schedule() with prev in a0 and next in a1. It is an ordinary
- * function call, so the psABI has schedule() save every caller-saved register
- * it still needs; we save the rest -- sp, s0-s11 (s0 is the frame pointer) and
- * the return address ra -- into prev->thread and load next's. The final ret
- * then "returns" on next's kernel stack, into next's own earlier call of
- * arch_switch_to() (inside schedule()), or, for a task that never ran, to
- * ret_from_fork (thread.ra from arch_task_init()). thread is the first member
- * of task_struct (THREAD_* are offsets into the task itself), so a0/a1 point
- * straight at it. Nothing else changes here, and nothing needs to for next's
- * next trap: satp was already switched by arch_switch_mm(), and sscratch, where
- * a trap from U-mode finds its frame, is set to task_pt_regs(next) by
- * ret_to_user, right before next goes back to user mode.
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.ra from arch_task_init()).
+ *
+ * prev in a0, next in a1 (RISC-V psABI); saved: sp, s0-s11 (s0 is the frame
+ * pointer) and the return address ra. Nothing else needs to change for
+ * next's next trap: satp was already switched by arch_switch_mm(), and
+ * sscratch, where a trap from U-mode finds its frame, is set to
+ * task_pt_regs(next) by ret_to_user, right before next goes back to user mode.
  */
 SYM_FUNC_START(arch_switch_to)
 	sd	ra, THREAD_RA(a0)		// where prev resumes: our caller
 	sd	sp, THREAD_SP(a0)		// prev's kernel sp ...
 	sd	s0, (THREAD_S0 + 0 * 8)(a0)	// ... and its callee-saved registers s0-s11
-	sd	s1, (THREAD_S0 + 1 * 8)(a0)
-	sd	s2, (THREAD_S0 + 2 * 8)(a0)
-	sd	s3, (THREAD_S0 + 3 * 8)(a0)
-	sd	s4, (THREAD_S0 + 4 * 8)(a0)
-	sd	s5, (THREAD_S0 + 5 * 8)(a0)
-	sd	s6, (THREAD_S0 + 6 * 8)(a0)
-	sd	s7, (THREAD_S0 + 7 * 8)(a0)
-	sd	s8, (THREAD_S0 + 8 * 8)(a0)
-	sd	s9, (THREAD_S0 + 9 * 8)(a0)
-	sd	s10, (THREAD_S0 + 10 * 8)(a0)
-	sd	s11, (THREAD_S0 + 11 * 8)(a0)
+	sd	s1, (THREAD_S0 + 1 * 8)(a0)	// s1
+	sd	s2, (THREAD_S0 + 2 * 8)(a0)	// s2
+	sd	s3, (THREAD_S0 + 3 * 8)(a0)	// s3
+	sd	s4, (THREAD_S0 + 4 * 8)(a0)	// s4
+	sd	s5, (THREAD_S0 + 5 * 8)(a0)	// s5
+	sd	s6, (THREAD_S0 + 6 * 8)(a0)	// s6
+	sd	s7, (THREAD_S0 + 7 * 8)(a0)	// s7
+	sd	s8, (THREAD_S0 + 8 * 8)(a0)	// s8
+	sd	s9, (THREAD_S0 + 9 * 8)(a0)	// s9
+	sd	s10, (THREAD_S0 + 10 * 8)(a0)	// s10
+	sd	s11, (THREAD_S0 + 11 * 8)(a0)	// s11
 
 	ld	ra, THREAD_RA(a1)		// next resumes in schedule() or ret_from_fork
 	ld	sp, THREAD_SP(a1)		// from here on we run on next's stack
 	ld	s0, (THREAD_S0 + 0 * 8)(a1)	// next's callee-saved registers s0-s11
-	ld	s1, (THREAD_S0 + 1 * 8)(a1)
-	ld	s2, (THREAD_S0 + 2 * 8)(a1)
-	ld	s3, (THREAD_S0 + 3 * 8)(a1)
-	ld	s4, (THREAD_S0 + 4 * 8)(a1)
-	ld	s5, (THREAD_S0 + 5 * 8)(a1)
-	ld	s6, (THREAD_S0 + 6 * 8)(a1)
-	ld	s7, (THREAD_S0 + 7 * 8)(a1)
-	ld	s8, (THREAD_S0 + 8 * 8)(a1)
-	ld	s9, (THREAD_S0 + 9 * 8)(a1)
-	ld	s10, (THREAD_S0 + 10 * 8)(a1)
-	ld	s11, (THREAD_S0 + 11 * 8)(a1)
+	ld	s1, (THREAD_S0 + 1 * 8)(a1)	// s1
+	ld	s2, (THREAD_S0 + 2 * 8)(a1)	// s2
+	ld	s3, (THREAD_S0 + 3 * 8)(a1)	// s3
+	ld	s4, (THREAD_S0 + 4 * 8)(a1)	// s4
+	ld	s5, (THREAD_S0 + 5 * 8)(a1)	// s5
+	ld	s6, (THREAD_S0 + 6 * 8)(a1)	// s6
+	ld	s7, (THREAD_S0 + 7 * 8)(a1)	// s7
+	ld	s8, (THREAD_S0 + 8 * 8)(a1)	// s8
+	ld	s9, (THREAD_S0 + 9 * 8)(a1)	// s9
+	ld	s10, (THREAD_S0 + 10 * 8)(a1)	// s10
+	ld	s11, (THREAD_S0 + 11 * 8)(a1)	// s11
 	ret					// "return" into next
 SYM_FUNC_END(arch_switch_to)
 
 /*
  * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
- * wfi waits for one to be pending and enabled in sie even while sstatus.SIE
- * masks it (Privileged ISA 20211203, 3.3.3), so QEMU stops running this hart,
- * and costs the host nothing, until the next tick or console input. The pending
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
+ *
+ * wfi waits for an interrupt to be pending and enabled in sie even while
+ * sstatus.SIE masks it (Privileged ISA 20211203, 3.3.3). The pending
  * interrupt must then be taken, or it would stay pending and end every later
  * wfi at once: SIE is set, it arrives at handle_exception (above) with sepc =
- * the csrci, do_trap() re-arms the timer or drains the UART, and the sret comes
- * back with SIE = SPIE = 1 to the csrci, which masks it again.
+ * the csrci, do_trap() re-arms the timer or drains the UART, and the sret
+ * comes back with SIE = SPIE = 1 to the csrci, which masks it again.
  */
 SYM_FUNC_START(arch_cpu_idle)
 	wfi					// until an interrupt is pending

@@ -1,42 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * s390x interruption entry and return, the context switch and the idle wait.
+ * s390 trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * s390 has six interruption classes and no vector table: for each class the
- * CPU stores the current PSW into that class's "old PSW" slot in the lowcore,
- * stores why (the interruption code and friends) in fixed lowcore words, and
- * loads that class's "new PSW", which head.S pointed at the *_entry labels
- * below. The CPU saves no general register and switches no stack; the new PSW
- * masks every class, so nothing else can arrive while we save them (except a
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
+ *
+ * The way in: a system call is `svc 0` in problem state. s390 has six
+ * interruption classes and no vector table: for each class the CPU stores the
+ * current PSW into that class's "old PSW" slot in the lowcore, stores why (the
+ * interruption code and friends) in fixed lowcore words, and loads that
+ * class's "new PSW", which head.S pointed at the *_entry labels below. The
+ * CPU saves no general register and switches no stack; the new PSW masks
+ * every class, so nothing else can arrive while we save them (except a
  * restart, which cannot be masked, or a program check we cause ourselves).
- *
  * Each new-PSW entry, named after its architectural event, saves the
  * registers with SAVE_REGS, copies the lowcore words of its class into
- * pt_regs, and jumps to one of two paths:
- *   entry_syscall    an svc from user mode: do_syscall(regs), then ret_to_user,
- *   entry_exception  everything else: do_trap(regs) (traps.c), which reads the
- *                    class from pt_regs; then ret_to_user when the
- *                    interruption came from user mode, else restore_all.
- * ret_to_user calls exit_to_user_mode() on every return to user mode, then
- * restore_all reloads everything from pt_regs and lpswe's back.
+ * pt_regs, and jumps to entry_syscall or entry_exception. Every new PSW has
+ * DAT off, so this code and all the kernel run on real addresses whatever
+ * address space CR1 designates: entering the kernel from user mode switches
+ * no page table, and neither does leaving it (docs/design.md, "Performance
+ * principles"). The user's translation comes back with the DAT bit of the
+ * PSW lpswe loads.
  *
- * Which interruptions return to user mode, and so pass exit_to_user_mode():
- *   svc            always (do_syscall returns),
- *   external       the clock-comparator tick and the SCLP service signal
- *                  (console input), the interruptions user code takes and
- *                  survives (time.c, drivers/sclp.c), when they interrupted
- *                  user code rather than the idle wait,
- *   ret_from_fork  the first return of every new task,
- *   program check  never: a user fault kills the task (do_user_fault),
- *   restart        if the QEMU `nmi` happened to stop user code.
- * Each calls it with %r15 = pt_regs - 160: the handler's frame is gone and
- * only the save area the call itself needs lies between SP and pt_regs.
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
  *
- * Every new PSW has DAT off, so this code and all the kernel run on real
- * addresses whatever address space CR1 designates: entering the kernel from
- * user mode switches no page table, and neither does leaving it
- * (docs/design.md, "Performance principles"). The user's translation comes
- * back with the DAT bit of the PSW lpswe loads.
+ * LC_KERNEL_STACK holds the top of the current task's kernel stack
+ * (arch_switch_to() keeps it up to date), and the ABI's 160-byte save area for
+ * the C handler lies just below pt_regs. A restart in the kernel builds its
+ * frame on a stack of its own.
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_SIZE, and the 160-byte save area below it: 352 bytes. The s390x
+ * ABI itself promises only 8 (KSTACK_ALIGN).
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/lowcore.h>
@@ -53,8 +61,10 @@
 #define RESTART_STACK_SIZE	8192
 
 /*
- * SAVE_REGS save_area, old_psw, class, kernel_stack: save every register of
- * the interrupted context into a new struct pt_regs (asm/ptrace.h).
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
+ *
+ * SAVE_REGS save_area, old_psw, class, kernel_stack:
  *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
  *      displacement is the address, so no register is needed to reach it),
  *   2. pick a stack: the task's kernel stack (LC_KERNEL_STACK) when we came
@@ -71,18 +81,18 @@
  * to date), a THREAD_SIZE-aligned address, so top - 352 is already 16-byte
  * aligned, the nill changes nothing, and pt_regs lands at top - PT_SIZE.
  */
-.macro	SAVE_REGS save_area, old_psw, class, kernel_stack
+	.macro	SAVE_REGS save_area, old_psw, class, kernel_stack
 	stmg	%r0, %r15, \save_area	// 1. all 16 GPRs into the lowcore
 	tm	\old_psw + 1, PSW_BYTE1_PSTATE	// 2. interrupted user (problem) state?
-	jz	.Lfrom_kernel\@	// no: a kernel stack is in use already
+	jz	.Lfrom_kernel\@		// no: a kernel stack is in use already
 	lg	%r15, LC_KERNEL_STACK	// yes: never trust the user's %r15
-.ifnb	\kernel_stack
+	.ifnb	\kernel_stack
 	j	.Lstack_chosen\@	// the task's kernel stack it is
 .Lfrom_kernel\@:
 	larl	%r15, \kernel_stack	// this entry's own stack, whatever %r15 holds
-.else
+	.else
 .Lfrom_kernel\@:			// keep using the kernel's own %r15
-.endif
+	.endif
 .Lstack_chosen\@:
 	aghi	%r15, -(STACK_FRAME_OVERHEAD + PT_SIZE)	// 3. room for pt_regs + save area
 	nill	%r15, 0xfff0		// round down to 16 (the ABI only keeps 8)
@@ -93,26 +103,35 @@
 	xc	PT_INT_CODE(PT_CLEAR_LEN, %r11), PT_INT_CODE(%r11)	// x^x = 0
 	mvghi	PT_INT_CLASS(%r11), \class	// which class: do_trap() decodes by it
 	xc	0(8, %r15), 0(%r15)	// back chain 0: stack walks end here
-.endm
+	.endm
 
 /*
- * RESTORE_REGS: reload every register from the pt_regs at %r11 and leave the
- * PSW to resume in LC_RETURN_PSW. lpswe takes its PSW from storage, and once
- * lmg has reloaded all 16 registers none is left to address the frame. So
- * the PSW goes to a fixed lowcore slot first, which lpswe reaches with base
- * register 0. Every class is masked while we are here, so nothing can
- * overwrite LC_RETURN_PSW between the mvc and the lpswe (restart aside).
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * The frame is at %r11; the PSW to resume goes to LC_RETURN_PSW. lpswe takes
+ * its PSW from storage, and once lmg has reloaded all 16 registers none is
+ * left to address the frame. So the PSW goes to a fixed lowcore slot first,
+ * which lpswe reaches with base register 0. Every class is masked while we
+ * are here, so nothing can overwrite LC_RETURN_PSW between the mvc and the
+ * lpswe (restart aside).
  */
-.macro	RESTORE_REGS
+	.macro	RESTORE_REGS
 	mvc	LC_RETURN_PSW(16), PT_PSW(%r11)	// the PSW to resume (C may edit it)
 	lmg	%r0, %r15, PT_R0(%r11)	// all 16 GPRs, %r11 and %r15 included
-.endm
+	.endm
 
 	.text
 
 /*
- * Program check: an instruction failed (undefined opcode, bad address,
- * page fault, divide by zero, ...). Old PSW at 0x150; ILC and code at 0x8c.
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * One per interruption class. Program check: an instruction failed (undefined
+ * opcode, bad address, page fault, divide by zero, ...). Old PSW at 0x150; ILC
+ * and code at 0x8c.
  *
  * A program check *inside* this entry (a corrupt %r15 makes the frame stores
  * fault) would re-enter here and overwrite the save area, for ever. So a busy
@@ -123,7 +142,7 @@ SYM_CODE_START(program_check_entry)
 	cli	LC_PGM_ENTRY_BUSY, 0	// compare logical immediate: already here?
 	jne	.Lpgm_nested		// yes: a fault while saving a fault
 	mvi	LC_PGM_ENTRY_BUSY, 1	// busy until the frame is complete
-	SAVE_REGS LC_SAVE_AREA_SYNC, LC_PGM_OLD_PSW, INT_CLASS_PROGRAM
+	SAVE_REGS LC_SAVE_AREA_SYNC, LC_PGM_OLD_PSW, INT_CLASS_PROGRAM	// -> pt_regs at %r11
 	mvc	PT_INT_CODE(4, %r11), LC_PGM_ILC	// ILC and interruption code
 	mvc	PT_INT_PARM(4, %r11), LC_DATA_EXC_CODE	// DXC (code 0x07)
 	mvc	PT_INT_PARM_LONG(8, %r11), LC_TRANS_EXC_CODE	// TEID: fault address
@@ -146,7 +165,7 @@ SYM_CODE_END(program_check_entry)
  * frame sits below the idle loop's), its PSW masked again by do_trap().
  */
 SYM_CODE_START(external_entry)
-	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_EXT_OLD_PSW, INT_CLASS_EXTERNAL
+	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_EXT_OLD_PSW, INT_CLASS_EXTERNAL	// -> pt_regs at %r11
 	mvc	PT_INT_CODE(4, %r11), LC_EXT_CPU_ADDR	// CPU address, ext. code
 	mvc	PT_INT_PARM(4, %r11), LC_EXT_PARAMS	// e.g. an SCCB address
 	j	entry_exception		// do_trap(): the tick or the console
@@ -154,7 +173,7 @@ SYM_CODE_END(external_entry)
 
 /* I/O: a channel-subsystem interruption (old PSW 0x170, subchannel at 0xb8). */
 SYM_CODE_START(io_entry)
-	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_IO_OLD_PSW, INT_CLASS_IO
+	SAVE_REGS LC_SAVE_AREA_ASYNC, LC_IO_OLD_PSW, INT_CLASS_IO	// -> pt_regs at %r11
 	mvc	PT_INT_CODE(8, %r11), LC_SUBCHANNEL_ID	// subsystem id, parameter
 	llgf	%r0, LC_IO_INT_WORD	// 32-bit word, zero-extended
 	stg	%r0, PT_INT_PARM_LONG(%r11)	// interruption-identification word
@@ -163,7 +182,7 @@ SYM_CODE_END(io_entry)
 
 /* Machine check: the hardware (or QEMU) reports damage (old PSW 0x160). */
 SYM_CODE_START(mcck_entry)
-	SAVE_REGS LC_SAVE_AREA_MCCK, LC_MCCK_OLD_PSW, INT_CLASS_MCCK
+	SAVE_REGS LC_SAVE_AREA_MCCK, LC_MCCK_OLD_PSW, INT_CLASS_MCCK	// -> pt_regs at %r11
 	mvc	PT_INT_PARM_LONG(8, %r11), LC_MCCK_CODE	// machine-check code
 	j	entry_exception		// do_trap(): die()
 SYM_CODE_END(mcck_entry)
@@ -181,18 +200,14 @@ SYM_CODE_START(restart_entry)
 SYM_CODE_END(restart_entry)
 
 /*
- * SVC: the `svc n` instruction, the system-call door. User code does
- * `svc 0` with the number in %r1 and arguments in %r2-%r7 (Linux's ABI,
- * asm/ptrace.h). The CPU stores the user's PSW at 0x140 with the address
- * already past the svc (no pc fix-up, unlike riscv's ecall), the ILC and n at
- * 0x88, and loads the SVC new PSW: supervisor state, DAT off, every class
- * masked. (So a fork child, whose pt_regs are a copy of these, resumes after
- * the svc too, with 0 in %r2.) Not one general register has changed yet:
- * the user's %r15 is still in %r15 and SAVE_REGS's stmg catches them all.
- * An svc from the kernel is a bug: do_trap() dumps and dies.
+ * SVC: the `svc n` instruction, the system-call door. The CPU stores the
+ * user's PSW at 0x140, the ILC and n at 0x88, and loads the SVC new PSW:
+ * supervisor state, DAT off, every class masked. Not one general register has
+ * changed yet: the user's %r15 is still in %r15 and SAVE_REGS's stmg catches
+ * them all. An svc from the kernel is a bug: do_trap() dumps and dies.
  */
 SYM_CODE_START(svc_entry)
-	SAVE_REGS LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC	// user regs -> pt_regs
+	SAVE_REGS LC_SAVE_AREA_SYNC, LC_SVC_OLD_PSW, INT_CLASS_SVC	// -> pt_regs at %r11
 	mvc	PT_INT_CODE(4, %r11), LC_SVC_ILC	// ILC and svc number (regs_syscall_nr)
 	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// svc from user (problem) state?
 	jz	entry_exception		// no: the kernel never does that; die
@@ -200,53 +215,71 @@ SYM_CODE_START(svc_entry)
 SYM_CODE_END(svc_entry)
 
 /*
- * The system call, with %r11 = pt_regs = task_pt_regs(current) at the very
- * top of the 16 KiB kernel stack, so do_syscall() is called with %r15 =
- * top - 352, the same 16-byte aligned address on every syscall (the s390x ABI
- * itself promises only 8: KSTACK_ALIGN). do_syscall() moves its SP down by a
- * random multiple of 16 below 1024 (docs/kstack-offset.md): 6 bits of
- * entropy, seen in SP[9:4].
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in %r1, the arguments in %r2-%r7 (Linux's ABI,
+ * asm/ptrace.h), the frame at %r11 (saved by svc_entry). The CPU stored the
+ * PSW (saved as pt_regs.psw) with the address already past the svc, so
+ * nothing needs to step the pc, and a child forked here, which starts from a
+ * copy of this frame, does not run the svc again.
  */
 SYM_CODE_START(entry_syscall)
-	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
-	brasl	%r14, do_syscall	// kernel/syscall.c: number, args, result -> gprs[2]
-	j	ret_to_user		// back with every register but %r2 as it came
+	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
+	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs
+	j	ret_to_user		// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
- * Every other interruption, with %r11 = pt_regs: do_trap() (traps.c) decodes
- * it by pt_regs.int_class and returns only if it was survivable.
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * The frame is at %r11; do_trap() reads the class from pt_regs.int_class. A
+ * restart also returns, to user mode if the QEMU `nmi` happened to stop user
+ * code. The saved PSW's problem-state bit says where it came from.
  */
 SYM_CODE_START(entry_exception)
-	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
-	brasl	%r14, do_trap		// traps.c: decode, handle or die
-	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// back to user (problem) state?
-	jz	restore_all		// no: straight back into the kernel
-	j	ret_to_user		// yes: through exit_to_user_mode()
+	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
+	brasl	%r14, do_trap		// traps.c: decode and handle, or die
+	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// the interrupted PSW: problem state?
+	jz	restore_all		// from the kernel: no exit work
+	j	ret_to_user		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: every return to user mode comes through here, with %r11 =
- * the task's pt_regs and %r15 = 160 bytes below it. exit_to_user_mode() may
- * give the CPU to another task (schedule(): we come back here later, on this
- * same stack, %r11 intact because it is callee-saved and arch_switch_to()
- * keeps it) or end the task (do_exit(): we never come back). It also erases
- * the kernel stack below its own frame (stackleak), which is why it is called
- * from here, with nothing of the handler's frame left, and not from inside
- * the handler.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at %r11, task_pt_regs(current), and %r15 = 160 bytes below it
+ * (the save area the call needs). %r11 survives schedule(): it is
+ * callee-saved and arch_switch_to() keeps it.
  */
 SYM_CODE_START(ret_to_user)
-	lgr	%r2, %r11		// first C argument: struct pt_regs *regs
-	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, preempt, erase
+	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
+	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, schedule, erase the stack
 	j	restore_all		// this task's registers (later, if preempted)
 SYM_CODE_END(ret_to_user)
 
 /*
- * restore_all, with %r11 = struct pt_regs *: back to whatever was
- * interrupted, user or kernel, in one lpswe. To user mode the PSW has the
- * problem-state and DAT bits set: lpswe enters the user's address space (CR1)
- * and user state in the same instruction, so no kernel instruction ever runs
- * translated.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
+ *
+ * One lpswe serves both. To user mode the PSW has the problem-state and DAT
+ * bits set: lpswe enters the user's address space (CR1) and user state in
+ * the same instruction, so no kernel instruction ever runs translated.
  */
 SYM_CODE_START(restore_all)
 	RESTORE_REGS			// GPRs from pt_regs, PSW to LC_RETURN_PSW
@@ -254,26 +287,37 @@ SYM_CODE_START(restore_all)
 SYM_CODE_END(restore_all)
 
 /*
- * ret_from_fork: where a new task runs first. arch_task_init() (process.c)
- * set up its thread_struct so that the first arch_switch_to() into it
- * "returns" here with %r11 = task_pt_regs(t), which spawn or fork filled in,
- * and %r15 = 160 bytes below it, back chain 0. From here on it is an
- * ordinary return to user mode.
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.gprs[r14] is this label, %r11 = task_pt_regs(current), %r15 =
+ * 160 bytes below it, back chain 0.
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_to_user		// the way back every syscall takes
+	j	ret_to_user		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
- * void arch_switch_to(struct task_struct *prev, struct task_struct *next):
- * %r2 = prev, %r3 = next, both pointing at their struct thread_struct (the
- * first member of the task). Called from schedule(), a C function, so only
- * the ABI's callee-saved registers need keeping: %r6-%r13, %r14 (where we
- * return to) and %r15 (the stack). Saving prev's and loading next's makes
- * this function return on next's stack, into next's call of schedule() --
- * or, for a task that never ran, into ret_from_fork (arch_task_init()).
- * The user's access registers and f0/f2/f4/f6 live in the CPU while a task
- * runs (asm/processor.h), so they are swapped here too.
+ * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
+ *
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.gprs[r14], arch_task_init()).
+ *
+ * prev in %r2, next in %r3 (the s390x ABI); saved: %r6-%r13, %r14 (where we
+ * return to) and %r15 (the stack). The user's access registers and
+ * f0/f2/f4/f6 live in the CPU while a task runs (asm/processor.h), so they
+ * are swapped here too. For next's next trap from user mode, the top of its
+ * kernel stack goes to LC_KERNEL_STACK.
  */
 SYM_FUNC_START(arch_switch_to)
 	stmg	%r6, %r15, THREAD_GPRS(%r2)	// prev: r6-r13, return address, kernel sp
@@ -288,15 +332,22 @@ SYM_FUNC_START(arch_switch_to)
 	ld	%f4, THREAD_FPRS + 16(%r3)	// f4
 	ld	%f6, THREAD_FPRS + 24(%r3)	// f6
 	lg	%r0, THREAD_KSTACK_TOP(%r3)	// top of next's kernel stack: where its
-	stg	%r0, LC_KERNEL_STACK	// next trap from user mode builds pt_regs
-	lmg	%r6, %r15, THREAD_GPRS(%r3)	// next: now running on its kernel stack
-	br	%r14			// into next's schedule(), or ret_from_fork
+	stg	%r0, LC_KERNEL_STACK		// next trap from user mode builds pt_regs
+	lmg	%r6, %r15, THREAD_GPRS(%r3)	// next: from here on we run on next's stack
+	br	%r14				// "return" into next
 SYM_FUNC_END(arch_switch_to)
 
 /*
- * void arch_cpu_idle(void): an enabled wait. A PSW with the wait bit stops
- * the CPU from fetching instructions (QEMU's vCPU thread sleeps, costing the
- * host nothing) until an interruption its mask enables arrives: here only
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
+ *
+ * An enabled wait: a PSW with the wait bit stops the CPU from fetching
+ * instructions until an interruption its mask enables arrives: here only
  * external ones, of which CR0 lets through the clock comparator, armed for
  * the next tick (time.c), and the SCLP service signal of console input
  * (drivers/sclp.c). The CPU then stores this PSW, wait bit and all, as the
@@ -307,11 +358,16 @@ SYM_FUNC_END(arch_switch_to)
  */
 SYM_FUNC_START(arch_cpu_idle)
 	larl	%r1, .Lidle_psw		// the enabled-wait PSW (PC-relative)
-	lpswe	0(%r1)			// wait, external enabled
+	lpswe	0(%r1)			// until an interrupt is pending: external enabled
 .Lidle_done:
-	br	%r14			// an interruption came and went: return
+	br	%r14			// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
 
+/*
+ * The PSWs lpswe loads from storage, and the restart's stack for a restart in
+ * kernel mode: dump and return need under 2 KiB; its top 16-byte aligned like
+ * every trap frame's. In .bss, so it takes no room in the ELF file.
+ */
 	.section .rodata, "a"
 	.balign	8			// lpswe needs a doubleword-aligned operand
 .Lnested_pgm_psw:
@@ -321,11 +377,6 @@ SYM_FUNC_END(arch_cpu_idle)
 	.quad	PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT	// wait, external enabled
 	.quad	.Lidle_done		// where the wait ends
 
-	/*
-	 * The restart's stack for a restart in kernel mode: dump and return need
-	 * under 2 KiB; its top 16-byte aligned like every trap frame's. In .bss,
-	 * so it takes no room in the ELF file.
-	 */
 	.section .bss, "aw", @nobits
 	.balign	16
 restart_stack:

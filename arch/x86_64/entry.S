@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * entry.S: from user mode or an exception into C, and back; and the switch
- * from one task's kernel stack to another's.
+ * x86_64 trap entry and return: every system call, exception and interrupt
+ * comes here from the CPU, goes on into C, and returns through here. Also
+ * the context switch between two tasks' kernel stacks, and the idle wait.
  *
- * Two ways in, one frame (struct pt_regs, asm/ptrace.h):
+ * The path is the same on every arch: SAVE_REGS saves the interrupted
+ * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
+ * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
+ * return to user mode goes through ret_to_user, which calls
+ * exit_to_user_mode(regs); restore_all reloads the registers with
+ * RESTORE_REGS and returns to the interrupted code.
+ *
+ * The way in, two of them, one frame:
  *
  * 1. The syscall instruction (entry_syscall, MSR_LSTAR). The CPU (SDM Vol. 2B
  *    SYSCALL)
@@ -17,8 +26,8 @@
  * 2. An exception or an interrupt through one of the IDT's interrupt gates
  *    (exception_stubs, then entry_exception). The CPU (SDM Vol. 3A "64-Bit
  *    Mode Stack Frame")
- *	- from ring 3 first loads RSP from TSS.RSP0, the top of the task's kernel
- *	  stack; from ring 0 it stays on the current stack,
+ *	- from ring 3 first loads RSP from TSS.RSP0, the top of the task's
+ *	  kernel stack; from ring 0 it stays on the current stack,
  *	- aligns RSP down to 16 bytes,
  *	- pushes ss, rsp, rflags, cs, rip (the state to return to),
  *	- for some vectors pushes an error code,
@@ -26,21 +35,27 @@
  *    Each vector gets a tiny stub that makes the frame uniform; one common
  *    path saves the rest. Back with iretq.
  *
- * Either way, from ring 3 the frame lands exactly at the top of the task's
- * kernel stack, where task_pt_regs() says it is. The page tables do not
- * change on the way in or out: the kernel is mapped, supervisor-only, in
- * every address space (mm.c; docs/design.md).
- *
- * Every way back to ring 3 goes through ret_to_user, which first calls
- * exit_to_user_mode(regs) (kernel/syscall.c) with RSP at the frame, once the
- * C handler has returned and its stack frame is gone: after a syscall, after
- * an interrupt from user mode, and from ret_from_fork, a new task's first way
- * out. That call is where a killed task dies, where a task whose time slice
- * is over gives the CPU away (schedule(), which comes back here only when the
- * task is picked again) and where the used kernel stack is erased. The kernel
+ * The page tables do not change on the way in or out: the kernel is mapped,
+ * supervisor-only, in every address space (mm.c; docs/design.md). The kernel
  * itself runs with IF = 0, so nothing interrupts it: an interrupt that comes
  * while the kernel runs waits in the local APIC until IF = 1 again, in user
  * mode, or in arch_cpu_idle(), the one place the kernel opens interrupts.
+ *
+ * Where pt_regs goes: from user mode, at the top of the current task's kernel
+ * stack, where task_pt_regs(current) finds it; from the kernel, just below
+ * the interrupted stack pointer.
+ *
+ * From ring 3 the CPU (TSS.RSP0, for an exception or an interrupt) or
+ * entry_syscall (the per-CPU slot, for a syscall) switches to that stack; from
+ * ring 0 the CPU stays on the current one. A #DF always lands on its own stack
+ * (IST, setup.c).
+ *
+ * Alignment: every system call from user mode calls do_syscall() with the
+ * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
+ * aligned, and what lies between it and the call is a multiple of 16 bytes:
+ * pt_regs, PT_REGS_SIZE = 224 bytes. The psABI wants 16 at every call.
+ * do_syscall() moves its own frame down by a random multiple of 16 below 1024
+ * (docs/kstack-offset.md): 6 bits of entropy, seen in SP[9:4].
  */
 #include <trapdoor/linkage.h>
 #include <asm/desc.h>
@@ -59,10 +74,13 @@
 #define USER_RIP_CANONICAL_BITS	47
 
 /*
- * SAVE_REGS: with RSP at pt_regs.vector (the CPU's five words, the error
- * code and the vector are on the stack already), fill in the rest of struct
- * pt_regs, highest address first, and leave RSP at the frame. orig_rax and
- * cr2 only get their room here: what goes there depends on the way in.
+ * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
+ * (asm/ptrace.h), where C reads them and where the return reloads them from.
+ *
+ * With RSP at pt_regs.vector (the CPU's five words, the error code and the
+ * vector are on the stack already), fill in the rest of struct pt_regs,
+ * highest address first, and leave RSP at the frame. orig_rax and cr2 only
+ * get their room here: what goes there depends on the way in.
  *
  * The data segment selectors go in through eax (saved already). A mov from
  * a segment register into a 32-bit register zero-fills the rest (SDM Vol. 2A
@@ -102,10 +120,13 @@
 	.endm
 
 /*
- * RESTORE_REGS: the reverse, with RSP at the frame: reload every general
- * register from it (the C handler may have changed them: a syscall's result
- * in rax, a new program's zeros) and leave RSP at pt_regs.rip, the five words
- * iretq pops. orig_rax .. error_code are not reloaded.
+ * RESTORE_REGS: the reverse: every register back from the struct pt_regs.
+ * C may have changed the frame (a system call's result, a new program after
+ * execve), so everything is reloaded from it, the return state included.
+ *
+ * With RSP at the frame: reload every general register and leave RSP at
+ * pt_regs.rip, the five words iretq pops (sysretq takes what it needs from
+ * there too). orig_rax .. error_code are not reloaded.
  */
 	.macro	RESTORE_REGS
 	popq	%r15			// pt_regs.r15: the callee-saved registers first
@@ -126,34 +147,52 @@
 	addq	$(PT_RIP - PT_ORIG_RAX), %rsp	// drop orig_rax .. error_code
 	.endm
 
-	.section .text
+	.text
 	.code64
 
 /*
- * The IDT's stubs, one per vector, each padded to EXCEPTION_STUB_SIZE bytes
- * so that head.S can compute stub v's address. A stub pushes a 0 where the
- * CPU pushes no error code, then its vector number, and jumps to the common
- * path, entry_exception.
+ * The hardware entry points, named after the architectural events: the CPU
+ * jumps here; a system call goes on to entry_syscall, everything else to
+ * entry_exception.
+ *
+ * The IDT's stubs, one per vector, each padded to EXCEPTION_STUB_SIZE bytes so
+ * that head.S can compute stub v's address. A stub pushes a 0 where the CPU
+ * pushes no error code, then its vector number, and jumps to the common path,
+ * entry_exception. (The syscall instruction comes straight to entry_syscall,
+ * through MSR_LSTAR.)
  */
 	.balign	EXCEPTION_STUB_SIZE
 SYM_CODE_START(exception_stubs)
-	vector = 0
+	vector = 0			// the stub's vector number, counted by the assembler
 	.rept	NR_IDT_VECTORS		// the 32 exceptions, then the interrupts
 1:
-	/* An interrupt never has an error code: shifted by 32 or more, the mask gives 0. */
+	/*
+	 * An interrupt never has an error code: shifted by 32 or more, the mask
+	 * gives 0.
+	 */
 	.if	((X86_TRAP_ERROR_CODE_MASK >> vector) & 1) == 0
 	pushq	$0			// no error code from the CPU: a 0 keeps the layout
 	.endif
 	pushq	$vector			// pt_regs.vector: why we are here
 	jmp	entry_exception		// the common path
 	.org	1b + EXCEPTION_STUB_SIZE, 0xcc	// pad with int3 to the fixed size
-	vector = vector + 1
+	vector = vector + 1	// the next stub's
 	.endr
 SYM_CODE_END(exception_stubs)
 
 /*
- * entry_syscall: arrives from ring 3 only (syscall in ring 0 is not something
- * we do), with every register the user had except rcx and r11, and IF = 0.
+ * entry_syscall: a system call from user mode. With the user's registers in
+ * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
+ * runs the handler and writes the result into the frame. Then ret_to_user,
+ * the way back every return to user mode takes.
+ *
+ * The number is in rax, the arguments in rdi, rsi, rdx, r10, r8, r9; the
+ * frame is built here, with SAVE_REGS. It arrives from ring 3 only (syscall
+ * in ring 0 is not something we do), with every register the user had
+ * except rcx and r11, and IF = 0. pt_regs.rip is already the instruction
+ * after the syscall (rcx), so nothing needs to step the pc, and a child
+ * forked here, which starts from a copy of this frame, does not run the
+ * syscall again.
  */
 SYM_CODE_START(entry_syscall)
 	swapgs				// GS_BASE = cpu_percpu; the user's: in KERNEL_GS_BASE
@@ -175,26 +214,24 @@ SYM_CODE_START(entry_syscall)
 
 	/*
 	 * DF = 0 and IF = 0 (MSR_SYSCALL_MASK): IF stays 0 for as long as we
-	 * are in the kernel, so the timer never preempts the kernel. The stack
-	 * top is THREAD_SIZE aligned and pt_regs is 224 bytes, so RSP % 16 == 0
-	 * at the call, as the ABI wants; do_syscall() moves its own frame down
-	 * by a random offset (kernel/randomize_kstack.h). pt_regs.rip is
-	 * already the instruction after the syscall (rcx), so a forked child,
-	 * whose frame is a copy of this one, starts there too and does not run
-	 * the syscall a second time.
+	 * are in the kernel, so the timer never preempts the kernel.
 	 */
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
-	call	do_syscall		// kernel/syscall.c: look up, call, result into regs->rax
-	jmp	ret_to_user		// RSP is back at pt_regs: the common way out
+	call	do_syscall		// kernel/syscall.c: the result into pt_regs
+	jmp	ret_to_user		// the way back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
- * entry_exception: every exception and interrupt, from a stub. On entry the
- * stack holds, from RSP upwards: vector, error_code, rip, cs, rflags, rsp,
- * ss: the top 7 of the 28 words of struct pt_regs. From ring 0 the frame
- * lands on the current kernel stack instead of the top of it: an interrupt
- * that wakes arch_cpu_idle() (below), or a kernel bug, which dies; a #DF
- * always lands on its own stack (IST, setup.c).
+ * entry_exception: every other trap and interrupt, its registers in pt_regs.
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
+ * mode ends the task (do_user_fault) and does not return; any other
+ * exception in the kernel is fatal. Then back to where it came from: to user
+ * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * wait) straight through restore_all, with no exit work.
+ *
+ * From a stub. On entry the stack holds, from RSP upwards: vector,
+ * error_code, rip, cs, rflags, rsp, ss: the top 7 of the 28 words of struct
+ * pt_regs; SAVE_REGS adds the rest. The saved CS's RPL says where it came from.
  */
 SYM_CODE_START(entry_exception)
 	/*
@@ -220,36 +257,43 @@ SYM_CODE_START(entry_exception)
 	pushq	$X86_EFLAGS_FIXED	// every flag 0 but the reserved bit 1
 	popfq				// into RFLAGS
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
-	call	do_trap			// traps.c: decode; an interrupt: its handler
+	call	do_trap			// traps.c: decode and handle, or die
 
 	/*
-	 * Back to ring 3 (the saved CS has RPL 3)? Then the common exit work
-	 * first, as after a syscall. Only an interrupt gets here from user
-	 * mode: an exception from user mode ended the task in do_trap(). A
-	 * tick sets need_resched, so exit_to_user_mode() calls schedule(), and
-	 * this task goes on only once it is picked to run again.
-	 *
-	 * Back to ring 0: only an interrupt that woke arch_cpu_idle() returns
-	 * here (every kernel exception died in do_trap()). No exit work: the
-	 * frame is not the task's pt_regs, and the kernel is never preempted;
-	 * schedule(), which idled, looks at the clock itself.
+	 * Only an interrupt gets back here from user mode: an exception from
+	 * user mode ended the task in do_trap(). A tick sets need_resched, so
+	 * exit_to_user_mode() calls schedule(). From ring 0 only an interrupt
+	 * that woke arch_cpu_idle() returns here (every kernel exception died
+	 * in do_trap()): no exit work, the frame is not the task's pt_regs,
+	 * and the kernel is never preempted.
 	 */
-	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// the saved CS
-	jnz	ret_to_user		// ring 3: the exit work, then back
-	jmp	restore_all		// ring 0: straight back into arch_cpu_idle()
+	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// the saved CS: RPL 3 for user mode
+	jnz	ret_to_user		// from user mode: the way back to user mode
+	jmp	restore_all		// from the kernel: no exit work
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: every return to user mode, with RSP at the task's pt_regs.
+ * ret_to_user: every return to user mode comes through here: after a system
+ * call, after an interrupt from user mode, and as a new task's first step
+ * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
+ * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
+ * ends a task that kill() marked (do_exit(), no return), gives the CPU away
+ * when the time slice is over (schedule(): the task continues here when it is
+ * picked again, on this same stack), and erases the kernel stack it used
+ * (stackleak). Then restore_all.
+ *
+ * The frame is at RSP, task_pt_regs(current).
  */
 SYM_CODE_START(ret_to_user)
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
-	call	exit_to_user_mode	// kernel/syscall.c: die if killed, schedule, erase the stack
+	call	exit_to_user_mode	// kernel/syscall.c: kill, schedule, erase the stack
 	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
 SYM_CODE_END(ret_to_user)
 
 /*
- * restore_all: back to where the frame at RSP says, with its registers.
+ * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
+ * return instruction resumes the interrupted code with the mode and pc saved
+ * in the frame: user mode, or the kernel (arch_cpu_idle() interrupted).
  *
  * A frame the syscall entry built (or arch_init_user_regs() filled in as
  * one) leaves through sysretq (SDM Vol. 2B SYSRET): it loads RIP from rcx and
@@ -297,30 +341,41 @@ SYM_CODE_START(restore_all)
 SYM_CODE_END(restore_all)
 
 /*
- * ret_from_fork: where a new task's first arch_switch_to() lands, with RSP at
- * the pt_regs that fork copied from its parent (rax = 0) or that
- * arch_init_user_regs() (process.c) filled in: the task "returns" to a user
- * mode it has never been in, the way a syscall returns.
+ * ret_from_fork: a new task's first run. Its first arch_switch_to() "returns"
+ * here (arch_task_init() in process.c set the address) on its own kernel
+ * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
+ * program's entry and its initial user stack) or copied by fork from the
+ * parent (the result register 0, the pc past the system call). From here on
+ * it is exactly the way back from a system call.
+ *
+ * thread.rip is this label, RSP = thread.rsp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	jmp	ret_to_user		// RSP at the task's own pt_regs
+	jmp	ret_to_user		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
- * Called by schedule() with rdi = prev, rsi = next; thread, the saved
- * context (asm/processor.h), is at offset 0 of each. Saves where prev is
- * (return address, RSP, the callee-saved registers) and continues where
- * next was: back in next's own call of arch_switch_to() inside schedule(),
- * or, for a task that never ran, in ret_from_fork. The caller-saved
- * registers need no saving: schedule() made a call, so it expects them lost.
+ * Called by schedule(): an ordinary function call, so the ABI has the caller
+ * save every caller-saved register it still needs. Save the rest (the
+ * callee-saved registers, the kernel sp and where to resume) into
+ * prev->thread and load next's; thread is the first member of task_struct
+ * (THREAD_* are offsets into the task itself), so the two arguments point
+ * straight at it. It then continues on next's kernel stack, in next's own
+ * earlier call of arch_switch_to() (in schedule()), or, for a task that
+ * never ran, in ret_from_fork (thread.rip from arch_task_init()).
+ *
+ * prev in rdi, next in rsi (the psABI); saved: RSP, rbx, rbp, r12-r15 and
+ * the return address. For next's next trap from ring 3, the top of its kernel
+ * stack goes to TSS.RSP0 and the per-CPU slot entry_syscall reads, and its
+ * data segment selectors come from its pt_regs.
  */
 SYM_FUNC_START(arch_switch_to)
 	popq	%rax			// our return address: where prev resumes, in schedule()
 	movq	%rax, THREAD_RIP(%rdi)	// prev->thread.rip
 	movq	%rsp, THREAD_RSP(%rdi)	// prev's RSP as schedule() would see it after our ret
-	movq	%rbx, THREAD_RBX(%rdi)	// the registers the psABI says a call preserves
+	movq	%rbx, THREAD_RBX(%rdi)	// prev's callee-saved registers ...
 	movq	%rbp, THREAD_RBP(%rdi)	// prev->thread.rbp
 	movq	%r12, THREAD_R12(%rdi)	// prev->thread.r12
 	movq	%r13, THREAD_R13(%rdi)	// prev->thread.r13
@@ -374,33 +429,36 @@ SYM_FUNC_START(arch_switch_to)
 	movl	%edx, %gs		// next's gs, and the user's GS base = 0
 	swapgs				// GS_BASE = cpu_percpu again
 4:
-	movq	THREAD_RBX(%rsi), %rbx	// next's callee-saved registers
+	movq	THREAD_RBX(%rsi), %rbx	// next's callee-saved registers ...
 	movq	THREAD_RBP(%rsi), %rbp	// next->thread.rbp
 	movq	THREAD_R12(%rsi), %r12	// next->thread.r12
 	movq	THREAD_R13(%rsi), %r13	// next->thread.r13
 	movq	THREAD_R14(%rsi), %r14	// next->thread.r14
 	movq	THREAD_R15(%rsi), %r15	// next->thread.r15
-	movq	THREAD_RSP(%rsi), %rsp	// next's kernel stack: from here on we are next
-	jmp	*THREAD_RIP(%rsi)	// and where next left off
+	movq	THREAD_RSP(%rsi), %rsp	// from here on we run on next's stack
+	jmp	*THREAD_RIP(%rsi)	// "return" into next
 SYM_FUNC_END(arch_switch_to)
 
 /*
- * void arch_cpu_idle(void)
+ * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
+ * schedule() calls it, interrupts masked, when no task can run. The CPU stops
+ * (and costs the host nothing) until the next tick or console input; the
+ * interrupt is then taken right here, in kernel mode, on the current kernel
+ * stack: entry_exception calls do_trap() and comes straight back through
+ * restore_all. Interrupts are masked again before the return, as the kernel
+ * always runs.
  *
- * Sleeps until an interrupt (include/trapdoor/arch.h): schedule() calls it
- * with IF = 0 when no task can run, and it returns with IF = 0. The
- * interrupt that ends hlt (a tick, or console input) is taken right here, in
- * ring 0, on the current kernel stack: entry_exception calls do_trap() and
- * returns straight back, to arch_cpu_idle_wakeup. sti opens interrupts only
- * from the end of the next instruction (SDM Vol. 2B STI), so an interrupt
- * that is already pending cannot be taken between sti and hlt, leaving hlt
- * to wait for the one after it: it ends hlt at once.
+ * The interrupt that ends hlt returns to arch_cpu_idle_wakeup, the only ring-0
+ * RIP it may return to (traps.c checks). sti opens interrupts only from the
+ * end of the next instruction (SDM Vol. 2B STI), so an interrupt that is
+ * already pending cannot be taken between sti and hlt, leaving hlt to wait
+ * for the one after it: it ends hlt at once.
  */
 SYM_FUNC_START(arch_cpu_idle)
 	sti				// IF = 1, from the end of the next instruction on
-	hlt				// sleep until an interrupt; it is taken here ...
+	hlt				// until an interrupt is pending; it is taken here ...
 	.globl	arch_cpu_idle_wakeup
 arch_cpu_idle_wakeup:			// ... and returns here, the only ring-0 RIP it may
-	cli				// IF = 0 again: the kernel runs with interrupts masked
-	ret				// to schedule()
+	cli				// masked again, as the kernel always runs
+	ret				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
