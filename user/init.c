@@ -70,6 +70,16 @@ static int run_tests(const struct new_utsname *uts)
 		}
 	}
 
+	/* The attack lab as tests: each offset source predicted as well as it can be. */
+	{
+		const char *argv[] = { "predict", "-t", NULL };
+		int err = run("predict", argv, &status);
+		bool ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+		test_result("user.predict.exit", ok, "ended with status 0x%x (spawn %d)", status, err);
+		failed += !ok;
+	}
+
 	/* The hardening opens for copy_from_user: a user load through it works. */
 	{
 		const char *argv[] = { "lkdtm", "ACCESS_USERSPACE_UACCESS", NULL };
@@ -167,7 +177,7 @@ static int run_fuzz(const char *spec)
 /* make run: the demos, each in its default form; their own output says what they show. */
 static int run_demos(void)
 {
-	static const char *const demos[] = { "entropy", "leak" };
+	static const char *const demos[] = { "entropy", "leak", "predict" };
 	int status, failed = 0;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(demos); i++) {
