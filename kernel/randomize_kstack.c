@@ -30,7 +30,7 @@
  *		is no stored offset to leak. Still a ChaCha20 block in the
  *		syscall path now and then; two of the byte's bits are wasted.
  *
- * prng-task	DEFAULT. offset = prandom_u32_state(&current->kstack_rnd_state)
+ * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
  *		at entry: LFSR113 (lib/prandom), one state per task, seeded at
  *		spawn and fork from four get_random_u32(). This is Ryan
  *		Roberts' first RFC (2025-11) and the per-task spirit of his
@@ -66,7 +66,8 @@
 
 #include "randomize_kstack.h"
 
-int kstack_mode = KSTACK_MODE_PRNG_TASK;
+/* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
+int kstack_mode = KSTACK_MODE_CHACHA_TASK;
 u32 kstack_offset;
 struct rnd_state kstack_cpu_rnd_state;
 unsigned int kstack_chacha_rounds = 20;

@@ -42,9 +42,9 @@ static const char *const mode_origins[NR_KSTACK_MODES] = {
 	[KSTACK_MODE_COUNTER]	= "cycle counter at exit: old x86, s390, powerpc, loongarch",
 	[KSTACK_MODE_CRNG16]	= "get_random_u16() at exit: old arm64 and riscv",
 	[KSTACK_MODE_CRNG8]	= "get_random_u8() << 2 at entry: the cheaper CRNG proposal",
-	[KSTACK_MODE_PRNG_TASK]	= "per-task LFSR113 seeded at fork: trapdoor's default",
+	[KSTACK_MODE_PRNG_TASK]	= "per-task LFSR113 seeded at fork: Ryan Roberts' RFC",
 	[KSTACK_MODE_PRNG_CPU]	= "per-cpu LFSR113 seeded at boot: Linux since 2026",
-	[KSTACK_MODE_CHACHA_TASK] = "per-task ChaCha keystream keyed at fork/exec: trapdoor's own",
+	[KSTACK_MODE_CHACHA_TASK] = "per-task ChaCha20 keystream keyed at fork/exec: trapdoor's default",
 };
 
 /* And what is wrong with it (docs/kstack-offset.md has the history). */
