@@ -7,8 +7,12 @@
  *
  *   predict		the table: mode, samples the attack needed, prediction
  *			rate for this task and for another task, cost per
- *			syscall (ns, and the worst call but four of NR_COST)
+ *			syscall (ns, and the worst call but four of NR_COST),
+ *			the cost of chacha-task with 8, 12 and 20 rounds, and
+ *			whether a state learnt before execve predicts after it
  *   predict -t		the same attacks as PASS/FAIL tests (init runs this)
+ *   predict exec-victim P1 P2	the image exec_attack() starts: P1 P2 are the
+ *			predictions, one character each ('0' + offset / 16)
  *
  * The predictors:
  *   off		always 0.
