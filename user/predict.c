@@ -451,6 +451,13 @@ static int run_table(void)
 }
 
 
+/* The figures behind a test, printed after it: with one crng.seed= every boot prints the same. */
+static void print_figures(const struct row *r)
+{
+	printf("predict: %s: state after %d samples, own %u of %u, other %d of %d\n",
+	       mode_names[r->mode], r->samples, r->own, r->own_n, r->other, NR_OTHER);
+}
+
 static int run_tests(void)
 {
 	long mode = set_mode(-1);
@@ -459,6 +466,7 @@ static int run_tests(void)
 
 	r = (struct row){ .mode = KSTACK_MODE_PRNG_TASK };
 	run_attack(&r);
+	print_figures(&r);
 	CHECK("user.predict.prng-task.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
 	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
 	      r.samples, r.own, r.own_n);
@@ -467,6 +475,7 @@ static int run_tests(void)
 
 	r = (struct row){ .mode = KSTACK_MODE_PRNG_CPU };
 	run_attack(&r);
+	print_figures(&r);
 	CHECK("user.predict.prng-cpu.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
 	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
 	      r.samples, r.own, r.own_n);
@@ -481,6 +490,7 @@ static int run_tests(void)
 			continue;
 		r = (struct row){ .mode = m };
 		run_attack(&r);
+		print_figures(&r);
 		snprintf(name, sizeof(name), "user.predict.%s.at_chance", mode_names[m]);
 		CHECK(name, r.samples < 0 && r.own <= CHANCE_MAX_OWN && r.other >= 0 &&
 		      r.other <= CHANCE_MAX_OTHER,
@@ -489,6 +499,7 @@ static int run_tests(void)
 	}
 
 	exec_hits = exec_attack();
+	printf("predict: execve: %d of %d\n", exec_hits, NR_OTHER);
 	CHECK("user.predict.exec_reseeds", exec_hits >= 0 && exec_hits <= CHANCE_MAX_OTHER,
 	      "a state learnt before execve predicted %d of %d after it",
 	      exec_hits, NR_OTHER);
