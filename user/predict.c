@@ -504,6 +504,17 @@ static int run_tests(void)
 	      "a state learnt before execve predicted %d of %d after it",
 	      exec_hits, NR_OTHER);
 
+	{
+		long rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
+		long bad = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 10);
+		long set = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 8);
+		long now = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, rounds);
+
+		CHECK("user.predict.chacha_rounds_switch", rounds == 20 && bad == -EINVAL &&
+		      set == 20 && now == 8, "read %ld, 10 gave %ld, 8 replaced %ld, back from %ld",
+		      rounds, bad, set, now);
+	}
+
 	set_mode(mode);
 	CHECK("user.predict.mode_restored", set_mode(-1) == mode, "mode %ld", set_mode(-1));
 	return test_failures;
