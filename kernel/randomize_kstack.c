@@ -30,7 +30,7 @@
  *		is no stored offset to leak. Still a ChaCha20 block in the
  *		syscall path now and then; two of the byte's bits are wasted.
  *
- * prng-task	DEFAULT. offset = prandom_u32_state(&current->kstack_rnd_state)
+ * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
  *		at entry: LFSR113 (lib/prandom), one state per task, seeded at
  *		spawn and fork from four get_random_u32(). This is Ryan
  *		Roberts' first RFC (2025-11) and the per-task spirit of his
@@ -55,6 +55,7 @@
  * syscall leave the old CPU's offset unchanged for the next caller (issue 2
  * of 37beb4256016); with one CPU we cannot migrate, but the sharing remains.
  */
+#include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
@@ -65,9 +66,11 @@
 
 #include "randomize_kstack.h"
 
-int kstack_mode = KSTACK_MODE_PRNG_TASK;
+/* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
+int kstack_mode = KSTACK_MODE_CHACHA_TASK;
 u32 kstack_offset;
 struct rnd_state kstack_cpu_rnd_state;
+unsigned int kstack_chacha_rounds = 20;
 
 static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
@@ -93,10 +96,59 @@ void kstack_boot_init(void)
 	kstack_seed(&kstack_cpu_rnd_state);
 }
 
+/*
+ * chacha-task's key, from the CRNG as u32s for the same reason as above; the
+ * buffer starts empty, so the task's first syscall in this mode refills it.
+ */
+static void kstack_chacha_seed(struct kstack_chacha *c)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(c->key); i++)
+		c->key[i] = get_random_u32();
+	c->counter = 0;
+	memzero_explicit(c->buf, sizeof(c->buf));
+	c->pos = sizeof(c->buf);
+}
+
 void kstack_task_init(struct task_struct *t)
 {
-	/* A fork gets a fresh state, never a copy of its parent's. */
+	/* A fork or exec gets a fresh state, never a copy of the old one. */
 	kstack_seed(&t->kstack_rnd_state);
+	kstack_chacha_seed(&t->kstack_chacha);
+}
+
+/*
+ * One keystream block: ChaCha with the task's key, its block counter in
+ * words 12 and 13, a zero nonce (the key is the task's alone, so no two
+ * streams share a key). 2^64 blocks before the counter repeats.
+ */
+void kstack_chacha_refill(struct kstack_chacha *c)
+{
+	u32 state[CHACHA_STATE_WORDS];
+
+	chacha_init_consts(state);
+	for (unsigned int i = 0; i < ARRAY_SIZE(c->key); i++)
+		state[4 + i] = c->key[i];
+	state[12] = (u32)c->counter;
+	state[13] = (u32)(c->counter >> 32);
+	state[14] = 0;
+	state[15] = 0;
+	chacha_block(state, c->buf, READ_ONCE(kstack_chacha_rounds));
+	c->counter++;
+	c->pos = 0;
+	memzero_explicit(state, sizeof(state));
+}
+
+long kstack_chacha_rounds_set(long nrounds)
+{
+	long old = kstack_chacha_rounds;
+
+	if (nrounds == -1)
+		return old;
+	if (nrounds != 8 && nrounds != 12 && nrounds != 20)
+		return -EINVAL;
+	/* Blocks already in a task's buffer keep the rounds they were made with. */
+	WRITE_ONCE(kstack_chacha_rounds, (unsigned int)nrounds);
+	return old;
 }
 
 int kstack_mode_parse(const char *name)

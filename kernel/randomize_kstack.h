@@ -47,6 +47,26 @@ extern u32 kstack_offset;
 extern struct rnd_state kstack_cpu_rnd_state;
 
 /*
+ * chacha-task: the refill, out of line because it is the rare path (one
+ * call in 64). kstack_chacha_rounds is 8, 12 or 20
+ * (TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS).
+ */
+extern unsigned int kstack_chacha_rounds;
+void kstack_chacha_refill(struct kstack_chacha *c);
+
+/*
+ * The next keystream byte, its low six bits at bits 9..4 (the other two fall
+ * to KSTACK_OFFSET_MAX). The byte stays in the buffer: it is the offset this
+ * syscall's stack shows anyway.
+ */
+static __always_inline u32 kstack_chacha_next(struct kstack_chacha *c)
+{
+	if (unlikely(c->pos >= sizeof(c->buf)))
+		kstack_chacha_refill(c);
+	return (u32)c->buf[c->pos++] << 4;
+}
+
+/*
  * Why alloca, and which one.
  *
  * An alloca is the only portable way to make the compiler itself move the
@@ -110,6 +130,8 @@ static __always_inline u32 kstack_get_offset(void)
 		return prandom_u32_state(&current->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
 		return prandom_u32_state(&kstack_cpu_rnd_state);
+	case KSTACK_MODE_CHACHA_TASK:
+		return kstack_chacha_next(&current->kstack_chacha);
 	case KSTACK_MODE_CRNG8:
 		/* The byte's bits 7..2 land in bits 9..4: six fresh bits, two wasted. */
 		return (u32)get_random_u8() << 2;
@@ -192,5 +214,7 @@ void kstack_task_init(struct task_struct *t);
 int kstack_mode_parse(const char *name);
 const char *kstack_mode_name(int mode);
 long kstack_mode_set(long mode);
+/* trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, n): the old count, -1 reads. */
+long kstack_chacha_rounds_set(long nrounds);
 
 #endif

@@ -226,6 +226,7 @@ static void test_execve_reseeds_kstack_state(void)
 	static const char *const argv[] = { "init", "ktest" };
 	struct task_struct *saved = current;
 	struct rnd_state before;
+	struct kstack_chacha chacha_before;
 	unsigned long free_before = nr_free_pages();
 	long err;
 
@@ -238,6 +239,10 @@ static void test_execve_reseeds_kstack_state(void)
 		return;
 	memset(&t.kstack_rnd_state, 0x5a, sizeof(t.kstack_rnd_state));
 	before = t.kstack_rnd_state;
+	/* A used-up chacha-task buffer: the new image must get a new key and an empty buffer. */
+	memset(&t.kstack_chacha, 0xa5, sizeof(t.kstack_chacha));
+	t.kstack_chacha.pos = 3;
+	chacha_before = t.kstack_chacha;
 	current = &t;
 	err = do_execve("init", argv, 2);
 	current = saved;
@@ -246,6 +251,9 @@ static void test_execve_reseeds_kstack_state(void)
 	KTEST_EXPECT(err == 0, "do_execve(init) = %ld", err);
 	KTEST_EXPECT(memcmp(&before, &t.kstack_rnd_state, sizeof(before)) != 0,
 		     "the new image kept the old kstack_rnd_state");
+	KTEST_EXPECT(memcmp(chacha_before.key, t.kstack_chacha.key, sizeof(chacha_before.key)) != 0 &&
+		     t.kstack_chacha.counter == 0 && t.kstack_chacha.pos == sizeof(t.kstack_chacha.buf),
+		     "the new image kept the old chacha-task key, counter or buffer position");
 	KTEST_EXPECT(strcmp(t.comm, "init") == 0, "comm is \"%s\"", t.comm);
 	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
 		     free_before, nr_free_pages());

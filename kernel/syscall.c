@@ -137,6 +137,8 @@ SYSCALL_DEFINE(trapdoor_config)
 		return kstack_mode_set((long)a1);
 	case TRAPDOOR_CONFIG_STACKLEAK:
 		return stackleak_set_enabled((long)a1);
+	case TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS:
+		return kstack_chacha_rounds_set((long)a1);
 	default:
 		return -EINVAL;
 	}

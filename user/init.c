@@ -59,6 +59,20 @@ static int run_tests(const struct new_utsname *uts)
 	int failed = 0, status;
 	char name[64];
 
+	/*
+	 * The attack lab as tests, first: with crng.seed= nothing before it
+	 * has drawn from the CRNG at a rate that depends on timing, so its
+	 * figures repeat from boot to boot.
+	 */
+	{
+		const char *argv[] = { "predict", "-t", NULL };
+		int err = run("predict", argv, &status);
+		bool ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+		test_result("user.predict.exit", ok, "ended with status 0x%x (spawn %d)", status, err);
+		failed += !ok;
+	}
+
 	for (unsigned int i = 0; i < ARRAY_SIZE(programs); i++) {
 		const char *argv[] = { programs[i], NULL };
 		int err = run(programs[i], argv, &status);
@@ -167,7 +181,7 @@ static int run_fuzz(const char *spec)
 /* make run: the demos, each in its default form; their own output says what they show. */
 static int run_demos(void)
 {
-	static const char *const demos[] = { "entropy", "leak" };
+	static const char *const demos[] = { "entropy", "leak", "predict" };
 	int status, failed = 0;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(demos); i++) {

@@ -241,6 +241,7 @@ int main(void)
 		{ KSTACK_MODE_PRNG_CPU, "prng-cpu" },
 		{ KSTACK_MODE_CRNG16, "crng16" },
 		{ KSTACK_MODE_CRNG8, "crng8" },
+		{ KSTACK_MODE_CHACHA_TASK, "chacha-task" },
 	};
 	long found = set_mode(-1), r;
 

@@ -34,6 +34,18 @@ enum task_state {
 
 struct mm_struct;
 
+/*
+ * kernel/randomize_kstack.c: the chacha-task offset source. A ChaCha key of
+ * the task's own (from the CRNG at spawn, fork and exec), a block counter,
+ * and one keystream block of which each syscall takes the next byte.
+ */
+struct kstack_chacha {
+	u32 key[8];
+	u64 counter;
+	u8 buf[64];
+	unsigned int pos;		/* next unused byte of buf; 64: empty */
+};
+
 struct task_struct {
 	/*
 	 * The saved kernel context (callee-saved registers, kernel sp) used by
@@ -56,6 +68,7 @@ struct task_struct {
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
 	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
 	struct rnd_state kstack_rnd_state;
+	struct kstack_chacha kstack_chacha;
 	/* kernel/stackleak.c: the deepest stack address reached since the last erase. */
 	unsigned long lowest_stack;
 };

@@ -77,6 +77,7 @@ struct task_info {
 /* trapdoor_config(2) keys; the value -1 only reads. */
 #define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
 #define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on */
+#define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
 #define KSTACK_MODE_OFF		0
@@ -85,7 +86,8 @@ struct task_info {
 #define KSTACK_MODE_CRNG8	3
 #define KSTACK_MODE_PRNG_TASK	4
 #define KSTACK_MODE_PRNG_CPU	5
-#define NR_KSTACK_MODES		6
+#define KSTACK_MODE_CHACHA_TASK	6
+#define NR_KSTACK_MODES		7
 
 /* Their names, as kstack= and the demos spell them: an initialiser for a string array. */
 #define KSTACK_MODE_NAMES {						\
@@ -95,6 +97,7 @@ struct task_info {
 	[KSTACK_MODE_CRNG8]	= "crng8",				\
 	[KSTACK_MODE_PRNG_TASK]	= "prng-task",				\
 	[KSTACK_MODE_PRNG_CPU]	= "prng-cpu",				\
+	[KSTACK_MODE_CHACHA_TASK] = "chacha-task",			\
 }
 
 #endif

@@ -47,9 +47,9 @@ void chacha_init(u32 state[CHACHA_STATE_WORDS], const u8 key[CHACHA_KEY_SIZE],
 		state[12 + i] = get_le32(iv + 4 * i);
 }
 
-static void chacha20_permute(u32 x[CHACHA_STATE_WORDS])
+static void chacha_permute(u32 x[CHACHA_STATE_WORDS], unsigned int nrounds)
 {
-	for (int i = 0; i < 20; i += 2) {
+	for (unsigned int i = 0; i < nrounds; i += 2) {
 		/* Column round. */
 		chacha_quarter_round(&x[0], &x[4], &x[8], &x[12]);
 		chacha_quarter_round(&x[1], &x[5], &x[9], &x[13]);
@@ -63,13 +63,13 @@ static void chacha20_permute(u32 x[CHACHA_STATE_WORDS])
 	}
 }
 
-void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])
+void chacha_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE], unsigned int nrounds)
 {
 	u32 x[CHACHA_STATE_WORDS];
 
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
 		x[i] = state[i];
-	chacha20_permute(x);
+	chacha_permute(x, nrounds);
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
 		put_le32(out + 4 * i, x[i] + state[i]);
 
@@ -84,4 +84,9 @@ void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])
 	 */
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
 		WRITE_ONCE(x[i], 0);	/* volatile stores: not dropped as dead */
+}
+
+void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])
+{
+	chacha_block(state, out, 20);
 }

@@ -182,3 +182,48 @@ Test(chacha20, key_and_constants_are_left_untouched)
 	cr_assert(memcmp(st, before, 12 * sizeof(u32)) == 0);
 	cr_assert(memcmp(&st[13], &before[13], 3 * sizeof(u32)) == 0);
 }
+
+/*
+ * Reduced rounds: the all-zero key, nonce and counter, whose first 32
+ * keystream bytes for ChaCha8 and ChaCha12 are published test vectors
+ * (draft-strombergson-chacha-test-vectors, TC1 with a 256-bit key); the
+ * layouts of RFC 8439 and of Bernstein's 64-bit nonce agree when all is zero.
+ * chacha20_block() must be chacha_block() with 20.
+ */
+static void zero_key_block(unsigned int nrounds, u8 out[CHACHA_BLOCK_SIZE])
+{
+	static const u8 zero[CHACHA_KEY_SIZE];
+	u32 state[CHACHA_STATE_WORDS];
+
+	chacha_init(state, zero, zero);
+	chacha_block(state, out, nrounds);
+}
+
+Test(chacha20, reduced_rounds_match_published_chacha8_chacha12)
+{
+	static const u8 chacha8[32] = {
+		0x3e, 0x00, 0xef, 0x2f, 0x89, 0x5f, 0x40, 0xd6, 0x7f, 0x5b, 0xb8, 0xe8, 0x1f, 0x09, 0xa5, 0xa1,
+		0x2c, 0x84, 0x0e, 0xc3, 0xce, 0x9a, 0x7f, 0x3b, 0x18, 0x1b, 0xe1, 0x88, 0xef, 0x71, 0x1a, 0x1e,
+	};
+	static const u8 chacha12[32] = {
+		0x9b, 0xf4, 0x9a, 0x6a, 0x07, 0x55, 0xf9, 0x53, 0x81, 0x1f, 0xce, 0x12, 0x5f, 0x26, 0x83, 0xd5,
+		0x04, 0x29, 0xc3, 0xbb, 0x49, 0xe0, 0x74, 0x14, 0x7e, 0x00, 0x89, 0xa5, 0x2e, 0xae, 0x15, 0x5f,
+	};
+	static const u8 chacha20[32] = {
+		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
+		0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
+	};
+	u8 out[CHACHA_BLOCK_SIZE], out20[CHACHA_BLOCK_SIZE];
+	static const u8 zero[CHACHA_KEY_SIZE];
+	u32 state[CHACHA_STATE_WORDS];
+
+	zero_key_block(8, out);
+	cr_assert(memcmp(out, chacha8, sizeof(chacha8)) == 0, "ChaCha8");
+	zero_key_block(12, out);
+	cr_assert(memcmp(out, chacha12, sizeof(chacha12)) == 0, "ChaCha12");
+	zero_key_block(20, out);
+	cr_assert(memcmp(out, chacha20, sizeof(chacha20)) == 0, "ChaCha20");
+	chacha_init(state, zero, zero);
+	chacha20_block(state, out20);
+	cr_assert(memcmp(out, out20, sizeof(out)) == 0, "chacha20_block is not chacha_block(20)");
+}

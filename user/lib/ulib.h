@@ -117,6 +117,12 @@ static inline long lkdtm(const char *test, unsigned long arg)
 	return syscall2(__NR_lkdtm, test, arg);
 }
 
+/*
+ * user/lib/arch/<arch>/counter.S: the arch's user-readable counter, the
+ * clock the kernel's arch_get_cycles() reads (its rate is the arch's).
+ */
+u64 user_counter(void);
+
 __noreturn void exit(int status);
 /* Powers the machine off; QEMU exits, and the runner reads status. */
 __noreturn void poweroff(int status);

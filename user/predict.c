@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: MIT
+/*
+ * predict: the attack lab. For each kernel-stack offset source, observe this
+ * task's own offsets through report_stack(), build the best predictor for
+ * that source, and count how often it guesses the next offset right (chance
+ * is 1 in 64). docs/attacks.md explains each predictor and the results.
+ *
+ *   predict		the table: mode, samples the attack needed, prediction
+ *			rate for this task and for another task, cost per
+ *			syscall (ns, and the worst call but four of NR_COST),
+ *			the cost of chacha-task with 8, 12 and 20 rounds, and
+ *			whether a state learnt before execve predicts after it
+ *   predict -t		the same attacks as PASS/FAIL tests (init runs this)
+ *   predict exec-victim P1 P2	the image exec_attack() starts: P1 P2 are the
+ *			predictions, one character each ('0' + offset / 16)
+ *
+ * The predictors:
+ *   off		always 0.
+ *   counter		offset = ror32(offset, 5) ^ counter at the previous exit:
+ *			solve the 32-bit offset word from the last 7 leaks and
+ *			this task's own counter reads (user_counter()), with the
+ *			kernel's exit taken to read the clock d ticks after ours;
+ *			d is the one that predicted best on the training samples.
+ *   prng-task, prng-cpu  LFSR113 is linear over GF(2): each leak is 6 linear
+ *			equations in the 113 bits of state (lib/gf2.c); once
+ *			they have rank 113 the state is known and so is every
+ *			later offset.
+ *   crng16, crng8, chacha-task  the same LFSR113 attempt, which finds no
+ *			state (the equations contradict) and guesses at chance.
+ * "Other task": the attacker predicts, then forks a victim whose offsets
+ * are compared (the exit status carries the score back: there is no other
+ * channel). With prng-cpu the victim draws from the same per-cpu stream.
+ *
+ * Everything between observations is syscall-free: every syscall draws an
+ * offset, so a printf in the middle would move the stream.
+ */
+#include <trapdoor/gf2.h>
+#include <trapdoor/prandom.h>
+
+#include "lib/ulib.h"
+
+#define NR_SLOTS	64		/* offsets 0, 16, ..., 1008 */
+#define LEARN_MAX	40		/* leaks the LFSR113 attack may use */
+#define CONFIRM		4		/* leaks checked after rank 113: 24 bits, 2^-24 by luck */
+#define NR_OWN		256		/* predictions of this task's next offsets */
+#define NR_ALIGN	8		/* victim leaks used to find the stream position */
+#define MAX_SHIFT	16		/* syscalls the victim may be ahead of the prediction */
+#define NR_OTHER	200		/* victim offsets predicted (an exit status holds 255) */
+#define NR_PRED		(NR_ALIGN + NR_OTHER + MAX_SHIFT)
+#define COUNTER_TRAIN	128		/* counter leaks that choose d */
+#define COUNTER_WINDOW	7		/* leaks that pin all 32 bits of the word (5 new each) */
+#define COUNTER_D_STEPS	4096		/* values of d tried, at most */
+#define NR_COST		2048		/* getpid calls timed per mode */
+#define COST_SKIP	4		/* the tail is the 5th slowest: interrupts land in a few */
+
+/*
+ * At chance, hits ~ Binomial(n, 1/64). P(hits >= 17 of 256) = 8.2e-7 and
+ * P(hits >= 15 of 200) = 7.8e-7 (exact sums, docs/attacks.md): a test that
+ * fails above these fails by luck about once in a million boots, and never
+ * with a fixed crng.seed=, which fixes the streams.
+ */
+#define CHANCE_MAX_OWN		16
+#define CHANCE_MAX_OTHER	14
+
+static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
+
+struct row {
+	int mode;
+	int samples;			/* leaks the attack needed; -1: it found nothing */
+	unsigned int own, own_n;	/* hits / predictions, this task */
+	int other;			/* hits of NR_OTHER, the victim; -1: not tried */
+	u64 ns, tail_ns;		/* mean and tail cost of a getpid */
+};
+
+static unsigned long base;	/* report_stack() with offset 0 in this task */
+static struct lfsr113_model model;
+static struct gf2_system sys;
+static u8 pred[NR_PRED];
+static u64 cnt_before[COUNTER_TRAIN + NR_OWN];
+static u8 leak[COUNTER_TRAIN + NR_OWN];
+
+/* Rotate right, as the kernel's counter mode does (kernel/randomize_kstack.h). */
+static u32 ror32(u32 word, unsigned int shift)
+{
+	return (word >> (shift & 31)) | (word << ((-shift) & 31));
+}
+
+static long set_mode(long mode)
+{
+	return trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, mode);
+}
+
+/* Mode off for one report_stack(): every syscall of a task starts at the same depth. */
+static void measure_base(int mode)
+{
+	set_mode(KSTACK_MODE_OFF);
+	base = report_stack();
+	set_mode(mode);
+}
+
+/* This syscall's offset in units of 16 bytes: SP = base - offset, exactly. */
+static unsigned int leak_one(void)
+{
+	return (unsigned int)((base - report_stack()) >> 4) & (NR_SLOTS - 1);
+}
+
+static unsigned int pred_lfsr(struct rnd_state *st)
+{
+	return (prandom_u32_state(st) >> 4) & (NR_SLOTS - 1);
+}
+
+/*
+ * The GF(2) attack on the next leaks. Returns the samples it took to reach
+ * rank 113 if CONFIRM more leaks agreed, else -1; *st is the state it
+ * recovered (or a guess fitting the consistent equations), as of now.
+ */
+static int lfsr_learn(struct rnd_state *st)
+{
+	int n = 0, needed = -1, confirmed = 0;
+	bool contradiction = false;
+	struct gf2_vec v, x;
+
+	lfsr113_model_init(&model);
+	gf2_system_init(&sys, LFSR113_STATE_BITS);
+	while (n < LEARN_MAX && !contradiction && confirmed < CONFIRM) {
+		unsigned int o = leak_one();
+
+		n++;
+		lfsr113_model_step(&model);
+		for (unsigned int j = 0; j < 6; j++) {
+			lfsr113_model_output_bit(&model, 4 + j, &v);
+			if (gf2_system_add(&sys, &v, (o >> j) & 1) == GF2_INCONSISTENT)
+				contradiction = true;
+		}
+		if (sys.rank == 113 && !contradiction) {
+			if (needed < 0)
+				needed = n;
+			else
+				confirmed++;
+		}
+	}
+	gf2_system_solve(&sys, &x);
+	lfsr113_state_from_vec(st, &x);
+	for (int i = 0; i < n; i++)
+		prandom_u32_state(st);
+	return confirmed == CONFIRM ? needed : -1;
+}
+
+/*
+ * The victim's side: this task's offsets against pred[], predictions the
+ * attacker made before this task ran. It finds where in them its own stream
+ * starts (its first NR_ALIGN leaks: fork, exec and the parent's wait4 take
+ * draws too), then scores the next NR_OTHER. Returns the hits.
+ */
+static int victim_hits(int mode)
+{
+	static u8 obs[NR_ALIGN + NR_OTHER];
+	unsigned int best = 0, best_match = 0, hits = 0;
+
+	measure_base(mode);
+	for (unsigned int i = 0; i < ARRAY_SIZE(obs); i++)
+		obs[i] = (u8)leak_one();
+	for (unsigned int s = 0; s <= MAX_SHIFT; s++) {
+		unsigned int match = 0;
+
+		for (unsigned int i = 0; i < NR_ALIGN; i++)
+			match += obs[i] == pred[s + i];
+		if (match > best_match) {
+			best_match = match;
+			best = s;
+		}
+	}
+	for (unsigned int i = NR_ALIGN; i < ARRAY_SIZE(obs); i++)
+		hits += obs[i] == pred[best + i];
+	return (int)hits;
+}
+
+/* A forked victim, with pred[] in its copy of memory; the exit status carries its score. */
+static int victim_score(int mode)
+{
+	long pid = fork();
+	int status = 0;
+
+	if (pid == 0)
+		exit(victim_hits(mode));
+	if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static void attack_lfsr(struct row *r)
+{
+	struct rnd_state st;
+	measure_base(r->mode);
+	r->samples = lfsr_learn(&st);
+	r->own_n = NR_OWN;
+	for (unsigned int i = 0; i < NR_OWN; i++)
+		r->own += pred_lfsr(&st) == leak_one();
+	/* The same state, on: what the victim should see next if it shares it. */
+	for (unsigned int i = 0; i < NR_PRED; i++)
+		pred[i] = (u8)pred_lfsr(&st);
+	r->other = victim_score(r->mode);
+}
+
+static void attack_off(struct row *r)
+{
+	measure_base(r->mode);
+	r->samples = 1;
+	r->own_n = NR_OWN;
+	for (unsigned int i = 0; i < NR_OWN; i++)
+		r->own += leak_one() == 0;
+	memset(pred, 0, sizeof(pred));
+	r->other = victim_score(r->mode);
+}
+
+/*
+ * counter: leak j's offset is bits 9..4 of K_j, and K_{j+1} = ror32(K_j, 5)
+ * ^ c_j, c_j the clock at syscall j's exit, guessed as cnt_before[j] + d.
+ * So K_j = ror32(K_m, 5 (j - m)) ^ C_j with C_j known: each leak j >= m
+ * gives six bits of K_m, five of them new, and seven leaks give all 32. The
+ * prediction for leak n + 1 solves K_m, m = n - 6, and steps it on.
+ */
+static unsigned int counter_predict(unsigned int n, u64 d)
+{
+	unsigned int m = n + 1 - COUNTER_WINDOW;
+	u32 c[COUNTER_WINDOW + 1], k = 0;
+
+	c[0] = 0;
+	for (unsigned int t = 0; t < COUNTER_WINDOW; t++)
+		c[t + 1] = ror32(c[t], 5) ^ (u32)(cnt_before[m + t] + d);
+	for (unsigned int t = 0; t < COUNTER_WINDOW; t++) {
+		/* Bits 9..4 of K_j are the leak; bit b of K_j is bit b + 5t of K_m. */
+		u32 known = ((u32)leak[m + t] << 4) ^ (c[t] & 0x3f0);
+
+		for (unsigned int b = 4; b < 10; b++) {
+			unsigned int at = (b + 5 * t) & 31;
+
+			k = (k & ~(1U << at)) | (((known >> b) & 1) << at);
+		}
+	}
+	return ((ror32(k, (5 * COUNTER_WINDOW) & 31) ^ c[COUNTER_WINDOW]) >> 4) &
+	       (NR_SLOTS - 1);
+}
+
+/* Training hits with delay d; better than *best: d becomes *best_d. */
+static void counter_try(u64 d, unsigned int *best, u64 *best_d)
+{
+	unsigned int hits = 0;
+
+	for (unsigned int i = COUNTER_WINDOW - 1; i + 1 < COUNTER_TRAIN; i++)
+		hits += counter_predict(i, d) == leak[i + 1];
+	if (hits > *best) {
+		*best = hits;
+		*best_d = d;
+	}
+}
+
+static void attack_counter(struct row *r)
+{
+	const unsigned int n = COUNTER_TRAIN + NR_OWN;
+	u64 span = U64_MAX, best_d = 0, step;
+	unsigned int best = 0;
+
+	measure_base(r->mode);
+	for (unsigned int i = 0; i < n; i++) {
+		cnt_before[i] = user_counter();
+		leak[i] = (u8)leak_one();
+	}
+	/*
+	 * The kernel reads the clock before our next read: d is less than the
+	 * shortest round trip. Every tick is tried (a fast clock in steps).
+	 */
+	for (unsigned int i = 0; i + 1 < COUNTER_TRAIN; i++)
+		if (cnt_before[i + 1] - cnt_before[i] < span)
+			span = cnt_before[i + 1] - cnt_before[i];
+	step = span / COUNTER_D_STEPS + 1;
+	for (u64 d = 0; d < span; d += step)
+		counter_try(d, &best, &best_d);
+	r->samples = COUNTER_TRAIN;
+	r->own_n = NR_OWN;
+	for (unsigned int i = COUNTER_TRAIN - 1; i + 1 < n; i++)
+		r->own += counter_predict(i, best_d) == leak[i + 1];
+	r->other = -1;	/* the victim's clock reads are not the attacker's */
+}
+
+static u64 ts_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+/*
+ * The cost: NR_COST getpid calls, each between two user_counter() reads.
+ * The mean is from CLOCK_MONOTONIC over the whole loop (so it includes the
+ * loop and the reads, the same in every mode); the tail is the fifth
+ * slowest single call, in counter ticks converted with the loop's own rate.
+ * Stackleak is off meanwhile: its erase costs more the deeper the offset
+ * went, which would add the offsets' own noise to every source's figure.
+ */
+static void measure_cost(struct row *r)
+{
+	u64 slow[COST_SKIP + 1] = { 0 }, t0, t1, c0, c1;
+	long stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0);
+
+	set_mode(r->mode);
+	for (int i = 0; i < 128; i++)
+		getpid();
+	t0 = ts_ns();
+	c0 = user_counter();
+	for (int i = 0; i < NR_COST; i++) {
+		u64 a = user_counter(), b;
+
+		getpid();
+		b = user_counter() - a;
+		for (int k = COST_SKIP; k >= 0 && b > slow[k]; k--) {
+			if (k < COST_SKIP)
+				slow[k + 1] = slow[k];
+			slow[k] = b;
+		}
+	}
+	c1 = user_counter();
+	t1 = ts_ns();
+	if (stackleak >= 0)
+		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, stackleak);
+	r->ns = (t1 - t0) / NR_COST;
+	r->tail_ns = c1 > c0 ? slow[COST_SKIP] * (t1 - t0) / (c1 - c0) : 0;
+}
+
+/*
+ * exec: learn this task's prng-task state, predict the next NR_PRED
+ * offsets and exec this program with them in argv. The new image scores
+ * them as the victim does; the kernel must have given it a fresh state.
+ */
+static int exec_attack(void)
+{
+	/* Two halves: the kernel takes arguments of up to 127 bytes (MAX_ARG_LEN). */
+	static char arg[2][NR_PRED / 2 + 1];
+	const char *argv[] = { "predict", "exec-victim", arg[0], arg[1], NULL };
+	struct rnd_state st;
+	long pid;
+	int status = 0;
+
+	pid = fork();
+	if (pid == 0) {
+		measure_base(KSTACK_MODE_PRNG_TASK);
+		if (lfsr_learn(&st) < 0)
+			exit(255);
+		for (unsigned int i = 0; i < NR_PRED; i++)
+			arg[i / (NR_PRED / 2)][i % (NR_PRED / 2)] = (char)('0' + pred_lfsr(&st));
+		execve("predict", argv, NULL);
+		exit(254);
+	}
+	if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static int exec_victim(char **arg)
+{
+	if (strlen(arg[0]) != NR_PRED / 2 || strlen(arg[1]) != NR_PRED / 2)
+		return 253;
+	for (unsigned int i = 0; i < NR_PRED; i++)
+		pred[i] = (u8)(arg[i / (NR_PRED / 2)][i % (NR_PRED / 2)] - '0');
+	/* This image is the victim: a fork would reseed and prove nothing. */
+	return victim_hits(KSTACK_MODE_PRNG_TASK);
+}
+
+static void run_attack(struct row *r)
+{
+	switch (r->mode) {
+	case KSTACK_MODE_OFF:
+		attack_off(r);
+		break;
+	case KSTACK_MODE_COUNTER:
+		attack_counter(r);
+		break;
+	default:
+		attack_lfsr(r);
+		break;
+	}
+}
+
+static void pct(char *buf, size_t len, unsigned int hits, unsigned int n)
+{
+	unsigned int permille = n ? (hits * 1000 + n / 2) / n : 0;
+
+	snprintf(buf, len, "%u.%u%%", permille / 10, permille % 10);
+}
+
+static void print_row(const char *name, const struct row *r, bool attacked)
+{
+	char own[16] = "", other[16] = "-", samples[16] = "-";
+
+	if (attacked) {
+		pct(own, sizeof(own), r->own, r->own_n);
+		if (r->other >= 0)
+			pct(other, sizeof(other), (unsigned int)r->other, NR_OTHER);
+		if (r->samples >= 0)
+			snprintf(samples, sizeof(samples), "%d", r->samples);
+	} else {
+		samples[0] = '\0';
+		other[0] = '\0';
+	}
+	printf("%-15s %7s %8s %10s %8llu %8llu\n", name, samples, own, other,
+	       (unsigned long long)r->ns, (unsigned long long)r->tail_ns);
+}
+
+static int run_table(void)
+{
+	static struct row rows[NR_KSTACK_MODES], rounds[3];
+	static const int nr_rounds[3] = { 8, 12, 20 };
+	long mode = set_mode(-1), old_rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
+	struct new_utsname u;
+	int exec_hits;
+
+	for (int m = 0; m < NR_KSTACK_MODES; m++) {
+		rows[m].mode = m;
+		run_attack(&rows[m]);
+		measure_cost(&rows[m]);
+	}
+	for (int i = 0; i < 3; i++) {
+		rounds[i].mode = KSTACK_MODE_CHACHA_TASK;
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, nr_rounds[i]);
+		measure_cost(&rounds[i]);
+	}
+	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, old_rounds);
+	exec_hits = exec_attack();
+	set_mode(mode);
+
+	uname(&u);
+	printf("predict: %s, guessing the next kernel-stack offset (chance 1.6%%)\n", u.machine);
+	printf("%-15s %7s %8s %10s %8s %8s\n", "mode", "samples", "own", "other task",
+	       "ns/call", "tail ns");
+	for (int m = 0; m < NR_KSTACK_MODES; m++)
+		print_row(mode_names[m], &rows[m], true);
+	for (int i = 0; i < 3; i++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "  chacha%d", nr_rounds[i]);
+		print_row(name, &rounds[i], false);
+	}
+	printf("own: %d predictions after the samples; other: %d of a forked victim's\n",
+	       NR_OWN, NR_OTHER);
+	printf("exec: a prng-task state predicted before execve matched %d of %d after it\n",
+	       exec_hits, NR_OTHER);
+	printf("ns/call: a getpid and the loop, stackleak off; tail: the %dth slowest of %d\n",
+	       COST_SKIP + 1, NR_COST);
+	return 0;
+}
+
+
+/* The figures behind a test, printed after it: with one crng.seed= every boot prints the same. */
+static void print_figures(const struct row *r)
+{
+	printf("predict: %s: state after %d samples, own %u of %u, other %d of %d\n",
+	       mode_names[r->mode], r->samples, r->own, r->own_n, r->other, NR_OTHER);
+}
+
+static int run_tests(void)
+{
+	long mode = set_mode(-1);
+	struct row r;
+	int exec_hits;
+
+	r = (struct row){ .mode = KSTACK_MODE_PRNG_TASK };
+	run_attack(&r);
+	print_figures(&r);
+	CHECK("user.predict.prng-task.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
+	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
+	      r.samples, r.own, r.own_n);
+	CHECK("user.predict.prng-task.other_task_at_chance", r.other >= 0 &&
+	      r.other <= CHANCE_MAX_OTHER, "%d of %d", r.other, NR_OTHER);
+
+	r = (struct row){ .mode = KSTACK_MODE_PRNG_CPU };
+	run_attack(&r);
+	print_figures(&r);
+	CHECK("user.predict.prng-cpu.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
+	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
+	      r.samples, r.own, r.own_n);
+	CHECK("user.predict.prng-cpu.other_task", r.other * 100 >= NR_OTHER * 99,
+	      "%d of %d of the victim's offsets predicted", r.other, NR_OTHER);
+
+	for (int m = 0; m < NR_KSTACK_MODES; m++) {
+		char name[64];
+
+		if (m != KSTACK_MODE_CRNG16 && m != KSTACK_MODE_CRNG8 &&
+		    m != KSTACK_MODE_CHACHA_TASK)
+			continue;
+		r = (struct row){ .mode = m };
+		run_attack(&r);
+		print_figures(&r);
+		snprintf(name, sizeof(name), "user.predict.%s.at_chance", mode_names[m]);
+		CHECK(name, r.samples < 0 && r.own <= CHANCE_MAX_OWN && r.other >= 0 &&
+		      r.other <= CHANCE_MAX_OTHER,
+		      "LFSR113 fit after %d samples, own %u of %u, other %d of %d", r.samples,
+		      r.own, r.own_n, r.other, NR_OTHER);
+	}
+
+	exec_hits = exec_attack();
+	printf("predict: execve: %d of %d\n", exec_hits, NR_OTHER);
+	CHECK("user.predict.exec_reseeds", exec_hits >= 0 && exec_hits <= CHANCE_MAX_OTHER,
+	      "a state learnt before execve predicted %d of %d after it",
+	      exec_hits, NR_OTHER);
+
+	{
+		long rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
+		long bad = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 10);
+		long set = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 8);
+		long now = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, rounds);
+
+		CHECK("user.predict.chacha_rounds_switch", rounds == 20 && bad == -EINVAL &&
+		      set == 20 && now == 8, "read %ld, 10 gave %ld, 8 replaced %ld, back from %ld",
+		      rounds, bad, set, now);
+	}
+
+	set_mode(mode);
+	CHECK("user.predict.mode_restored", set_mode(-1) == mode, "mode %ld", set_mode(-1));
+	return test_failures;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "exec-victim") == 0)
+		return exec_victim(argv + 2);
+	if (argc > 1 && strcmp(argv[1], "-t") == 0)
+		return run_tests();
+	if (argc > 1) {
+		printf("usage: predict [-t]\n");
+		return 2;
+	}
+	return run_table();
+}
