@@ -3,6 +3,7 @@
  * Boot options. A bad option never stops the boot: it is named on the
  * console, ignored, and the default stays.
  */
+#include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>
@@ -62,6 +63,7 @@ static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu" },
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
+	{ "bench", bench_setup, "user/bench's arguments, comma-separated, e.g. smoke" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 #endif

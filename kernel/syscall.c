@@ -121,6 +121,7 @@ SYSCALL_DEFINE(kernel_stats)
 	kernel_stats.kernel_text = (unsigned long)do_syscall;
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
+	kernel_stats.counter_hz = arch_cycles_per_sec();
 	return copy_to_user(a0, &kernel_stats, sizeof(kernel_stats));
 }
 

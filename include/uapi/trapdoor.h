@@ -59,6 +59,8 @@ struct kernel_stats {
 	 * is no KASLR here: the address is in trapdoor.map anyway.
 	 */
 	unsigned long kernel_text;
+	/* How fast the counter user space reads (user/lib/arch/<arch>/counter.S) counts, Hz. */
+	unsigned long counter_hz;
 };
 
 

@@ -35,6 +35,12 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 long regcheck_syscall(long nr);
 
 /*
+ * arch/<arch>/counter.S: the arch's user-readable counter, the one the
+ * kernel's clock reads, at kernel_stats.counter_hz (user/bench.c times with it).
+ */
+u64 read_counter(void);
+
+/*
  * user/lib/arch/<arch>/userregs.c: the registers a user program can write
  * that are not in pt_regs' general-purpose set (thread pointers, segment,
  * floating-point or special-purpose registers). The kernel must give every
