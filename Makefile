@@ -6,7 +6,9 @@
 
 VERSION		:= 0.1
 
-ARCHES		:= x86_64 arm64 riscv powerpc s390 loongarch
+ALL_ARCHES	:= x86_64 arm64 riscv powerpc s390 loongarch
+# make bench and bench-linux: which to run (ARCHES="riscv arm64").
+ARCHES		?= $(ALL_ARCHES)
 
 # Accept the names uname -m and Debian use as well as Linux's directory names.
 arch_alias	= $(strip $(patsubst aarch64,arm64,$(patsubst riscv64,riscv,\
@@ -17,8 +19,8 @@ HOST_ARCH	:= $(call arch_alias,$(shell uname -m))
 ARCH		?= $(HOST_ARCH)
 override ARCH	:= $(call arch_alias,$(ARCH))
 
-ifeq ($(filter $(ARCH),$(ARCHES)),)
-$(error ARCH=$(ARCH) is not one of: $(ARCHES) (aliases: aarch64 riscv64 ppc64 s390x loongarch64))
+ifeq ($(filter $(ARCH),$(ALL_ARCHES)),)
+$(error ARCH=$(ARCH) is not one of: $(ALL_ARCHES) (aliases: aarch64 riscv64 ppc64 s390x loongarch64))
 endif
 
 O		?= build
@@ -146,6 +148,7 @@ QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE)))
 		  $(QEMU_EXTRA) -kernel
 
 .DEFAULT_GOAL	:= all
+.PHONY: bench bench-boot bench-linux
 .PHONY: all images run check debug gdbinit deps check-tools test clean distclean help \
 	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
 
@@ -197,9 +200,11 @@ gdbinit:
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev
+# make bench: the plots (tools/bench).
+BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 
 deps:
-	$(Q)tools/deps --install $(HOST_DEPS) $(foreach a,$(ARCHES),$(shell $(MAKE) -s \
+	$(Q)tools/deps --install $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
 		--no-print-directory ARCH=$(a) print-deps))
 
 deps-if-missing:
@@ -229,6 +234,22 @@ print-uts:
 
 print-build:
 	@echo $(BUILD)
+
+# One boot of user/bench (boot option bench=BENCH_ARGS) for tools/bench; its log in BENCH_LOG.
+# BENCH_ICOUNT=1 adds -icount shift=0: virtual time advances one ns per guest instruction.
+BENCH_ARGS	?= smoke
+BENCH_TIMEOUT	?= 900
+BENCH_LOG	?= $(BUILD)/bench.log
+bench-boot: all check-qemu
+	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
+		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
+
+# The benchmark on every arch (ARCHES= picks): docs/results/ (tools/bench, docs/benchmarks.md).
+bench:
+	$(Q)tools/deps --install $(BENCH_DEPS)
+	$(Q)tools/bench --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
+		$(if $(BENCH),--args "$(BENCH)")
 
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
@@ -262,7 +283,7 @@ help:
 	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
 	@echo
 	@echo 'Variables:'
-	@echo '  ARCH=          $(ARCHES) (default: the host, $(HOST_ARCH));'
+	@echo '  ARCH=          $(ALL_ARCHES) (default: the host, $(HOST_ARCH));'
 	@echo '                 also aarch64 riscv64 ppc64 s390x loongarch64'
 	@echo '  CROSS_COMPILE= GCC prefix (default per arch, e.g. aarch64-linux-gnu-)'
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
