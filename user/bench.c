@@ -467,6 +467,16 @@ static void syscall_suite(const struct options *o)
 	if (o->smoke) {
 		bool ok = true;
 
+		/* Every cell is what its label says: the switches took. */
+		for (int c = first_cell; can_switch && c < first_cell + nr_cells; c++) {
+			int m, sl;
+
+			set_cell(c);
+			ok = ok && bench_get_config(&m, &sl) == 0 && m == cell_mode(c) && sl == cell_sl(c);
+		}
+		test_result("bench.syscall.cells_switch", ok, "a cell's mode did not read back");
+		failures += !ok;
+		ok = true;
 		for (int c = first_cell; c < first_cell + nr_cells; c++)
 			for (int s = 0; s < NR_SYS; s++)
 				ok = ok && results[s][c].n == per_round * o->rounds &&
