@@ -52,7 +52,7 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
+	static const char *const programs[] = { "systest", "tasktest", "pipetest", "kstacktest", "leaktest",
 						"regstate" };
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
