@@ -20,7 +20,8 @@
  *   loop     getpid 2^22 times (loop=N), stackleak on vs off; then getppid
  *            in the output format of perf's `bench syscall basic`.
  *   pipe     perf's `bench sched pipe`: two tasks pass a token back and forth
- *            through two pipes N times (pipe=N, default 20000), per cell.
+ *            through two pipes N times (pipe=N, default 20000), per cell; then
+ *            once more in the boot's own cell, in perf's output format.
  *
  * `smoke` is a quick run of every suite with few calls; it also prints PASS:/
  * FAIL: lines that check the instrument itself (tools/testsuite counts them).
@@ -623,6 +624,92 @@ static void loop_suite(const struct options *o)
 	}
 }
 
+/* --- sched pipe -------------------------------------------------------- */
+
+/*
+ * perf's `bench sched pipe`: two tasks pass a 4-byte token back and forth
+ * through two pipes, n round trips; each read blocks until the other task
+ * has written, so every round trip is two context switches. Returns the
+ * ticks the parent measured, 0 on an error.
+ */
+static u64 pipe_pingpong(unsigned long n)
+{
+	int to_child[2], to_parent[2], token = 0, st = 0;
+	long pid;
+	u64 t0, t;
+
+	if (pipe2(to_child, 0) < 0)
+		return 0;
+	if (pipe2(to_parent, 0) < 0) {
+		close(to_child[0]);
+		close(to_child[1]);
+		return 0;
+	}
+	pid = fork();
+	if (pid == 0) {
+		for (unsigned long i = 0; i < n; i++)
+			if (read(to_child[0], &token, sizeof(token)) != sizeof(token) ||
+			    write(to_parent[1], &token, sizeof(token)) != sizeof(token))
+				exit(1);
+		exit(0);
+	}
+	t0 = read_counter();
+	for (unsigned long i = 0; pid > 0 && i < n; i++)
+		if (write(to_child[1], &token, sizeof(token)) != sizeof(token) ||
+		    read(to_parent[0], &token, sizeof(token)) != sizeof(token))
+			break;
+	t = read_counter() - t0;
+	close(to_child[0]);
+	close(to_child[1]);
+	close(to_parent[0]);
+	close(to_parent[1]);
+	if (pid <= 0 || waitpid((int)pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return 0;
+	return t;
+}
+
+static void pipe_suite(const struct options *o)
+{
+	char label[32], a[32], b[32];
+
+	printf("\n== sched pipe: %lu round trips per cell between two tasks\n", o->pipe);
+	printf("%-16s %14s %14s %12s\n", "cell", "total (s)", "usecs/op", "ops/sec");
+	for (int c = first_cell; c < first_cell + nr_cells; c++) {
+		const char *cl = can_switch ? cell_label(c, label, sizeof(label)) : o->label;
+		u64 t, ns;
+
+		set_cell(c);
+		pipe_pingpong(o->pipe / 16 + 1);	/* warm-up */
+		t = pipe_pingpong(o->pipe);
+		ns = ticks_to_ns(t);
+		printf("%-16s %14s %14s %12llu\n", cl, fixed(a, sizeof(a), (long long)(ns / 1000), 6),
+		       fixed(b, sizeof(b), (long long)(ns / o->pipe), 3),
+		       ns ? (unsigned long long)o->pipe * 1000000000ULL / ns : 0ULL);
+		printf("B: pipe %s %lu %llu\n", cl, o->pipe, (unsigned long long)t);
+		if (o->smoke) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "bench.pipe.%s", cl);
+			test_result(name, t != 0, "the ping-pong failed");
+			failures += t == 0;
+		}
+	}
+	if (can_switch) {
+		bench_set_kstack_mode(boot_mode);
+		bench_set_stackleak(boot_sl);
+	}
+	/* The default cell once more, in perf's words. */
+	{
+		u64 ns = ticks_to_ns(pipe_pingpong(o->pipe));
+
+		printf("\n# Running 'sched/pipe' benchmark:\n");
+		printf("# Executed %lu pipe operations between two processes\n\n", o->pipe);
+		printf("     Total time: %s [sec]\n\n", fixed(a, sizeof(a), (long long)(ns / 1000000), 3));
+		printf("     %s usecs/op\n", fixed(b, sizeof(b), (long long)(ns * 1000 / o->pipe), 6));
+		printf("     %llu ops/sec\n", ns ? (unsigned long long)o->pipe * 1000000000ULL / ns : 0ULL);
+	}
+}
+
 /* --- main --------------------------------------------------------------- */
 
 static bool parse_ulong(const char *s, unsigned long *v)
@@ -748,6 +835,8 @@ int main(int argc, char **argv)
 		crng_suite(&o);
 	if (o.loopsuite)
 		loop_suite(&o);
+	if (o.pipesuite)
+		pipe_suite(&o);
 
 	if (can_switch) {
 		bench_set_kstack_mode(boot_mode);
