@@ -251,6 +251,16 @@ bench:
 	$(Q)tools/bench --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
 		$(if $(BENCH),--args "$(BENCH)")
 
+# The Linux rows (x86_64 and arm64): user/bench on Debian's linux-image (tools/bench-linux/run).
+BENCH_LINUX_DEPS := python3:python3 cpio:cpio dpkg-deb:dpkg gzip:gzip \
+		   /usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross \
+		   aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/lib/x86_64-linux-gnu/libc.a:libc6-dev \
+		   qemu-system-x86_64:qemu-system-x86 qemu-system-aarch64:qemu-system-arm
+bench-linux:
+	$(Q)tools/deps --install $(BENCH_DEPS) $(BENCH_LINUX_DEPS)
+	$(Q)tools/bench-linux/run --arches "$(filter x86_64 arm64,$(ARCHES))" $(if $(BOOTS),--boots $(BOOTS)) \
+		$(if $(BENCH),--args "$(BENCH)")
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")

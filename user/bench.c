@@ -311,7 +311,7 @@ static void print_rule(int ncols)
  */
 static void print_relative_table(const struct options *o, int sl)
 {
-	char buf[32], cell[32];
+	char buf[48], cell[64];
 
 	printf("\nsyscall: change against kstack=off, stackleak=%s; (I)/(R): significant "
 	       "improvement/regression\n", sl ? "on" : "off");
@@ -348,7 +348,7 @@ static void print_relative_table(const struct options *o, int sl)
 /* Absolute figures: one row per cell, mean/p50/p99/p99.9 per syscall. */
 static void print_absolute_table(void)
 {
-	char label[32], b[4][24];
+	char label[48], b[4][48];
 
 	printf("\nsyscall: per-call latency (%s), counter read included\n", unit());
 	printf("%-16s %-8s %10s %10s %10s %10s %10s\n", "cell", "syscall", "calls", "mean", "p50",
@@ -368,7 +368,7 @@ static void print_absolute_table(void)
 /* Stackleak's cost per offset mode: on against off, getpid. */
 static void print_stackleak_table(const struct options *o)
 {
-	char buf[32], cell[32];
+	char buf[48], cell[64];
 
 	printf("\nsyscall/getpid: stackleak=on against stackleak=off, per offset mode\n");
 	printf("%-10s %-6s %12s %12s %16s\n", "kstack", "stat", "off", "on", "change");
@@ -378,7 +378,7 @@ static void print_stackleak_table(const struct options *o)
 			u64 a = cell_stat(off, st), b = cell_stat(on, st);
 			long long pct = a ? ((long long)b - (long long)a) * 10000 / (long long)a : 0;
 			int sig = mann_whitney(on->round[st], off->round[st], o->rounds);
-			char x[24], y[24];
+			char x[48], y[48];
 
 			snprintf(cell, sizeof(cell), "%s%s%%", sig < 0 ? "(I) " : sig > 0 ? "(R) " : "",
 				 fixed(buf, sizeof(buf), pct, 2));
@@ -391,7 +391,7 @@ static void print_stackleak_table(const struct options *o)
 static void syscall_suite(const struct options *o)
 {
 	unsigned long per_round = o->calls / o->rounds;
-	char label[32];
+	char label[48];
 
 	printf("\n== syscall: %lu calls per cell in %lu rounds of %lu, %d cells, %d syscalls\n",
 	       per_round * o->rounds, o->rounds, per_round, nr_cells, NR_SYS);
@@ -500,7 +500,7 @@ static void crng_suite(const struct options *o)
 {
 	static u32 column[MAX_PER_ROUND / 48];
 	unsigned long batches = o->fold / 96 ? o->fold / 96 : 1;
-	char a[24], b[24], d[24];
+	char a[48], b[48], d[48];
 
 	if (batches * 96 > MAX_PER_ROUND)
 		batches = MAX_PER_ROUND / 96;
@@ -572,7 +572,7 @@ static u64 ticks_to_ns(u64 t)
 
 static void loop_suite(const struct options *o)
 {
-	char a[32], b[32];
+	char a[48], b[48];
 
 	printf("\n== loop: getpid %lu times, kstack=%s\n", o->loop,
 	       can_switch ? mode_names[boot_mode] : o->label);
@@ -670,7 +670,7 @@ static u64 pipe_pingpong(unsigned long n)
 
 static void pipe_suite(const struct options *o)
 {
-	char label[32], a[32], b[32];
+	char label[48], a[48], b[48];
 
 	printf("\n== sched pipe: %lu round trips per cell between two tasks\n", o->pipe);
 	printf("%-16s %14s %14s %12s\n", "cell", "total (s)", "usecs/op", "ops/sec");
@@ -816,6 +816,7 @@ int main(int argc, char **argv)
 	c1 = read_counter();
 	printf("bench: %s, counter %llu Hz, %s\n", bench_system(), (unsigned long long)counter_hz,
 	       can_switch ? "every offset mode x stackleak on/off in this boot" : o.label);
+	printf("B: system %s\n", bench_system());
 	printf("B: info hz %llu switch %d mode %s stackleak %d\n", (unsigned long long)counter_hz,
 	       can_switch, can_switch ? mode_names[boot_mode] : o.label, boot_sl);
 	if (o.smoke) {
