@@ -6,7 +6,9 @@
 
 VERSION		:= 0.1
 
-ARCHES		:= x86_64 arm64 riscv powerpc s390 loongarch
+ALL_ARCHES	:= x86_64 arm64 riscv powerpc s390 loongarch
+# make bench and bench-linux: which to run (ARCHES="riscv arm64").
+ARCHES		?= $(ALL_ARCHES)
 
 # Accept the names uname -m and Debian use as well as Linux's directory names.
 arch_alias	= $(strip $(patsubst aarch64,arm64,$(patsubst riscv64,riscv,\
@@ -17,8 +19,8 @@ HOST_ARCH	:= $(call arch_alias,$(shell uname -m))
 ARCH		?= $(HOST_ARCH)
 override ARCH	:= $(call arch_alias,$(ARCH))
 
-ifeq ($(filter $(ARCH),$(ARCHES)),)
-$(error ARCH=$(ARCH) is not one of: $(ARCHES) (aliases: aarch64 riscv64 ppc64 s390x loongarch64))
+ifeq ($(filter $(ARCH),$(ALL_ARCHES)),)
+$(error ARCH=$(ARCH) is not one of: $(ALL_ARCHES) (aliases: aarch64 riscv64 ppc64 s390x loongarch64))
 endif
 
 O		?= build
@@ -169,6 +171,7 @@ QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE)))
 		  $(QEMU_EXTRA) -kernel
 
 .DEFAULT_GOAL	:= all
+.PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools test clean distclean help \
 	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
 
@@ -233,9 +236,11 @@ gdbinit:
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
+# make bench: the plots (tools/bench).
+BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 
 deps:
-	$(Q)tools/deps --install $(HOST_DEPS) $(foreach a,$(ARCHES),$(shell $(MAKE) -s \
+	$(Q)tools/deps --install $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
 		--no-print-directory ARCH=$(a) print-deps))
 
 deps-if-missing:
@@ -265,6 +270,32 @@ print-uts:
 
 print-build:
 	@echo $(BUILD)
+
+# One boot of user/bench (boot option bench=BENCH_ARGS) for tools/bench; its log in BENCH_LOG.
+# BENCH_ICOUNT=1 adds -icount shift=0: virtual time advances one ns per guest instruction.
+BENCH_ARGS	?= smoke
+BENCH_TIMEOUT	?= 900
+BENCH_LOG	?= $(BUILD)/bench.log
+bench-boot: all check-qemu
+	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
+		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
+
+# The benchmark on every arch (ARCHES= picks): docs/results/ (tools/bench, docs/benchmarks.md).
+bench:
+	$(Q)tools/deps --install $(BENCH_DEPS)
+	$(Q)tools/bench --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
+		$(if $(BENCH),--args "$(BENCH)")
+
+# The Linux rows (x86_64 and arm64): user/bench on Debian's linux-image (tools/bench-linux/run).
+BENCH_LINUX_DEPS := python3:python3 cpio:cpio dpkg-deb:dpkg gzip:gzip \
+		   /usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross \
+		   aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/lib/x86_64-linux-gnu/libc.a:libc6-dev \
+		   qemu-system-x86_64:qemu-system-x86 qemu-system-aarch64:qemu-system-arm
+bench-linux:
+	$(Q)tools/deps --install $(BENCH_DEPS) $(BENCH_LINUX_DEPS)
+	$(Q)tools/bench-linux/run --arches "$(filter x86_64 arm64,$(ARCHES))" $(if $(BOOTS),--boots $(BOOTS)) \
+		$(if $(BENCH),--args "$(BENCH)")
 
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
@@ -297,12 +328,15 @@ help:
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
+	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'
+	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
+	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  deps           install every Debian package the targets need (as root)'
 	@echo '  print-qemu     show the QEMU command line for ARCH'
 	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
 	@echo
 	@echo 'Variables:'
-	@echo '  ARCH=          $(ARCHES) (default: the host, $(HOST_ARCH));'
+	@echo '  ARCH=          $(ALL_ARCHES) (default: the host, $(HOST_ARCH));'
 	@echo '                 also aarch64 riscv64 ppc64 s390x loongarch64'
 	@echo '  CROSS_COMPILE= GCC prefix (default per arch, e.g. aarch64-linux-gnu-)'
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'

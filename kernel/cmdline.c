@@ -5,6 +5,7 @@
  * command line is escaped (cmdline_escape()): the line comes from outside,
  * and a raw newline in it could forge a line of the test protocol.
  */
+#include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>
@@ -169,6 +170,7 @@ static const struct boot_option boot_options[] = {
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
+	{ "bench", bench_setup, "user/bench's arguments, comma-separated, e.g. smoke" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 #endif

@@ -4,6 +4,7 @@
  * jumps here with a stack and a cleared bss; everything below is common.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
 #include <trapdoor/console.h>
 #include <trapdoor/ktest.h>
@@ -165,6 +166,11 @@ __noreturn void start_kernel(void)
 		/* lkdtm=NAME: init runs that one deliberate bug (kernel/lkdtm.c). */
 		init_argv[1] = "lkdtm";
 		init_argv[2] = lkdtm_boot_test;
+		init_argc = 3;
+	} else if (bench_boot_args[0]) {
+		/* bench=ARGS: init runs user/bench (kernel/bench.c). */
+		init_argv[1] = "bench";
+		init_argv[2] = bench_boot_args;
 		init_argc = 3;
 	}
 	pid = spawn_program("init", init_argv, init_argc);

@@ -2,6 +2,7 @@
 /* The simple system calls: console I/O, identity, time, power. */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
+#include <trapdoor/file.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
@@ -15,15 +16,18 @@
 
 #include "syscalls.h"
 
-/* write(fd, buf, count): fd 1 and 2 are the console. Copied in chunks. */
+/* write(fd, buf, count): to the console (copied in chunks) or a pipe (kernel/pipe.c). */
 SYSCALL_DEFINE(write)
 {
 	char buf[128];
 	size_t done = 0, count = a2;
+	struct file *f = fget(a0);
 
 	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
-	if (a0 != 1 && a0 != 2)
+	if (!f)
 		return -EBADF;
+	if (f->type != FILE_CONSOLE)
+		return file_write(f, a1, a2);
 	/* Check the whole range first: a bad buffer writes nothing at all. */
 	if (!access_ok(a1, count, PROT_READ))
 		return -EFAULT;
@@ -43,20 +47,23 @@ SYSCALL_DEFINE(write)
 }
 
 /*
- * read(0, buf, count): blocks until at least one byte has arrived on the
- * console, then returns what is there (up to count). No echo: the shell
- * decides what to show. A kill ends the wait (-EINTR; the task dies on its
- * way out, in exit_to_user_mode()).
+ * read(fd, buf, count): from a pipe (kernel/pipe.c), or from the console:
+ * blocks until at least one byte has arrived, then returns what is there (up
+ * to count). No echo: the shell decides what to show. A kill ends the wait
+ * (-EINTR; the task dies on its way out, in exit_to_user_mode()).
  */
 SYSCALL_DEFINE(read)
 {
 	char buf[64];
 	size_t n = 0, count = a2 < sizeof(buf) ? a2 : sizeof(buf);
+	struct file *f = fget(a0);
 	int c;
 
 	stackleak_track_stack();
-	if (a0 != 0)
+	if (!f)
 		return -EBADF;
+	if (f->type != FILE_CONSOLE)
+		return file_read(f, a1, a2);
 	if (count == 0)
 		return 0;
 	while ((c = console_getc()) < 0) {

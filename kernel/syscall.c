@@ -22,6 +22,9 @@
 
 /* The table: read it as a list. Unlisted numbers are NULL: -ENOSYS. */
 static const syscall_fn_t sys_call_table[NR_syscalls] = {
+	[__NR_dup3]		= sys_dup3,
+	[__NR_close]		= sys_close,
+	[__NR_pipe2]		= sys_pipe2,
 	[__NR_read]		= sys_read,
 	[__NR_write]		= sys_write,
 	[__NR_exit]		= sys_exit,
@@ -102,9 +105,9 @@ void do_syscall(struct pt_regs *regs)
 void exit_to_user_mode(struct pt_regs *regs)
 {
 	for (;;) {
-		/* kill() marked us (perhaps while we waited our turn): die now. */
+		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
 		if (current->killed)
-			do_exit(SIGKILL);
+			do_exit(current->killed);
 		if (!need_resched)
 			break;
 		/* The time slice ended (the timer tick set this): let the next task run. */
@@ -121,6 +124,7 @@ SYSCALL_DEFINE(kernel_stats)
 	kernel_stats.kernel_text = (unsigned long)do_syscall;
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
+	kernel_stats.counter_hz = arch_cycles_per_sec();
 	return copy_to_user(a0, &kernel_stats, sizeof(kernel_stats));
 }
 

@@ -47,6 +47,11 @@ SYSCALL_DEFINE(stackleak_check);
 SYSCALL_DEFINE(stackleak_deep);
 SYSCALL_DEFINE(leak_write_secret);
 SYSCALL_DEFINE(leak_read_uninit);
+/* kernel/file.c */
+SYSCALL_DEFINE(close);
+SYSCALL_DEFINE(dup3);
+/* kernel/pipe.c */
+SYSCALL_DEFINE(pipe2);
 /* kernel/lkdtm.c */
 SYSCALL_DEFINE(lkdtm);
 

@@ -6,6 +6,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/file.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
@@ -131,6 +132,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 		return err;
 	}
 	strscpy(t->comm, name, sizeof(t->comm));
+	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
@@ -164,6 +166,7 @@ long do_fork(void)
 	}
 	t->mm->brk = pmm->brk;
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
+	files_fork(t, parent);
 	t->parent = parent;
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
@@ -254,6 +257,8 @@ __noreturn void do_exit(int wait_status)
 {
 	struct task_struct *me = current, *init = task_by_pid(1);
 
+	/* Close every descriptor: a pipe's other end sees EOF or EPIPE. */
+	files_exit(me);
 	/* Leave our address space before tearing it down. */
 	arch_switch_mm(NULL);
 	if (me->mm) {
@@ -405,7 +410,7 @@ SYSCALL_DEFINE(kill)
 		return -ESRCH;
 	if (t->pid == 1)
 		return -EPERM;
-	t->killed = true;
+	t->killed = SIGKILL;
 	/* A blocked victim must run to notice: it dies in exit_to_user_mode(). */
 	if (t->state == TASK_BLOCKED) {
 		t->wake_at = 0;

@@ -3,7 +3,8 @@
  * init: the first user program. The kernel starts it with argv[1] = "demo"
  * (make run) or "test" (make check). In test mode it runs every user test
  * program as a child, checks how each ended, and powers off with the number
- * of failures.
+ * of failures. With the boot option bench=ARGS it is "bench ARGS": it runs
+ * user/bench with ARGS split at commas (kernel/bench.c).
  */
 #include "lib/ulib.h"
 
@@ -52,8 +53,9 @@ static int run(const char *name, const char *const *argv, int *status)
 static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
-						"regstate", "manychildren", "errpathtest", "fuzz" };
+	static const char *const programs[] = { "systest", "tasktest", "pipetest", "kstacktest",
+						"leaktest", "regstate", "manychildren", "errpathtest",
+						"fuzz" };
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
 	int failed = 0, status;
@@ -196,6 +198,28 @@ static int run_demos(void)
 	poweroff(failed ? 1 : 0);
 }
 
+/* bench=ARGS: user/bench, with ARGS split at commas into its arguments. */
+static __noreturn void run_bench(char *args)
+{
+	const char *argv[16] = { "bench" };
+	int argc = 1, status = 0, err;
+
+	for (char *p = args; *p && argc < (int)ARRAY_SIZE(argv) - 1;) {
+		char *comma = strchr(p, ',');
+
+		argv[argc++] = p;
+		if (!comma)
+			break;
+		*comma = '\0';
+		p = comma + 1;
+	}
+	argv[argc] = NULL;
+	err = run("bench", argv, &status);
+	if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		printf("init: bench ended with status 0x%x (spawn %d)\n", status, err);
+	poweroff(err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? 1 : 0);
+}
+
 int main(int argc, char **argv)
 {
 	struct new_utsname u;
@@ -207,6 +231,8 @@ int main(int argc, char **argv)
 		poweroff(run_fuzz(argv[2] + 5));
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
 		poweroff(run_tests(&u) ? 1 : 0);
+	if (argc > 2 && strcmp(argv[1], "bench") == 0)
+		run_bench(argv[2]);
 	if (argc > 2 && strcmp(argv[1], "lkdtm") == 0) {
 		/* lkdtm=NAME: one deliberate kernel bug, which must end the machine. */
 		const char *lkargv[] = { "lkdtm", argv[2], NULL };

@@ -24,6 +24,7 @@
 #define NR_TASKS		128
 #define TASK_COMM_LEN		16
 #define STACK_END_MAGIC		0x57AC6E9DUL	/* Linux's value: "stack end" */
+#define NR_OPEN			16	/* file descriptors per task (include/trapdoor/file.h) */
 
 enum task_state {
 	TASK_UNUSED = 0,
@@ -33,6 +34,7 @@ enum task_state {
 };
 
 struct mm_struct;
+struct file;
 
 /*
  * kernel/randomize_kstack.c: the chacha-task offset source. A ChaCha key of
@@ -62,10 +64,11 @@ struct task_struct {
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
-	bool killed;			/* kill(SIGKILL) arrived: die on the way out */
+	int killed;			/* 0, or the signal to die by on the way out */
 	bool orphan;			/* its parent exited: init adopted it, the kernel reaps it */
 	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
+	struct file *files[NR_OPEN];	/* open file descriptors (kernel/file.c) */
 	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
 	struct rnd_state kstack_rnd_state;
 	struct kstack_chacha kstack_chacha;

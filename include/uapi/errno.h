@@ -17,6 +17,9 @@
 #define EFAULT		14	/* Bad address */
 #define EBUSY		16	/* Device or resource busy */
 #define EINVAL		22	/* Invalid argument */
+#define ENFILE		23	/* File table overflow */
+#define EMFILE		24	/* Too many open files */
+#define EPIPE		32	/* Broken pipe */
 #define ERANGE		34	/* Math result not representable */
 #define ENAMETOOLONG	36	/* File name too long */
 #define ENOSYS		38	/* Invalid system call number */

@@ -33,6 +33,7 @@ struct new_utsname {
 #define SIGFPE		8
 #define SIGKILL		9
 #define SIGSEGV		11
+#define SIGPIPE		13	/* wrote to a pipe nobody can read any more */
 
 /*
  * wait4() status, encoded as Linux does: exit(n) gives (n & 0xff) << 8, death
@@ -59,6 +60,8 @@ struct kernel_stats {
 	 * is no KASLR here: the address is in trapdoor.map anyway.
 	 */
 	unsigned long kernel_text;
+	/* How fast the counter user space reads (user/lib/arch/<arch>/counter.S) counts, Hz. */
+	unsigned long counter_hz;
 };
 
 

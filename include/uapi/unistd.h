@@ -8,6 +8,9 @@
 #ifndef TRAPDOOR_INCLUDE_UAPI_UNISTD_H
 #define TRAPDOOR_INCLUDE_UAPI_UNISTD_H
 
+#define __NR_dup3		24
+#define __NR_close		57
+#define __NR_pipe2		59
 #define __NR_read		63
 #define __NR_write		64
 #define __NR_exit		93

@@ -63,6 +63,25 @@ extern const unsigned int arch_nr_fault_cases;
 
 static inline long write(int fd, const void *buf, size_t n) { return syscall3(__NR_write, fd, buf, n); }
 static inline long read(int fd, void *buf, size_t n) { return syscall3(__NR_read, fd, buf, n); }
+static inline long close(int fd) { return syscall1(__NR_close, fd); }
+/* pipe2(fds, 0): fds[0] reads what fds[1] writes (kernel/pipe.c). */
+static inline long pipe2(int fds[2], int flags) { return syscall2(__NR_pipe2, fds, flags); }
+static inline long dup3(int oldfd, int newfd, int flags)
+{
+	return syscall3(__NR_dup3, oldfd, newfd, flags);
+}
+/*
+ * dup2(): the asm-generic table has only dup3, which refuses oldfd == newfd;
+ * dup2 then returns newfd if it is open: a zero-byte write or read (one of
+ * them fits either end of a pipe) says whether it is.
+ */
+static inline long dup2(int oldfd, int newfd)
+{
+	if (oldfd == newfd)
+		return write(oldfd, "", 0) == -EBADF && read(oldfd, NULL, 0) == -EBADF ? -EBADF :
+		       newfd;
+	return dup3(oldfd, newfd, 0);
+}
 static inline long getpid(void) { return syscall0(__NR_getpid); }
 static inline long getppid(void) { return syscall0(__NR_getppid); }
 static inline long gettid(void) { return syscall0(__NR_gettid); }

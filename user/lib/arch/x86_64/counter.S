@@ -8,6 +8,7 @@
 	.globl	user_counter
 	.type	user_counter, @function
 user_counter:
+	lfence				// every earlier instruction completes first
 	rdtsc				// edx:eax = the TSC
 	shlq	$32, %rdx		// the high half into place
 	orq	%rdx, %rax		// rax = the 64-bit count, the C return value

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: MIT */
+/* The bench= boot option (kernel/bench.c): init runs user/bench instead of the demos. */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_BENCH_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_BENCH_H
+
+/* bench='s value, "" if none: init passes it on to user/bench. */
+extern char bench_boot_args[128];
+int bench_setup(const char *value);
+
+#endif

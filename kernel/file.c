@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+/*
+ * File descriptors (include/trapdoor/file.h): the per-task table, the file
+ * pool, and the calls that work on descriptors rather than on what they name:
+ * close and dup3. A file lives as long as some descriptor, in any task, names
+ * it (f_count); when the last one goes, its kind is told (pipe_release()).
+ */
+#include <trapdoor/file.h>
+#include <trapdoor/task.h>
+#include <uapi/errno.h>
+
+#include "syscalls.h"
+
+#define NR_FILES	(NR_TASKS * 2)
+
+static struct file file_pool[NR_FILES];
+
+/* The console: one file for every task's 0, 1 and 2, never freed. */
+static struct file console_file = { .type = FILE_CONSOLE, .f_mode = FMODE_READ | FMODE_WRITE };
+
+struct file *file_alloc(void)
+{
+	for (int i = 0; i < NR_FILES; i++) {
+		struct file *f = &file_pool[i];
+
+		if (f->f_count == 0) {
+			*f = (struct file){ .f_count = 1 };
+			return f;
+		}
+	}
+	return NULL;
+}
+
+void file_free(struct file *f)
+{
+	f->f_count = 0;
+}
+
+static struct file *get_file(struct file *f)
+{
+	if (f != &console_file)
+		f->f_count++;
+	return f;
+}
+
+/* One descriptor fewer names f; the last one releases what it is. */
+static void fput(struct file *f)
+{
+	if (f == &console_file)
+		return;
+	if (--f->f_count == 0 && f->type == FILE_PIPE)
+		pipe_release(f);
+}
+
+void files_init(struct task_struct *t)
+{
+	for (int fd = 0; fd < NR_OPEN; fd++)
+		t->files[fd] = fd < 3 ? &console_file : NULL;
+}
+
+void files_fork(struct task_struct *child, struct task_struct *parent)
+{
+	for (int fd = 0; fd < NR_OPEN; fd++)
+		child->files[fd] = parent->files[fd] ? get_file(parent->files[fd]) : NULL;
+}
+
+void files_exit(struct task_struct *t)
+{
+	for (int fd = 0; fd < NR_OPEN; fd++) {
+		struct file *f = t->files[fd];
+
+		t->files[fd] = NULL;
+		if (f)
+			fput(f);
+	}
+}
+
+struct file *fget(unsigned long fd)
+{
+	return fd < NR_OPEN ? current->files[fd] : NULL;
+}
+
+int get_unused_fd(void)
+{
+	for (int fd = 0; fd < NR_OPEN; fd++)
+		if (!current->files[fd])
+			return fd;
+	return -EMFILE;
+}
+
+void fd_install(int fd, struct file *f)
+{
+	current->files[fd] = f;
+}
+
+long file_read(struct file *f, unsigned long ubuf, size_t count)
+{
+	if (!(f->f_mode & FMODE_READ))
+		return -EBADF;
+	return pipe_read(f, ubuf, count);
+}
+
+long file_write(struct file *f, unsigned long ubuf, size_t count)
+{
+	if (!(f->f_mode & FMODE_WRITE))
+		return -EBADF;
+	return pipe_write(f, ubuf, count);
+}
+
+/* close(fd) */
+SYSCALL_DEFINE(close)
+{
+	struct file *f = fget(a0);
+
+	if (!f)
+		return -EBADF;
+	current->files[a0] = NULL;
+	fput(f);
+	return 0;
+}
+
+/*
+ * dup3(oldfd, newfd, flags): newfd names what oldfd names, closing what it
+ * named before. flags must be 0 (there is no close-on-exec); oldfd == newfd
+ * is -EINVAL, as in Linux. dup2() is the user library's (user/lib/ulib.h).
+ */
+SYSCALL_DEFINE(dup3)
+{
+	struct file *f = fget(a0), *old;
+
+	if (!f)
+		return -EBADF;
+	if (a1 >= NR_OPEN)
+		return -EBADF;
+	if (a2 != 0 || a0 == a1)
+		return -EINVAL;
+	old = current->files[a1];
+	current->files[a1] = get_file(f);
+	if (old)
+		fput(old);
+	return (long)a1;
+}

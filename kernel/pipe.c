@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Pipes: pipe2() gives two descriptors, a read end and a write end of one
+ * PIPE_SIZE-byte ring buffer. As in Linux:
+ *   - read blocks while the pipe is empty and some write end is open; once
+ *     every write end is closed, an empty pipe reads as 0 bytes (EOF);
+ *   - write blocks while the pipe is full, and returns once every byte is in;
+ *   - a write with no read end left open fails with -EPIPE, and the writer
+ *     dies by SIGPIPE on its way back to user mode (trapdoor has no signal
+ *     handlers, so Linux's default action is the only one);
+ *   - a task killed while it waits stops waiting (-EINTR) and dies on the
+ *     way out (exit_to_user_mode(), kernel/syscall.c).
+ * Pipes come from a fixed pool, so running out is -ENFILE, never a panic.
+ */
+#include <trapdoor/file.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+
+#include "syscalls.h"
+
+#define NR_PIPES	32
+#define PIPE_SIZE	4096
+#define PIPE_WAITERS	8
+
+struct pipe_inode_info {
+	bool used;
+	unsigned int readers, writers;	/* open files of each end */
+	unsigned int head, len;		/* the bytes in buf: len of them from head, wrapping */
+	/* Tasks blocked on this pipe, reading or writing: each slot NULL or one task. */
+	struct task_struct *waiters[PIPE_WAITERS];
+	u8 buf[PIPE_SIZE];
+};
+
+static struct pipe_inode_info pipes[NR_PIPES];
+
+/*
+ * Blocks the current task until a pipe_wake() on p (or a kill). With every
+ * slot taken it does not block but yields, and its caller checks again.
+ */
+static void pipe_wait(struct pipe_inode_info *p)
+{
+	int slot = -1;
+
+	for (int i = 0; i < PIPE_WAITERS; i++)
+		if (!p->waiters[i]) {
+			slot = i;
+			p->waiters[i] = current;
+			current->state = TASK_BLOCKED;
+			break;
+		}
+	schedule();
+	if (slot >= 0)
+		p->waiters[slot] = NULL;
+}
+
+/* Something changed: every task blocked on p runs again and re-checks. */
+static void pipe_wake(struct pipe_inode_info *p)
+{
+	for (int i = 0; i < PIPE_WAITERS; i++) {
+		struct task_struct *t = p->waiters[i];
+
+		if (t && t->state == TASK_BLOCKED) {
+			t->state = TASK_RUNNABLE;
+			sched_enqueue(t);
+		}
+	}
+}
+
+long pipe_read(struct file *f, unsigned long ubuf, size_t count)
+{
+	struct pipe_inode_info *p = f->pipe;
+	size_t done = 0;
+	u8 chunk[128];
+
+	if (count == 0)
+		return 0;
+	if (!access_ok(ubuf, count, PROT_WRITE))
+		return -EFAULT;
+	while (p->len == 0) {
+		if (p->writers == 0)
+			return 0;	/* EOF: nobody can write any more */
+		if (current->killed)
+			return -EINTR;
+		pipe_wait(p);
+	}
+	while (done < count && p->len) {
+		size_t n = count - done;
+
+		if (n > p->len)
+			n = p->len;
+		if (n > PIPE_SIZE - p->head)
+			n = PIPE_SIZE - p->head;	/* up to the end of the ring */
+		if (n > sizeof(chunk))
+			n = sizeof(chunk);
+		memcpy(chunk, p->buf + p->head, n);
+		/* Consumed only once the user has it: a fault loses nothing. */
+		if (copy_to_user(ubuf + done, chunk, n) < 0)
+			return done ? (long)done : -EFAULT;
+		p->head = (p->head + (unsigned int)n) % PIPE_SIZE;
+		p->len -= (unsigned int)n;
+		done += n;
+	}
+	pipe_wake(p);	/* writers waiting for room */
+	return (long)done;
+}
+
+long pipe_write(struct file *f, unsigned long ubuf, size_t count)
+{
+	struct pipe_inode_info *p = f->pipe;
+	size_t done = 0;
+	u8 chunk[128];
+
+	if (!access_ok(ubuf, count, PROT_READ))
+		return -EFAULT;
+	while (done < count) {
+		unsigned int tail = (p->head + p->len) % PIPE_SIZE;
+		size_t n = count - done;
+
+		if (p->readers == 0) {
+			/* Nobody will ever read it: SIGPIPE, on the way out. */
+			if (!current->killed)
+				current->killed = SIGPIPE;
+			return done ? (long)done : -EPIPE;
+		}
+		if (p->len == PIPE_SIZE) {
+			if (current->killed)
+				return done ? (long)done : -EINTR;
+			pipe_wake(p);	/* the readers: there is data */
+			pipe_wait(p);
+			continue;
+		}
+		if (n > PIPE_SIZE - p->len)
+			n = PIPE_SIZE - p->len;
+		if (n > PIPE_SIZE - tail)
+			n = PIPE_SIZE - tail;
+		if (n > sizeof(chunk))
+			n = sizeof(chunk);
+		if (copy_from_user(chunk, ubuf + done, n) < 0)
+			return done ? (long)done : -EFAULT;
+		memcpy(p->buf + tail, chunk, n);
+		p->len += (unsigned int)n;
+		done += n;
+	}
+	pipe_wake(p);	/* readers waiting for data */
+	return (long)done;
+}
+
+void pipe_release(struct file *f)
+{
+	struct pipe_inode_info *p = f->pipe;
+
+	if (f->f_mode & FMODE_READ)
+		p->readers--;
+	else
+		p->writers--;
+	/* Readers may now see EOF, writers EPIPE. */
+	pipe_wake(p);
+	if (!p->readers && !p->writers)
+		p->used = false;
+}
+
+/* pipe2(fds, flags): fds[0] the read end, fds[1] the write end. flags must be 0. */
+SYSCALL_DEFINE(pipe2)
+{
+	struct pipe_inode_info *p = NULL;
+	struct file *rf, *wf;
+	int fds[2];
+
+	if (a1 != 0)
+		return -EINVAL;
+	for (int i = 0; i < NR_PIPES && !p; i++)
+		if (!pipes[i].used)
+			p = &pipes[i];
+	if (!p)
+		return -ENFILE;
+	rf = file_alloc();
+	wf = rf ? file_alloc() : NULL;
+	if (!wf) {
+		if (rf)
+			file_free(rf);
+		return -ENFILE;
+	}
+	fds[0] = get_unused_fd();
+	if (fds[0] >= 0)
+		fd_install(fds[0], rf);
+	fds[1] = fds[0] >= 0 ? get_unused_fd() : -EMFILE;
+	if (fds[1] < 0 || copy_to_user(a0, fds, sizeof(fds)) < 0) {
+		long err = fds[1] < 0 ? fds[1] : -EFAULT;
+
+		if (fds[0] >= 0)
+			fd_install(fds[0], NULL);
+		file_free(rf);
+		file_free(wf);
+		return err;
+	}
+	fd_install(fds[1], wf);
+	memset(p->waiters, 0, sizeof(p->waiters));
+	p->head = p->len = 0;
+	p->used = true;
+	p->readers = p->writers = 1;
+	*rf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_READ, .f_count = 1, .pipe = p };
+	*wf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_WRITE, .f_count = 1, .pipe = p };
+	return 0;
+}

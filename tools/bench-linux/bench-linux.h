@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * user/bench.c built for Linux (tools/bench-linux/build): the interface of
+ * user/bench.h on top of glibc. The syscall instruction and the counter are
+ * trapdoor's own (user/lib/arch/<arch>/syscall.S and counter.S, whose ABI is
+ * Linux's), so both kernels are timed by the same instructions. Linux cannot
+ * switch its offset mode at run time: each boot is one cell, named by label=.
+ */
+#ifndef TRAPDOOR_TOOLS_BENCH_LINUX_H
+#define TRAPDOOR_TOOLS_BENCH_LINUX_H
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+
+/* include/uapi/trapdoor.h's offset modes, for the table headers. */
+#define NR_KSTACK_MODES		6
+#define KSTACK_MODE_NAMES { "off", "counter", "crng16", "crng8", "prng-task", "prng-cpu" }
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+
+#define BENCH_NR_GETPID		SYS_getpid
+#define BENCH_NR_GETPPID	SYS_getppid
+#define BENCH_NR_INVALID	999
+
+long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
+u64 user_counter(void);
+
+static inline long bench_syscall0(long nr) { return __syscall6(nr, 0, 0, 0, 0, 0, 0); }
+
+/* Linux does not say how fast the counter counts: measure it against CLOCK_MONOTONIC. */
+static inline u64 bench_counter_hz(void)
+{
+	struct timespec a, b;
+	u64 c0, c1, ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	c0 = user_counter();
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns = (u64)(b.tv_sec - a.tv_sec) * 1000000000ULL + (u64)b.tv_nsec - (u64)a.tv_nsec;
+	} while (ns < 200000000ULL);
+	c1 = user_counter();
+	return (c1 - c0) * 1000000000ULL / ns;
+}
+
+static inline int bench_get_config(int *mode, int *stackleak)
+{
+	*mode = 0;
+	*stackleak = 0;
+	return -1;
+}
+
+static inline void bench_set_kstack_mode(int mode) { (void)mode; }
+static inline void bench_set_stackleak(int on) { (void)on; }
+
+static inline const char *bench_system(void)
+{
+	static struct utsname u;
+	static char buf[200];
+
+	uname(&u);
+	snprintf(buf, sizeof(buf), "%s %s on %s", u.sysname, u.release, u.machine);
+	return buf;
+}
+
+static inline void test_result(const char *name, bool ok, const char *fmt, ...)
+{
+	(void)fmt;
+	printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
+}
+
+/* init.c runs bench's main as a function and powers off after it. */
+#define main bench_main
+int bench_main(int argc, char **argv);
+
+#endif

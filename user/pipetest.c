@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pipetest: pipe2, close, dup2/dup3 and the blocking rules of kernel/pipe.c:
+ * data in order, read blocking for a writer, write blocking for a reader, EOF
+ * once every write end is closed, SIGPIPE for a write nobody can read, and a
+ * task killed while it waits on a pipe really ends. Prints one PASS/FAIL line
+ * per test and exits with the number of failures.
+ */
+#include "lib/ulib.h"
+
+static void msleep(long ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Reads exactly n bytes unless EOF or an error comes first; returns how many it got. */
+static long read_full(int fd, void *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		long r = read(fd, (char *)buf + done, n - done);
+
+		if (r <= 0)
+			return done ? (long)done : r;
+		done += (size_t)r;
+	}
+	return (long)done;
+}
+
+static void test_basics(void)
+{
+	int fds[2] = { -1, -1 };
+	char buf[16];
+	long r = pipe2(fds, 0), w;
+
+	CHECK("user.pipe.pipe2", r == 0 && fds[0] >= 3 && fds[1] >= 3 && fds[0] != fds[1],
+	      "returned %ld, fds %d %d", r, fds[0], fds[1]);
+	w = write(fds[1], "hello", 5);
+	r = read(fds[0], buf, sizeof(buf));
+	CHECK("user.pipe.write_then_read", w == 5 && r == 5 && !memcmp(buf, "hello", 5),
+	      "write %ld, read %ld", w, r);
+	r = write(fds[0], "x", 1);
+	CHECK("user.pipe.write_read_end_ebadf", r == -EBADF, "returned %ld", r);
+	r = read(fds[1], buf, 1);
+	CHECK("user.pipe.read_write_end_ebadf", r == -EBADF, "returned %ld", r);
+	r = pipe2(fds, 1);
+	CHECK("user.pipe.pipe2_bad_flags", r == -EINVAL, "returned %ld", r);
+	r = syscall2(__NR_pipe2, 16, 0);	/* a pointer into unmapped page 0 */
+	CHECK("user.pipe.pipe2_bad_pointer", r == -EFAULT, "returned %ld", r);
+	/* The failed calls took no descriptor: the next pipe gets the same two. */
+	{
+		int again[2];
+
+		close(fds[0]);
+		close(fds[1]);
+		r = pipe2(again, 0);
+		CHECK("user.pipe.failed_pipe2_leaks_nothing",
+		      r == 0 && again[0] == fds[0] && again[1] == fds[1], "got %d %d, first %d %d",
+		      again[0], again[1], fds[0], fds[1]);
+		close(again[0]);
+		close(again[1]);
+	}
+}
+
+static void test_close(void)
+{
+	int fds[2];
+	long r;
+
+	pipe2(fds, 0);
+	r = close(fds[0]);
+	CHECK("user.close.ok", r == 0, "returned %ld", r);
+	r = close(fds[0]);
+	CHECK("user.close.twice_ebadf", r == -EBADF, "returned %ld", r);
+	r = read(fds[0], &r, 1);
+	CHECK("user.close.read_closed_ebadf", r == -EBADF, "returned %ld", r);
+	r = close(1000);
+	CHECK("user.close.bad_fd", r == -EBADF, "returned %ld", r);
+	close(fds[1]);
+}
+
+/* Until there are 16 descriptors, pipe2 succeeds; then -EMFILE, and closing frees them. */
+static void test_fd_limit(void)
+{
+	int fds[8][2], n = 0;
+	long r = 0;
+
+	while (n < 8 && (r = pipe2(fds[n], 0)) == 0)
+		n++;
+	/* 3 console descriptors + 6 pipes = 15: the seventh needs two, one is left. */
+	CHECK("user.pipe.emfile", n == 6 && r == -EMFILE, "%d pipes, then %ld", n, r);
+	for (int i = 0; i < n; i++) {
+		close(fds[i][0]);
+		close(fds[i][1]);
+	}
+	r = pipe2(fds[0], 0);
+	CHECK("user.pipe.fds_back_after_close", r == 0, "returned %ld", r);
+	close(fds[0][0]);
+	close(fds[0][1]);
+}
+
+/* read blocks until the writer, which sleeps first, writes. */
+static void test_read_blocks(void)
+{
+	int fds[2], st = 0;
+	char buf[8] = { 0 };
+	long pid, r;
+
+	pipe2(fds, 0);
+	pid = fork();
+	if (pid == 0) {
+		msleep(20);
+		exit(write(fds[1], "late", 4) == 4 ? 0 : 1);
+	}
+	r = read(fds[0], buf, sizeof(buf));
+	waitpid((int)pid, &st, 0);
+	CHECK("user.pipe.read_blocks_for_writer", r == 4 && !memcmp(buf, "late", 4) &&
+	      WIFEXITED(st) && WEXITSTATUS(st) == 0, "read %ld, child status 0x%x", r, st);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/* 3 pipe-fulls from one write: the writer blocks until the reader makes room. */
+static void test_write_blocks(void)
+{
+	static char out[3 * 4096 + 100], in[sizeof(out)];
+	int fds[2], st = 0;
+	long pid, r;
+
+	for (size_t i = 0; i < sizeof(out); i++)
+		out[i] = (char)(i * 7 + 3);
+	pipe2(fds, 0);
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		exit(write(fds[1], out, sizeof(out)) == (long)sizeof(out) ? 0 : 1);
+	}
+	close(fds[1]);
+	msleep(10);	/* let the writer fill the pipe and block */
+	r = read_full(fds[0], in, sizeof(in));
+	waitpid((int)pid, &st, 0);
+	CHECK("user.pipe.write_blocks_for_reader", r == (long)sizeof(in) && !memcmp(in, out, sizeof(in)) &&
+	      WIFEXITED(st) && WEXITSTATUS(st) == 0, "read %ld of %zu, child status 0x%x", r,
+	      sizeof(in), st);
+	close(fds[0]);
+}
+
+/* Once every write end is closed (the child's by exit, ours by close), read gives 0. */
+static void test_eof(void)
+{
+	int fds[2], st;
+	char buf[8];
+	long pid, r1, r2;
+
+	pipe2(fds, 0);
+	pid = fork();
+	if (pid == 0)
+		exit(write(fds[1], "abc", 3) == 3 ? 0 : 1);
+	close(fds[1]);
+	r1 = read_full(fds[0], buf, 3);
+	r2 = read(fds[0], buf, sizeof(buf));
+	waitpid((int)pid, &st, 0);
+	CHECK("user.pipe.eof_after_writers_close", r1 == 3 && r2 == 0, "read %ld then %ld", r1, r2);
+	close(fds[0]);
+}
+
+/* A write with no read end left: the writer dies by SIGPIPE. */
+static void test_sigpipe(void)
+{
+	int fds[2], st = 0;
+	long pid;
+
+	pipe2(fds, 0);
+	close(fds[0]);
+	pid = fork();
+	if (pid == 0) {
+		write(fds[1], "x", 1);
+		exit(0);	/* not reached: SIGPIPE on the way out of write */
+	}
+	waitpid((int)pid, &st, 0);
+	CHECK("user.pipe.sigpipe_kills_writer", WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE,
+	      "child status 0x%x", st);
+	close(fds[1]);
+}
+
+/* A task killed while blocked in read (or write) on a pipe must end. */
+static void test_kill_blocked(bool in_write)
+{
+	int fds[2], st = 0;
+	long pid, r;
+
+	pipe2(fds, 0);
+	pid = fork();
+	if (pid == 0) {
+		static char big[8192];
+
+		if (in_write)
+			write(fds[1], big, sizeof(big));	/* nobody reads: blocks when full */
+		else
+			read(fds[0], big, 1);			/* nobody writes: blocks */
+		exit(0);
+	}
+	msleep(20);
+	r = kill((int)pid, SIGKILL);
+	waitpid((int)pid, &st, 0);
+	CHECK(in_write ? "user.pipe.kill_blocked_writer" : "user.pipe.kill_blocked_reader",
+	      r == 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "kill %ld, child status 0x%x", r,
+	      st);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/* dup2 onto 1: the child's printf goes into the pipe. */
+static void test_dup2(void)
+{
+	int fds[2], st;
+	char buf[32] = { 0 };
+	long pid, r;
+
+	pipe2(fds, 0);
+	pid = fork();
+	if (pid == 0) {
+		if (dup2(fds[1], 1) != 1)
+			exit(1);
+		close(fds[1]);
+		printf("through the pipe");
+		exit(0);
+	}
+	close(fds[1]);
+	r = read_full(fds[0], buf, 16);
+	waitpid((int)pid, &st, 0);
+	CHECK("user.dup2.stdout_into_pipe", r == 16 && !memcmp(buf, "through the pipe", 16),
+	      "read %ld: '%s'", r, buf);
+	r = dup3(fds[0], fds[0], 0);
+	CHECK("user.dup3.same_fd_einval", r == -EINVAL, "returned %ld", r);
+	r = dup2(fds[0], fds[0]);
+	CHECK("user.dup2.same_fd_returns_it", r == fds[0], "returned %ld", r);
+	r = dup3(fds[0], 9, 1);
+	CHECK("user.dup3.bad_flags", r == -EINVAL, "returned %ld", r);
+	r = dup2(12, 9);
+	CHECK("user.dup2.closed_oldfd", r == -EBADF, "returned %ld", r);
+	r = dup2(fds[0], 16);
+	CHECK("user.dup2.newfd_out_of_range", r == -EBADF, "returned %ld", r);
+	close(fds[0]);
+}
+
+int main(void)
+{
+	struct kernel_stats before, after;
+
+	get_kernel_stats(&before);
+	test_basics();
+	test_close();
+	test_fd_limit();
+	test_read_blocks();
+	test_write_blocks();
+	test_eof();
+	test_sigpipe();
+	test_kill_blocked(false);
+	test_kill_blocked(true);
+	test_dup2();
+	get_kernel_stats(&after);
+	CHECK("user.pipe.no_leaks", after.free_pages == before.free_pages &&
+	      after.nr_tasks == before.nr_tasks, "pages %lu -> %lu, tasks %lu -> %lu",
+	      (unsigned long)before.free_pages, (unsigned long)after.free_pages,
+	      (unsigned long)before.nr_tasks, (unsigned long)after.nr_tasks);
+	return test_failures;
+}
