@@ -238,16 +238,21 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_dup3:
 		return a[1] > 2;
 	case __NR_read:
-		if (a[0] == 0)
-			a[2] = 0;			/* would wait for a key */
+		/* Any open descriptor may be the console (a key) or an empty pipe: never wait. */
+		if (a[0] < 16)
+			a[2] = 0;
 		return true;
 	case __NR_write:
 		/*
 		 * Anything readable would end up on the log as junk: to the
-		 * console, only from addresses the kernel must refuse.
+		 * console, only from addresses the kernel must refuse. A pipe
+		 * we hold both ends of would fill and wait for ever: nothing
+		 * to a descriptor of our own beyond the console's.
 		 */
 		if ((a[0] == 1 || a[0] == 2) && a[2] != 0)
 			a[1] = bad_ptr();
+		else if (a[0] > 2 && a[0] < 16)
+			a[2] = 0;
 		return true;
 	case __NR_getrandom:
 		/* Into buf, but not past it: what lies beyond is ours too. */
