@@ -43,10 +43,10 @@ SYSCALL_DEFINE(write)
 }
 
 /*
- * read(0, buf, count): blocks until at least one byte has arrived on the
- * console, then returns what is there (up to count). No echo: the shell
- * decides what to show. A kill ends the wait (-EINTR; the task dies on its
- * way out, in exit_to_user_mode()).
+ * read(0, buf, count): sleeps until at least one byte has arrived on the
+ * console (console_wait(), kernel/tty.c), then returns what is there (up to
+ * count). No echo: the shell decides what to show. A kill ends the wait
+ * (-EINTR; the task dies on its way out, in exit_to_user_mode()).
  */
 SYSCALL_DEFINE(read)
 {
@@ -62,7 +62,7 @@ SYSCALL_DEFINE(read)
 	while ((c = console_getc()) < 0) {
 		if (current->killed)
 			return -EINTR;
-		schedule();	/* let others run while we wait for a key */
+		console_wait();	/* asleep until a key arrives */
 	}
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);

@@ -12,6 +12,8 @@
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/console.h>
+#include <trapdoor/trace.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -74,6 +76,8 @@ static long invoke_syscall(struct pt_regs *regs)
 
 void do_syscall(struct pt_regs *regs)
 {
+	/* Where the stack pointer was before the offset: the trace shows the offset. */
+	unsigned long sp_before = current_stack_pointer();
 	long ret;
 
 	kernel_stats.calls++;
@@ -90,6 +94,9 @@ void do_syscall(struct pt_regs *regs)
 
 	ret = invoke_syscall(regs);
 	regs_set_return_value(regs, ret);
+	/* trace on (kernel/trace.c): the one branch tracing costs here. */
+	if (unlikely(trace_parent))
+		trace_syscall(regs, ret, sp_before - syscall_kstack_sp);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset();
 
@@ -112,8 +119,15 @@ void exit_to_user_mode(struct pt_regs *regs)
 	}
 	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
-	/* Nothing this trip left on the kernel stack survives into user mode. */
-	stackleak_erase_on_task_stack();
+	/*
+	 * Nothing this trip left on the kernel stack survives into user mode.
+	 * A traced syscall's line is printed between the erase and a second
+	 * erase (kernel/trace.c): the one branch tracing costs here.
+	 */
+	if (unlikely(trace_pending))
+		trace_syscall_exit();
+	else
+		stackleak_erase_on_task_stack();
 }
 
 SYSCALL_DEFINE(kernel_stats)
@@ -137,6 +151,12 @@ SYSCALL_DEFINE(trapdoor_config)
 		return kstack_mode_set((long)a1);
 	case TRAPDOOR_CONFIG_STACKLEAK:
 		return stackleak_set_enabled((long)a1);
+	case TRAPDOOR_CONFIG_TRACE:
+		return trace_set((long)a1);
+	case TRAPDOOR_CONFIG_TTY_FOREGROUND:
+		return tty_set_foreground((long)a1);
+	case TRAPDOOR_CONFIG_TTY_INJECT:
+		return tty_inject((long)a1);
 	default:
 		return -EINVAL;
 	}

@@ -77,6 +77,9 @@ struct task_info {
 /* trapdoor_config(2) keys; the value -1 only reads. */
 #define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
 #define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on */
+#define TRAPDOOR_CONFIG_TRACE		3	/* 1: trace the caller's children's syscalls, 0 off */
+#define TRAPDOOR_CONFIG_TTY_FOREGROUND	4	/* the pid a console Ctrl-C kills; 0 none */
+#define TRAPDOOR_CONFIG_TTY_INJECT	5	/* value: a byte, received as if typed */
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
 #define KSTACK_MODE_OFF		0
