@@ -93,10 +93,13 @@ void do_syscall(struct pt_regs *regs)
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
-	regs_set_return_value(regs, ret);
-	/* trace on (kernel/trace.c): the one branch tracing costs here. */
+	/*
+	 * trace on (kernel/trace.c): the one branch tracing costs here, before
+	 * the result overwrites the first argument's register on some arches.
+	 */
 	if (unlikely(trace_parent))
 		trace_syscall(regs, ret, sp_before - syscall_kstack_sp);
+	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset();
 

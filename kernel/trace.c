@@ -3,7 +3,7 @@
  * Syscall tracing: `trace on` in the shell (user/sh.c) makes the kernel print
  * one line per syscall of the programs the shell starts:
  *
- *   trace: 7 write(1, 0x40001f20, 0xd) = 13  kstack +592  erased 384
+ *   trace: 5 write(1, 0x103ffffd40, 78) = 78  kstack +656  erased 888
  *
  * the pid, the syscall and its arguments, the return value, the random offset
  * the dispatcher moved its stack pointer down by on the way in
@@ -126,7 +126,8 @@ static void trace_print(const struct trace_record *r, unsigned long erased)
 	else
 		printk("trace: %d syscall_%lu(", r->pid, r->nr);
 	for (unsigned int i = 0; i < nargs; i++)
-		printk(r->args[i] < 4096 ? "%s%lu" : "%s0x%lx", i ? ", " : "", r->args[i]);
+		printk((long)r->args[i] > -4096 && (long)r->args[i] < 4096 ? "%s%ld" : "%s0x%lx",
+		       i ? ", " : "", r->args[i]);
 	if (r->ret < 0 && r->ret >= -4095)
 		printk(") = %ld", r->ret);
 	else if ((unsigned long)r->ret < 65536)

@@ -3,7 +3,8 @@
  * init: the first user program. The kernel starts it with argv[1] = "demo"
  * (make run) or "test" (make check). In test mode it runs every user test
  * program as a child, checks how each ended, and powers off with the number
- * of failures.
+ * of failures. In demo mode, argv[2] = "shell=1" (init.shell=1) starts the
+ * shell after the demos, "shell=script" the shell alone.
  */
 #include "lib/ulib.h"
 
@@ -164,8 +165,19 @@ static int run_fuzz(const char *spec)
 	return !ok;
 }
 
+/* The shell (user/sh.c), until it exits; then the machine powers off with its status. */
+static __noreturn void run_shell(bool hint)
+{
+	const char *argv[] = { "sh", hint ? "-h" : NULL, NULL };
+	int status = 0, err = run("sh", argv, &status);
+
+	if (err < 0)
+		printf("init: cannot start the shell (error %d)\n", err);
+	poweroff(err < 0 ? 1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
 /* make run: the demos, each in its default form; their own output says what they show. */
-static int run_demos(void)
+static int run_demos(bool shell)
 {
 	static const char *const demos[] = { "entropy", "leak" };
 	int status, failed = 0;
@@ -179,6 +191,8 @@ static int run_demos(void)
 			failed++;
 		}
 	}
+	if (shell)
+		run_shell(true);
 	poweroff(failed ? 1 : 0);
 }
 
@@ -202,5 +216,7 @@ int main(int argc, char **argv)
 		printf("FAIL: lkdtm.%s: the kernel survived it (status 0x%x)\n", argv[2], status);
 		poweroff(1);
 	}
-	return run_demos();
+	if (argc > 2 && strcmp(argv[2], "shell=script") == 0)
+		run_shell(false);
+	return run_demos(argc > 2 && strcmp(argv[2], "shell=1") == 0);
 }
