@@ -54,7 +54,8 @@ static int run_tests(const struct new_utsname *uts)
 {
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
 	static const char *const programs[] = { "systest", "tasktest", "kstacktest", "leaktest",
-						"regstate", "manychildren", "errpathtest", "fuzz" };
+						"regstate", "manychildren", "errpathtest", "shtest",
+						"fuzz" };
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
 	int failed = 0, status;
