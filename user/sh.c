@@ -404,10 +404,10 @@ static int builtin_echo(int argc, char **argv)
 	return 0;
 }
 
-/* exit and poweroff: STATUS, or the last command's. */
+/* exit: STATUS, or the last command's; poweroff: STATUS, or 0. */
 static int status_arg(const char *name, int argc, char **argv)
 {
-	long v = argc > 1 ? number(argv[1]) : last_status;
+	long v = argc > 1 ? number(argv[1]) : name[0] == 'p' ? 0 : last_status;
 
 	if (v < 0 || v > 255) {
 		printf("%s: status is 0 to 255, not '%s'\n", name, argv[1]);
