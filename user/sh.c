@@ -266,18 +266,19 @@ static int run_program(char **argv, bool background)
 static int builtin_help(int argc, char **argv)
 {
 	put("builtins:\n"
-	    "  help              this list\n"
-	    "  kstack [MODE]     show or switch the kernel-stack offset source\n"
-	    "  stackleak [on|off] show or switch the stack erase on the way out\n"
-	    "  trace [on|off]    one kernel line per syscall of the programs run from here\n"
-	    "  ps                the tasks and their states\n"
-	    "  kill PID          end a task (SIGKILL)\n"
-	    "  wait              wait for the background programs\n"
-	    "  echo WORDS        print the words\n"
-	    "  poweroff [STATUS] power the machine off;  exit [STATUS]: leave the shell\n"
+	    "  help                this list\n"
+	    "  kstack [MODE]       show or switch the kernel-stack offset source\n"
+	    "  stackleak [on|off]  show or switch the stack erase on the way out\n"
+	    "  trace [on|off]      one kernel line per syscall of the programs run from here\n"
+	    "  ps                  the tasks and their states\n"
+	    "  kill PID            end a task (SIGKILL)\n"
+	    "  wait                wait for the background programs\n"
+	    "  echo WORDS          print the words\n"
+	    "  exit [STATUS]       leave the shell (STATUS: the last command's)\n"
+	    "  poweroff [STATUS]   power the machine off (STATUS: 0)\n"
 	    "programs (NAME ARGS to run, NAME ARGS & in the background; Ctrl-C stops it):\n");
 	for (unsigned int i = 0; i < ARRAY_SIZE(user_programs_help); i++)
-		printf("  %-17s %s\n", user_programs_help[i].usage, user_programs_help[i].what);
+		printf("  %-19s %s\n", user_programs_help[i].usage, user_programs_help[i].what);
 	return 0;
 }
 
