@@ -166,7 +166,12 @@ static int run_fuzz(const char *spec)
 	return !ok;
 }
 
-/* The shell (user/sh.c), until it exits; then the machine powers off with its status. */
+/*
+ * The shell (user/sh.c), until it exits; then the machine powers off: with 0
+ * when the shell exited, whatever its last command's status (a person ended
+ * the session; the shell's poweroff STATUS passes a status on), with 1 if it
+ * could not start or was killed.
+ */
 static __noreturn void run_shell(bool hint)
 {
 	const char *argv[] = { "sh", hint ? "-h" : NULL, NULL };
@@ -174,7 +179,9 @@ static __noreturn void run_shell(bool hint)
 
 	if (err < 0)
 		printf("init: cannot start the shell (error %d)\n", err);
-	poweroff(err < 0 ? 1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	else if (!WIFEXITED(status))
+		printf("init: the shell was killed by signal %d\n", WTERMSIG(status));
+	poweroff(err < 0 || !WIFEXITED(status) ? 1 : 0);
 }
 
 /* make run: the demos, each in its default form; their own output says what they show. */
@@ -201,6 +208,11 @@ int main(int argc, char **argv)
 {
 	struct new_utsname u;
 
+	/* Started again from the shell, init would run the demos and power the machine off. */
+	if (getpid() != 1) {
+		printf("init: only the kernel starts init (this is pid %ld)\n", getpid());
+		return 1;
+	}
 	uname(&u);
 	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
 	       u.sysname, u.release);

@@ -242,7 +242,7 @@ static int run_program(char **argv, bool background)
 		return 1;
 	}
 	pid = spawn(argv[0], (const char *const *)argv);
-	if (pid == -ENOENT) {
+	if (pid == -ENOENT || pid == -ENAMETOOLONG) {
 		printf("sh: %s: no such program; try help\n", argv[0]);
 		return 127;
 	}
@@ -274,7 +274,7 @@ static int builtin_help(int argc, char **argv)
 	    "  kill PID            end a task (SIGKILL)\n"
 	    "  wait                wait for the background programs\n"
 	    "  echo WORDS          print the words\n"
-	    "  exit [STATUS]       leave the shell (STATUS: the last command's)\n"
+	    "  exit [STATUS]       leave the shell; init then powers off\n"
 	    "  poweroff [STATUS]   power the machine off (STATUS: 0)\n"
 	    "programs (NAME ARGS to run, NAME ARGS & in the background; Ctrl-C stops it):\n");
 	for (unsigned int i = 0; i < ARRAY_SIZE(user_programs_help); i++)
