@@ -55,6 +55,35 @@ static void type(const char *s)
 }
 
 /*
+ * Empties the console input, so that a case that failed cannot leave its
+ * keys to the next: types a marker, then reads up to it (never blocking,
+ * since the marker is there).
+ */
+static void drain_input(void)
+{
+	char buf[64];
+	long n;
+
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT, 0x1f);
+	while ((n = read(0, buf, sizeof(buf))) > 0)
+		for (long i = 0; i < n; i++)
+			if (buf[i] == 0x1f)
+				return;
+}
+
+/* After a shell that had to be killed: no foreground task, and no spin left running. */
+static void clean_up(void)
+{
+	static struct task_info tasks[128];
+	long n = task_list(tasks, 128);
+
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, 0);
+	for (long i = 0; i < n && i < 128; i++)
+		if (!strcmp(tasks[i].comm, "spin") && tasks[i].state != 3)
+			kill(tasks[i].pid, SIGKILL);
+}
+
+/*
  * Types before, starts sh, waits delay_ms, types after, and waits (at most
  * 10 s) for sh to end. Returns sh's wait status, or -1 if it had to be killed.
  */
@@ -64,6 +93,7 @@ static int run_sh(const char *before, long delay_ms, const char *after)
 	int status = -1;
 	long pid;
 
+	drain_input();
 	type(before);
 	pid = spawn("sh", argv);
 	if (pid < 0)
@@ -78,6 +108,7 @@ static int run_sh(const char *before, long delay_ms, const char *after)
 		printf("shtest: sh did not finish; killing it\n");
 		kill((int)pid, SIGKILL);
 		waitpid((int)pid, &status, 0);
+		clean_up();
 		return -1;
 	}
 	waitpid((int)pid, &status, 0);
@@ -154,6 +185,7 @@ int main(void)
 		const char *argv[] = { "sh", NULL };
 		int state;
 
+		drain_input();
 		pid = spawn("sh", argv);
 		msleep(200);
 		state = task_state(pid);
