@@ -169,10 +169,15 @@ QEMU_APPEND	= -append '$(1)'
 endif
 QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE))) \
 		  $(QEMU_EXTRA) -kernel
+# make run on a terminal adds init.shell=1 (the shell after the demos), SCRIPT=file
+# init.shell=script (the shell alone, reading the file on the console).
+QEMU_CMD_SHELL	= $(QEMU) $(QEMU_FLAGS) $(call QEMU_APPEND,init.shell=$(1) $(CMDLINE)) \
+		  $(QEMU_EXTRA) -kernel
+SCRIPT		?=
 
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
-.PHONY: all images run check soak debug gdbinit deps check-tools test clean distclean help \
+.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test clean distclean help \
 	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
 
 all: check-tools $(IMAGE)
@@ -190,16 +195,30 @@ check-qemu:
 	$(if $(FIRMWARE),$(if $(wildcard $(FIRMWARE)),,$(error $(FIRMWARE) not found: \
 		install it with `apt-get install $(FIRMWARE_PKG)` (or run `make deps`))))
 
-# Boots the default image. On a terminal it is interactive (quit: Ctrl-A X);
-# with stdin not a terminal it runs to the end and powers off by itself.
+# Boots the default image. On a terminal: the demos, then the shell (user/sh.c;
+# poweroff or Ctrl-A X quits); with stdin not a terminal it runs the demos and
+# powers off by itself. SCRIPT=file: the shell runs the file's lines, then powers
+# off (a last poweroff is added, and a first empty line: a byte that arrives
+# before the kernel sets its UART up can be lost); docs/shell.md.
 run: deps-if-missing
-	$(Q)$(MAKE) --no-print-directory all check-qemu
-	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --interactive-if-tty \
-		-- $(QEMU_CMD) $(IMAGE)
+	$(Q)$(MAKE) -s --no-print-directory all check-qemu
+ifneq ($(SCRIPT),)
+	$(Q){ echo && cat '$(SCRIPT)' && printf '\npoweroff\n'; } > $(BUILD)/script.in
+	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --input $(BUILD)/script.in \
+		-- $(call QEMU_CMD_SHELL,script) $(IMAGE)
+else
+	$(Q)if [ -t 0 ] && [ -t 1 ]; then \
+		$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --interactive-if-tty \
+		-- $(call QEMU_CMD_SHELL,1) $(IMAGE); \
+	else \
+		$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log -- $(QEMU_CMD) $(IMAGE); \
+	fi
+endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 check: check-tools check-qemu $(TEST_IMAGE)
-	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log -- $(QEMU_CMD) $(TEST_IMAGE)
+	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
+		-- $(QEMU_CMD) $(TEST_IMAGE)
 
 # The fuzzer alone, long: one boot of the test image per seed in SOAK_SEEDS, each making
 # SOAK_CALLS random syscalls (user/fuzz.c, through the init.fuzz= boot option).
@@ -316,7 +335,8 @@ help:
 	@echo 'Targets:'
 	@echo '  all (default)  build the demo image: $(O)/<arch>/trapdoor.elf, .asm listing, .map symbols'
 	@echo '  images         build every variant (default, test, broken-undef, broken-hang)'
-	@echo '  run            boot the demo image in QEMU (interactive on a terminal; Ctrl-A X quits)'
+	@echo '  run            boot the demo image in QEMU; on a terminal the shell follows the demos'
+	@echo '                 (poweroff or Ctrl-A X quits); SCRIPT=file runs the file in the shell'
 	@echo '  check          boot the test image: in-kernel and user tests, one PASS/FAIL line each'
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'

@@ -165,12 +165,39 @@ const char *cmdline_init_fuzz(void)
 	return init_fuzz_arg[0] ? init_fuzz_arg : NULL;
 }
 
+/*
+ * init.shell=1|script|0: what init does in the demo image (user/init.c). 1
+ * (make run on a terminal): the demos, then the shell; script (make run
+ * SCRIPT=file): the shell alone, reading the file from the console; 0: the
+ * demos, then power off.
+ */
+static const char *init_shell_arg;
+
+static int set_init_shell(const char *value)
+{
+	if (!strcmp(value, "1"))
+		init_shell_arg = "shell=1";
+	else if (!strcmp(value, "script"))
+		init_shell_arg = "shell=script";
+	else if (!strcmp(value, "0"))
+		init_shell_arg = NULL;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+const char *cmdline_init_shell(void)
+{
+	return init_shell_arg;
+}
+
 static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu chacha-task" },
 	{ "stackleak", stackleak_setup, "on off" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 	{ "bench", bench_setup, "user/bench's arguments, comma-separated, e.g. smoke" },
+	{ "init.shell", set_init_shell, "1 script 0" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 #endif

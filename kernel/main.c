@@ -160,6 +160,9 @@ __noreturn void start_kernel(void)
 	task_init();
 	/* init.fuzz= (make soak) reaches init as its third argument. */
 	init_argv[2] = cmdline_init_fuzz();
+	/* init.shell= (make run on a terminal, make run SCRIPT=) likewise. */
+	if (!init_argv[2])
+		init_argv[2] = cmdline_init_shell();
 	if (init_argv[2])
 		init_argc = 3;
 	if (lkdtm_boot_test[0]) {

@@ -64,12 +64,20 @@ void schedule(void)
 		sched_enqueue(prev);
 	task_wake_sleepers(arch_get_cycles());
 	/*
-	 * Nothing runnable: idle here until a sleeper's time comes, the CPU
-	 * asleep between interrupts. Only sleeping can end this: a task
-	 * blocked in wait needs another task to run, and none can.
+	 * Nothing runnable: idle here until a sleeper's time comes or console
+	 * input wakes a reader, the CPU asleep between interrupts. Only these
+	 * can end this: a task blocked in wait needs another task to run, and
+	 * none can. The idle may leave the console's interrupt pending rather
+	 * than take it (include/trapdoor/arch.h): console_rx_interrupt() looks.
 	 */
-	while (task_wake_sleepers(arch_get_cycles()) && !run_head)
+	while (!run_head) {
+		bool sleepers = task_wake_sleepers(arch_get_cycles());
+
+		if (run_head || !(sleepers || console_has_readers()))
+			break;
 		arch_cpu_idle();
+		console_rx_interrupt();
+	}
 	next = sched_dequeue();
 	if (!next)
 		panic("nothing to run: every task is blocked");

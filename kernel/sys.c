@@ -48,8 +48,9 @@ SYSCALL_DEFINE(write)
 
 /*
  * read(fd, buf, count): from a pipe (kernel/pipe.c), or from the console:
- * blocks until at least one byte has arrived, then returns what is there (up
- * to count). No echo: the shell decides what to show. A kill ends the wait
+ * sleeps until at least one byte has arrived (console_wait(), kernel/tty.c),
+ * then returns what is there (up to count). No echo: the shell decides what
+ * to show. A kill ends the wait
  * (-EINTR; the task dies on its way out, in exit_to_user_mode()).
  */
 SYSCALL_DEFINE(read)
@@ -69,7 +70,7 @@ SYSCALL_DEFINE(read)
 	while ((c = console_getc()) < 0) {
 		if (current->killed)
 			return -EINTR;
-		schedule();	/* let others run while we wait for a key */
+		console_wait();	/* asleep until a key arrives */
 	}
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);

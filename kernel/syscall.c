@@ -12,6 +12,8 @@
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/console.h>
+#include <trapdoor/trace.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -77,6 +79,8 @@ static long invoke_syscall(struct pt_regs *regs)
 
 void do_syscall(struct pt_regs *regs)
 {
+	/* Where the stack pointer was before the offset: the trace shows the offset. */
+	unsigned long sp_before = current_stack_pointer();
 	long ret;
 
 	kernel_stats.calls++;
@@ -92,6 +96,12 @@ void do_syscall(struct pt_regs *regs)
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
+	/*
+	 * trace on (kernel/trace.c): the one branch tracing costs here, before
+	 * the result overwrites the first argument's register on some arches.
+	 */
+	if (unlikely(trace_parent))
+		trace_syscall(regs, ret, sp_before - syscall_kstack_sp);
 	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset();
@@ -115,8 +125,15 @@ void exit_to_user_mode(struct pt_regs *regs)
 	}
 	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
-	/* Nothing this trip left on the kernel stack survives into user mode. */
-	stackleak_erase_on_task_stack();
+	/*
+	 * Nothing this trip left on the kernel stack survives into user mode.
+	 * A traced syscall's line is printed between the erase and a second
+	 * erase (kernel/trace.c): the one branch tracing costs here.
+	 */
+	if (unlikely(trace_pending))
+		trace_syscall_exit();
+	else
+		stackleak_erase_on_task_stack();
 }
 
 SYSCALL_DEFINE(kernel_stats)
@@ -143,6 +160,12 @@ SYSCALL_DEFINE(trapdoor_config)
 		return stackleak_set_enabled((long)a1);
 	case TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS:
 		return kstack_chacha_rounds_set((long)a1);
+	case TRAPDOOR_CONFIG_TRACE:
+		return trace_set((long)a1);
+	case TRAPDOOR_CONFIG_TTY_FOREGROUND:
+		return tty_set_foreground((long)a1);
+	case TRAPDOOR_CONFIG_TTY_INJECT:
+		return tty_inject((long)a1);
 	default:
 		return -EINVAL;
 	}

@@ -4,30 +4,74 @@
  * (or, where the console cannot interrupt, by a poll on every timer tick) and
  * emptied by read(0, ...). A full buffer drops what arrives, as a UART's FIFO
  * would.
+ *
+ * A reader that finds the buffer empty sleeps (console_wait()): it is
+ * TASK_BLOCKED and off the run queue until a character arrives or kill()
+ * wakes it. There is no line discipline: the shell (user/sh.c) reads raw
+ * bytes and does its own editing. One character is the kernel's: Ctrl-C
+ * (0x03) arriving while a foreground task is set (tty_set_foreground(), the
+ * shell sets the program it waits for) kills that task with SIGKILL and is
+ * not queued; with no foreground task it is queued like any other byte.
+ * docs/shell.md describes the whole path.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
+#include <trapdoor/task.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
 
-#define TTY_BUF_SIZE	256	/* a power of two */
+#include "syscalls.h"
+
+#define TTY_BUF_SIZE	1024	/* a power of two; holds a make run SCRIPT= file's worth */
+#define TTY_MAX_READERS	4	/* readers asleep at once; more poll with schedule() */
+#define CTRL_C		0x03
 
 static char tty_buf[TTY_BUF_SIZE];
 static unsigned int tty_head, tty_tail;	/* free-running: head - tail bytes waiting */
 static bool tty_irq;
+static struct task_struct *tty_readers[TTY_MAX_READERS];
+static int tty_foreground;		/* the pid Ctrl-C kills; 0: none */
 
 void console_input_init(void)
 {
 	tty_irq = arch_console_irq_init();
 }
 
+/* One received byte: Ctrl-C for the foreground task, or into the buffer. */
+static bool tty_receive(int c)
+{
+	/* kill() refuses pid 1 and dead tasks: then the byte is an ordinary one. */
+	if (c == CTRL_C && tty_foreground > 0 && sys_kill((unsigned long)tty_foreground, SIGKILL,
+							 0, 0, 0, 0) == 0)
+		return false;
+	if (tty_head - tty_tail == TTY_BUF_SIZE)
+		return false;	/* full: drop, and keep draining the device */
+	tty_buf[tty_head++ % TTY_BUF_SIZE] = (char)c;
+	return true;
+}
+
+/* Makes every reader asleep in console_wait() runnable (a kill may have woken one already). */
+static void tty_wake_readers(void)
+{
+	for (int i = 0; i < TTY_MAX_READERS; i++) {
+		struct task_struct *t = tty_readers[i];
+
+		if (t && t->state == TASK_BLOCKED) {
+			t->state = TASK_RUNNABLE;
+			sched_enqueue(t);
+		}
+	}
+}
+
 void console_rx_interrupt(void)
 {
+	bool queued = false;
 	int c;
 
-	while ((c = arch_console_getc()) >= 0) {
-		if (tty_head - tty_tail == TTY_BUF_SIZE)
-			continue;	/* full: drop, and keep draining the device */
-		tty_buf[tty_head++ % TTY_BUF_SIZE] = (char)c;
-	}
+	while ((c = arch_console_getc()) >= 0)
+		queued |= tty_receive(c);
+	if (queued)
+		tty_wake_readers();
 }
 
 void console_tick(void)
@@ -43,4 +87,50 @@ int console_getc(void)
 	if (tty_head == tty_tail)
 		return -1;
 	return (unsigned char)tty_buf[tty_tail++ % TTY_BUF_SIZE];
+}
+
+void console_wait(void)
+{
+	int slot;
+
+	for (slot = 0; slot < TTY_MAX_READERS && tty_readers[slot]; slot++)
+		;
+	if (slot == TTY_MAX_READERS) {
+		schedule();	/* every slot taken: poll instead of sleeping */
+		return;
+	}
+	tty_readers[slot] = current;
+	current->state = TASK_BLOCKED;
+	current->wake_at = 0;
+	schedule();
+	tty_readers[slot] = NULL;
+}
+
+bool console_has_readers(void)
+{
+	for (int i = 0; i < TTY_MAX_READERS; i++)
+		if (tty_readers[i] && tty_readers[i]->state == TASK_BLOCKED)
+			return true;
+	return false;
+}
+
+long tty_set_foreground(long pid)
+{
+	long old = tty_foreground;
+
+	if (pid == -1)
+		return old;
+	if (pid < 0 || pid > INT_MAX || (pid && !task_by_pid((int)pid)))
+		return -ESRCH;
+	tty_foreground = (int)pid;
+	return old;
+}
+
+long tty_inject(long c)
+{
+	if (c < 0 || c > 0xff)
+		return -EINVAL;
+	if (tty_receive((int)c))
+		tty_wake_readers();
+	return 0;
 }

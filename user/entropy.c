@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * entropy: how much does the kernel stack pointer move from one syscall to
- * the next? Samples the SP inside the dispatcher (report_stack(), after the
- * random offset) and shows where the randomness is and how good it is:
+ * entropy [-m MODE|all] [-v]: how random is the kernel stack offset? How
+ * much does the kernel stack pointer move from one syscall to the next?
+ * Samples the SP inside the dispatcher (report_stack(), after the random
+ * offset) and shows where the randomness is and how good it is:
  *
- *   entropy [-n N] [-m MODE|all] [-r]
+ *   entropy [-n N] [-m MODE|all] [-r] [-v]
  *	-n N	samples (default 4096, at most 65536)
  *	-m MODE	switch the offset source first (off counter crng16 crng8
- *		prng-task prng-cpu chacha-task); "all" runs each in turn and ends with one
- *		comparison table. The mode found at start is restored.
+ *		prng-task prng-cpu chacha-task); "all" runs each in turn and ends with
+ *		one comparison table (with -v, each run's report first). The mode
+ *		found at start is restored.
  *	-r	also print the raw samples, one hex SP per line, between
  *		BEGIN and END lines, for offline analysis
+ *	-v	the full tables: one histogram bar per SP[9:4] value, and
+ *		what each of SP bits 0..15 did; without it the report fits
+ *		one 80x24 screen
  *
  * For each run: a 64-bin histogram of SP[9:4]; which of SP bits 0..15 ever
  * change; distinct values, Shannon entropy, min-entropy, chi-square against
@@ -35,6 +40,7 @@
 #define MIN_JUDGED	320		/* chi-square wants about 5 expected per value */
 
 static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
+static bool verbose;	/* -v: the full tables */
 
 /* Where each source came from, in one line (the kernel's randomize_kstack.c says more). */
 static const char *const mode_origins[NR_KSTACK_MODES] = {
@@ -197,6 +203,14 @@ static void print_histogram(const struct result *r)
 	for (int v = 0; v < NR_SLOTS; v++)
 		if (r->hist[v] > max)
 			max = r->hist[v];
+	if (!verbose) {
+		/* Four rows of sixteen counts: the shape, on one screen (-v: the bars). */
+		printf("\nhistogram of SP[9:4]: %lu samples, %lu.%lu expected per value (-v: bars)\n",
+		       r->n, r->n / NR_SLOTS, r->n * 10 / NR_SLOTS % 10);
+		for (int v = 0; v < NR_SLOTS; v++)
+			printf("%s%4u%s", v % 16 ? "" : "  ", r->hist[v], v % 16 == 15 ? "\n" : "");
+		return;
+	}
 	per_mark = max > BAR_WIDTH ? (max + BAR_WIDTH - 1) / BAR_WIDTH : 1;
 	printf("\nhistogram of SP[9:4]: %lu samples, %lu.%lu expected per value, # = %u samples\n",
 	       r->n, r->n / NR_SLOTS, r->n * 10 / NR_SLOTS % 10, per_mark);
@@ -224,6 +238,14 @@ static void print_bits(const struct result *r)
 {
 	unsigned int base_slot = (r->base >> 4) & (NR_SLOTS - 1);
 
+	if (!verbose) {
+		printf("SP bits that change:");
+		for (int bit = 15; bit >= 0; bit--)
+			if (r->ones[bit] != 0 && r->ones[bit] != r->n)
+				printf(" %d", bit);
+		printf(" (9..4 carry the offset, 10 up only by borrow; -v: the table)\n");
+		return;
+	}
 	printf("\nSP bits 0..15 over %lu samples (base SP 0x%016lx%s):\n", r->n, r->base,
 	       r->base_measured ? ", measured with the offset off" : ", estimated: the highest SP");
 	printf("  bit   ones  zeros  changes  role\n");
@@ -274,7 +296,7 @@ static void print_summary(const struct result *r)
 	       (unsigned long long)(corr_milli % 1000));
 	printf("stack-entropy.sh         %u (bits: the binary length of the distinct count, %u)",
 	       sh_bits, r->distinct_sp);
-	if (r->distinct_sp == NR_SLOTS)
+	if (r->distinct_sp == NR_SLOTS && verbose)
 		printf(";\n                         one bit too many: 64 is 0b1000000, 7 digits, "
 		       "but 64 values are 6 bits");
 	printf("\n");
@@ -306,13 +328,15 @@ static void print_summary(const struct result *r)
 	}
 }
 
-static void run(struct result *r, int mode, unsigned long n, bool raw)
+static void run(struct result *r, int mode, unsigned long n, bool raw, bool quiet)
 {
 	struct new_utsname u;
 
 	uname(&u);
 	sample(r, mode, n);
 	analyse(r);
+	if (quiet)
+		return;
 	printf("\n=== entropy: mode %s, %lu samples, %s ===\n", mode_name(r->mode), n, u.machine);
 	if (r->mode >= 0)
 		printf("source:   %s\nweakness: %s\n", mode_origins[r->mode],
@@ -344,7 +368,7 @@ static void print_comparison(void)
 static void usage(void)
 {
 	printf("usage: entropy [-n samples] [-m off|counter|crng16|crng8|prng-task|prng-cpu|"
-	       "chacha-task|all] [-r]\n");
+	       "chacha-task|all] [-r] [-v]\n");
 }
 
 /* A decimal number in 1..MAX_SAMPLES, or 0. */
@@ -383,6 +407,8 @@ int main(int argc, char **argv)
 			want = argv[++i];
 		} else if (!strcmp(argv[i], "-r")) {
 			raw = true;
+		} else if (!strcmp(argv[i], "-v")) {
+			verbose = true;
 		} else {
 			usage();
 			return strcmp(argv[i], "-h") ? 1 : 0;
@@ -410,11 +436,14 @@ int main(int argc, char **argv)
 	}
 
 	if (all) {
+		if (!verbose && !raw)
+			printf("entropy: %d modes, %lu samples each (-v: each one's full report)\n",
+			       NR_KSTACK_MODES, n);
 		for (int m = 0; m < NR_KSTACK_MODES; m++)
-			run(&results[m], m, n, raw);
+			run(&results[m], m, n, raw, !verbose && !raw);
 		print_comparison();
 	} else {
-		run(&results[0], mode, n, raw);
+		run(&results[0], mode, n, raw, false);
 	}
 	if (found >= 0)
 		set_mode(found);

@@ -277,6 +277,10 @@ static bool make_safe(long nr, unsigned long *a)
 		/* fork()'s own arguments are taken care of in fuzz_fork(). */
 		return !(a[0] == SIGCHLD && a[1] == 0);
 	case __NR_trapdoor_config:
+		/* Tracing would print a line per call; typed bytes would reach a later shell. */
+		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_FOREGROUND ||
+		    a[0] == TRAPDOOR_CONFIG_TTY_INJECT)
+			return (long)a[1] == -1 || a[1] > 0xffffffffUL;
 		return a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 || (long)a[1] == -1 ||
 		       a[1] > 1;
 	case __NR_stackleak_deep:

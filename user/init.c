@@ -5,6 +5,8 @@
  * program as a child, checks how each ended, and powers off with the number
  * of failures. With the boot option bench=ARGS it is "bench ARGS": it runs
  * user/bench with ARGS split at commas (kernel/bench.c).
+ * of failures. In demo mode, argv[2] = "shell=1" (init.shell=1) starts the
+ * shell after the demos, "shell=script" the shell alone.
  */
 #include "lib/ulib.h"
 
@@ -55,7 +57,7 @@ static int run_tests(const struct new_utsname *uts)
 	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
 	static const char *const programs[] = { "systest", "tasktest", "pipetest", "kstacktest",
 						"leaktest", "regstate", "manychildren", "errpathtest",
-						"fuzz" };
+						"shtest", "fuzz" };
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
 	int failed = 0, status;
@@ -180,8 +182,26 @@ static int run_fuzz(const char *spec)
 	return !ok;
 }
 
+/*
+ * The shell (user/sh.c), until it exits; then the machine powers off: with 0
+ * when the shell exited, whatever its last command's status (a person ended
+ * the session; the shell's poweroff STATUS passes a status on), with 1 if it
+ * could not start or was killed.
+ */
+static __noreturn void run_shell(bool hint)
+{
+	const char *argv[] = { "sh", hint ? "-h" : NULL, NULL };
+	int status = 0, err = run("sh", argv, &status);
+
+	if (err < 0)
+		printf("init: cannot start the shell (error %d)\n", err);
+	else if (!WIFEXITED(status))
+		printf("init: the shell was killed by signal %d\n", WTERMSIG(status));
+	poweroff(err < 0 || !WIFEXITED(status) ? 1 : 0);
+}
+
 /* make run: the demos, each in its default form; their own output says what they show. */
-static int run_demos(void)
+static int run_demos(bool shell)
 {
 	static const char *const demos[] = { "entropy", "leak", "predict" };
 	int status, failed = 0;
@@ -195,6 +215,8 @@ static int run_demos(void)
 			failed++;
 		}
 	}
+	if (shell)
+		run_shell(true);
 	poweroff(failed ? 1 : 0);
 }
 
@@ -224,6 +246,11 @@ int main(int argc, char **argv)
 {
 	struct new_utsname u;
 
+	/* Started again from the shell, init would run the demos and power the machine off. */
+	if (getpid() != 1) {
+		printf("init: only the kernel starts init (this is pid %ld)\n", getpid());
+		return 1;
+	}
 	uname(&u);
 	printf("init: pid %ld, running in user mode on %s (%s %s)\n", getpid(), u.machine,
 	       u.sysname, u.release);
@@ -242,5 +269,7 @@ int main(int argc, char **argv)
 		printf("FAIL: lkdtm.%s: the kernel survived it (status 0x%x)\n", argv[2], status);
 		poweroff(1);
 	}
-	return run_demos();
+	if (argc > 2 && strcmp(argv[2], "shell=script") == 0)
+		run_shell(false);
+	return run_demos(argc > 2 && strcmp(argv[2], "shell=1") == 0);
 }

@@ -25,6 +25,14 @@ $(USER_BUILD)/%.o: %.S
 	$(Q)mkdir -p $(@D)
 	$(call quiet,AS,$< [user])$(CC) $(USER_CFLAGS) -Iarch/$(ARCH)/include -D__ASSEMBLY__ -c -o $@ $<
 
+# sh's help lists the programs: a table from each one's opening comment.
+$(USER_BUILD)/programs.h: $(wildcard user/*.c) tools/program-help
+	$(Q)mkdir -p $(@D)
+	$(call quiet,GEN,$@)tools/program-help $(sort $(wildcard user/*.c)) > $@
+
+$(USER_BUILD)/user/sh.o: USER_CFLAGS += -I$(USER_BUILD)
+$(USER_BUILD)/user/sh.o: $(USER_BUILD)/programs.h
+
 $(USER_BUILD)/user.lds: user/user.lds.S arch/$(ARCH)/include/asm/page.h
 	$(Q)mkdir -p $(@D)
 	$(call quiet,CPP,$@)$(CC) -E -P -x c -D__ASSEMBLY__ -Iinclude -Iarch/$(ARCH)/include -o $@ $<

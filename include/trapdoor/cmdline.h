@@ -58,4 +58,10 @@ void cmdline_print(const char *s);
  */
 const char *cmdline_init_fuzz(void);
 
+/*
+ * init.shell=1|script|0: "shell=1" or "shell=script" for init's argv (the
+ * demo image then starts user/sh.c), NULL for 0 or when not given.
+ */
+const char *cmdline_init_shell(void);
+
 #endif

@@ -17,5 +17,24 @@ void console_rx_interrupt(void);
 void console_tick(void);
 /* The next received character, or -1 if none is waiting. */
 int console_getc(void);
+/*
+ * Sleeps until a character arrives (or kill() wakes the task): read(0, ...)
+ * calls it when console_getc() found nothing, and looks again after.
+ */
+void console_wait(void);
+/* A reader sleeps in console_wait(): the idle loop waits for input, not in vain. */
+bool console_has_readers(void);
+/*
+ * The foreground task: the pid a received Ctrl-C (0x03) kills with SIGKILL
+ * instead of queueing it; 0 for none, -1 only reads. Returns the old pid, or
+ * -ESRCH for a pid that names no task (trapdoor_config's
+ * TRAPDOOR_CONFIG_TTY_FOREGROUND).
+ */
+long tty_set_foreground(long pid);
+/*
+ * Receives byte c (0..255) as if it had come from the console, Ctrl-C
+ * included: how a test types at the shell (TRAPDOOR_CONFIG_TTY_INJECT).
+ */
+long tty_inject(long c);
 
 #endif

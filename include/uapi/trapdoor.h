@@ -81,6 +81,9 @@ struct task_info {
 #define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
 #define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on */
 #define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
+#define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
+#define TRAPDOOR_CONFIG_TTY_FOREGROUND	5	/* the pid a console Ctrl-C kills; 0 none */
+#define TRAPDOOR_CONFIG_TTY_INJECT	6	/* value: a byte, received as if typed */
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
 #define KSTACK_MODE_OFF		0

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Syscall tracing: `trace on` in the shell (user/sh.c) makes the kernel print
+ * one line per syscall of the programs the shell starts:
+ *
+ *   trace: 5 write(1, 0x103ffffd40, 78) = 78  kstack +656  erased 888
+ *
+ * the pid, the syscall and its arguments, the return value, the random offset
+ * the dispatcher moved its stack pointer down by on the way in
+ * (docs/kstack-offset.md) and the bytes the stackleak erase re-poisoned on the
+ * way out (docs/stackleak.md). docs/shell.md shows it at work.
+ *
+ * do_syscall() records the line (the dispatcher has the number, arguments and
+ * result); exit_to_user_mode() prints it after the erase, the last thing the
+ * kernel does for the syscall, and erases again what the printing left.
+ */
+#include <trapdoor/printk.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/task.h>
+#include <trapdoor/trace.h>
+#include <trapdoor/syscall.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+#include <uapi/unistd.h>
+
+int trace_parent;
+bool trace_pending;
+
+struct syscall_desc {
+	const char *name;
+	unsigned int nargs;
+};
+
+static const struct syscall_desc syscall_descs[NR_syscalls] = {
+	[__NR_read]		= { "read", 3 },
+	[__NR_write]		= { "write", 3 },
+	[__NR_exit]		= { "exit", 1 },
+	[__NR_exit_group]	= { "exit_group", 1 },
+	[__NR_nanosleep]	= { "nanosleep", 2 },
+	[__NR_clock_gettime]	= { "clock_gettime", 2 },
+	[__NR_sched_yield]	= { "sched_yield", 0 },
+	[__NR_kill]		= { "kill", 2 },
+	[__NR_reboot]		= { "reboot", 4 },
+	[__NR_uname]		= { "uname", 1 },
+	[__NR_getpid]		= { "getpid", 0 },
+	[__NR_getppid]		= { "getppid", 0 },
+	[__NR_gettid]		= { "gettid", 0 },
+	[__NR_clone]		= { "clone", 2 },
+	[__NR_execve]		= { "execve", 3 },
+	[__NR_wait4]		= { "wait4", 4 },
+	[__NR_getrandom]	= { "getrandom", 3 },
+	[__NR_spawn]		= { "spawn", 2 },
+	[__NR_kernel_stats]	= { "kernel_stats", 1 },
+	[__NR_report_stack]	= { "report_stack", 0 },
+	[__NR_task_list]	= { "task_list", 2 },
+	[__NR_trapdoor_config]	= { "trapdoor_config", 2 },
+	[__NR_stackleak_check]	= { "stackleak_check", 1 },
+	[__NR_leak_write_secret] = { "leak_write_secret", 1 },
+	[__NR_leak_read_uninit]	= { "leak_read_uninit", 0 },
+	[__NR_stackleak_deep]	= { "stackleak_deep", 1 },
+	[__NR_lkdtm]		= { "lkdtm", 2 },
+};
+
+/*
+ * Lines waiting for their erase, one per task at most: a task may be
+ * scheduled out between its syscall and its return to user mode, and another
+ * traced task's syscall comes in between.
+ */
+#define TRACE_SLOTS	8
+
+struct trace_record {
+	struct task_struct *task;	/* NULL: a free slot */
+	int pid;			/* with task: a record of a task that died is stale */
+	unsigned long nr, args[6], offset;
+	long ret;
+};
+
+static struct trace_record records[TRACE_SLOTS];
+
+long trace_set(long on)
+{
+	long old = trace_parent != 0;
+
+	if (on != -1 && on != 0 && on != 1)
+		return -EINVAL;
+	if (on == 0)
+		trace_parent = 0;
+	else if (on == 1)
+		trace_parent = current->pid;
+	return old;
+}
+
+static bool record_live(const struct trace_record *r)
+{
+	return r->task && task_by_pid(r->pid) == r->task && r->task->state != TASK_ZOMBIE;
+}
+
+void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
+{
+	struct trace_record *r = NULL;
+
+	if (!current->parent || current->parent->pid != trace_parent)
+		return;
+	for (int i = 0; i < TRACE_SLOTS && !r; i++)
+		if (!record_live(&records[i]))
+			r = &records[i];
+	if (!r)
+		return;	/* more traced tasks in the middle of a syscall than slots */
+	r->task = current;
+	r->pid = current->pid;
+	r->nr = regs_syscall_nr(regs);
+	for (int i = 0; i < 6; i++)
+		r->args[i] = regs_syscall_arg(regs, i);
+	r->ret = ret;
+	r->offset = offset;
+	trace_pending = true;
+}
+
+static void trace_print(const struct trace_record *r, unsigned long erased)
+{
+	const struct syscall_desc *d = r->nr < NR_syscalls ? &syscall_descs[r->nr] : NULL;
+	unsigned int nargs = d && d->name ? d->nargs : 6;
+
+	if (d && d->name)
+		printk("trace: %d %s(", r->pid, d->name);
+	else
+		printk("trace: %d syscall_%lu(", r->pid, r->nr);
+	for (unsigned int i = 0; i < nargs; i++)
+		printk((long)r->args[i] > -4096 && (long)r->args[i] < 4096 ? "%s%ld" : "%s0x%lx",
+		       i ? ", " : "", r->args[i]);
+	if (r->ret < 0 && r->ret >= -4095)
+		printk(") = %ld", r->ret);
+	else if ((unsigned long)r->ret < 65536)
+		printk(") = %ld", r->ret);
+	else
+		printk(") = 0x%lx", (unsigned long)r->ret);
+	printk("  kstack +%lu  erased %lu\n", r->offset, erased);
+}
+
+void trace_syscall_exit(void)
+{
+	unsigned long before = kernel_stats.stackleak_bytes_total;
+	bool any = false;
+
+	stackleak_erase_on_task_stack();
+	for (int i = 0; i < TRACE_SLOTS; i++) {
+		struct trace_record *r = &records[i];
+
+		if (r->task == current && r->pid == current->pid) {
+			trace_print(r, kernel_stats.stackleak_bytes_total - before);
+			r->task = NULL;
+			/* printk's frames are below us now: they go too. */
+			stackleak_erase_on_task_stack();
+		}
+		any |= record_live(r);
+	}
+	trace_pending = any;
+}
