@@ -121,7 +121,7 @@ SYSCALL_DEFINE(kernel_stats)
 	kernel_stats.kernel_text = (unsigned long)do_syscall;
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
-	return copy_to_user(a0, &kernel_stats, sizeof(kernel_stats));
+	return copy_to_user(u64_to_user_ptr(a0), &kernel_stats, sizeof(kernel_stats));
 }
 
 SYSCALL_DEFINE(report_stack)
