@@ -77,13 +77,24 @@ endif
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
 
-# --- what we build ---------------------------------------------------------
-CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
-		   -Wall -Wextra -Werror -Wno-unused-parameter \
+# --- compiler flags --------------------------------------------------------
+# Defined once, here, for every build: the kernel (below), the user programs
+# (user/user.mk), the host tests and benchmark (tests/host.mk) and the host
+# fuzz targets (tests/fuzz/fuzz.mk).
+#   C_FLAGS_ALL          every build: the language and the warnings, as errors
+#   C_FLAGS_FREESTANDING kernel and user programs: no libc, no hidden runtime
+#   C_FLAGS_SANITIZE     host tests and fuzz targets: ASan and UBSan, fatal
+C_FLAGS_ALL	:= -std=c11 -g -Wall -Wextra -Werror
+C_FLAGS_FREESTANDING := $(C_FLAGS_ALL) -ffreestanding -fno-builtin -O2 -Wno-unused-parameter \
 		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
-		   -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-omit-frame-pointer \
-		   -Iinclude -Iarch/$(ARCH)/include \
-		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \
+		   -fno-asynchronous-unwind-tables -fno-unwind-tables
+C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# --- what we build ---------------------------------------------------------
+# The kernel's preprocessor flags (sparse gets the same ones), then its compiler flags.
+KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include \
+		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"'
+CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
 # Every kernel object reports its functions' frame sizes (x.su beside x.o):
 # the link checks them against the stackleak search depth (tools/check-frames).
@@ -153,6 +164,19 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 IMAGE		:= $(call image_name,default)
 TEST_IMAGE	:= $(call image_name,test)
 
+# --- sparse ----------------------------------------------------------------
+# `make sparse`: sparse (Debian package sparse) over every C file of this
+# arch's kernel (SRCS, as the test image sees them), with the kernel's -I/-D
+# flags and __CHECKER__ defined, so that __user and __force
+# (include/trapdoor/compiler.h) mean something. Any warning fails: a kernel
+# dereference of a __user pointer is one (tests/sparse/bad_deref.c proves it
+# in make test). sparse's --arch names are this arch's uname -m.
+SPARSE		?= sparse
+SPARSE_SRCS	?= $(filter %.c,$(SRCS))
+SPARSE_FLAGS	:= --arch=$(UTS_MACHINE) -nostdinc -isystem $(shell gcc -print-file-name=include) \
+		   -D__CHECKER__ -Wsparse-error -std=c11 -ffreestanding $(KERNEL_CPPFLAGS) \
+		   $(VARIANT_CFLAGS_test)
+
 # --- QEMU ------------------------------------------------------------------
 RUN_TIMEOUT	?= 60
 CHECK_TIMEOUT	?= 60
@@ -170,7 +194,7 @@ QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE)))
 
 .DEFAULT_GOAL	:= all
 .PHONY: all images run check soak debug gdbinit deps check-tools test clean distclean help \
-	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
+	sparse print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build print-arches
 
 all: check-tools $(IMAGE)
 
@@ -209,6 +233,15 @@ soak: check-tools check-qemu $(TEST_IMAGE)
 		$(QEMU_FLAGS) $(call QEMU_APPEND,init.fuzz=$(s):$(SOAK_CALLS) $(CMDLINE)) \
 		$(QEMU_EXTRA) -kernel $(TEST_IMAGE) && grep -a '^PASS\|^FAIL' $(BUILD)/soak-$(s).log && ) true
 
+# One line: PASS if sparse says nothing about any file, else its warnings and FAIL.
+sparse:
+	$(call need_tool,$(SPARSE),sparse)
+	$(Q)fail=0; for f in $(SPARSE_SRCS); do \
+		$(SPARSE) $(SPARSE_FLAGS) $$f || fail=1; \
+	done; \
+	if [ $$fail = 0 ]; then echo "PASS: sparse/$(ARCH): $(words $(SPARSE_SRCS)) files, no warning"; \
+	else echo "FAIL: sparse/$(ARCH): see the warnings above"; exit 1; fi
+
 # Boots a runner self-test image (BROKEN=undef or BROKEN=hang); must FAIL.
 check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/broken-$(BROKEN).log \
@@ -231,6 +264,7 @@ gdbinit:
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
+		   sparse:sparse \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 
@@ -266,6 +300,10 @@ print-uts:
 print-build:
 	@echo $(BUILD)
 
+# The architectures, defined once (ARCHES above); tools/testsuite reads them here.
+print-arches:
+	@echo $(ARCHES)
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -288,6 +326,7 @@ help:
 	@echo '  run            boot the demo image in QEMU (interactive on a terminal; Ctrl-A X quits)'
 	@echo '  check          boot the test image: in-kernel and user tests, one PASS/FAIL line each'
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
+	@echo '  sparse         run sparse over every kernel C file of ARCH (__user checks); any warning fails'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'

@@ -67,28 +67,6 @@ static void broken_boot(void)
 #endif
 }
 
-/* kernel/random.c reaches the architecture only through these (it is host-tested too). */
-static size_t seed_longs(unsigned long *v, size_t max_longs)
-{
-	return arch_get_random_seed_longs(v, max_longs > 64 ? 64 : (unsigned int)max_longs);
-}
-
-static u64 cycles(void)
-{
-	return arch_get_cycles();
-}
-
-static u64 cycles_per_sec(void)
-{
-	return arch_cycles_per_sec();
-}
-
-static const struct random_arch_ops random_arch_ops = {
-	.get_random_seed_longs = seed_longs,
-	.get_entropy = cycles,
-	.cycles_per_sec = cycles_per_sec,
-};
-
 /*
  * Timing jitter: cycle counts around a little work, mixed in but never
  * credited — under emulation the timing comes from the host and we cannot
@@ -112,7 +90,6 @@ static void random_boot(void)
 {
 	struct crng_stats st;
 
-	random_register_arch_ops(&random_arch_ops);
 	arch_boot_entropy();
 	mix_jitter();
 	random_init(boot_info.cmdline);

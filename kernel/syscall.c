@@ -54,7 +54,7 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 struct kernel_stats kernel_stats;
 
 /* The stack pointer inside the dispatcher on the latest syscall (report_stack). */
-unsigned long syscall_kstack_sp;
+static unsigned long syscall_kstack_sp;
 
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)

@@ -4,10 +4,8 @@
 # Included by the top-level Makefile.
 
 USER_BUILD	:= $(BUILD)/user
-USER_CFLAGS	:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
-		   -Wall -Wextra -Werror -Wno-unused-parameter \
-		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
-		   -fno-asynchronous-unwind-tables -fno-unwind-tables \
+# C_FLAGS_FREESTANDING: the top-level Makefile's, shared with the kernel.
+USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
 		   -Iinclude -Iuser -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(ARCH_USER_CFLAGS)
 
 USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))

@@ -61,6 +61,12 @@ int stackleak_setup(const char *val)
 	return strcmp(val, "on") && strcmp(val, "off") ? -22 : 0;
 }
 
+int lkdtm_setup(const char *value)
+{
+	check_value(value);
+	return strlen(value) < 32 ? 0 : -22;
+}
+
 void crng_set_deterministic_seed(const void *seed, size_t len)
 {
 	volatile uint8_t sum = 0;

@@ -9,7 +9,7 @@
 #define TRAPDOOR_USER_LIB_ULIB_H
 
 #include <trapdoor/compiler.h>
-#include <trapdoor/printk.h>	/* vsnprintf, snprintf */
+#include <trapdoor/sprintf.h>	/* vsnprintf, snprintf (lib/vsprintf.c) */
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
 #include <uapi/errno.h>
