@@ -92,7 +92,7 @@ C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 
 # --- what we build ---------------------------------------------------------
 # The kernel's preprocessor flags (sparse gets the same ones), then its compiler flags.
-KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include \
+KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -I$(BUILD)/generated \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"'
 CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
@@ -108,6 +108,24 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
 SRCS		:= $(wildcard arch/$(ARCH)/*.S arch/$(ARCH)/*.c) $(wildcard arch/$(ARCH)/drivers/*.c) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+
+# tests/registry, as the header the test image's kernel (kernel/selftest.c) and
+# init (user/init.c) include: every object waits for it (order-only), and the
+# compiler's dependency files rebuild the two that include it when it changes.
+GEN_REGISTRY	:= $(BUILD)/generated/test_registry.h
+REGISTRY_GROUPS	:= $(shell tools/gen-registry --groups tests/registry)
+
+$(GEN_REGISTRY): tests/registry tools/gen-registry
+	$(Q)mkdir -p $(@D)
+	$(call quiet,GEN,$@)tools/gen-registry tests/registry > $@.tmp && mv $@.tmp $@
+
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifneq ($(T),)
+ifeq ($(filter $(T),$(REGISTRY_GROUPS)),)
+$(error T=$(T) is no group of tests/registry; the groups: $(REGISTRY_GROUPS))
+endif
+endif
+endif
 
 # Image variants, each built in its own object directory:
 #   default        the demo `make run` boots
@@ -139,7 +157,7 @@ $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 # One compile makes both the object and its frame-size report. (clang writes
 # no report for a file without functions, e.g. selftest.c outside the test
 # image; touch makes the empty one GCC would have written.)
-$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch
+$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch | $(GEN_REGISTRY)
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
 		-o $$(basename $$@).o $$< && touch $$(basename $$@).su
@@ -189,7 +207,9 @@ CMDLINE		?=
 ifndef QEMU_APPEND
 QEMU_APPEND	= -append '$(1)'
 endif
-QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE))) \
+# make check T=GROUP: only the tests of that group of tests/registry (test.group=).
+BOOT_CMDLINE	= $(CMDLINE)
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(BOOT_CMDLINE),$(call QEMU_APPEND,$(BOOT_CMDLINE))) \
 		  $(QEMU_EXTRA) -kernel
 
 .DEFAULT_GOAL	:= all
@@ -219,6 +239,8 @@ run: deps-if-missing
 		-- $(QEMU_CMD) $(IMAGE)
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
+# T=GROUP runs one group of tests/registry.
+check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log -- $(QEMU_CMD) $(TEST_IMAGE)
 
@@ -234,7 +256,7 @@ soak: check-tools check-qemu $(TEST_IMAGE)
 		$(QEMU_EXTRA) -kernel $(TEST_IMAGE) && grep -a '^PASS\|^FAIL' $(BUILD)/soak-$(s).log && ) true
 
 # One line: PASS if sparse says nothing about any file, else its warnings and FAIL.
-sparse:
+sparse: $(GEN_REGISTRY)
 	$(call need_tool,$(SPARSE),sparse)
 	$(Q)fail=0; for f in $(SPARSE_SRCS); do \
 		$(SPARSE) $(SPARSE_FLAGS) $$f || fail=1; \
@@ -347,7 +369,9 @@ help:
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
-	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
+	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern;'
+	@echo '                 with check: only the tests of that group of tests/registry, one of:'
+	@echo '                 $(REGISTRY_GROUPS)'
 	@echo '  FUZZ_TIME=     with fuzz-host: seconds per target (default 60; make test uses 10)'
 	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'

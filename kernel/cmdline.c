@@ -6,6 +6,7 @@
  * and a raw newline in it could forge a line of the test protocol.
  */
 #include <trapdoor/cmdline.h>
+#include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
@@ -171,6 +172,7 @@ static const struct boot_option boot_options[] = {
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
+	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
 #endif
 };
 

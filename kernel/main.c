@@ -112,7 +112,7 @@ static void random_boot(void)
 
 __noreturn void start_kernel(void)
 {
-	const char *init_argv[] = { "init", INIT_MODE, NULL };
+	const char *init_argv[5] = { "init", INIT_MODE };
 	int init_argc = 2;
 	long pid;
 
@@ -124,7 +124,7 @@ __noreturn void start_kernel(void)
 	kernel_protect();
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
-	ktest_failures = ktest_run_all();
+	ktest_failures = ktest_run_all(boot_info.cmdline);
 #endif
 	/* After the tests, so crng.seed= is not reset by theirs; before the CRNG is fed. */
 	/* What the arch's copy could not hold: the last, cut option is dropped, not applied. */
@@ -144,6 +144,15 @@ __noreturn void start_kernel(void)
 		init_argv[2] = lkdtm_boot_test;
 		init_argc = 3;
 	}
+#ifdef CONFIG_KTEST
+	/* test.group= (make check T=GROUP): init runs only that group's user tests. */
+	if (ktest_group()) {
+		static char group_arg[40];
+
+		snprintf(group_arg, sizeof(group_arg), "group=%s", ktest_group());
+		init_argv[init_argc++] = group_arg;
+	}
+#endif
 	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);

@@ -6,7 +6,8 @@
 USER_BUILD	:= $(BUILD)/user
 # C_FLAGS_FREESTANDING: the top-level Makefile's, shared with the kernel.
 USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
-		   -Iinclude -Iuser -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(ARCH_USER_CFLAGS)
+		   -Iinclude -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
+		   $(ARCH_USER_CFLAGS)
 
 USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))
 USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) \
@@ -15,7 +16,8 @@ USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) 
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
-$(USER_BUILD)/%.o: %.c
+# | $(GEN_REGISTRY): user/init.c includes the generated tests/registry table.
+$(USER_BUILD)/%.o: %.c | $(GEN_REGISTRY)
 	$(Q)mkdir -p $(@D)
 	$(call quiet,CC,$< [user])$(CC) $(USER_CFLAGS) -c -o $@ $<
 
