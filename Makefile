@@ -68,7 +68,8 @@ OBJDUMP		:= $(CROSS_COMPILE)objdump
 NM		:= $(CROSS_COMPILE)nm
 # GCC turns byte loops into calls to memcpy/memset — fatal inside memcpy itself.
 TOOLCHAIN_CFLAGS := $(ARCH_CFLAGS_GCC) -fno-tree-loop-distribute-patterns
-# Kernels are one RWX blob until the MMU work splits them; say so once, here.
+# Where an arch does not page its kernel, the image is one RWX segment
+# (docs/hardening-*.md say which): no warning for that.
 TOOLCHAIN_LDFLAGS := --no-warn-rwx-segments
 BUILD		:= $(O)/$(ARCH)
 endif

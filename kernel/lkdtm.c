@@ -8,7 +8,7 @@
  * hardening says it will (a named Oops or panic), or report that it got away
  * with it. They reach the kernel through the lkdtm(name, arg) syscall
  * (user/lkdtm.c) or the test image's lkdtm=NAME boot option, which has init
- * run that one test (see docs/hardening.md).
+ * run that one test (see docs/hardening-<arch>.md).
  *
  * And the stack-erase fixtures (below the table): a frame with a hole the
  * erase's search must not stop at, and a syscall pair that leaks an
@@ -213,7 +213,7 @@ SYSCALL_DEFINE(stackleak_deep)
 	/*
 	 * And it stays alive across the call. Without this, GCC frees the frame
 	 * and tail-calls stackleak_deep_fill(), which then runs where the hole
-	 * was: no hole at all (the negative control in user/leaktest.c caught it).
+	 * was: no hole at all (the negative control in user/leaktest.c checks for that).
 	 */
 	__asm__ __volatile__("" : : "r"(hole) : "memory");
 	return (long)sum;

@@ -53,7 +53,8 @@ static void print_banner(void)
 
 /*
  * Test-only kernels that must fail, so that the test suite can prove the
- * runner notices (tests/runner.sh): BROKEN=undef traps, BROKEN=hang spins.
+ * runner notices (tools/run-qemu, tested by tools/testsuite): BROKEN=undef
+ * traps, BROKEN=hang spins.
  */
 static void broken_boot(void)
 {

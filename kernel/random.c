@@ -14,8 +14,8 @@
  * per-cpu 96-byte batch and only run ChaCha20 when the batch is used up or
  * the generation changed.
  *
- * Locking: one CPU and no interrupts yet, so none. Each place where Linux
- * takes a lock says so, for the day there are two CPUs.
+ * Locking: one CPU, and the kernel runs with interrupts masked, so none.
+ * Each place where Linux takes a lock says so.
  *
  * This file is also built into the host tests, so it uses nothing but the
  * freestanding headers and three hooks of include/trapdoor/arch.h: the
