@@ -194,7 +194,7 @@ SPARSE		?= sparse
 SPARSE_SRCS	?= $(filter %.c,$(SRCS))
 SPARSE_FLAGS	:= --arch=$(UTS_MACHINE) -nostdinc -isystem $(shell gcc -print-file-name=include) \
 		   -D__CHECKER__ -Wsparse-error -std=c11 -ffreestanding $(KERNEL_CPPFLAGS) \
-		   $(VARIANT_CFLAGS_test)
+		   $(filter -D% -U% -I%,$(ARCH_CFLAGS) $(EXTRA_CFLAGS)) $(VARIANT_CFLAGS_test)
 
 # --- QEMU ------------------------------------------------------------------
 RUN_TIMEOUT	?= 60
