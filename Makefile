@@ -70,7 +70,8 @@ OBJDUMP		:= $(CROSS_COMPILE)objdump
 NM		:= $(CROSS_COMPILE)nm
 # GCC turns byte loops into calls to memcpy/memset — fatal inside memcpy itself.
 TOOLCHAIN_CFLAGS := $(ARCH_CFLAGS_GCC) -fno-tree-loop-distribute-patterns
-# Kernels are one RWX blob until the MMU work splits them; say so once, here.
+# Where an arch does not page its kernel, the image is one RWX segment
+# (docs/hardening-*.md say which): no warning for that.
 TOOLCHAIN_LDFLAGS := --no-warn-rwx-segments
 BUILD		:= $(O)/$(ARCH)
 endif
@@ -79,13 +80,24 @@ endif
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
 
-# --- what we build ---------------------------------------------------------
-CFLAGS		:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
-		   -Wall -Wextra -Werror -Wno-unused-parameter \
+# --- compiler flags --------------------------------------------------------
+# Defined once, here, for every build: the kernel (below), the user programs
+# (user/user.mk), the host tests and benchmark (tests/host.mk) and the host
+# fuzz targets (tests/fuzz/fuzz.mk).
+#   C_FLAGS_ALL          every build: the language and the warnings, as errors
+#   C_FLAGS_FREESTANDING kernel and user programs: no libc, no hidden runtime
+#   C_FLAGS_SANITIZE     host tests and fuzz targets: ASan and UBSan, fatal
+C_FLAGS_ALL	:= -std=c11 -g -Wall -Wextra -Werror
+C_FLAGS_FREESTANDING := $(C_FLAGS_ALL) -ffreestanding -fno-builtin -O2 -Wno-unused-parameter \
 		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
-		   -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-omit-frame-pointer \
-		   -Iinclude -Iarch/$(ARCH)/include \
-		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"' \
+		   -fno-asynchronous-unwind-tables -fno-unwind-tables
+C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# --- what we build ---------------------------------------------------------
+# The kernel's preprocessor flags (sparse gets the same ones), then its compiler flags.
+KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -I$(BUILD)/generated \
+		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"'
+CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
 # Every kernel object reports its functions' frame sizes (x.su beside x.o):
 # the link checks them against the stackleak search depth (tools/check-frames).
@@ -99,6 +111,24 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+
+# tests/registry, as the header the test image's kernel (kernel/selftest.c) and
+# init (user/init.c) include: every object waits for it (order-only), and the
+# compiler's dependency files rebuild the two that include it when it changes.
+GEN_REGISTRY	:= $(BUILD)/generated/test_registry.h
+REGISTRY_GROUPS	:= $(shell tools/gen-registry --groups tests/registry)
+
+$(GEN_REGISTRY): tests/registry tools/gen-registry
+	$(Q)mkdir -p $(@D)
+	$(call quiet,GEN,$@)tools/gen-registry tests/registry > $@.tmp && mv $@.tmp $@
+
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifneq ($(T),)
+ifeq ($(filter $(T),$(REGISTRY_GROUPS)),)
+$(error T=$(T) is no group of tests/registry; the groups: $(REGISTRY_GROUPS))
+endif
+endif
+endif
 
 # Image variants, each built in its own object directory:
 #   default        the demo `make run` boots
@@ -130,7 +160,7 @@ $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 # One compile makes both the object and its frame-size report. (clang writes
 # no report for a file without functions, e.g. selftest.c outside the test
 # image; touch makes the empty one GCC would have written.)
-$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch
+$(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch | $(GEN_REGISTRY)
 	$$(Q)mkdir -p $$(@D)
 	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
 		-o $$(basename $$@).o $$< && touch $$(basename $$@).su
@@ -155,6 +185,19 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 IMAGE		:= $(call image_name,default)
 TEST_IMAGE	:= $(call image_name,test)
 
+# --- sparse ----------------------------------------------------------------
+# `make sparse`: sparse (Debian package sparse) over every C file of this
+# arch's kernel (SRCS, as the test image sees them), with the kernel's -I/-D
+# flags and __CHECKER__ defined, so that __user and __force
+# (include/trapdoor/compiler.h) mean something. Any warning fails: a kernel
+# dereference of a __user pointer is one (tests/sparse/bad_deref.c proves it
+# in make test). sparse's --arch names are this arch's uname -m.
+SPARSE		?= sparse
+SPARSE_SRCS	?= $(filter %.c,$(SRCS))
+SPARSE_FLAGS	:= --arch=$(UTS_MACHINE) -nostdinc -isystem $(shell gcc -print-file-name=include) \
+		   -D__CHECKER__ -Wsparse-error -std=c11 -ffreestanding $(KERNEL_CPPFLAGS) \
+		   $(filter -D% -U% -I%,$(ARCH_CFLAGS) $(EXTRA_CFLAGS)) $(VARIANT_CFLAGS_test)
+
 # --- QEMU ------------------------------------------------------------------
 RUN_TIMEOUT	?= 60
 CHECK_TIMEOUT	?= 60
@@ -167,7 +210,9 @@ CMDLINE		?=
 ifndef QEMU_APPEND
 QEMU_APPEND	= -append '$(1)'
 endif
-QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE))) \
+# make check T=GROUP: only the tests of that group of tests/registry (test.group=).
+BOOT_CMDLINE	= $(CMDLINE)
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(BOOT_CMDLINE),$(call QEMU_APPEND,$(BOOT_CMDLINE))) \
 		  $(QEMU_EXTRA) -kernel
 # make run on a terminal adds init.shell=1 (the shell after the demos), SCRIPT=file
 # init.shell=script (the shell alone, reading the file on the console).
@@ -178,7 +223,7 @@ SCRIPT		?=
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test clean distclean help \
-	print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build
+	sparse print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build print-arches
 
 all: check-tools $(IMAGE)
 
@@ -216,6 +261,8 @@ else
 endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
+# T=GROUP runs one group of tests/registry.
+check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
 		-- $(QEMU_CMD) $(TEST_IMAGE)
@@ -230,6 +277,15 @@ soak: check-tools check-qemu $(TEST_IMAGE)
 		$(RUNNER) --timeout $(SOAK_TIMEOUT) --quiet --log $(BUILD)/soak-$(s).log -- $(QEMU) \
 		$(QEMU_FLAGS) $(call QEMU_APPEND,init.fuzz=$(s):$(SOAK_CALLS) $(CMDLINE)) \
 		$(QEMU_EXTRA) -kernel $(TEST_IMAGE) && grep -a '^PASS\|^FAIL' $(BUILD)/soak-$(s).log && ) true
+
+# One line: PASS if sparse says nothing about any file, else its warnings and FAIL.
+sparse: $(GEN_REGISTRY)
+	$(call need_tool,$(SPARSE),sparse)
+	$(Q)fail=0; for f in $(SPARSE_SRCS); do \
+		$(SPARSE) $(SPARSE_FLAGS) $$f || fail=1; \
+	done; \
+	if [ $$fail = 0 ]; then echo "PASS: sparse/$(ARCH): $(words $(SPARSE_SRCS)) files, no warning"; \
+	else echo "FAIL: sparse/$(ARCH): see the warnings above"; exit 1; fi
 
 # Boots a runner self-test image (BROKEN=undef or BROKEN=hang); must FAIL.
 check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
@@ -253,6 +309,7 @@ gdbinit:
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
+		   sparse:sparse \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (tools/bench).
@@ -316,6 +373,10 @@ bench-linux:
 	$(Q)tools/bench-linux/run --arches "$(filter x86_64 arm64,$(ARCHES))" $(if $(BOOTS),--boots $(BOOTS)) \
 		$(if $(BENCH),--args "$(BENCH)")
 
+# The architectures, defined once (ALL_ARCHES above); tools/testsuite reads them here.
+print-arches:
+	@echo $(ALL_ARCHES)
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -339,6 +400,7 @@ help:
 	@echo '                 (poweroff or Ctrl-A X quits); SCRIPT=file runs the file in the shell'
 	@echo '  check          boot the test image: in-kernel and user tests, one PASS/FAIL line each'
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
+	@echo '  sparse         run sparse over every kernel C file of ARCH (__user checks); any warning fails'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
@@ -362,7 +424,9 @@ help:
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
-	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern'
+	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern;'
+	@echo '                 with check: only the tests of that group of tests/registry, one of:'
+	@echo '                 $(REGISTRY_GROUPS)'
 	@echo '  FUZZ_TIME=     with fuzz-host: seconds per target (default 60; make test uses 10)'
 	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'

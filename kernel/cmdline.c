@@ -7,6 +7,7 @@
  */
 #include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
+#include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
@@ -200,6 +201,7 @@ static const struct boot_option boot_options[] = {
 	{ "init.shell", set_init_shell, "1 script 0" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
+	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
 #endif
 };
 

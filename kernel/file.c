@@ -93,14 +93,14 @@ void fd_install(int fd, struct file *f)
 	current->files[fd] = f;
 }
 
-long file_read(struct file *f, unsigned long ubuf, size_t count)
+long file_read(struct file *f, char __user *ubuf, size_t count)
 {
 	if (!(f->f_mode & FMODE_READ))
 		return -EBADF;
 	return pipe_read(f, ubuf, count);
 }
 
-long file_write(struct file *f, unsigned long ubuf, size_t count)
+long file_write(struct file *f, const char __user *ubuf, size_t count)
 {
 	if (!(f->f_mode & FMODE_WRITE))
 		return -EBADF;

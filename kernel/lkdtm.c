@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * Deliberate kernel bugs, one per test, as Linux's LKDTM has them: each must
- * end the way the kernel's hardening says it will (a named Oops or panic), or
- * report that it got away with it. They reach the kernel through the
- * lkdtm(name, arg) syscall (user/lkdtm.c) or the test image's lkdtm=NAME boot
- * option, which has init run that one test (see docs/hardening.md).
+ * The kernel's test fixtures, as Linux keeps them in drivers/misc/lkdtm/:
+ * code that is wrong on purpose, so that a test can show what the hardening
+ * does about it.
+ *
+ * Deliberate kernel bugs, one per test: each must end the way the kernel's
+ * hardening says it will (a named Oops or panic), or report that it got away
+ * with it. They reach the kernel through the lkdtm(name, arg) syscall
+ * (user/lkdtm.c) or the test image's lkdtm=NAME boot option, which has init
+ * run that one test (see docs/hardening.md).
+ *
+ * And the stack-erase fixtures (below the table): a frame with a hole the
+ * erase's search must not stop at, and a syscall pair that leaks an
+ * uninitialised stack slot (docs/stackleak.md).
  */
 #include <trapdoor/compiler.h>
 #include <trapdoor/lkdtm.h>
@@ -104,10 +112,15 @@ static long run_exec_stack(unsigned long arg)
 	return lkdtm_exec(area);
 }
 
-/* A direct load from a user address: PAN, SMAP, KUAP or separate spaces stop it. */
+/*
+ * A direct load from a user address: PAN, SMAP, KUAP or separate spaces stop
+ * it. The __force cast is the bug on purpose: sparse rejects the load
+ * without it (make sparse).
+ */
 static long run_access_userspace(unsigned long arg)
 {
-	unsigned long v = *(volatile unsigned long *)arg;
+	const unsigned long __user *uptr = u64_to_user_ptr(arg);
+	unsigned long v = *(volatile unsigned long __force *)uptr;
 
 	printk("lkdtm: ACCESS_USERSPACE: the kernel read 0x%lx from user address 0x%lx\n", v,
 	       arg);
@@ -119,7 +132,7 @@ static long run_access_userspace_uaccess(unsigned long arg)
 {
 	unsigned long v;
 
-	return copy_from_user(&v, arg, sizeof(v)) < 0 ? -EFAULT : (long)v;
+	return copy_from_user(&v, u64_to_user_ptr(arg), sizeof(v)) < 0 ? -EFAULT : (long)v;
 }
 
 static const struct lkdtm_test lkdtm_tests[] = {
@@ -150,7 +163,7 @@ int lkdtm_setup(const char *value)
 SYSCALL_DEFINE(lkdtm)
 {
 	char name[32];
-	long err = strncpy_from_user(name, a0, sizeof(name));
+	long err = strncpy_from_user(name, u64_to_user_ptr(a0), sizeof(name));
 
 	if (err < 0)
 		return err;
@@ -161,4 +174,113 @@ SYSCALL_DEFINE(lkdtm)
 		return lkdtm_tests[i].run(a1);
 	}
 	return -EINVAL;
+}
+
+/* --- the stack-erase fixtures: syscalls user/leaktest.c and user/leak.c call --- */
+
+/*
+ * stackleak_deep(untracked): a frame with a 2 KiB hole -- an array nothing
+ * writes -- above a chain of deeper calls that write their frames. The hole is
+ * twice the search depth and more than the largest kernel-stack offset (1008
+ * bytes), so a search that starts above it stops at it, whatever the offsets.
+ * Our tracking call puts the start below it; with a0 =
+ * STACKLEAK_DEEP_UNTRACKED it is skipped, and the words below the hole stay.
+ * The only frame the build lets exceed the search depth (tools/check-frames,
+ * STACKLEAK_FRAME_EXEMPT in the Makefile): it is the negative control.
+ */
+#define STACKLEAK_DEEP_HOLE_WORDS	256
+#define STACKLEAK_DEEP_LEVELS		4
+#define STACKLEAK_DEEP_MARK		0x57ac1ea4de000000UL	/* "stackleak deep" */
+
+static __noinline unsigned long stackleak_deep_fill(unsigned int level)
+{
+	volatile unsigned long used[8];
+	unsigned long sum = 0;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(used); i++)
+		used[i] = STACKLEAK_DEEP_MARK | level << 8 | i;
+	if (level > 1)
+		sum = stackleak_deep_fill(level - 1);
+	for (unsigned int i = 0; i < ARRAY_SIZE(used); i++)
+		sum += used[i];
+	return sum;
+}
+
+SYSCALL_DEFINE(stackleak_deep)
+{
+	unsigned long hole[STACKLEAK_DEEP_HOLE_WORDS], sum;
+
+	/* The address escapes, so the array must exist in the frame; nothing writes it. */
+	__asm__ __volatile__("" : : "r"(hole) : "memory");
+	if (a0 != STACKLEAK_DEEP_UNTRACKED)
+		stackleak_track_stack();
+	sum = stackleak_deep_fill(STACKLEAK_DEEP_LEVELS);
+	/*
+	 * And it stays alive across the call. Without this, GCC frees the frame
+	 * and tail-calls stackleak_deep_fill(), which then runs where the hole
+	 * was: no hole at all (the negative control in user/leaktest.c checks for that).
+	 */
+	__asm__ __volatile__("" : : "r"(hole) : "memory");
+	return (long)sum;
+}
+
+/*
+ * The buggy pair of user/leak.c: leak_write_secret(pattern) stores the pattern
+ * in a stack buffer; leak_read_uninit() returns the same slot of the same
+ * buffer without ever writing it -- the classic uninitialised-variable leak.
+ * One function serves both so that the buffer lies at the same place in the
+ * same frame; with the same stack offset on both calls, the read finds the
+ * secret unless something erased it in between. The buffer is 64 bytes, below
+ * the search depth, so this frame needs no tracking call.
+ */
+#define LEAK_BUF_WORDS	8
+#define LEAK_SLOT	3
+/*
+ * And it runs below a 256-byte frame of zeros, as a bug a few calls deep
+ * would. Without that cushion the slot can lie in the top 224 bytes of the
+ * stack on powerpc (320 on s390x), where the exit path's own frames live
+ * while the erase runs: that part is never erased (docs/stackleak.md, "What
+ * it cannot erase"), and the exit path's frames may or may not overwrite the
+ * slot -- on powerpc with clang they did, so even with everything off nothing
+ * leaked. The demo is about the used stack below.
+ */
+#define LEAK_CUSHION_WORDS	32
+
+static __noinline unsigned long leak_frame(unsigned long secret, bool write)
+{
+	unsigned long buf[LEAK_BUF_WORDS];
+	volatile unsigned long *slot = &buf[LEAK_SLOT];
+
+	/*
+	 * Hide from the compiler where slot points: it can neither prove the
+	 * read uninitialised (and warn, or fold it to anything it likes) nor
+	 * drop the store as dead. Both are real memory accesses to the frame.
+	 */
+	__asm__ __volatile__("" : "+r"(slot));
+	if (write) {
+		*slot = secret;
+		return 0;
+	}
+	return *slot;
+}
+
+static __noinline unsigned long leak_cushion(unsigned long secret, bool write)
+{
+	volatile unsigned long cushion[LEAK_CUSHION_WORDS];
+	unsigned long ret;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(cushion); i++)
+		cushion[i] = 0;	/* all written: no hole for the search to stop at */
+	ret = leak_frame(secret, write);
+	return ret + cushion[0];	/* used after the call: no tail call frees it first */
+}
+
+SYSCALL_DEFINE(leak_write_secret)
+{
+	return (long)leak_cushion(a0, true);
+}
+
+SYSCALL_DEFINE(leak_read_uninit)
+{
+	return (long)leak_cushion(0, false);
 }

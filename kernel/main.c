@@ -54,7 +54,8 @@ static void print_banner(void)
 
 /*
  * Test-only kernels that must fail, so that the test suite can prove the
- * runner notices (tests/runner.sh): BROKEN=undef traps, BROKEN=hang spins.
+ * runner notices (tools/run-qemu, tested by tools/testsuite): BROKEN=undef
+ * traps, BROKEN=hang spins.
  */
 static void broken_boot(void)
 {
@@ -67,28 +68,6 @@ static void broken_boot(void)
 		barrier();
 #endif
 }
-
-/* kernel/random.c reaches the architecture only through these (it is host-tested too). */
-static size_t seed_longs(unsigned long *v, size_t max_longs)
-{
-	return arch_get_random_seed_longs(v, max_longs > 64 ? 64 : (unsigned int)max_longs);
-}
-
-static u64 cycles(void)
-{
-	return arch_get_cycles();
-}
-
-static u64 cycles_per_sec(void)
-{
-	return arch_cycles_per_sec();
-}
-
-static const struct random_arch_ops random_arch_ops = {
-	.get_random_seed_longs = seed_longs,
-	.get_entropy = cycles,
-	.cycles_per_sec = cycles_per_sec,
-};
 
 /*
  * Timing jitter: cycle counts around a little work, mixed in but never
@@ -113,7 +92,6 @@ static void random_boot(void)
 {
 	struct crng_stats st;
 
-	random_register_arch_ops(&random_arch_ops);
 	arch_boot_entropy();
 	mix_jitter();
 	random_init(boot_info.cmdline);
@@ -136,7 +114,7 @@ static void random_boot(void)
 
 __noreturn void start_kernel(void)
 {
-	const char *init_argv[] = { "init", INIT_MODE, NULL };
+	const char *init_argv[5] = { "init", INIT_MODE };
 	int init_argc = 2;
 	long pid;
 
@@ -148,7 +126,7 @@ __noreturn void start_kernel(void)
 	kernel_protect();
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
-	ktest_failures = ktest_run_all();
+	ktest_failures = ktest_run_all(boot_info.cmdline);
 #endif
 	/* After the tests, so crng.seed= is not reset by theirs; before the CRNG is fed. */
 	/* What the arch's copy could not hold: the last, cut option is dropped, not applied. */
@@ -176,6 +154,15 @@ __noreturn void start_kernel(void)
 		init_argv[2] = bench_boot_args;
 		init_argc = 3;
 	}
+#ifdef CONFIG_KTEST
+	/* test.group= (make check T=GROUP): init runs only that group's user tests. */
+	if (ktest_group()) {
+		static char group_arg[40];
+
+		snprintf(group_arg, sizeof(group_arg), "group=%s", ktest_group());
+		init_argv[init_argc++] = group_arg;
+	}
+#endif
 	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);

@@ -70,7 +70,7 @@ static void pipe_wake(struct pipe_inode_info *p)
 	}
 }
 
-long pipe_read(struct file *f, unsigned long ubuf, size_t count)
+long pipe_read(struct file *f, char __user *ubuf, size_t count)
 {
 	struct pipe_inode_info *p = f->pipe;
 	size_t done = 0;
@@ -108,7 +108,7 @@ long pipe_read(struct file *f, unsigned long ubuf, size_t count)
 	return (long)done;
 }
 
-long pipe_write(struct file *f, unsigned long ubuf, size_t count)
+long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 {
 	struct pipe_inode_info *p = f->pipe;
 	size_t done = 0;
@@ -188,7 +188,7 @@ SYSCALL_DEFINE(pipe2)
 	if (fds[0] >= 0)
 		fd_install(fds[0], rf);
 	fds[1] = fds[0] >= 0 ? get_unused_fd() : -EMFILE;
-	if (fds[1] < 0 || copy_to_user(a0, fds, sizeof(fds)) < 0) {
+	if (fds[1] < 0 || copy_to_user(u64_to_user_ptr(a0), fds, sizeof(fds)) < 0) {
 		long err = fds[1] < 0 ? fds[1] : -EFAULT;
 
 		if (fds[0] >= 0)

@@ -14,13 +14,16 @@
  * per-cpu 96-byte batch and only run ChaCha20 when the batch is used up or
  * the generation changed.
  *
- * Locking: one CPU and no interrupts yet, so none. Each place where Linux
- * takes a lock says so, for the day there are two CPUs.
+ * Locking: one CPU, and the kernel runs with interrupts masked, so none.
+ * Each place where Linux takes a lock says so.
  *
  * This file is also built into the host tests, so it uses nothing but the
- * freestanding headers: the arch's hardware RNG and cycle counter arrive as
- * function pointers (random_register_arch_ops()).
+ * freestanding headers and three hooks of include/trapdoor/arch.h: the
+ * arch's seed instruction (arch_get_random_seed_longs()) and its cycle
+ * counter (arch_get_cycles(), arch_cycles_per_sec()). The host tests link
+ * stubs of them (tests/host/arch_stubs.c).
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/blake2s.h>
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
@@ -42,7 +45,6 @@ static enum crng_state crng_init = CRNG_EMPTY;
 static bool deterministic;
 static bool trust_cpu = true;
 static bool trust_bootloader = true;
-static const struct random_arch_ops *arch_ops;
 static struct crng_stats stats;
 
 /*
@@ -108,24 +110,22 @@ static void put_le64(u8 *p, u64 v)
 		p[i] = (u8)v;
 }
 
-/* Linux's random_get_entropy(): a cycle counter, or 0 where there is none. */
+/* Linux's random_get_entropy(): the cycle counter. */
 static u64 random_get_entropy(void)
 {
-	return arch_ops && arch_ops->get_entropy ? arch_ops->get_entropy() : 0;
+	return arch_get_cycles();
 }
 
-/* The cycle counter's frequency; 0 (no timed reseeds) where there is no counter. */
+/* The cycle counter's frequency; 0 means no timed reseeds. */
 static u64 random_cycles_per_sec(void)
 {
-	return arch_ops && arch_ops->cycles_per_sec ? arch_ops->cycles_per_sec() : 0;
+	return arch_cycles_per_sec();
 }
 
-/* The arch's arch_get_random_seed_longs(), through the registered pointer. */
+/* The arch's seed instruction, at most 64 words per call. */
 static size_t get_arch_seed_longs(unsigned long *v, size_t max_longs)
 {
-	if (!arch_ops || !arch_ops->get_random_seed_longs)
-		return 0;
-	return arch_ops->get_random_seed_longs(v, max_longs);
+	return arch_get_random_seed_longs(v, max_longs > 64 ? 64 : (unsigned int)max_longs);
 }
 
 static void _mix_pool_bytes(const void *buf, size_t len)
@@ -549,11 +549,6 @@ void random_init(const char *command_line)
 		_crng_reseed();
 	else if (trust_cpu)
 		credit_init_bits(RANDOM_SRC_ARCH, arch_bits);
-}
-
-void random_register_arch_ops(const struct random_arch_ops *ops)
-{
-	arch_ops = ops;
 }
 
 void random_set_trust_cpu(bool trust)

@@ -1,59 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
  * The offset sources of the kernel-stack offset (randomize_kstack.h) and
- * their seeding. Every source Linux has used or seriously discussed is here,
- * so that one boot can measure them side by side (user/entropy -m all):
+ * their seeding. Every mode is here so that one boot can measure them side
+ * by side (user/entropy.c -m all); docs/kstack-offset.md compares them and
+ * tells where each comes from.
  *
- * off		No offset: SP is the same on every syscall. The baseline, and
- *		what Linux does without randomize_kstack_offset=on.
- *
- * counter	offset = ror32(offset, 5) ^ (u32)arch_get_cycles() at syscall
- *		exit, used at the next entry. From Kees Cook's first merged
- *		version (39218ff4c625, v5.13, 2021) on x86 (rdtsc), then s390
- *		(TOD clock), powerpc (mftb) and loongarch (the stable counter),
- *		until 2026. Weakness: a clock is not a secret. User space can
- *		read the same or a related counter, knows when it entered and
- *		left the kernel, and can retry until the low bits it cannot
- *		see come out as it likes; under emulation the counter may tick
- *		slowly or regularly enough that the bits hardly change at all.
- *
- * crng16	offset = ror32(offset, 5) ^ get_random_u16() at exit: arm64 and
- *		riscv until 2026. Strong (a CSPRNG) but costly: every 48th call
- *		refills the batch with ChaCha20 inside the syscall path, which
- *		Linux measured as +155% p99 getpid latency on arm64 (Ryan
- *		Roberts, 2025). 16 bits drawn to use 6.
- *
- * crng8	offset = get_random_u8() << 2 at entry. The cheaper CRNG variant
- *		proposed on the list (attributed to Ard Biesheuvel in our
- *		design notes): one byte per syscall, so the slow path comes
- *		every 96th call instead of every 48th, and chosen at entry there
- *		is no stored offset to leak. Still a ChaCha20 block in the
- *		syscall path now and then; two of the byte's bits are wasted.
- *
+ * off		no offset: SP is the same on every syscall
+ * counter	offset = ror32(offset, 5) ^ (u32)arch_get_cycles() at exit,
+ *		used at the next entry
+ * crng16	offset = ror32(offset, 5) ^ get_random_u16() at exit
+ * crng8	offset = get_random_u8() << 2 at entry
  * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
- *		at entry: LFSR113 (lib/prandom), one state per task, seeded at
- *		spawn and fork from four get_random_u32(). This is Ryan
- *		Roberts' first RFC (2025-11) and the per-task spirit of his
- *		37beb4256016, which moved Linux's offset out of per-cpu memory.
- *		Weakness: LFSR113 is linear; about 19 observed offsets (6 bits
- *		each, 113 bits of state) determine a task's state and so all
- *		its future offsets. But each task must leak its own, and a
- *		fresh task (fork) starts from a fresh CRNG seed.
- *
+ *		at entry: LFSR113 (lib/prandom/), one state per task, seeded at
+ *		spawn, fork and execve from four get_random_u32()
  * prng-cpu	offset = prandom_u32_state(&kstack_cpu_rnd_state) at entry: one
- *		state for the CPU, seeded once at boot. What Linux merged
- *		(a96ef5848cb0, "randomize_kstack: Unify random source across
- *		arches", 2026), per-cpu at Ard Biesheuvel's request. Weakness:
- *		every task draws from the one stream and it is never reseeded:
- *		offsets leaked by one process (or computed by an attacker's own
- *		process, which shares the stream) tell about the next offsets of
- *		any other process on that CPU.
+ *		state for the CPU, seeded once at boot
+ * chacha-task	DEFAULT. offset = the next byte of the task's own ChaCha
+ *		keystream at entry, one 64-byte block per 64 syscalls, keyed
+ *		from the CRNG at spawn, fork and execve
  *
- * The per-cpu kstack_offset used by counter and crng16 is shared the same
- * way: whoever made the previous syscall on this CPU chose the offset the
- * next syscall uses. In Linux that also let a task that migrated during its
- * syscall leave the old CPU's offset unchanged for the next caller (issue 2
- * of 37beb4256016); with one CPU we cannot migrate, but the sharing remains.
+ * counter and crng16 keep the next offset in kstack_offset, one for the
+ * CPU: whoever made the previous syscall chose the offset the next one uses.
  */
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>

@@ -16,7 +16,7 @@
  *		ret = invoke_syscall(regs);
  *		choose_random_kstack_offset();		exit: pick the next offset
  *
- * and the setup: kstack_task_init(t) in start_task() (kernel/task.c),
+ * and the setup: kstack_task_init(t) in start_task() (kernel/fork.c),
  * kstack_boot_init() in start_kernel() once the CRNG is fed (kernel/main.c).
  */
 #ifndef TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
@@ -120,7 +120,7 @@ static inline u32 ror32(u32 word, unsigned int shift)
 
 /*
  * The offset for this syscall, by mode: one switch, no printing, no
- * allocation (DESIGN.md §5). The entry modes draw a fresh value here; the
+ * allocation (docs/design.md, "Performance principles"). The entry modes draw a fresh value here; the
  * exit modes use what choose_random_kstack_offset() stored last time.
  */
 static __always_inline u32 kstack_get_offset(void)

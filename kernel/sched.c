@@ -12,6 +12,11 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+
+#include "syscalls.h"
 
 static struct task_struct *run_head, *run_tail;
 bool need_resched;
@@ -94,6 +99,34 @@ void sleep_until(u64 wake_at)
 	current->wake_at = wake_at ? wake_at : 1;
 	current->state = TASK_BLOCKED;
 	schedule();
+}
+
+/*
+ * nanosleep(req, rem): sleeps at least req; rem is not written (no signals).
+ * A deadline beyond the counter's range saturates: the task sleeps until it
+ * is killed (tv_sec * hz would otherwise wrap and return at once).
+ */
+SYSCALL_DEFINE(nanosleep)
+{
+	struct timespec ts;
+	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ns_ticks, deadline;
+
+	if (copy_from_user(&ts, u64_to_user_ptr(a0), sizeof(ts)) < 0)
+		return -EFAULT;
+	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
+		return -EINVAL;
+	/* Round up, so that we never sleep less than asked. tv_nsec * hz fits: hz < 2^34. */
+	ns_ticks = ((u64)ts.tv_nsec * hz + 999999999ULL) / 1000000000ULL;
+	if ((u64)ts.tv_sec > (U64_MAX - start - ns_ticks) / hz)
+		deadline = U64_MAX;	/* for ever */
+	else
+		deadline = start + (u64)ts.tv_sec * hz + ns_ticks;
+	while (arch_get_cycles() < deadline) {
+		if (current->killed)
+			return -EINTR;
+		sleep_until(deadline);
+	}
+	return 0;
 }
 
 void timer_interrupt(struct pt_regs *regs)

@@ -20,6 +20,10 @@
 
 #ifdef CONFIG_KTEST
 
+#include <uapi/errno.h>
+
+#include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
+
 static const char *current_test;
 static bool current_failed;
 static char failure[160];
@@ -326,22 +330,92 @@ static const struct {
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
 };
 
-int ktest_run_all(void)
+/* test.group=: "" runs every test. */
+static char ktest_group_name[32];
+
+int ktest_group_setup(const char *value)
 {
-	int failed = 0;
+	if (strlen(value) >= sizeof(ktest_group_name) || !test_registry_has(REGISTRY_GROUPS, value))
+		return -EINVAL;
+	strscpy(ktest_group_name, value, sizeof(ktest_group_name));
+	return 0;
+}
+
+const char *ktest_group(void)
+{
+	return ktest_group_name[0] ? ktest_group_name : NULL;
+}
+
+/* The registry's ktest row for a test: the one named by the test's name up to its first '.'. */
+static const struct test_registry_entry *ktest_row(const char *test)
+{
+	size_t n = 0;
+
+	while (test[n] && test[n] != '.')
+		n++;
+	for (size_t i = 0; i < ARRAY_SIZE(test_registry); i++) {
+		const struct test_registry_entry *e = &test_registry[i];
+
+		if (!strcmp(e->kind, "ktest") && strlen(e->argv[0]) == n &&
+		    !strncmp(e->argv[0], test, n))
+			return e;
+	}
+	return NULL;
+}
+
+/*
+ * The tests run before the boot options are applied (a test resets the CRNG
+ * that crng.seed= seeds), so test.group= is looked up here as well: the last
+ * one on the line wins, as it will when parse_boot_options() applies it.
+ */
+static void ktest_find_group(const char *cmdline)
+{
+	static const char key[] = "test.group=";
+	char value[sizeof(ktest_group_name)];
+
+	for (const char *p = cmdline; *p; p++) {
+		size_t n = 0;
+
+		if ((p != cmdline && p[-1] != ' ') || strncmp(p, key, sizeof(key) - 1))
+			continue;
+		p += sizeof(key) - 1;
+		while (p[n] && p[n] != ' ' && n < sizeof(value) - 1)
+			n++;
+		memcpy(value, p, n);
+		value[n] = '\0';
+		ktest_group_setup(value);
+		if (!*p)
+			break;
+	}
+}
+
+int ktest_run_all(const char *cmdline)
+{
+	int failed = 0, ran = 0;
+
+	ktest_find_group(cmdline);
 
 	for (size_t i = 0; i < ARRAY_SIZE(ktests); i++) {
+		const struct test_registry_entry *row = ktest_row(ktests[i].name);
+
+		if (ktest_group_name[0] && !(row && test_registry_has(row->groups, ktest_group_name)))
+			continue;
 		current_test = ktests[i].name;
 		current_failed = false;
-		ktests[i].fn();
-		if (current_failed) {
+		ran++;
+		if (row)
+			ktests[i].fn();
+		else
+			snprintf(failure, sizeof(failure), "no ktest row for it in tests/registry");
+		if (current_failed || !row) {
 			printk("FAIL: %s: %s\n", current_test, failure);
 			failed++;
 		} else {
 			printk("PASS: %s\n", current_test);
 		}
 	}
-	printk("ktest: %d of %d passed\n", (int)ARRAY_SIZE(ktests) - failed, (int)ARRAY_SIZE(ktests));
+	printk("ktest: %d of %d passed%s%s\n", ran - failed, ran,
+	       ktest_group_name[0] ? ", group " : "", ktest_group_name);
 	return failed;
 }
 

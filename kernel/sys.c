@@ -19,6 +19,7 @@
 /* write(fd, buf, count): to the console (copied in chunks) or a pipe (kernel/pipe.c). */
 SYSCALL_DEFINE(write)
 {
+	const char __user *ubuf = u64_to_user_ptr(a1);
 	char buf[128];
 	size_t done = 0, count = a2;
 	struct file *f = fget(a0);
@@ -27,14 +28,14 @@ SYSCALL_DEFINE(write)
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
-		return file_write(f, a1, a2);
+		return file_write(f, ubuf, a2);
 	/* Check the whole range first: a bad buffer writes nothing at all. */
-	if (!access_ok(a1, count, PROT_READ))
+	if (!access_ok(ubuf, count, PROT_READ))
 		return -EFAULT;
 	while (done < count) {
 		size_t n = count - done < sizeof(buf) ? count - done : sizeof(buf);
 
-		if (copy_from_user(buf, a1 + done, n) < 0)
+		if (copy_from_user(buf, ubuf + done, n) < 0)
 			return -EFAULT;
 		for (size_t i = 0; i < n; i++) {
 			if (buf[i] == '\n')
@@ -64,7 +65,7 @@ SYSCALL_DEFINE(read)
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
-		return file_read(f, a1, a2);
+		return file_read(f, u64_to_user_ptr(a1), a2);
 	if (count == 0)
 		return 0;
 	while ((c = console_getc()) < 0) {
@@ -75,7 +76,7 @@ SYSCALL_DEFINE(read)
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);
 	} while (n < count && (c = console_getc()) >= 0);
-	if (copy_to_user(a1, buf, n) < 0)
+	if (copy_to_user(u64_to_user_ptr(a1), buf, n) < 0)
 		return -EFAULT;
 	return (long)n;
 }
@@ -121,7 +122,7 @@ SYSCALL_DEFINE(uname)
 	strscpy(u.release, TRAPDOOR_VERSION, sizeof(u.release));
 	strscpy(u.version, boot_info.machine, sizeof(u.version));
 	strscpy(u.machine, ARCH_NAME, sizeof(u.machine));
-	return copy_to_user(a0, &u, sizeof(u));
+	return copy_to_user(u64_to_user_ptr(a0), &u, sizeof(u));
 }
 
 SYSCALL_DEFINE(clock_gettime)
@@ -134,7 +135,7 @@ SYSCALL_DEFINE(clock_gettime)
 	ts.tv_sec = (long)(cycles / hz);
 	/* The remainder is < hz, so the product fits in 64 bits for hz < 2^34. */
 	ts.tv_nsec = (long)((cycles % hz) * 1000000000ULL / hz);
-	return copy_to_user(a1, &ts, sizeof(ts));
+	return copy_to_user(u64_to_user_ptr(a1), &ts, sizeof(ts));
 }
 
 /* reboot(MAGIC1, MAGIC2, POWER_OFF, status): the tests power off through it. */
@@ -158,6 +159,7 @@ SYSCALL_DEFINE(reboot)
  */
 SYSCALL_DEFINE(getrandom)
 {
+	u8 __user *ubuf = u64_to_user_ptr(a0);
 	u8 chunk[64];
 	size_t done = 0, count = a1;
 
@@ -168,7 +170,7 @@ SYSCALL_DEFINE(getrandom)
 		return -EINVAL;
 	if (count > 33554431)	/* Linux's cap: INT_MAX >> 6 */
 		count = 33554431;
-	if (!access_ok(a0, count, PROT_WRITE))
+	if (!access_ok(ubuf, count, PROT_WRITE))
 		return -EFAULT;
 	if (!crng_ready() && !(a2 & GRND_INSECURE))
 		return -EAGAIN;
@@ -176,7 +178,7 @@ SYSCALL_DEFINE(getrandom)
 		size_t n = count - done < sizeof(chunk) ? count - done : sizeof(chunk);
 
 		get_random_bytes(chunk, n);
-		if (copy_to_user(a0 + done, chunk, n) < 0)
+		if (copy_to_user(ubuf + done, chunk, n) < 0)
 			return -EFAULT;
 		done += n;
 	}

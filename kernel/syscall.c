@@ -59,7 +59,7 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 struct kernel_stats kernel_stats;
 
 /* The stack pointer inside the dispatcher on the latest syscall (report_stack). */
-unsigned long syscall_kstack_sp;
+static unsigned long syscall_kstack_sp;
 
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)
@@ -142,7 +142,7 @@ SYSCALL_DEFINE(kernel_stats)
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
 	kernel_stats.counter_hz = arch_cycles_per_sec();
-	return copy_to_user(a0, &kernel_stats, sizeof(kernel_stats));
+	return copy_to_user(u64_to_user_ptr(a0), &kernel_stats, sizeof(kernel_stats));
 }
 
 SYSCALL_DEFINE(report_stack)

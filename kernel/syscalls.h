@@ -31,19 +31,27 @@ SYSCALL_DEFINE(uname);
 SYSCALL_DEFINE(getpid);
 SYSCALL_DEFINE(getppid);
 SYSCALL_DEFINE(gettid);
-SYSCALL_DEFINE(wait4);
 SYSCALL_DEFINE(getrandom);
-SYSCALL_DEFINE(spawn);
+/* kernel/syscall.c */
 SYSCALL_DEFINE(kernel_stats);
 SYSCALL_DEFINE(report_stack);
+SYSCALL_DEFINE(trapdoor_config);
+/* kernel/task.c */
+SYSCALL_DEFINE(task_list);
+/* kernel/fork.c */
+SYSCALL_DEFINE(spawn);
 SYSCALL_DEFINE(clone);
 SYSCALL_DEFINE(execve);
+/* kernel/exit.c */
+SYSCALL_DEFINE(wait4);
+/* kernel/signal.c */
 SYSCALL_DEFINE(kill);
+/* kernel/sched.c */
 SYSCALL_DEFINE(nanosleep);
-SYSCALL_DEFINE(task_list);
-SYSCALL_DEFINE(trapdoor_config);
 /* kernel/stackleak.c */
 SYSCALL_DEFINE(stackleak_check);
+/* kernel/lkdtm.c: the test fixtures, wrong on purpose */
+SYSCALL_DEFINE(lkdtm);
 SYSCALL_DEFINE(stackleak_deep);
 SYSCALL_DEFINE(leak_write_secret);
 SYSCALL_DEFINE(leak_read_uninit);
@@ -52,8 +60,5 @@ SYSCALL_DEFINE(close);
 SYSCALL_DEFINE(dup3);
 /* kernel/pipe.c */
 SYSCALL_DEFINE(pipe2);
-/* kernel/lkdtm.c */
-SYSCALL_DEFINE(lkdtm);
-
 
 #endif

@@ -127,7 +127,8 @@ void kernel_protect(void)
 
 	err = arch_kernel_map_prot(text, etext, PROT_READ | PROT_EXEC);
 	if (err == -ENOSYS) {
-		printk("kernel:  W^X and stack guard pages: not on this arch (docs/hardening.md)\n");
+		printk("kernel:  W^X and stack guard pages: not on this arch "
+		       "(its docs/hardening-*.md page says why)\n");
 		return;
 	}
 	if (!err && ro < ero)

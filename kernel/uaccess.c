@@ -21,36 +21,36 @@ static bool user_page_ok(const void *ctx, unsigned long va, unsigned int prot)
 	return p && (p->prot & prot) == prot;
 }
 
-bool access_ok(unsigned long uptr, size_t n, unsigned int prot)
+bool access_ok(const void __user *uptr, size_t n, unsigned int prot)
 {
 	if (!current || !current->mm)
 		return false;
 	/* The walk itself is in include/trapdoor/uaccess.h (the fuzz target runs it too). */
-	return uaccess_range_ok(uptr, n, PAGE_SIZE, prot, user_page_ok, current->mm);
+	return uaccess_range_ok(user_addr(uptr), n, PAGE_SIZE, prot, user_page_ok, current->mm);
 }
 
-long copy_from_user(void *dst, unsigned long usrc, size_t n)
+long copy_from_user(void *dst, const void __user *usrc, size_t n)
 {
 	if (!access_ok(usrc, n, PROT_READ))
 		return -EFAULT;
-	mm_copy_from(current->mm, dst, usrc, n);
+	mm_copy_from(current->mm, dst, user_addr(usrc), n);
 	return 0;
 }
 
-long copy_to_user(unsigned long udst, const void *src, size_t n)
+long copy_to_user(void __user *udst, const void *src, size_t n)
 {
 	if (!access_ok(udst, n, PROT_WRITE))
 		return -EFAULT;
-	mm_copy_to(current->mm, udst, src, n);
+	mm_copy_to(current->mm, user_addr(udst), src, n);
 	return 0;
 }
 
-long strncpy_from_user(char *dst, unsigned long usrc, size_t max)
+long strncpy_from_user(char *dst, const char __user *usrc, size_t max)
 {
 	for (size_t i = 0; i < max; i++) {
 		if (!access_ok(usrc + i, 1, PROT_READ))
 			return -EFAULT;
-		mm_copy_from(current->mm, &dst[i], usrc + i, 1);
+		mm_copy_from(current->mm, &dst[i], user_addr(usrc + i), 1);
 		if (dst[i] == '\0')
 			return (long)i;
 	}

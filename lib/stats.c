@@ -7,7 +7,7 @@
  * No 128-bit arithmetic and no compiler builtins that might become calls
  * into libgcc: the kernel and the user programs link without it.
  */
-#include <trapdoor/printk.h>
+#include <trapdoor/sprintf.h>
 #include <trapdoor/stats.h>
 
 unsigned int stats_bit_length(u64 x)

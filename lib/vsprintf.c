@@ -4,7 +4,7 @@
  * buffer and, like C's, returns the length the whole output would have had,
  * so a caller can see truncation. No floating point: the kernel has no FPU.
  */
-#include <trapdoor/printk.h>
+#include <trapdoor/sprintf.h>
 
 struct outbuf {
 	char *buf;

@@ -6,9 +6,8 @@
 
 HOSTCC		?= gcc
 HOST_BUILD	:= $(O)/host
-HOST_CFLAGS	:= -std=c11 -g -O1 -Wall -Wextra -Werror -Iinclude -Itests/host \
-		   -fsanitize=address,undefined -fno-sanitize-recover=all \
-		   -fno-omit-frame-pointer -DHOST_TEST
+# C_FLAGS_ALL and C_FLAGS_SANITIZE: the top-level Makefile's.
+HOST_CFLAGS	:= $(C_FLAGS_ALL) -O1 -Iinclude -Itests/host $(C_FLAGS_SANITIZE) -DHOST_TEST
 HOST_LDLIBS	:= -lcriterion
 
 # lib/string.c and lib/vsprintf.c define memcpy, snprintf, ...: on the host
@@ -17,7 +16,8 @@ HOST_LDLIBS	:= -lcriterion
 HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
 		   $(wildcard kernel/random.c) kernel/elf.c
-HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c)
+# tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs.
+HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c) tests/host/arch_stubs.c
 HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS))
 HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \
 		   $(HOST_RENAMED_OBJS)
@@ -37,13 +37,15 @@ $(HOST_TESTS_BIN): $(HOST_OBJS)
 -include $(HOST_OBJS:.o=.d)
 
 # The benchmark is a program, not a test: optimised, no sanitizers.
-HOST_BENCH_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Iinclude -DHOST_TEST
+HOST_BENCH_CFLAGS := $(C_FLAGS_ALL) -O2 -Iinclude -Itests/host -DHOST_TEST
 HOST_BENCH_BIN	:= $(HOST_BUILD)/bench-host
 
-$(HOST_BENCH_BIN): tools/bench-host.c $(HOST_LIB_SRCS) $(HOST_RENAMED_SRCS) tests/host/libc-rename.h
+$(HOST_BENCH_BIN): tools/bench-host.c $(HOST_LIB_SRCS) $(HOST_RENAMED_SRCS) tests/host/libc-rename.h \
+		tests/host/arch_stubs.c
 	$(Q)mkdir -p $(@D)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(HOST_BENCH_CFLAGS) -o $@ tools/bench-host.c \
-		$(HOST_LIB_SRCS) -include tests/host/libc-rename.h $(HOST_RENAMED_SRCS)
+		tests/host/arch_stubs.c $(HOST_LIB_SRCS) -include tests/host/libc-rename.h \
+		$(HOST_RENAMED_SRCS)
 
 .PHONY: host-tests bench-host
 host-tests: $(HOST_TESTS_BIN)

@@ -7,8 +7,8 @@
  *
  * Suites (LIST joins any of them with '+'; default all):
  *   syscall  getpid, getppid and an invalid number, each call timed alone
- *            with the arch's user-readable counter (user_counter(), user/lib/
- *            arch/<arch>/counter.S), in every offset mode x stackleak on/off
+ *            with the arch's user-readable counter (user_counter(),
+ *            user/lib/arch/<arch>/counter.S), in every offset mode x stackleak on/off
  *            ("cells"). Each cell gets N calls (default 100000) after a
  *            warm-up, spread over R rounds (default 10); every round visits
  *            the cells in a rotated order so that drift of the host hits all

@@ -15,7 +15,7 @@
  */
 #include "lib/ulib.h"
 
-#include <trapdoor/stackleak.h>
+#include <uapi/stackleak.h>
 
 #define REPEAT		4
 #define BAD_LOW		8L			/* in the unmapped page at 0 */

@@ -35,7 +35,7 @@
  */
 #include "lib/ulib.h"
 
-#include <trapdoor/stackleak.h>
+#include <uapi/stackleak.h>
 
 #define BUF_SIZE	(64 * 1024)	/* we only point into the first PTR_SPAN */
 #define PTR_SPAN	8192

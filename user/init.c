@@ -9,6 +9,7 @@
  * shell after the demos, "shell=script" the shell alone.
  */
 #include "lib/ulib.h"
+#include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
 
 /* The fault matrix: each run of user/fault.c must end with signal sig (0: exit 0). */
 static const struct fault_case fault_cases[] = {
@@ -52,49 +53,27 @@ static int run(const char *name, const char *const *argv, int *status)
 	return 0;
 }
 
-static int run_tests(const struct new_utsname *uts)
+/* A user test program: it prints its own PASS/FAIL lines and exits with its failure count. */
+static int run_user_test(const char *const *argv)
 {
-	/* Each prints its own PASS/FAIL lines and exits with its failure count. */
-	static const char *const programs[] = { "systest", "tasktest", "pipetest", "kstacktest",
-						"leaktest", "regstate", "manychildren", "errpathtest",
-						"shtest", "fuzz" };
+	char name[64];
+	int status = 0, err = run(argv[0], argv, &status);
+
+	snprintf(name, sizeof(name), "user.%s.exit", argv[0]);
+	if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		test_result(name, false, "ended with status 0x%x (spawn %d)", status, err);
+		return 1;
+	}
+	return 0;
+}
+
+/* user/fault.c once per case: only that task dies, with the case's signal. */
+static int run_fault_matrix(const struct new_utsname *uts)
+{
 	const struct new_utsname u = *uts;
 	struct kernel_stats before, after;
 	int failed = 0, status;
 	char name[64];
-
-	/*
-	 * The attack lab as tests, first: with crng.seed= nothing before it
-	 * has drawn from the CRNG at a rate that depends on timing, so its
-	 * figures repeat from boot to boot.
-	 */
-	{
-		const char *argv[] = { "predict", "-t", NULL };
-		int err = run("predict", argv, &status);
-		bool ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-
-		test_result("user.predict.exit", ok, "ended with status 0x%x (spawn %d)", status, err);
-		failed += !ok;
-	}
-
-	for (unsigned int i = 0; i < ARRAY_SIZE(programs); i++) {
-		const char *argv[] = { programs[i], NULL };
-		int err = run(programs[i], argv, &status);
-
-		snprintf(name, sizeof(name), "user.%s.exit", programs[i]);
-		if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			test_result(name, false, "ended with status 0x%x (spawn %d)", status, err);
-			failed++;
-		}
-	}
-
-	/* The hardening opens for copy_from_user: a user load through it works. */
-	{
-		const char *argv[] = { "lkdtm", "ACCESS_USERSPACE_UACCESS", NULL };
-		int err = run("lkdtm", argv, &status);
-
-		failed += err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-	}
 
 	get_kernel_stats(&before);
 	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases) + arch_nr_fault_cases; i++) {
@@ -121,24 +100,6 @@ static int run_tests(const struct new_utsname *uts)
 		failed += !ok;
 	}
 
-	/*
-	 * The tests above left orphans for the kernel to reap; init's own
-	 * children are still init's to wait for, with wait4(-1) too.
-	 */
-	{
-		const char *argv[] = { "fault", "nosuchmode", NULL };
-		long pid = spawn("fault", argv), got = -1;
-		bool ok;
-
-		status = -1;
-		if (pid > 0)
-			got = waitpid(-1, &status, 0);
-		ok = pid > 0 && got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 2;
-		test_result("user.init.wait_any_reaps_own_child", ok,
-			    "spawn %ld, wait4(-1) %ld, status 0x%x", pid, got, status);
-		failed += !ok;
-	}
-
 	/* The kernel survived all of that, and got every page and task slot back. */
 	get_kernel_stats(&after);
 	test_result("user.kernel_alive_after_faults", getpid() == 1, "getpid() = %ld", getpid());
@@ -149,6 +110,56 @@ static int run_tests(const struct new_utsname *uts)
 		    "tasks %lu before, %lu after", (unsigned long)before.nr_tasks,
 		    (unsigned long)after.nr_tasks);
 	failed += after.free_pages != before.free_pages || after.nr_tasks != before.nr_tasks;
+	return failed;
+}
+
+/*
+ * The tests before this one may have left orphans for the kernel to reap;
+ * init's own children are still init's to wait for, with wait4(-1) too.
+ */
+static int run_wait_any(void)
+{
+	const char *argv[] = { "fault", "nosuchmode", NULL };
+	long pid = spawn("fault", argv), got = -1;
+	int status = -1;
+	bool ok;
+
+	if (pid > 0)
+		got = waitpid(-1, &status, 0);
+	ok = pid > 0 && got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 2;
+	test_result("user.init.wait_any_reaps_own_child", ok, "spawn %ld, wait4(-1) %ld, status 0x%x",
+		    pid, got, status);
+	return !ok;
+}
+
+/*
+ * The test image: every user and init row of tests/registry, in its order,
+ * or only those of group (make check T=GROUP). Returns the failures.
+ */
+static int run_tests(const struct new_utsname *uts, const char *group)
+{
+	int failed = 0;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(test_registry); i++) {
+		const struct test_registry_entry *t = &test_registry[i];
+
+		if (group && !test_registry_has(t->groups, group))
+			continue;
+		if (!strcmp(t->kind, "user")) {
+			failed += run_user_test(t->argv);
+		} else if (!strcmp(t->kind, "init")) {
+			if (!strcmp(t->argv[0], "fault-matrix")) {
+				failed += run_fault_matrix(uts);
+			} else if (!strcmp(t->argv[0], "wait-any")) {
+				failed += run_wait_any();
+			} else {
+				test_result("user.init.registry", false,
+					    "tests/registry names an init check '%s' init lacks",
+					    t->argv[0]);
+				failed++;
+			}
+		}
+	}
 	return failed;
 }
 
@@ -257,7 +268,8 @@ int main(int argc, char **argv)
 	if (argc > 2 && strcmp(argv[1], "test") == 0 && strncmp(argv[2], "fuzz=", 5) == 0)
 		poweroff(run_fuzz(argv[2] + 5));
 	if (argc > 1 && strcmp(argv[1], "test") == 0)
-		poweroff(run_tests(&u) ? 1 : 0);
+		poweroff(run_tests(&u, argc > 2 && !strncmp(argv[2], "group=", 6) ? argv[2] + 6 :
+				   NULL) ? 1 : 0);
 	if (argc > 2 && strcmp(argv[1], "bench") == 0)
 		run_bench(argv[2]);
 	if (argc > 2 && strcmp(argv[1], "lkdtm") == 0) {

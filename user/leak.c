@@ -19,7 +19,7 @@
  */
 #include "lib/ulib.h"
 
-#include <trapdoor/stackleak.h>
+#include <uapi/stackleak.h>
 
 #define DEFAULT_PAIRS	10000
 /* Each pair's secret is this XOR the pair's number: never poison, never 0. */

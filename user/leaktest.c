@@ -14,7 +14,7 @@
  */
 #include "lib/ulib.h"
 
-#include <trapdoor/stackleak.h>
+#include <uapi/stackleak.h>
 
 #define PAIRS		10000
 #define OFFSETS		64	/* KSTACK_OFFSET_MAX: 6 bits, docs/kstack-offset.md */

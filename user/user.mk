@@ -4,11 +4,10 @@
 # Included by the top-level Makefile.
 
 USER_BUILD	:= $(BUILD)/user
-USER_CFLAGS	:= -std=c11 -ffreestanding -fno-builtin -O2 -g \
-		   -Wall -Wextra -Werror -Wno-unused-parameter \
-		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
-		   -fno-asynchronous-unwind-tables -fno-unwind-tables \
-		   -Iinclude -Iuser -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(ARCH_USER_CFLAGS)
+# C_FLAGS_FREESTANDING: the top-level Makefile's, shared with the kernel.
+USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
+		   -Iinclude -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
+		   $(ARCH_USER_CFLAGS)
 
 USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))
 USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) \
@@ -17,7 +16,8 @@ USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) 
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
-$(USER_BUILD)/%.o: %.c
+# | $(GEN_REGISTRY): user/init.c includes the generated tests/registry table.
+$(USER_BUILD)/%.o: %.c | $(GEN_REGISTRY)
 	$(Q)mkdir -p $(@D)
 	$(call quiet,CC,$< [user])$(CC) $(USER_CFLAGS) -c -o $@ $<
 

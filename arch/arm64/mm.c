@@ -21,6 +21,7 @@
  */
 #include <asm/page.h>
 #include <asm/pgtable-hwdef.h>
+#include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>

@@ -240,7 +240,7 @@ static bool is_privileged_encoding(const struct pt_regs *regs)
 	u32 insn;
 
 	/* Read through uaccess: an unreadable pc (it faulted on fetch) is simply "no". */
-	if (copy_from_user(&insn, regs->pc, sizeof(insn)) < 0)
+	if (copy_from_user(&insn, u64_to_user_ptr(regs->pc), sizeof(insn)) < 0)
 		return false;
 	return (insn & A64_SYSTEM_MASK) == A64_SYSTEM_BITS ||
 	       ((insn & A64_HVC_SMC_MASK) == A64_HVC_SMC_BITS && (insn & 3) >= 2);

@@ -135,11 +135,12 @@ static u32 user_insn(const struct pt_regs *regs)
 
 	if (regs->badaddr)
 		return (u32)regs->badaddr;
-	if (copy_from_user(&half[0], regs->epc, sizeof(half[0])) < 0)
+	if (copy_from_user(&half[0], u64_to_user_ptr(regs->epc), sizeof(half[0])) < 0)
 		return 0;
 	if ((half[0] & INSN_LEN_MASK) != INSN_LEN_MASK)
 		return half[0];		/* 16-bit */
-	if (copy_from_user(&half[1], regs->epc + sizeof(half[0]), sizeof(half[1])) < 0)
+	if (copy_from_user(&half[1], u64_to_user_ptr(regs->epc + sizeof(half[0])),
+			   sizeof(half[1])) < 0)
 		return 0;
 	return half[0] | (u32)half[1] << 16;
 }

@@ -179,7 +179,7 @@ static bool is_breakpoint(unsigned long pc)
 {
 	u16 insn;
 
-	return copy_from_user(&insn, pc, sizeof(insn)) == 0 && insn == S390_BREAKPOINT_U16;
+	return copy_from_user(&insn, u64_to_user_ptr(pc), sizeof(insn)) == 0 && insn == S390_BREAKPOINT_U16;
 }
 
 /*

@@ -204,7 +204,7 @@ static bool is_privileged_instruction(const struct pt_regs *regs)
 	u8 insn[MAX_INSN_SIZE];
 	size_t n = 0, i = 0;
 
-	while (n < sizeof(insn) && copy_from_user(&insn[n], regs->rip + n, 1) == 0)
+	while (n < sizeof(insn) && copy_from_user(&insn[n], u64_to_user_ptr(regs->rip + n), 1) == 0)
 		n++;
 	while (i < n && is_prefix(insn[i]))
 		i++;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The per-architecture contract (DESIGN.md §3): the only functions common code
+ * The per-architecture contract (docs/design.md, "The per-arch contract"): the only
+ * functions common code
  * may call into arch/<arch>/. Every architecture defines every one of them,
  * under these names; the inline ones live in arch/<arch>/include/asm/.
  */
@@ -58,7 +59,7 @@ void arch_show_regs(const struct pt_regs *regs);
 u64 arch_get_cycles(void);
 u64 arch_cycles_per_sec(void);
 
-/* --- user mode, tasks and memory (issue 4) -------------------------------- */
+/* --- user mode, tasks and memory ------------------------------------------ */
 
 struct task_struct;
 struct mm_struct;
@@ -124,7 +125,7 @@ void arch_boot_entropy(void);
 /*
  * User address spaces (arch/<arch>/mm.c). The kernel stays reachable in
  * every address space (mapped supervisor-only, or running untranslated), so
- * a syscall never switches page tables (DESIGN.md §5); only arch_switch_mm()
+ * a syscall never switches page tables (docs/design.md); only arch_switch_mm()
  * on a context switch does. arch_switch_mm(NULL) leaves no user mapping live.
  */
 int arch_mm_init(struct mm_struct *mm);

@@ -31,6 +31,20 @@
 #define __maybe_unused		__attribute__((__unused__))
 #endif
 
+/*
+ * Address spaces for sparse (make sparse, docs/testing.md): a pointer into
+ * user memory is `void __user *`; the kernel may not dereference it, only
+ * hand it to copy_from_user() and friends. __force marks the one cast that
+ * deliberately drops the address space. To the compiler both are nothing.
+ */
+#ifdef __CHECKER__
+#define __user			__attribute__((noderef, address_space(__user)))
+#define __force			__attribute__((force))
+#else
+#define __user
+#define __force
+#endif
+
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 

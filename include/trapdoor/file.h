@@ -9,6 +9,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_FILE_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_FILE_H
 
+#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 struct task_struct;
@@ -40,12 +41,12 @@ void file_free(struct file *f);			/* undo file_alloc() of a never-installed file
 int get_unused_fd(void);
 void fd_install(int fd, struct file *f);
 /* Read or write a non-console file (the console stays in kernel/sys.c). */
-long file_read(struct file *f, unsigned long ubuf, size_t count);
-long file_write(struct file *f, unsigned long ubuf, size_t count);
+long file_read(struct file *f, char __user *ubuf, size_t count);
+long file_write(struct file *f, const char __user *ubuf, size_t count);
 
 /* kernel/pipe.c */
-long pipe_read(struct file *f, unsigned long ubuf, size_t count);
-long pipe_write(struct file *f, unsigned long ubuf, size_t count);
+long pipe_read(struct file *f, char __user *ubuf, size_t count);
+long pipe_write(struct file *f, const char __user *ubuf, size_t count);
 void pipe_release(struct file *f);		/* the last descriptor of one end closed */
 
 #endif

@@ -20,7 +20,18 @@ void ktest_fail(const char *file, int line, const char *fmt, ...) __printf(3, 4)
 			ktest_fail(__FILE__, __LINE__, __VA_ARGS__);	\
 	} while (0)
 
-/* Runs every test in the table; returns the number that failed. */
-int ktest_run_all(void);
+/*
+ * Runs every test in the table, or, with test.group=GROUP on the command
+ * line, only those whose registry row (tests/registry) is in that group;
+ * returns the number that failed. A test whose name has no ktest row in the
+ * registry fails.
+ */
+int ktest_run_all(const char *cmdline);
+
+/* test.group=GROUP: a group of tests/registry, or -EINVAL. */
+int ktest_group_setup(const char *value);
+
+/* The group test.group= chose, or NULL: init gets it as "group=GROUP". */
+const char *ktest_group(void);
 
 #endif

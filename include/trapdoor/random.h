@@ -62,27 +62,10 @@ struct crng_stats {
 };
 
 /*
- * What the architecture offers; any member may be NULL.
- * get_random_seed_longs fills up to max_longs from a hardware seed source
- * (RDSEED, RNDRRS, Zkr seed, ...) and returns how many it filled;
- * get_entropy is a cycle counter, mixed in where Linux uses random_get_entropy(),
- * and the clock of the reseed schedule with cycles_per_sec (its frequency;
- * without both there are no timed reseeds).
- * kernel/random.c cannot call arch code directly because the same file is
- * built into the host tests, so the kernel registers these at boot.
- */
-struct random_arch_ops {
-	size_t (*get_random_seed_longs)(unsigned long *v, size_t max_longs);
-	u64 (*get_entropy)(void);
-	u64 (*cycles_per_sec)(void);
-};
-void random_register_arch_ops(const struct random_arch_ops *ops);
-
-/*
  * Boot: mix 64 bytes from the CPU's seed source (credited unless
  * random_set_trust_cpu(false)), a cycle count and the command line; reseed if
- * already READY. Call after arch_setup() has registered the arch ops and fed
- * the bootloader's seed, as Linux's random_init_early() does.
+ * already READY. Call after arch_setup() has fed the bootloader's seed, as
+ * Linux's random_init_early() does.
  */
 void random_init(const char *command_line);
 void random_set_trust_cpu(bool trust);		/* random.trust_cpu=, default on */

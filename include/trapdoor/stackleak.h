@@ -22,22 +22,16 @@
  *
  * This header has two halves. The first is pure: functions over explicit
  * addresses, with no task and no stack pointer in them, so the host tests
- * (tests/host/test_stackleak.c) run them on fake stacks and user programs may
- * include the header for the constants. The second declares the kernel's hooks.
+ * (tests/host/test_stackleak.c) run them on fake stacks. The second declares
+ * the kernel's hooks. The constants user programs need are in
+ * include/uapi/stackleak.h.
  */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_STACKLEAK_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_STACKLEAK_H
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
-
-/*
- * The poison: Linux's -0xBEEF, as a 64-bit word 0xffffffffffff4111. Read back
- * as a pointer it is odd and lies in the top page of the address space, which
- * none of our six kernels maps: a stale "pointer" made of poison faults
- * instead of pointing at something useful.
- */
-#define STACKLEAK_POISON	((unsigned long)-0xBEEFL)
+#include <uapi/stackleak.h>	/* STACKLEAK_POISON and the syscalls' arguments */
 
 /*
  * How much consecutive poison the search wants to see before it believes it
@@ -68,18 +62,6 @@
 #undef STACKLEAK_SEARCH_DEPTH
 #define STACKLEAK_SEARCH_DEPTH	STACKLEAK_SEARCH_DEPTH_MIN
 #endif
-
-/*
- * sys_stackleak_deep(a0): a0 = STACKLEAK_DEEP_UNTRACKED skips the tracking
- * call, to show what an untracked hole does (tests only).
- */
-#define STACKLEAK_DEEP_UNTRACKED	1
-
-/*
- * sys_stackleak_check(a0): a0 = STACKLEAK_CHECK_QUIET prints nothing unless
- * the check fails (user/errpathtest runs it after every one of its syscalls).
- */
-#define STACKLEAK_CHECK_QUIET		1
 
 /* --- the pure half: fake stacks on the host, the real one in the kernel --- */
 

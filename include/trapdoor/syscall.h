@@ -14,7 +14,7 @@ void do_syscall(struct pt_regs *regs);
 /*
  * entry.S calls this on every return to user mode, after the handler's frame
  * is gone: a killed task dies here, a task whose time slice is over gives the
- * CPU away here, and (later) the used kernel stack is erased here.
+ * CPU away here, and the used kernel stack is erased here (kernel/stackleak.c).
  */
 void exit_to_user_mode(struct pt_regs *regs);
 

@@ -89,14 +89,11 @@ static inline unsigned long task_stack_top(struct task_struct *t)
 	return (unsigned long)t->stack + THREAD_SIZE;
 }
 
-/* kernel/task.c */
+/* kernel/task.c: the table of every task; a slot in state TASK_UNUSED is free. */
+extern struct task_struct task_table[NR_TASKS];
 void task_init(void);
 struct task_struct *task_by_pid(int pid);
-long spawn_program(const char *name, const char *const *argv, int argc);
-long do_fork(void);
-long do_execve(const char *name, const char *const *argv, int argc);
-__noreturn void do_exit(int wait_status);
-long do_wait4(int pid, int *wait_status);
+struct task_struct *alloc_task(void);
 unsigned long nr_tasks(void);
 /* The guard region below task slot i's kernel stack, [start, end). */
 void kstack_guard_range(unsigned int i, unsigned long *start, unsigned long *end);
@@ -104,6 +101,15 @@ void kstack_guard_range(unsigned int i, unsigned long *start, unsigned long *end
 struct task_struct *kstack_guard_owner(unsigned long addr);
 /* Makes runnable every sleeper whose time has come; true if any still sleeps. */
 bool task_wake_sleepers(u64 now);
+
+/* kernel/fork.c */
+long spawn_program(const char *name, const char *const *argv, int argc);
+long do_fork(void);
+long do_execve(const char *name, const char *const *argv, int argc);
+
+/* kernel/exit.c */
+__noreturn void do_exit(int wait_status);
+long do_wait4(int pid, int *wait_status);
 
 /* kernel/sched.c */
 extern bool need_resched;

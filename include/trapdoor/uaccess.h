@@ -8,10 +8,21 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_UACCESS_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_UACCESS_H
 
+#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
+/*
+ * A syscall argument (an unsigned long register) as the user pointer it is:
+ * typed __user, so sparse rejects any direct dereference (Linux's
+ * u64_to_user_ptr()).
+ */
+#define u64_to_user_ptr(x)	((void __user *)(unsigned long)(x))
+
+/* A user pointer's numeric address, for range arithmetic (never to dereference). */
+#define user_addr(p)		((__force unsigned long)(p))
+
 /* Is [uptr, uptr + n) entirely mapped in the current task with at least prot? */
-bool access_ok(unsigned long uptr, size_t n, unsigned int prot);
+bool access_ok(const void __user *uptr, size_t n, unsigned int prot);
 
 /*
  * access_ok()'s range walk, pure, so the host fuzz target (tests/fuzz/
@@ -43,10 +54,10 @@ static inline bool uaccess_range_ok(unsigned long uptr, size_t n, unsigned long 
 	return true;
 }
 
-long copy_from_user(void *dst, unsigned long usrc, size_t n);
-long copy_to_user(unsigned long udst, const void *src, size_t n);
+long copy_from_user(void *dst, const void __user *usrc, size_t n);
+long copy_to_user(void __user *udst, const void *src, size_t n);
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its length,
  * -EFAULT, or -ENAMETOOLONG if no NUL came within max bytes. */
-long strncpy_from_user(char *dst, unsigned long usrc, size_t max);
+long strncpy_from_user(char *dst, const char __user *usrc, size_t max);
 
 #endif

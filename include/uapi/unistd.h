@@ -31,7 +31,8 @@
 
 /*
  * trapdoor's own calls, far above Linux's range (which ends below 500) so they
- * can never collide. Each is documented in docs/syscall-path.md.
+ * can never collide. docs/syscall-path.md has them in a table, with the file
+ * of each handler.
  */
 #define __NR_trapdoor_base	1000
 /* spawn(name, argv): start an embedded program as a child; returns its pid. */
@@ -46,7 +47,7 @@
 #define __NR_trapdoor_config	(__NR_trapdoor_base + 4)
 /* stackleak_check(): the STACKLEAK_ERASING self-check (LKDTM's test). */
 #define __NR_stackleak_check	(__NR_trapdoor_base + 5)
-/* leak_write_secret(pattern) / leak_read_uninit(): the deliberately buggy pair of user/leak. */
+/* leak_write_secret(pattern) / leak_read_uninit(): the deliberately buggy pair of user/leak.c. */
 #define __NR_leak_write_secret	(__NR_trapdoor_base + 6)
 #define __NR_leak_read_uninit	(__NR_trapdoor_base + 7)
 /* stackleak_deep(): a syscall whose frame holds a large uninitialised hole (tests). */

@@ -10,9 +10,9 @@ FUZZ_CC		?= clang$(LLVM_SUFFIX)
 FUZZ_BUILD	:= $(O)/fuzz
 FUZZ_TIME	?= 60
 FUZZ_TARGETS	:= elf cmdline vsprintf fdt uaccess
-FUZZ_CFLAGS	:= -std=c11 -g -O1 -Wall -Wextra -Werror -Iinclude -Itests/host -Itests/fuzz \
-		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		   -fno-omit-frame-pointer -DHOST_TEST
+# C_FLAGS_ALL and C_FLAGS_SANITIZE: the top-level Makefile's; libFuzzer on top.
+FUZZ_CFLAGS	:= $(C_FLAGS_ALL) -O1 -Iinclude -Itests/host -Itests/fuzz \
+		   -fsanitize=fuzzer $(C_FLAGS_SANITIZE) -DHOST_TEST
 # As in tests/host.mk: our string and printf functions get a td_ prefix on the host.
 FUZZ_RENAME	:= -include tests/host/libc-rename.h
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/prandom against Linux: the 104 CONFIG_RANDOM32_SELFTEST vectors of
- * lib/random32.c (../shared/vectors/prandom-selftest.md), the seeding rules,
+ * lib/prandom/ against Linux: the 104 CONFIG_RANDOM32_SELFTEST vectors of
+ * Linux's lib/random32.c (below; lib/prandom/selftest.c boots a few), the seeding rules,
  * and the properties the kernel-stack offset relies on.
  */
 #include <criterion/criterion.h>

@@ -5,8 +5,10 @@
  * erasure, and the statistics (FIPS 140-2, chi-square) of the output stream.
  *
  * Criterion runs every test in its own process, so each starts from the
- * boot-time state; the host build registers no arch ops, so even the normal
- * mode is reproducible here (extraction mixes zeros instead of RDSEED).
+ * boot-time state. The arch hooks random.c calls are stubs
+ * (tests/host/arch_stubs.c) whose zero state has no seed instruction and a
+ * counter that stays at 0, so even the normal mode is reproducible here
+ * (extraction mixes zeros instead of RDSEED) unless a test sets arch_stub.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,6 +16,8 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/random.h>
+
+#include "arch_stubs.h"
 
 static struct crng_stats st(void)
 {
@@ -67,30 +71,18 @@ Test(random, deterministic_seed_matches_independent_model)
 	cr_assert_eq(get_random_u32(), 0x63142793U, "an empty seed is a seed too");
 }
 
-static u64 fake_cycles;
-static u64 fake_get_entropy(void)
+/* A machine with a seed instruction and a counter of unknown frequency. */
+static void fake_arch(void)
 {
-	return fake_cycles += 12345;
+	arch_stub = (struct arch_stub){ .has_seed = true, .seed_value = 0x5eed,
+					.cycles_step = 12345 };
 }
-
-static unsigned long fake_seed_value = 0x5eed;
-static size_t fake_seed_longs(unsigned long *v, size_t max)
-{
-	for (size_t i = 0; i < max; i++)
-		v[i] = fake_seed_value++;
-	return max;
-}
-
-static const struct random_arch_ops fake_ops = {
-	.get_random_seed_longs = fake_seed_longs,
-	.get_entropy = fake_get_entropy,
-};
 
 Test(random, deterministic_mode_ignores_inputs_and_arch_sources)
 {
 	u8 a[64], b[64];
 
-	random_register_arch_ops(&fake_ops);
+	fake_arch();
 	seed("x");
 	add_device_randomness("dev", 3);
 	add_hwgenerator_randomness("hw", 2, 16);
@@ -171,7 +163,7 @@ Test(random, untrusted_bootloader_seed_is_not_credited)
 
 Test(random, arch_seed_is_credited_only_when_trusted)
 {
-	random_register_arch_ops(&fake_ops);
+	fake_arch();
 	random_set_trust_cpu(false);
 	random_init(NULL);
 	cr_assert_eq(crng_init_state(), CRNG_EMPTY);
@@ -189,11 +181,11 @@ Test(random, extraction_mixes_the_arch_seed)
 {
 	u8 a[32], b[32];
 
-	random_register_arch_ops(&fake_ops);
+	fake_arch();
 	add_hwgenerator_randomness("same input", 10, 256);
 	get_random_bytes(a, sizeof(a));
 	random_reset();
-	add_hwgenerator_randomness("same input", 10, 256);	/* fake_seed_value has moved on */
+	add_hwgenerator_randomness("same input", 10, 256);	/* arch_stub.seed_value has moved on */
 	get_random_bytes(b, sizeof(b));
 	cr_assert(memcmp(a, b, sizeof(a)) != 0);
 }
@@ -213,21 +205,20 @@ Test(random, ready_reseeds_after_another_256_credited_bits)
 /* ---- the timed reseed: Linux's schedule, on a clock the test sets ---- */
 
 #define CLOCK_HZ 1000000ULL		/* a 1 MHz cycle counter */
-static u64 clock_now;
-static u64 clock_cycles(void) { return clock_now; }
-static u64 clock_hz(void) { return CLOCK_HZ; }
+#define clock_now	arch_stub.cycles	/* the counter stands still between sets */
 
-static const struct random_arch_ops clock_ops = {
-	.get_random_seed_longs = fake_seed_longs,
-	.get_entropy = clock_cycles,
-	.cycles_per_sec = clock_hz,
-};
+/* A machine with a seed instruction and a 1 MHz counter. */
+static void clock_arch(void)
+{
+	arch_stub = (struct arch_stub){ .has_seed = true, .seed_value = 0x5eed,
+					.cycles_per_sec = CLOCK_HZ };
+}
 
 /* Boot at cycle count boot_s (the counter need not start at 0), READY at once. */
 static void clock_boot(u64 boot_s)
 {
+	clock_arch();
 	clock_now = boot_s * CLOCK_HZ;
-	random_register_arch_ops(&clock_ops);
 	random_init(NULL);
 	cr_assert_eq(crng_init_state(), CRNG_READY);
 	cr_assert_eq(st().reseeds, 1);
@@ -304,16 +295,16 @@ Test(random_reseed, reseed_takes_a_fresh_arch_seed)
 
 	clock_boot(0);
 	crng_peek_keys(before, cpu);
-	seed_before = fake_seed_value;
+	seed_before = arch_stub.seed_value;
 	cr_assert_eq(request_at(0, 1500), 1);
 	crng_peek_keys(after, cpu);
-	cr_assert(fake_seed_value > seed_before, "arch_get_random_seed_longs() was not read");
+	cr_assert(arch_stub.seed_value > seed_before, "arch_get_random_seed_longs() was not read");
 	cr_assert(memcmp(before, after, sizeof(before)) != 0, "the base key did not change");
 }
 
 Test(random_reseed, never_in_deterministic_mode)
 {
-	random_register_arch_ops(&clock_ops);
+	clock_arch();
 	clock_now = 0;
 	seed("x");
 	cr_assert_eq(request_at(0, 1000000), 0);
@@ -322,7 +313,7 @@ Test(random_reseed, never_in_deterministic_mode)
 
 Test(random_reseed, no_clock_no_timed_reseed)
 {
-	random_register_arch_ops(&fake_ops);	/* a counter, but no frequency */
+	fake_arch();	/* a counter, but no frequency */
 	random_init(NULL);
 	for (int i = 0; i < 100; i++)
 		get_random_u64();

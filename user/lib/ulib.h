@@ -9,14 +9,14 @@
 #define TRAPDOOR_USER_LIB_ULIB_H
 
 #include <trapdoor/compiler.h>
-#include <trapdoor/printk.h>	/* vsnprintf, snprintf */
+#include <trapdoor/sprintf.h>	/* vsnprintf, snprintf (lib/vsprintf.c) */
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
-/* arch/<arch>/syscall.S: the syscall instruction with nr and six arguments. */
+/* user/lib/arch/<arch>/syscall.S: the syscall instruction with nr and six arguments. */
 long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 
 #define syscall0(nr)			__syscall6(nr, 0, 0, 0, 0, 0, 0)
@@ -27,7 +27,7 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 	__syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
 
 /*
- * arch/<arch>/regcheck.S: loads a known pattern into every register the
+ * user/lib/arch/<arch>/regcheck.S: loads a known pattern into every register the
  * syscall ABI preserves, makes syscall nr, and checks them all. Returns 0 if
  * every one survived, else 1 + the index of the first that changed (the
  * order is listed in that file).

@@ -18,6 +18,7 @@ extern const void *boot_fdt;
 void arch_console_init(void);	/* console.c */
 void arch_trap_init(void);	/* setup.c: SError unmasked, the stack check armed */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
+extern u64 kstack_area_start;	/* setup.c: the first stack guard page, for entry.S */
 
 /*
  * setup.c: true if regs is the trap of the semihosting call in arch_poweroff(),

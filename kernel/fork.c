@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Creating tasks: spawn (a child running an embedded program), fork (a copy
+ * of the caller) and execve (the caller becomes another program).
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/exec.h>
+#include <trapdoor/file.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/errno.h>
+#include <uapi/trapdoor.h>
+
+#include "randomize_kstack.h"
+#include "syscalls.h"
+
+/* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
+static void start_task(struct task_struct *t)
+{
+	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
+	kstack_task_init(t);
+	/* A fresh stack is all poison, so the first erase knows where it ends. */
+	stackleak_task_init(t);
+	arch_task_init(t);
+	t->state = TASK_RUNNABLE;
+	sched_enqueue(t);
+}
+
+/*
+ * Whether name is an embedded program, asked before anything is allocated for
+ * it: a name that names nothing costs no pid, task or page, and load_program()
+ * only ever runs for a real program. Its early error paths return before its
+ * stackleak tracking call (kernel/exec.c), leaving its large frame as an
+ * untracked hole above the calls it made; user/tasktest checks the stack
+ * after a spawn and an execve of a missing program.
+ */
+static bool program_exists(const char *name)
+{
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, name))
+			return true;
+	return false;
+}
+
+long spawn_program(const char *name, const char *const *argv, int argc)
+{
+	struct task_struct *t;
+	unsigned long entry, sp;
+	long err;
+
+	if (!program_exists(name))
+		return -ENOENT;
+	t = alloc_task();
+	if (!t)
+		return -EAGAIN;
+	t->mm = mm_create();
+	if (!t->mm)
+		return -ENOMEM;	/* t stays TASK_UNUSED: nothing to undo */
+	err = load_program(t->mm, name, argv, argc, &entry, &sp);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
+	}
+	strscpy(t->comm, name, sizeof(t->comm));
+	files_init(t);
+	t->parent = current->pid > 0 ? current : NULL;
+	arch_init_user_regs(task_pt_regs(t), entry, sp);
+	start_task(t);
+	return t->pid;
+}
+
+/*
+ * fork: a new task with a copy of every user page and of the registers; the
+ * child sees 0 as the syscall's result, the parent the child's pid.
+ */
+long do_fork(void)
+{
+	struct task_struct *parent = current, *t = alloc_task();
+	struct mm_struct *pmm = parent->mm;
+
+	if (!t)
+		return -EAGAIN;
+	t->mm = mm_create();
+	if (!t->mm)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < pmm->nr_pages; i++) {
+		const struct user_page *p = &pmm->pages[i];
+		int err = mm_map_page(t->mm, p->va, p->prot);
+
+		if (err < 0) {
+			mm_destroy(t->mm);
+			return err;
+		}
+		memcpy(phys_to_virt(mm_find_page(t->mm, p->va)->pa), phys_to_virt(p->pa),
+		       PAGE_SIZE);
+	}
+	t->mm->brk = pmm->brk;
+	memcpy(t->comm, parent->comm, sizeof(t->comm));
+	files_fork(t, parent);
+	t->parent = parent;
+	*task_pt_regs(t) = *task_pt_regs(parent);
+	regs_set_return_value(task_pt_regs(t), 0);
+	start_task(t);
+	return t->pid;
+}
+
+/*
+ * execve: the current task becomes a fresh run of another embedded program.
+ * The old image is kept until the new one has loaded, so a failed execve
+ * returns an error to a task that is still intact.
+ */
+long do_execve(const char *name, const char *const *argv, int argc)
+{
+	struct mm_struct *old = current->mm, *mm;
+	unsigned long entry, sp;
+	long err;
+
+	if (!program_exists(name))
+		return -ENOENT;
+	mm = mm_create();
+	if (!mm)
+		return -ENOMEM;
+	err = load_program(mm, name, argv, argc, &entry, &sp);
+	if (err < 0) {
+		mm_destroy(mm);
+		return err;
+	}
+	current->mm = mm;
+	arch_switch_mm(mm);
+	mm_destroy(old);
+	strscpy(current->comm, name, sizeof(current->comm));
+	/*
+	 * A new program must not inherit the old one's offset stream: the old
+	 * image may have leaked enough offsets to predict it (prng-task).
+	 */
+	kstack_task_init(current);
+	arch_init_user_regs(task_pt_regs(current), entry, sp);
+	return 0;
+}
+
+/* Program names and argv strings copied in from user space (spawn, execve). */
+struct user_args {
+	char name[MAX_ARG_LEN];
+	char strings[MAX_ARGS][MAX_ARG_LEN];
+	const char *argv[MAX_ARGS];
+	int argc;
+};
+
+static long copy_args_from_user(struct user_args *a, const char __user *uname,
+				const char __user *const __user *uargv)
+{
+	long err = strncpy_from_user(a->name, uname, sizeof(a->name));
+
+	if (err < 0)
+		return err;
+	for (a->argc = 0;; a->argc++) {
+		const char __user *uarg;
+
+		if (!uargv)
+			break;
+		if (copy_from_user(&uarg, uargv + a->argc, sizeof(uarg)) < 0)
+			return -EFAULT;
+		if (!uarg)
+			break;
+		if (a->argc == MAX_ARGS)
+			return -E2BIG;
+		err = strncpy_from_user(a->strings[a->argc], uarg, MAX_ARG_LEN);
+		if (err < 0)
+			return err == -ENAMETOOLONG ? -E2BIG : err;
+		a->argv[a->argc] = a->strings[a->argc];
+	}
+	return 0;
+}
+
+/* One CPU, and the kernel is never preempted: one static buffer serves every call. */
+static struct user_args args_buf;
+
+/* spawn(name, argv): start the embedded program name as a child; argv ends with NULL. */
+SYSCALL_DEFINE(spawn)
+{
+	long err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+
+	return err < 0 ? err : spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
+}
+
+/* execve(name, argv, envp): envp is ignored (there is no environment). */
+SYSCALL_DEFINE(execve)
+{
+	long err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+
+	return err < 0 ? err : do_execve(args_buf.name, args_buf.argv, args_buf.argc);
+}
+
+/* clone(flags, newsp, ...): only fork's form, clone(SIGCHLD, 0). */
+SYSCALL_DEFINE(clone)
+{
+	if (a0 != SIGCHLD || a1 != 0)
+		return -EINVAL;
+	return do_fork();
+}
