@@ -167,6 +167,8 @@ QEMU_APPEND	= -append '$(1)'
 endif
 QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(CMDLINE),$(call QEMU_APPEND,$(CMDLINE))) \
 		  $(QEMU_EXTRA) -kernel
+# BOOT=uboot: the firmware -> U-Boot -> kernel chain instead (docs/boot.md).
+include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
 .PHONY: all images run check soak debug gdbinit deps check-tools test clean distclean help \
@@ -247,7 +249,7 @@ print-deps:
 		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
 		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
 		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
-		gdb-multiarch:gdb-multiarch
+		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS)
 
 print-qemu:
 	@echo $(QEMU_CMD)

@@ -141,6 +141,22 @@ static void discover_psci(void)
 	psci_use_smc = method && strcmp(method, "smc") == 0;
 }
 
+/*
+ * U-Boot's booti and bootm add /chosen/u-boot,version to the device tree they pass
+ * (docs/boot.md, "Through U-Boot"); QEMU's own loader adds no such property.
+ */
+static char bootloader_desc[64];
+
+static void discover_bootloader(void)
+{
+	const char *v = fdt_string("/chosen", "u-boot,version");
+
+	if (!v)
+		return;
+	snprintf(bootloader_desc, sizeof(bootloader_desc), "U-Boot %s", v);
+	boot_info.bootloader = bootloader_desc;
+}
+
 /* Everything the device tree tells us: the machine, RAM, the command line, PSCI. */
 static void discover_from_fdt(void)
 {
@@ -156,6 +172,7 @@ static void discover_from_fdt(void)
 	if (!boot_info.cmdline)
 		boot_info.cmdline = "";
 	discover_psci();
+	discover_bootloader();
 }
 
 /*
