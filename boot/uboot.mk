@@ -71,5 +71,9 @@ QEMU_APPEND	= $(NO_APPEND)
 QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_EXTRA) -readconfig
 endif
 
-.PHONY: FORCE
+# U-Boot's image for this arch, empty if it has no U-Boot path (tools/testsuite asks).
+print-uboot:
+	@echo $(UBOOT)
+
+.PHONY: FORCE print-uboot
 FORCE:
