@@ -1,6 +1,6 @@
 # U-Boot boot script for trapdoor on QEMU arm64 virt (docs/boot.md, "Through U-Boot").
 # `make ARCH=arm64 BOOT=uboot run` compiles it into boot.scr with
-#     mkimage -A arm64 -T script -C none -d boot/arm64.cmd boot.scr
+#     mkimage -A arm64 -T script -C none -n 'trapdoor boot script' -d boot/arm64.cmd boot.scr
 # and puts boot.scr, the kernel (Image) and uEnv.txt on a virtio disk; U-Boot's
 # default bootcmd (distro_bootcmd) finds boot.scr there and runs it. Edit freely:
 # every line is an ordinary U-Boot command.

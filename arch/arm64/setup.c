@@ -30,8 +30,9 @@ u64 boot_current_el;
 const void *boot_fdt;
 
 /*
- * Where is the device tree? For a Linux "Image" QEMU passes its address in
- * x0 (Linux arm64 booting.rst). For an ELF kernel like ours x0 is 0, and QEMU
+ * Where is the device tree? Whoever starts a Linux "Image" passes its address
+ * in x0 (Linux arm64 booting.rst): U-Boot's booti does for ours (head.S has the
+ * header; docs/boot.md, "Through U-Boot"). For an ELF kernel x0 is 0, and QEMU
  * (hw/arm/boot.c) has put the DTB at the start of RAM, because the 1 MiB blob
  * fits below the lowest segment of the kernel (0x40200000). Trust neither
  * place blindly: check the magic number.
