@@ -220,6 +220,9 @@ QEMU_CMD_SHELL	= $(QEMU) $(QEMU_FLAGS) $(call QEMU_APPEND,init.shell=$(1) $(CMDL
 		  $(QEMU_EXTRA) -kernel
 SCRIPT		?=
 
+# BOOT=uboot: the firmware -> U-Boot -> kernel chain instead (docs/boot.md).
+include boot/uboot.mk
+
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test clean distclean help \
@@ -328,7 +331,7 @@ print-deps:
 		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
 		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
 		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
-		gdb-multiarch:gdb-multiarch
+		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS)
 
 print-qemu:
 	@echo $(QEMU_CMD)
@@ -433,5 +436,6 @@ help:
 	@echo '  BROKEN=        with check-broken: undef or hang'
 	@echo '  SOAK_SEEDS= SOAK_CALLS= SOAK_TIMEOUT=  with soak: seeds, calls per seed, seconds per boot'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
+	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'

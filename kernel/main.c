@@ -41,6 +41,8 @@ static void print_banner(void)
 	printk("memory:  %llu MiB at 0x%llx\n", (unsigned long long)(boot_info.mem_size >> 20),
 	       (unsigned long long)boot_info.mem_start);
 	printk("clock:   %llu Hz counter\n", (unsigned long long)arch_cycles_per_sec());
+	printk("boot:    %s%s%s\n", boot_info.bootloader ? boot_info.bootloader : "direct (no bootloader)",
+	       boot_info.firmware ? ", firmware " : "", boot_info.firmware ? boot_info.firmware : "");
 	/* Escaped: a newline in it must not start a line of its own (docs/boot-options.md). */
 	if (boot_info.cmdline[0]) {
 		printk("command line: ");

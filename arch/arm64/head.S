@@ -26,6 +26,22 @@
 	.section .head.text, "ax"
 	.globl	_start
 _start:
+	/*
+	 * The arm64 Linux "Image" header (Linux Documentation/arch/arm64/booting.rst),
+	 * 64 bytes that let U-Boot's booti start this kernel as a flat binary
+	 * (docs/boot.md, "U-Boot"). QEMU's ELF loader jumps to _start as well, and
+	 * the first word simply branches over the rest.
+	 */
+	b	primary_entry			// code0: executed; skips the header
+	.long	0				// code1
+	.quad	KERNEL_TEXT_OFFSET		// text_offset: load 2 MiB above a 2 MiB boundary
+	.quad	__kernel_image_size		// image_size: the whole image, .bss and stack too
+	.quad	0				// flags: little-endian, 4K pages, place near RAM base
+	.quad	0, 0, 0				// res2, res3, res4
+	.ascii	"ARM\x64"			// magic
+	.long	0				// res5 (offset of a PE header: none)
+
+primary_entry:
 	mov	x19, x0				// x19 = DTB or 0 (callee-saved: survives calls)
 
 	/*

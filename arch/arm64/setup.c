@@ -30,8 +30,9 @@ u64 boot_current_el;
 const void *boot_fdt;
 
 /*
- * Where is the device tree? For a Linux "Image" QEMU passes its address in
- * x0 (Linux arm64 booting.rst). For an ELF kernel like ours x0 is 0, and QEMU
+ * Where is the device tree? Whoever starts a Linux "Image" passes its address
+ * in x0 (Linux arm64 booting.rst): U-Boot's booti does for ours (head.S has the
+ * header; docs/boot.md, "Through U-Boot"). For an ELF kernel x0 is 0, and QEMU
  * (hw/arm/boot.c) has put the DTB at the start of RAM, because the 1 MiB blob
  * fits below the lowest segment of the kernel (0x40200000). Trust neither
  * place blindly: check the magic number.
@@ -141,6 +142,22 @@ static void discover_psci(void)
 	psci_use_smc = method && strcmp(method, "smc") == 0;
 }
 
+/*
+ * U-Boot's booti and bootm add /chosen/u-boot,version to the device tree they pass
+ * (docs/boot.md, "Through U-Boot"); QEMU's own loader adds no such property.
+ */
+static char bootloader_desc[64];
+
+static void discover_bootloader(void)
+{
+	const char *v = fdt_string("/chosen", "u-boot,version");
+
+	if (!v)
+		return;
+	snprintf(bootloader_desc, sizeof(bootloader_desc), "U-Boot %s", v);
+	boot_info.bootloader = bootloader_desc;
+}
+
 /* Everything the device tree tells us: the machine, RAM, the command line, PSCI. */
 static void discover_from_fdt(void)
 {
@@ -156,6 +173,7 @@ static void discover_from_fdt(void)
 	if (!boot_info.cmdline)
 		boot_info.cmdline = "";
 	discover_psci();
+	discover_bootloader();
 }
 
 /*

@@ -14,6 +14,28 @@
 	.section .head.text, "ax"
 	.globl	_start
 _start:
+	/*
+	 * The RISC-V Linux "Image" header (Linux Documentation/arch/riscv/boot-image-header.rst),
+	 * 64 bytes that let U-Boot's booti start this kernel as a flat binary, loaded at
+	 * 0x80200000 (docs/boot.md, "U-Boot"). fw_jump and booti both jump to its first byte,
+	 * which branches over the rest. norvc: code0 must be a full 4-byte instruction.
+	 */
+	.option	push
+	.option	norvc
+	j	.Lprimary_entry		// code0: executed; skips the header
+	.option	pop
+	.word	0			// code1
+	.dword	0x200000		// text_offset: RAM base + 2 MiB, for a loader that moves us
+	.dword	__kernel_image_size	// image_size: the whole image, .bss and stack too
+	.dword	0			// flags: little-endian
+	.word	0x2			// version 0.2 of the header
+	.word	0			// res1
+	.dword	0			// res2
+	.ascii	"RISCV\0\0\0"		// magic (deprecated, still checked by some loaders)
+	.ascii	"RSC\x05"		// magic2
+	.word	0			// res3 (offset of a PE header: none)
+
+.Lprimary_entry:
 	/* Keep interrupts off until someone is ready to handle them. */
 	csrw	sie, zero		// mask every S-mode interrupt source individually
 	csrw	sip, zero		// drop a stale software interrupt left pending (SSIP)

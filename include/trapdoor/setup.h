@@ -22,6 +22,13 @@ struct boot_info {
 		u64 start, size;
 	} reserved[4];
 	unsigned int nr_reserved;
+	/*
+	 * Who started us, as far as the arch can tell (docs/boot.md): the bootloader's name and
+	 * version (NULL: QEMU loaded the kernel itself), and the firmware below it that
+	 * identifies itself (NULL: none that we can see).
+	 */
+	const char *bootloader;
+	const char *firmware;
 };
 
 extern struct boot_info boot_info;
