@@ -249,7 +249,7 @@ static bool make_safe(long nr, unsigned long *a)
 		 * we hold both ends of would fill and wait for ever: nothing
 		 * to a descriptor of our own beyond the console's.
 		 */
-		if ((a[0] == 1 || a[0] == 2) && a[2] != 0)
+		if (a[0] <= 2 && a[2] != 0)	/* 0 is the console too, open for writing */
 			a[1] = bad_ptr();
 		else if (a[0] > 2 && a[0] < 16)
 			a[2] = 0;

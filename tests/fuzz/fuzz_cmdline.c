@@ -67,6 +67,12 @@ int lkdtm_setup(const char *value)
 	return strlen(value) < 32 ? 0 : -22;
 }
 
+int bench_setup(const char *value)
+{
+	check_value(value);
+	return strlen(value) < 128 ? 0 : -22;
+}
+
 int ktest_group_setup(const char *value)
 {
 	check_value(value);
