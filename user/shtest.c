@@ -16,18 +16,6 @@ static void msleep(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* The task_list state of pid (1 runnable, 2 blocked, 3 zombie), or 0 if there is no such task. */
-static int task_state(long pid)
-{
-	static struct task_info tasks[128];
-	long n = task_list(tasks, 128);
-
-	for (long i = 0; i < n && i < 128; i++)
-		if (tasks[i].pid == pid)
-			return tasks[i].state;
-	return 0;
-}
-
 static u64 now_ms(void)
 {
 	struct timespec ts;

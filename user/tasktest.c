@@ -37,18 +37,6 @@ static u64 now_ns(void)
 	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
 }
 
-/* The task_list state of pid (1 runnable, 2 blocked, 3 zombie), or 0 if there is no such task. */
-static int task_state(long pid)
-{
-	static struct task_info tasks[128];
-	long n = task_list(tasks, 128);
-
-	for (long i = 0; i < n && i < 128; i++)
-		if (tasks[i].pid == pid)
-			return tasks[i].state;
-	return 0;
-}
-
 /* Polls every 5 ms for up to ms milliseconds until pid is in state; true if it got there. */
 static bool wait_for_state(long pid, int state, long ms)
 {

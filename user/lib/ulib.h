@@ -125,6 +125,8 @@ static inline long task_list(struct task_info *buf, unsigned long n)
 {
 	return syscall2(__NR_task_list, buf, n);
 }
+/* user/lib/task.c: pid's task_list state (1 runnable, 2 blocked, 3 zombie), 0 if none. */
+int task_state(long pid);
 /* Sets a run-time mode (TRAPDOOR_CONFIG_*); value -1 only reads. Returns the old value. */
 static inline long trapdoor_config(int key, long value)
 {
