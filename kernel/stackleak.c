@@ -13,6 +13,7 @@
  * that nobody else will write while we look at it.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
@@ -88,10 +89,28 @@ void stackleak_task_init(struct task_struct *t)
  */
 __noinline void stackleak_track_stack(void)
 {
-	unsigned long sp = current_stack_pointer();
+	static bool overflow_reported;
+	unsigned long sp = current_stack_pointer(), low = stackleak_task_low_bound(current);
 
-	if (sp < current->lowest_stack && sp >= stackleak_task_low_bound(current))
+	if (sp >= current->lowest_stack)
+		return;
+	if (sp >= low) {
 		current->lowest_stack = sp;
+		return;
+	}
+	/*
+	 * Below the canary, in the guard region under this task's stack: the
+	 * stack has overflowed. Where the arch unmaps the guard the frame's
+	 * first store faults before this runs; elsewhere a tracked frame names
+	 * it here, whether or not its stores happened to hit the canary word.
+	 * Reported once: panic() itself prints, and printing tracks too.
+	 */
+	if (current->stack && sp >= (unsigned long)current->stack - THREAD_SIZE &&
+	    !overflow_reported) {
+		overflow_reported = true;
+		panic("kernel stack overflow in task %d (%s): a frame at 0x%lx is below its stack",
+		      current->pid, current->comm, sp);
+	}
 }
 
 /*
