@@ -101,7 +101,7 @@ CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
 # Every kernel object reports its functions' frame sizes (x.su beside x.o):
 # the link checks them against the stackleak search depth (tools/check-frames).
-KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage
+KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage -DCONFIG_LIB_TRACK_STACK
 LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
@@ -146,12 +146,25 @@ include user/user.mk
 USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
-# stackleak.h): no kernel frame may be bigger (docs/stackleak.md, section 4).
-# Exempt: do_syscall (the kernel-stack offset's alloca, tracked right after
-# it) and sys_stackleak_deep (the tests' deliberate 2 KiB hole).
+# stackleak.h): a kernel frame bigger than it must call stackleak_track_stack()
+# (docs/stackleak.md, section 4). Exempt, untracked: do_syscall (its dynamic
+# part is the offset's gap, which it records for the erase), sys_stackleak_deep
+# (the tests' deliberate 2 KiB hole, tracked or not on request), and boot code that
+# runs on the boot stack before the first task exists, so never on a task's
+# stack: the setup, the boot options and banner, the device tree, the CRNG's
+# first seeding and the in-kernel tests (kernel/selftest.c, CONFIG_KTEST).
+# The erase runs where the dispatcher's frame was and must keep no more on the
+# stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
+# it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
+# 0, the default, where the call instruction puts nothing on the stack).
+CFLAGS_kernel/stackleak_erase.c := -fomit-frame-pointer
+STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
-STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep
+STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init \
+		  arch_boot_entropy random_boot random_init parse_boot_options set_crng_seed \
+		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
+		  test_*
 
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
@@ -162,7 +175,7 @@ $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 # image; touch makes the empty one GCC would have written.)
 $(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch | $(GEN_REGISTRY)
 	$$(Q)mkdir -p $$(@D)
-	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(VARIANT_CFLAGS_$(1)) -c \
+	$$(call quiet,CC,$$<)$$(CC) $$(KERNEL_CFLAGS) $$(CFLAGS_$$<) $$(VARIANT_CFLAGS_$(1)) -c \
 		-o $$(basename $$@).o $$< && touch $$(basename $$@).su
 
 $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
@@ -173,7 +186,8 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h
 	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
-		"$$(STACKLEAK_FRAME_EXEMPT)" $$($(1)_SUS)
+		"$$(STACKLEAK_FRAME_EXEMPT)" $$(OBJDUMP) \
+		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
 	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
 	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
 	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)

@@ -17,6 +17,7 @@
 #include <trapdoor/pci.h>
 #include <trapdoor/string.h>
 #include <trapdoor/virtio_rng.h>
+#include <trapdoor/stackleak.h>
 #include <asm/io.h>
 
 /* Transitional virtio PCI IDs (spec §4.1.2.1): device 0x1000 + (virtio ID - 1), entropy = 4. */
@@ -181,6 +182,7 @@ static unsigned int virtio_rng_request(struct virtio_rng *vr, void *buf, unsigne
  */
 unsigned int virtio_rng_read(void *buf, unsigned int len)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	volatile u8 *cfg = pci_find_device(PCI_VENDOR_ID_VIRTIO, PCI_DEVICE_ID_VIRTIO_RNG_LEGACY);
 	struct virtio_rng vr;
 	unsigned int got = 0, n;

@@ -194,7 +194,7 @@ const char *cmdline_init_shell(void)
 
 static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu chacha-task" },
-	{ "stackleak", stackleak_setup, "on off" },
+	{ "stackleak", stackleak_setup, "on off verify" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 	{ "bench", bench_setup, "user/bench's arguments, comma-separated, e.g. smoke" },

@@ -57,6 +57,7 @@ static bool overlaps(const struct elf_segment *a, const struct elf_segment *b)
 
 long elf_parse(const void *image, size_t size, const struct elf_target *t, struct elf_info *info)
 {
+	lib_track_stack();	/* a frame bigger than the stackleak search depth */
 	const u8 *bytes = image;
 	struct elf64_ehdr eh;
 	bool entry_ok = false;

@@ -13,6 +13,7 @@
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/string.h>
+#include <trapdoor/stackleak.h>
 #include <uapi/errno.h>
 
 /* This architecture's executables, and where their segments may go: below the stack. */
@@ -26,6 +27,7 @@ static const struct elf_target this_arch = {
 
 long elf_check_header(const void *image, size_t size)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct elf_info info;
 
 	return elf_parse(image, size, &this_arch, &info);
@@ -72,6 +74,7 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
 			unsigned long *sp_out)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
 	unsigned long words[MAX_ARGS + 5];
 	int n = 0, err;
@@ -109,6 +112,7 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
 		  unsigned long *entry, unsigned long *sp)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	const struct user_program *prog = find_program(name);
 	struct elf_info info;
 	long err;

@@ -163,6 +163,7 @@ int lkdtm_setup(const char *value)
  */
 SYSCALL_DEFINE(lkdtm)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	char name[32];
 	long err = strncpy_from_user(name, u64_to_user_ptr(a0), sizeof(name));
 
@@ -267,6 +268,7 @@ static __noinline unsigned long leak_frame(unsigned long secret, bool write)
 
 static __noinline unsigned long leak_cushion(unsigned long secret, bool write)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	volatile unsigned long cushion[LEAK_CUSHION_WORDS];
 	unsigned long ret;
 

@@ -4,6 +4,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/stackleak.h>
 
 static bool panic_in_progress;
 static bool die_in_progress;
@@ -29,6 +30,7 @@ __noreturn void die(const char *reason, struct pt_regs *regs)
 
 __noreturn void panic(const char *fmt, ...)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	va_list ap;
 
 	printk("Kernel panic: ");

@@ -37,6 +37,7 @@ int vprintk(const char *fmt, va_list ap)
 
 int printk(const char *fmt, ...)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	va_list ap;
 	int n;
 

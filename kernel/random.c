@@ -177,6 +177,7 @@ static void fill_arch_seed(u8 out[32])
  */
 static void extract_entropy(void *buf, size_t len)
 {
+	lib_track_stack();	/* a frame bigger than the stackleak search depth */
 	u8 seed[BLAKE2S_HASH_SIZE], next_key[BLAKE2S_HASH_SIZE];
 	u8 block[32 + 8];		/* RDSEED output || counter */
 	u8 *out = buf;
@@ -297,6 +298,7 @@ static void credit_init_bits(enum random_source src, size_t bits)
 static void crng_fast_key_erasure(u8 key[CHACHA_KEY_SIZE], u32 chacha_state[CHACHA_STATE_WORDS],
 				  u8 *random_data, size_t random_data_len)
 {
+	lib_track_stack();	/* a frame bigger than the stackleak search depth */
 	static const u8 zero_iv[CHACHA_IV_SIZE];
 	u8 first_block[CHACHA_BLOCK_SIZE];
 
@@ -343,6 +345,7 @@ static void crng_make_state(u32 chacha_state[CHACHA_STATE_WORDS], u8 *random_dat
 
 void get_random_bytes(void *buf, size_t len)
 {
+	lib_track_stack();	/* a frame bigger than the stackleak search depth */
 	u32 chacha_state[CHACHA_STATE_WORDS];
 	u8 tmp[CHACHA_BLOCK_SIZE];
 	u8 *out = buf;

@@ -11,7 +11,7 @@
  * The hooks, in kernel/syscall.c, in this order:
  *
  *	do_syscall(regs)
- *		add_random_kstack_offset();		entry: move SP down
+ *		add_random_kstack_offset(offset);	entry: move SP down
  *		syscall_kstack_sp = current_stack_pointer();	what report_stack returns
  *		ret = invoke_syscall(regs);
  *		choose_random_kstack_offset();		exit: pick the next offset
@@ -55,18 +55,6 @@ extern unsigned int kstack_chacha_rounds;
 void kstack_chacha_refill(struct kstack_chacha *c);
 
 /*
- * The next keystream byte, its low six bits at bits 9..4 (the other two fall
- * to KSTACK_OFFSET_MAX). The byte stays in the buffer: it is the offset this
- * syscall's stack shows anyway.
- */
-static __always_inline u32 kstack_chacha_next(struct kstack_chacha *c)
-{
-	if (unlikely(c->pos >= sizeof(c->buf)))
-		kstack_chacha_refill(c);
-	return (u32)c->buf[c->pos++] << 4;
-}
-
-/*
  * Why alloca, and which one.
  *
  * An alloca is the only portable way to make the compiler itself move the
@@ -83,14 +71,20 @@ static __always_inline u32 kstack_chacha_next(struct kstack_chacha *c)
  * this case (LLVM review D115440); clang-19 here has it. GCC's option only
  * covers automatic variables, never alloca space, so GCC has no variant and
  * needs none.
+ *
+ * The _with_align form, with byte alignment (8 bits): the size is already a
+ * multiple of the stack's alignment, so there is nothing to align. With
+ * plain alloca GCC may reserve 16 bytes more to align the pointer it
+ * returns, on some paths through the dispatcher and not others, and the
+ * stack pointer would then take 65 values instead of 64.
  */
 #if defined(__has_builtin)
-#if __has_builtin(__builtin_alloca_uninitialized)
-#define __kstack_alloca __builtin_alloca_uninitialized
+#if __has_builtin(__builtin_alloca_with_align_uninitialized)
+#define __kstack_alloca(size) __builtin_alloca_with_align_uninitialized(size, 8)
 #endif
 #endif
 #ifndef __kstack_alloca
-#define __kstack_alloca __builtin_alloca
+#define __kstack_alloca(size) __builtin_alloca_with_align(size, 8)
 #endif
 
 /*
@@ -122,17 +116,29 @@ static inline u32 ror32(u32 word, unsigned int shift)
  * The offset for this syscall, by mode: one switch, no printing, no
  * allocation (docs/design.md, "Performance principles"). The entry modes draw a fresh value here; the
  * exit modes use what choose_random_kstack_offset() stored last time.
+ *
+ * *called is set when the draw called a function: its frame went where the
+ * gap is about to be, so this time the stackleak erase must not skip the gap
+ * (chacha-task's refill, one call in 64; crng8's get_random_u8(), always).
  */
-static __always_inline u32 kstack_get_offset(void)
+static __always_inline u32 kstack_get_offset(bool *called)
 {
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_PRNG_TASK:
 		return prandom_u32_state(&current->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
 		return prandom_u32_state(&kstack_cpu_rnd_state);
-	case KSTACK_MODE_CHACHA_TASK:
-		return kstack_chacha_next(&current->kstack_chacha);
+	case KSTACK_MODE_CHACHA_TASK: {
+		struct kstack_chacha *c = &current->kstack_chacha;
+
+		if (unlikely(c->pos >= sizeof(c->buf))) {
+			kstack_chacha_refill(c);
+			*called = true;
+		}
+		return (u32)c->buf[c->pos++] << 4;
+	}
 	case KSTACK_MODE_CRNG8:
+		*called = true;
 		/* The byte's bits 7..2 land in bits 9..4: six fresh bits, two wasted. */
 		return (u32)get_random_u8() << 2;
 	case KSTACK_MODE_COUNTER:
@@ -161,13 +167,27 @@ static __always_inline u32 kstack_get_offset(void)
  *   from the same base.
  * - The kernel is not preemptible, so no state can change between reading
  *   the mode and using it.
+ * - It stores the offset in its argument (the trace shows it) and records
+ *   the gap, [ptr__, ptr__ + offset), in the task: nobody writes there
+ *   during the syscall (the handler's frames are below it, the dispatcher's
+ *   own above), so the stackleak erase skips it (docs/stackleak.md, section
+ *   3). Unless the draw made a call: that call's frame was where the gap is
+ *   now, and the gap is recorded empty.
  */
-#define add_random_kstack_offset()					\
+#define add_random_kstack_offset(offset)					\
 	do {								\
-		u32 offset__ = kstack_get_offset();			\
-		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(offset__)); \
-		/* Keep the allocation although ptr__ is never used. */	\
-		__asm__ __volatile__("" : : "r"(ptr__) : "memory");	\
+		bool called__ = false;					\
+		u32 raw__ = kstack_get_offset(&called__);		\
+		/* The mask inside the call: the compiler then allocates exactly it. */ \
+		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__));	\
+									\
+		offset = KSTACK_OFFSET_MAX(raw__);			\
+		/* Keep the allocation: the compiler cannot see through this. */ \
+		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");	\
+		/* The gap the stackleak erase may skip (kernel/stackleak.c). */ \
+		current->stackleak_gap_low = (unsigned long)ptr__;	\
+		current->stackleak_gap_high = (unsigned long)ptr__ +	\
+					      (called__ ? 0 : offset);	\
 	} while (0)
 
 /*

@@ -13,6 +13,7 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
+#include <trapdoor/stackleak.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
@@ -52,6 +53,7 @@ static struct task_struct *sched_dequeue(void)
 
 void schedule(void)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct task_struct *prev = current, *next;
 
 	/* A stack overflow would have run over the canary at the bottom. */

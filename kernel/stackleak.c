@@ -23,26 +23,17 @@
 
 #include "syscalls.h"
 
-/* stackleak=on|off and trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, ...). */
-static bool stackleak_enabled = true;
-
 /*
- * How far below pt_regs the latest erase ran: the exit path's own frames
- * (entry.S, exit_to_user_mode, the erase) are live while it writes, so that
- * much of the top of the stack is never erased. The self-check prints it.
+ * stackleak=on|off and trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, ...):
+ * 0 off, 1 on, 2 on with every erase verified (STACKLEAK_VERIFY).
  */
-static unsigned long stackleak_exit_depth;
+int stackleak_enabled = 1;
+struct stackleak_verify stackleak_verify;
 
-/* The lowest word we may poison: the one above the STACK_END_MAGIC canary. */
-static unsigned long stackleak_task_low_bound(const struct task_struct *t)
+/* No gap: the next erase covers everything the search finds, up to its stack pointer. */
+static void stackleak_forget_gap(struct task_struct *t)
 {
-	return (unsigned long)t->stack + sizeof(unsigned long);
-}
-
-/* The highest: everything from the saved user registers up is never erased. */
-static unsigned long stackleak_task_high_bound(struct task_struct *t)
-{
-	return (unsigned long)task_pt_regs(t);
+	t->stackleak_gap_low = t->stackleak_gap_high = stackleak_high_bound(t);
 }
 
 long stackleak_set_enabled(long on)
@@ -51,18 +42,29 @@ long stackleak_set_enabled(long on)
 
 	if (on == -1)
 		return old;
-	if (on != 0 && on != 1)
+	if (on < 0 || on > STACKLEAK_VERIFY)
 		return -EINVAL;
 	/*
-	 * Nothing else to do either way: tracking never stops, so when the erase
-	 * comes back on, lowest_stack still covers all the stack used meanwhile.
+	 * Tracking never stops, so when the erase comes back on, lowest_stack
+	 * still covers all the stack used meanwhile. The gaps do not: a syscall
+	 * made while the erase was off may have left data where a later
+	 * syscall's gap now lies, and the erase would skip it. Every task is in
+	 * the kernel now (this one in this syscall, the others asleep in it), so
+	 * forgetting every gap makes each one's next erase a full one.
 	 */
-	stackleak_enabled = on;
+	if (!old && on) {
+		for (int i = 0; i < NR_TASKS; i++)
+			if (task_table[i].state != TASK_UNUSED)
+				stackleak_forget_gap(&task_table[i]);
+	}
+	stackleak_enabled = (int)on;
 	return old;
 }
 
 int stackleak_setup(const char *val)
 {
+	if (!strcmp(val, "verify"))
+		return (int)stackleak_set_enabled(STACKLEAK_VERIFY) < 0 ? -EINVAL : 0;
 	if (strcmp(val, "on") && strcmp(val, "off"))
 		return -EINVAL;
 	stackleak_set_enabled(!strcmp(val, "on"));
@@ -71,15 +73,16 @@ int stackleak_setup(const char *val)
 
 void stackleak_task_init(struct task_struct *t)
 {
-	unsigned long high = stackleak_task_high_bound(t);
+	unsigned long high = stackleak_high_bound(t);
 
 	/*
 	 * Poisoned whether or not the erase is on: the search needs a poisoned
 	 * stack to stop in, and switching the erase on later must find one.
 	 * pt_regs is already filled in (spawn and fork prepare it first).
 	 */
-	stackleak_poison_range(stackleak_task_low_bound(t), high);
+	stackleak_poison_words(stackleak_low_bound(t), high);
 	t->lowest_stack = high;
+	stackleak_forget_gap(t);
 }
 
 /*
@@ -90,7 +93,7 @@ void stackleak_task_init(struct task_struct *t)
 __noinline void stackleak_track_stack(void)
 {
 	static bool overflow_reported;
-	unsigned long sp = current_stack_pointer(), low = stackleak_task_low_bound(current);
+	unsigned long sp = current_stack_pointer(), low = stackleak_low_bound(current);
 
 	if (sp >= current->lowest_stack)
 		return;
@@ -114,53 +117,6 @@ __noinline void stackleak_track_stack(void)
 }
 
 /*
- * Not inline either: see the call in stackleak_erase_on_task_stack(). The
- * metrics: erases that wrote something, their bytes in total, the largest.
- */
-static __noinline void stackleak_account(unsigned long bytes)
-{
-	if (!bytes)
-		return;
-	kernel_stats.stackleak_erases++;
-	kernel_stats.stackleak_bytes_total += bytes;
-	if (bytes > kernel_stats.stackleak_bytes_max)
-		kernel_stats.stackleak_bytes_max = bytes;
-}
-
-__noinline void stackleak_erase_on_task_stack(void)
-{
-	struct task_struct *t = current;
-	unsigned long high = stackleak_task_high_bound(t), sp, from, bytes;
-
-	if (!READ_ONCE(stackleak_enabled))
-		return;
-	/*
-	 * Everything below our stack pointer is dead: the syscall's frames are
-	 * gone, and our own frame, our callers' and pt_regs are all above it.
-	 * Our frame has a fixed size, so the stack pointer read here is the one
-	 * in force while the loop below writes.
-	 */
-	sp = current_stack_pointer();
-	bytes = stackleak_erase_bounds(stackleak_task_low_bound(t), high, t->lowest_stack, sp,
-				       &from);
-	stackleak_exit_depth = high - sp;
-	/*
-	 * A real call (not a tail call: there is work after it), made before
-	 * the writes, for two reasons. Its frame lands below our stack pointer,
-	 * so the poison then covers what it left. And a function that makes a
-	 * call must have a frame of its own, so the compiler keeps nothing below
-	 * its stack pointer: powerpc64's ELFv2 ABI lets a LEAF function use the
-	 * 288 bytes below SP without moving SP (the "protected zone") -- exactly
-	 * where we write. (x86_64 has a 128-byte red zone too, but the kernel is
-	 * built with -mno-red-zone; the other four ABIs have none.)
-	 */
-	stackleak_account(bytes);
-	stackleak_poison_range(from, from + bytes);
-	/* The next syscall starts from the top again. */
-	t->lowest_stack = high;
-}
-
-/*
  * stackleak_check(): LKDTM's STACKLEAK_ERASING, as a syscall. It checks that
  * the erase before this syscall left nothing behind: below the top of the
  * poison, every word down to the canary must be poison.
@@ -173,13 +129,18 @@ __noinline void stackleak_erase_on_task_stack(void)
  */
 SYSCALL_DEFINE(stackleak_check)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct task_struct *t = current;
 	const unsigned long base = (unsigned long)t->stack;
-	const unsigned long low = stackleak_task_low_bound(t);
-	const unsigned long high = stackleak_task_high_bound(t);
+	const unsigned long low = stackleak_low_bound(t);
+	const unsigned long high = stackleak_high_bound(t);
 	const unsigned long sp = current_stack_pointer();
 	const unsigned long lowest = t->lowest_stack;
+	const unsigned long gap_low = t->stackleak_gap_low, gap_high = t->stackleak_gap_high;
 	unsigned long untracked_high, poison_high, first, first_value = 0, bad;
+	unsigned long gap_first, gap_first_value = 0, gap_bad = 0;
+	unsigned long v_erases = stackleak_verify.erases, v_failures = stackleak_verify.failures;
+	unsigned long v_addr = stackleak_verify.addr, v_value = stackleak_verify.value, v_nr = stackleak_verify.nr;
 
 	if (sp < low || sp >= high) {
 		printk("stackleak: ERROR: sp 0x%lx outside the task stack [0x%lx..0x%lx]\n", sp,
@@ -197,10 +158,19 @@ SYSCALL_DEFINE(stackleak_check)
 	poison_high = stackleak_find_top_of_poison(low, untracked_high);
 	/* ...and verify what the search only sampled: all of it, down to the canary. */
 	bad = stackleak_count_non_poison(low, poison_high, &first);
-	/* Read it now: the printk() calls below reuse that part of the stack. */
+	/*
+	 * This syscall's own gap (the offset's alloca, above us): nothing has
+	 * written it, so it must still hold the poison the erase skips.
+	 */
+	if (stackleak_enabled && gap_low >= sp && gap_low < gap_high && gap_high <= high)
+		gap_bad = stackleak_count_non_poison(gap_low, gap_high, &gap_first);
+	/* Read them now: the printk() calls below reuse that part of the stack. */
 	if (bad)
 		first_value = *(const unsigned long *)first;
-	if (!bad && a0 == STACKLEAK_CHECK_QUIET)
+	if (gap_bad)
+		gap_first_value = *(const unsigned long *)gap_first;
+	stackleak_verify.erases = stackleak_verify.failures = 0;
+	if (!bad && !gap_bad && !v_failures && a0 == STACKLEAK_CHECK_QUIET)
 		return 0;
 
 	printk("stackleak: stack usage of task %d (%s)%s:\n", t->pid, t->comm,
@@ -212,12 +182,25 @@ SYSCALL_DEFINE(stackleak_check)
 	printk("  untracked:   %lu bytes\n", untracked_high - poison_high);
 	printk("  poisoned:    %lu bytes\n", poison_high - low);
 	printk("  low offset:  %lu bytes\n", low - base);
-	printk("  exit path:   %lu bytes below pt_regs, live during the last erase\n",
-	       stackleak_exit_depth);
+	printk("  gap:         %lu bytes of this syscall's offset, never written\n",
+	       gap_high > gap_low ? gap_high - gap_low : 0);
+	if (stackleak_enabled == STACKLEAK_VERIFY || v_erases)
+		printk("  exit path:   %lu erases since the last check verified the whole stack "
+		       "below them\n", v_erases);
 	if (bad) {
 		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx, %lu bytes below the "
 		       "poison boundary (%lu such words)\n", first_value, first,
 		       poison_high - first, bad);
+	}
+	if (gap_bad)
+		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx in the offset's gap "
+		       "(%lu such words)\n", gap_first_value, gap_first, gap_bad);
+	if (v_failures)
+		printk("stackleak: ERROR: %lu of %lu erases left non-poison below themselves, "
+		       "the first 0x%lx at 0x%lx (%lu bytes below pt_regs, on the way back from "
+		       "syscall %ld)\n", v_failures, v_erases, v_value, v_addr, high - v_addr,
+		       (long)v_nr);
+	if (bad || gap_bad || v_failures) {
 		printk("stackleak: ERROR: the thread stack is NOT properly erased\n");
 		return -EFAULT;
 	}

@@ -77,10 +77,33 @@ static long invoke_syscall(struct pt_regs *regs)
 		  regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
 }
 
+/*
+ * The exit work, on every return to user mode: a task that kill() or a broken
+ * pipe marked dies here, a task whose time slice is over gives the CPU away
+ * here, and a traced syscall's line is printed here. The stackleak erase
+ * comes after it, from entry.S, once no C frame is left (ret_from_syscall).
+ */
+static __always_inline void __exit_to_user_mode(void)
+{
+	for (;;) {
+		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
+		if (unlikely(current->killed))
+			do_exit(current->killed);
+		if (likely(!need_resched))
+			break;
+		/* The time slice ended (the timer tick set this): let the next task run. */
+		schedule();
+	}
+	if (unlikely(*(unsigned long *)current->stack != STACK_END_MAGIC))
+		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
+	/* trace on (kernel/trace.c): the one branch tracing costs here. */
+	if (unlikely(trace_pending))
+		trace_syscall_exit();
+}
+
 void do_syscall(struct pt_regs *regs)
 {
-	/* Where the stack pointer was before the offset: the trace shows the offset. */
-	unsigned long sp_before = current_stack_pointer();
+	u32 offset;	/* this syscall's kernel-stack offset: the trace shows it */
 	long ret;
 
 	kernel_stats.calls++;
@@ -88,11 +111,10 @@ void do_syscall(struct pt_regs *regs)
 	/*
 	 * Move the stack pointer down by a random multiple of 16 bytes before
 	 * anything else goes on the stack (kernel/randomize_kstack.h), so the
-	 * handler's locals are at an address an attacker cannot know.
+	 * handler's locals are at an address an attacker cannot know. The gap
+	 * it leaves is recorded for the stackleak erase, which skips it.
 	 */
-	add_random_kstack_offset();
-	/* The deepest point so far is here or below: tell the erase (kernel/stackleak.c). */
-	stackleak_track_stack();
+	add_random_kstack_offset(offset);
 	syscall_kstack_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
@@ -101,39 +123,22 @@ void do_syscall(struct pt_regs *regs)
 	 * the result overwrites the first argument's register on some arches.
 	 */
 	if (unlikely(trace_parent))
-		trace_syscall(regs, ret, sp_before - syscall_kstack_sp);
+		trace_syscall(regs, ret, offset);
 	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset();
-
 	/*
-	 * The stackleak erase runs in exit_to_user_mode(), which entry.S calls
-	 * once this frame is gone.
+	 * The exit work runs here, inside this frame and so below the gap, not
+	 * after we return: then the gap is the only part of the used stack the
+	 * erase may skip. entry.S goes on to ret_from_syscall.
 	 */
+	__exit_to_user_mode();
 }
 
 void exit_to_user_mode(struct pt_regs *regs)
 {
-	for (;;) {
-		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
-		if (current->killed)
-			do_exit(current->killed);
-		if (!need_resched)
-			break;
-		/* The time slice ended (the timer tick set this): let the next task run. */
-		schedule();
-	}
-	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
-		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
-	/*
-	 * Nothing this trip left on the kernel stack survives into user mode.
-	 * A traced syscall's line is printed between the erase and a second
-	 * erase (kernel/trace.c): the one branch tracing costs here.
-	 */
-	if (unlikely(trace_pending))
-		trace_syscall_exit();
-	else
-		stackleak_erase_on_task_stack();
+	(void)regs;
+	__exit_to_user_mode();
 }
 
 SYSCALL_DEFINE(kernel_stats)

@@ -7,12 +7,12 @@
  *
  * the pid, the syscall and its arguments, the return value, the random offset
  * the dispatcher moved its stack pointer down by on the way in
- * (docs/kstack-offset.md) and the bytes the stackleak erase re-poisoned on the
- * way out (docs/stackleak.md). docs/shell.md shows it at work.
+ * (docs/kstack-offset.md) and the bytes the stackleak erase will re-poison on
+ * the way out (docs/stackleak.md). docs/shell.md shows it at work.
  *
  * do_syscall() records the line (the dispatcher has the number, arguments and
- * result); exit_to_user_mode() prints it after the erase, the last thing the
- * kernel does for the syscall, and erases again what the printing left.
+ * result); the exit work prints it, the last thing the kernel does for the
+ * syscall in C. The erase that follows in entry.S takes printk's frames too.
  */
 #include <trapdoor/printk.h>
 #include <trapdoor/stackleak.h>
@@ -139,18 +139,16 @@ static void trace_print(const struct trace_record *r, unsigned long erased)
 
 void trace_syscall_exit(void)
 {
-	unsigned long before = kernel_stats.stackleak_bytes_total;
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	bool any = false;
 
-	stackleak_erase_on_task_stack();
 	for (int i = 0; i < TRACE_SLOTS; i++) {
 		struct trace_record *r = &records[i];
 
 		if (r->task == current && r->pid == current->pid) {
-			trace_print(r, kernel_stats.stackleak_bytes_total - before);
+			/* What the erase on the way out will rewrite, printk's frames aside. */
+			trace_print(r, stackleak_erase_pending_bytes());
 			r->task = NULL;
-			/* printk's frames are below us now: they go too. */
-			stackleak_erase_on_task_stack();
 		}
 		any |= record_live(r);
 	}

@@ -12,6 +12,7 @@
 #include <trapdoor/sections.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
+#include <trapdoor/stackleak.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
@@ -39,6 +40,7 @@ static const int fault_signals[] = {
 
 __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	bool has_addr = kind <= FAULT_EXEC || kind == FAULT_ALIGNMENT;
 
 	kernel_stats.user_faults++;
@@ -76,6 +78,7 @@ static char kernel_fault_reason[192];
 __noreturn void die_kernel_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr,
 				 const char *hw)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct task_struct *victim = kstack_guard_owner(addr);
 	const char *region = kernel_region(addr);
 	const char *access = kind <= FAULT_EXEC ? access_names[kind] : "accessing";

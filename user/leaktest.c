@@ -162,6 +162,33 @@ static void test_self_check(void)
 		      WIFEXITED(child_status) && WEXITSTATUS(child_status) == 0,
 	      "fault status 0x%x; our check %ld; the new task's check: status 0x%x (wait %ld)",
 	      status, r, child_status, child_check);
+
+	/*
+	 * Mode 2: every erase checks that the whole stack below it is poison
+	 * afterwards, the offset's gap and the exit path's frames included;
+	 * the next stackleak_check() reports what they found. Shallow, deep,
+	 * failing and blocking syscalls, a fork and a fault in between.
+	 */
+	{
+		long old = set_config(TRAPDOOR_CONFIG_STACKLEAK, 2), verified;
+
+		getpid();
+		stackleak_deep(0);
+		stackleak_check();	/* clears what the switch itself left */
+		getpid();
+		stackleak_deep(0);
+		getppid();
+		close(-1);
+		pid = spawn("fault", fault_argv);
+		if (pid > 0)
+			waitpid((int)pid, &status, 0);
+		sched_yield();
+		verified = stackleak_check();
+		set_config(TRAPDOOR_CONFIG_STACKLEAK, old);
+		CHECK("user.stackleak.exit_path_verified", old == 1 && verified == 0,
+		      "stackleak was %ld; stackleak_check() after verified erases = %ld", old,
+		      verified);
+	}
 }
 
 /*
@@ -247,7 +274,7 @@ int main(int argc, char **argv)
 	on = set_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
 	CHECK("user.stackleak.switch", (on == 0 || on == 1) && old_stackleak == on &&
 	      set_config(TRAPDOOR_CONFIG_STACKLEAK, -1) == 1 &&
-	      set_config(TRAPDOOR_CONFIG_STACKLEAK, 2) == -EINVAL,
+	      set_config(TRAPDOOR_CONFIG_STACKLEAK, 3) == -EINVAL,
 	      "trapdoor_config(STACKLEAK): read %ld, set 1 gave %ld", old_stackleak, on);
 
 	test_self_check();

@@ -22,6 +22,7 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
+#include <trapdoor/stackleak.h>
 
 /* Names of the exception classes (Arm ARM, "ESR_EL1"), as short phrases for a reason line. */
 static const char *const esr_class_names[ESR_ELx_EC_MASK + 1] = {
@@ -335,6 +336,7 @@ static __noreturn void unhandled_exception(struct pt_regs *regs)
  */
 void do_trap(struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	switch (regs->vector) {
 	case VECTOR_EL0_64_IRQ:
 	case VECTOR_EL1H_IRQ:
@@ -368,6 +370,7 @@ static void format_pstate(char *buf, size_t size, u64 pstate)
 
 void arch_show_regs(const struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	char flags[40];
 
 	format_pstate(flags, sizeof(flags), regs->pstate);

@@ -14,6 +14,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/stackleak.h>
 #include <asm/csr.h>
 #include <asm/extioi.h>
 #include <asm/setup.h>
@@ -280,6 +281,7 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  */
 void arch_trap_init(void)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	csr_write(LOONGARCH_CSR_EUEN, 0);
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
@@ -300,6 +302,7 @@ static const char *const gpr_names[32] = {
 
 void arch_show_regs(const struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	unsigned long prmd = regs->csr_prmd, estat = regs->csr_estat;
 	char name[64];
 

@@ -16,6 +16,7 @@
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
+#include <trapdoor/stackleak.h>
 #include <asm/interrupt.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
@@ -270,6 +271,7 @@ static void msr_flags(unsigned long msr, char *buf, size_t size)
 
 void arch_show_regs(const struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	char flags[64];
 
 	msr_flags(regs->msr, flags, sizeof(flags));

@@ -217,8 +217,8 @@ SYM_CODE_START(entry_syscall)
 	 * are in the kernel, so the timer never preempts the kernel.
 	 */
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
-	call	do_syscall		// kernel/syscall.c: the result into pt_regs
-	jmp	ret_to_user		// the way back to user mode
+	call	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
+	jmp	ret_from_syscall	// the erase, and back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
@@ -273,22 +273,33 @@ SYM_CODE_START(entry_exception)
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: every return to user mode comes through here: after a system
- * call, after an interrupt from user mode, and as a new task's first step
- * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
- * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
- * ends a task that kill() marked (do_exit(), no return), gives the CPU away
- * when the time slice is over (schedule(): the task continues here when it is
- * picked again, on this same stack), and erases the kernel stack it used
- * (stackleak). Then restore_all.
+ * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * interrupt from user mode, and as a new task's first step (ret_from_fork).
+ * The C handler's frame is gone: only pt_regs is left on the kernel stack.
+ * exit_to_user_mode() runs here, on the shallowest stack: it ends a task that
+ * kill() marked (do_exit(), no return) and gives the CPU away when the time
+ * slice is over (schedule(): the task continues here when it is picked
+ * again, on this same stack). A syscall did that work inside do_syscall().
+ * Then ret_from_syscall.
  *
  * The frame is at RSP, task_pt_regs(current).
  */
 SYM_CODE_START(ret_to_user)
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
-	call	exit_to_user_mode	// kernel/syscall.c: kill, schedule, erase the stack
-	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
+	call	exit_to_user_mode	// kernel/syscall.c: kill, schedule
+	jmp	ret_from_syscall	// the erase, and back to user mode
 SYM_CODE_END(ret_to_user)
+
+/*
+ * ret_from_syscall: the end of every return to user mode. No C frame is left
+ * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak.c) can
+ * rewrite everything this trip into the kernel used, the exit work's frames
+ * included: it writes only below its own return address. Then restore_all.
+ */
+SYM_CODE_START(ret_from_syscall)
+	call	stackleak_erase_on_task_stack	// kernel/stackleak.c: poison the used stack
+	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
+SYM_CODE_END(ret_from_syscall)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the

@@ -16,6 +16,7 @@
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
+#include <trapdoor/stackleak.h>
 #include <asm/desc.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
@@ -317,6 +318,7 @@ static void double_fault(struct pt_regs *regs)
 
 static void handle_exception(struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	char reason[REASON_SIZE];
 
 	if (caused_by_task(regs))

@@ -60,4 +60,17 @@
 
 #define BUILD_BUG_ON(cond)	_Static_assert(!(cond), #cond)
 
+/*
+ * lib_track_stack(): a lib/ function whose frame is bigger than the kernel's
+ * stackleak search depth calls this first (include/trapdoor/stackleak.h,
+ * tools/check-frames). In the kernel (CONFIG_LIB_TRACK_STACK) it is
+ * stackleak_track_stack(); on the host and in user programs it is nothing.
+ */
+#ifdef CONFIG_LIB_TRACK_STACK
+void stackleak_track_stack(void);
+#define lib_track_stack()	stackleak_track_stack()
+#else
+#define lib_track_stack()	do { } while (0)
+#endif
+
 #endif

@@ -11,10 +11,14 @@
  *   stack + THREAD_SIZE  ┬
  *                        │ struct pt_regs            never erased
  *   high                 ├ task_pt_regs(t)
- *                        │ live frames: entry.S -> exit_to_user_mode -> erase
+ *                        │ live: the erase's own return address or frame
  *   sp                   ├ the erase function's stack pointer
- *                        │ dead frames of the syscall that just ran  } rewritten
- *   boundary             ├ top of the poison: the lowest non-poison   } with poison
+ *                        │ do_syscall()'s frame, dead now           } rewritten
+ *   gap_high             ├                                          }
+ *                        │ the random gap (alloca): never written,    skipped
+ *   gap_low              ├   still poison                           }
+ *                        │ dead frames of the handler and exit work } rewritten
+ *   boundary             ├ top of the poison: the lowest non-poison } with poison
  *                        │   word above a run of 16 poison words
  *                        │ poison, left from earlier erases
  *   low                  ├ stack + sizeof(unsigned long)
@@ -22,7 +26,8 @@
  *
  * This header has two halves. The first is pure: functions over explicit
  * addresses, with no task and no stack pointer in them, so the host tests
- * (tests/host/test_stackleak.c) run them on fake stacks. The second declares
+ * (tests/host/test_stackleak.c, which define STACKLEAK_PURE) run them on fake
+ * stacks. The second declares
  * the kernel's hooks. The constants user programs need are in
  * include/uapi/stackleak.h.
  */
@@ -35,28 +40,26 @@
 
 /*
  * How much consecutive poison the search wants to see before it believes it
- * has reached the untouched part of the stack: 1024 bytes, 128 words (Linux
- * uses 128 bytes). A hole of untouched poison this big INSIDE the used stack
- * would stop the search early and hide what deeper calls left below it.
+ * has reached the untouched part of the stack: 128 bytes, 16 words, as in
+ * Linux. A hole of untouched poison this big INSIDE the used stack would stop
+ * the search early and hide what deeper calls left below it.
  *
  * A hole lies inside one frame: every frame writes at least one word (its
  * return address, frame record or back chain), and those words sit at the
- * same end of every frame of one ABI. So a search depth at least as big as
- * the largest frame crosses every hole, on every path, whether or not the
- * function that owns the frame ever records its depth. The build enforces
- * it: every C file is compiled with -fstack-usage and tools/check-frames
- * fails the link if a kernel function's frame is bigger than this
- * (docs/stackleak.md, section 4). The largest frames are 430-720
- * bytes; 1024 leaves room, costs 128 loads of poison per return to user
- * mode, and is more than powerpc64's 288-byte protected zone.
+ * same end of every frame of one ABI. A frame no bigger than the depth cannot
+ * hold a hole the search stops at. A bigger frame must record its depth
+ * itself: its function calls stackleak_track_stack() first thing, so the
+ * search starts below it and its hole never matters. The build enforces
+ * both: every C file is compiled with -fstack-usage, and tools/check-frames
+ * fails the link if a function's frame is bigger than the depth and its code
+ * does not call stackleak_track_stack() (docs/stackleak.md, section 4).
  *
- * An architecture may ask for a deeper search with
- * -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its Makefile.arch; a smaller value
- * than STACKLEAK_SEARCH_DEPTH_MIN is raised to it. The host tests of the
- * algorithm set a small minimum, to keep their fake stacks small.
+ * An architecture whose ABI makes every frame big asks for a deeper search
+ * with -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its Makefile.arch, and says why
+ * there; a smaller value than STACKLEAK_SEARCH_DEPTH_MIN is raised to it.
  */
 #ifndef STACKLEAK_SEARCH_DEPTH_MIN
-#define STACKLEAK_SEARCH_DEPTH_MIN	1024
+#define STACKLEAK_SEARCH_DEPTH_MIN	128
 #endif
 #if !defined(STACKLEAK_SEARCH_DEPTH) || STACKLEAK_SEARCH_DEPTH < STACKLEAK_SEARCH_DEPTH_MIN
 #undef STACKLEAK_SEARCH_DEPTH
@@ -66,92 +69,148 @@
 /* --- the pure half: fake stacks on the host, the real one in the kernel --- */
 
 /*
+ * The two loops, which an architecture may write with its own instructions
+ * (arch/<arch>/include/asm/stackleak.h, when it has one: string instructions,
+ * paired loads and stores). Both work on whole words, downwards from p and
+ * upwards from from; neither calls anything.
+ *
+ * stackleak_poison_run(p, n): how many of the n words below p, counted from
+ * p down, are poison before the first one that is not (n if all are).
+ */
+#if !defined(STACKLEAK_PURE) && defined(__has_include)
+#if __has_include(<asm/stackleak.h>)
+#include <asm/stackleak.h>
+#endif
+#endif
+
+#ifndef arch_stackleak_poison_run
+static __always_inline unsigned long stackleak_poison_run(unsigned long p, unsigned long n)
+{
+	const unsigned long *w = (const unsigned long *)p;
+	unsigned long k = 0;
+
+	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
+		k++;
+	return k;
+}
+#else
+#define stackleak_poison_run arch_stackleak_poison_run
+#endif
+
+/* stackleak_poison_words(from, to): poison over [from, to), whole words, from < to. */
+#ifndef arch_stackleak_poison_words
+static __always_inline void stackleak_poison_words(unsigned long from, unsigned long to)
+{
+	for (unsigned long p = from; p < to; p += sizeof(unsigned long))
+		*(unsigned long *)p = STACKLEAK_POISON;
+}
+#else
+#define stackleak_poison_words arch_stackleak_poison_words
+#endif
+
+/*
  * Scans down from high (exclusive) towards low (inclusive) and returns the
  * address just above the poisoned region: the lowest non-poison word seen
  * before STACKLEAK_SEARCH_DEPTH bytes of consecutive poison (or before low),
  * or high itself if the poison starts right there. This is Mark Rutland's 2022
  * form (Linux stackleak_find_top_of_poison): the run of poison that ended the
  * search lies below the returned address, so the erase does not rewrite it.
+ * Each round looks at up to a depth's worth of words below the current top;
+ * a non-poison word among them becomes the new top.
  */
 static __always_inline unsigned long stackleak_find_top_of_poison(unsigned long low,
 								  unsigned long high)
 {
-	const unsigned int depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
-	unsigned long top = high, p = high;
-	unsigned int run = 0;
+	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
+	unsigned long top = high;
 
-	while (p > low && run < depth) {
-		p -= sizeof(unsigned long);
-		if (*(const unsigned long *)p == STACKLEAK_POISON) {
-			run++;
-		} else {
-			run = 0;
-			top = p;
-		}
+	for (;;) {
+		unsigned long n = (top - low) / sizeof(unsigned long), k;
+
+		if (n > depth)
+			n = depth;
+		k = stackleak_poison_run(top, n);
+		if (k == n)
+			return top;
+		top -= (k + 1) * sizeof(unsigned long);
 	}
-	return top;
 }
 
 /*
- * Where the erase starts: the top of the poison below both lowest_stack and
- * sp. Starting at the lower of the two matters on returns that did not go
- * through a syscall (lowest_stack is still at the top then): the scan begins
- * below the live frames, where only dead data can be. A lowest_stack below the
- * stack's low end (corrupt) is clamped: the erase then covers everything.
+ * What one erase writes: [from, gap_low) and [gap_high, to). The gap between
+ * is the kernel-stack offset's alloca of the syscall that just ran
+ * (kernel/randomize_kstack.h): nothing wrote into it, and it held poison
+ * when the syscall began, so it needs no second coat (docs/stackleak.md,
+ * section 3). With no gap, gap_low == gap_high == to.
  */
-static __always_inline unsigned long stackleak_erase_low(unsigned long low, unsigned long lowest,
-							 unsigned long sp)
-{
-	unsigned long start = ALIGN_DOWN(lowest < sp ? lowest : sp, sizeof(unsigned long));
+struct stackleak_erase_range {
+	unsigned long from, gap_low, gap_high, to;
+};
 
+/*
+ * The plan of one erase, over explicit addresses: the stack's [low, high)
+ * (canary and pt_regs excluded), the tracked lowest_stack, the gap the
+ * dispatcher recorded ([high, high) when there is none: a return that did not
+ * go through a syscall), and the eraser's stack pointer sp, which bounds
+ * everything (the erase never writes at or above it). The search starts at
+ * the lowest of lowest_stack, the gap and sp: below the gap only dead frames
+ * can be. A stack pointer outside (low, high] means we are not on this
+ * stack: nothing. A corrupt lowest_stack or gap is clamped: the erase then
+ * covers more, never less.
+ */
+static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long high,
+						 unsigned long lowest, unsigned long gap_low,
+						 unsigned long gap_high, unsigned long sp,
+						 struct stackleak_erase_range *r)
+{
+	unsigned long start;
+
+	sp = ALIGN_DOWN(sp, sizeof(unsigned long));
+	r->from = r->gap_low = r->gap_high = r->to = sp;
+	if (sp <= low || sp > high)
+		return;
+	/* Rounded inwards: a gap that is not whole words only shrinks. */
+	gap_low = ALIGN(gap_low, sizeof(unsigned long));
+	gap_high = ALIGN_DOWN(gap_high, sizeof(unsigned long));
+	if (gap_high > sp)
+		gap_high = sp;
+	if (gap_low > gap_high || gap_low < low)
+		gap_low = gap_high = sp;	/* no gap, or a corrupt one: erase it all */
+	start = lowest < gap_low ? ALIGN_DOWN(lowest, sizeof(unsigned long)) : gap_low;
 	if (start < low)
 		start = low;
-	return stackleak_find_top_of_poison(low, start);
+	r->from = stackleak_find_top_of_poison(low, start);
+	r->gap_low = gap_low;
+	r->gap_high = gap_high;
+	r->to = sp;
 }
 
-/*
- * Writes poison over [from, to): the dead part of the stack. The words are
- * written by this (inlined) loop in the erasing function itself, below its own
- * stack pointer, and never with a call to a helper: a helper's frame would sit
- * inside the very range it writes. Returns the number of bytes written; none
- * if from >= to (nothing was used since the last erase: the 2022 rework's
- * point is not to rewrite poison that is already there).
- */
-static __always_inline unsigned long stackleak_poison_range(unsigned long from, unsigned long to)
+/* The bytes an erase with plan r writes. */
+static __always_inline unsigned long stackleak_erase_bytes(const struct stackleak_erase_range *r)
 {
-	unsigned long p;
-
-	for (p = from; p < to; p += sizeof(unsigned long))
-		*(unsigned long *)p = STACKLEAK_POISON;
-	return p > from ? p - from : 0;
+	return (r->gap_low - r->from) + (r->to - r->gap_high);
 }
 
-/*
- * What one erase must write, over explicit addresses: the stack's [low, high)
- * (canary and pt_regs excluded), the tracked lowest_stack, and the eraser's
- * stack pointer sp. Stores in *from where the erase starts (the top of the
- * poison) and returns how many bytes it covers, up to sp and never beyond. A
- * stack pointer outside (low, high] means we are not on this stack: nothing.
- */
-static __always_inline unsigned long stackleak_erase_bounds(unsigned long low, unsigned long high,
-							    unsigned long lowest, unsigned long sp,
-							    unsigned long *from)
+/* Carries out plan r. Returns the bytes written. */
+static __always_inline unsigned long stackleak_erase_apply(const struct stackleak_erase_range *r)
 {
-	sp = ALIGN_DOWN(sp, sizeof(unsigned long));
-	*from = sp;
-	if (sp <= low || sp > high)
-		return 0;
-	*from = stackleak_erase_low(low, lowest, sp);
-	return sp - *from;
+	if (r->from < r->gap_low)
+		stackleak_poison_words(r->from, r->gap_low);
+	if (r->gap_high < r->to)
+		stackleak_poison_words(r->gap_high, r->to);
+	return stackleak_erase_bytes(r);
 }
 
-/* One whole erase, as the kernel does it in two steps; returns the bytes written. */
+/* One whole erase over explicit addresses, as the kernel does it; returns the bytes written. */
 static __always_inline unsigned long stackleak_erase_range(unsigned long low, unsigned long high,
-							   unsigned long lowest, unsigned long sp)
+							   unsigned long lowest,
+							   unsigned long gap_low,
+							   unsigned long gap_high, unsigned long sp)
 {
-	unsigned long from, bytes = stackleak_erase_bounds(low, high, lowest, sp, &from);
+	struct stackleak_erase_range r;
 
-	return stackleak_poison_range(from, from + bytes);
+	stackleak_erase_plan(low, high, lowest, gap_low, gap_high, sp, &r);
+	return stackleak_erase_apply(&r);
 }
 
 /*
@@ -176,39 +235,85 @@ static __always_inline unsigned long stackleak_count_non_poison(unsigned long lo
 	return n;
 }
 
-/* --- the kernel half (kernel/stackleak.c) ---------------------------------- */
+/* --- the kernel half (kernel/stackleak.c, kernel/stackleak_erase.c) -------- */
+/* The host tests define STACKLEAK_PURE: they see only the half above. */
+#ifndef STACKLEAK_PURE
 
-struct task_struct;
+#include <trapdoor/task.h>
+
+/* The erase's stack pointer; an arch whose current_stack_pointer() is a call overrides it. */
+#ifndef arch_stackleak_sp
+#define arch_stackleak_sp()	current_stack_pointer()
+#endif
+
+/* The lowest word we may poison: the one above the STACK_END_MAGIC canary. */
+static inline unsigned long stackleak_low_bound(const struct task_struct *t)
+{
+	return (unsigned long)t->stack + sizeof(unsigned long);
+}
+
+/* The highest: everything from the saved user registers up is never erased. */
+static inline unsigned long stackleak_high_bound(struct task_struct *t)
+{
+	return (unsigned long)task_pt_regs(t);
+}
+
+/* stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2). */
+#define STACKLEAK_VERIFY	2
+extern int stackleak_enabled;
+
+/*
+ * What the verifying erases found (STACKLEAK_VERIFY): how many ran, how many
+ * left a non-poison word below themselves, the first such word, its value,
+ * and the syscall the erase followed. stackleak_check() reports and clears it.
+ */
+struct stackleak_verify {
+	unsigned long erases, failures, addr, value, nr;
+};
+extern struct stackleak_verify stackleak_verify;
 
 /*
  * Called by start_task() for every new task (spawn, fork): fills the whole new
  * kernel stack with poison, except the canary at the bottom and the pt_regs
- * already prepared at the top, and sets lowest_stack to the top.
+ * already prepared at the top, sets lowest_stack to the top and records no gap.
  */
 void stackleak_task_init(struct task_struct *t);
 
 /*
  * The tracking: records the caller's depth in current->lowest_stack if it is
  * the deepest point since the last erase. It records its own stack pointer,
- * which lies just below the caller's whole frame. Called right after the
- * kernel-stack offset's alloca in do_syscall(): the offset is up to 1008
- * bytes nobody writes, not a frame the build's check sees. Frames need no
- * call: the search depth covers the largest (see STACKLEAK_SEARCH_DEPTH).
+ * which lies just below the caller's whole frame. A function whose frame is
+ * bigger than STACKLEAK_SEARCH_DEPTH calls it first thing (tools/check-frames
+ * makes sure it does).
  */
 void stackleak_track_stack(void);
 
 /*
- * Called at the end of exit_to_user_mode(), on every return to user mode:
- * re-poisons what was used since the last erase, resets lowest_stack, updates
- * the stackleak_* counters of struct kernel_stats. Not inline: it needs its
- * own fixed frame, since it writes everything below its stack pointer.
+ * The erase, called by entry.S on every return to user mode, after the last C
+ * call (ret_from_syscall): re-poisons what was used since the last erase,
+ * except the gap do_syscall() recorded, resets lowest_stack and the gap, and
+ * updates the stackleak_* counters of struct kernel_stats. It calls nothing
+ * and writes only below its own stack pointer.
  */
 void stackleak_erase_on_task_stack(void);
 
-/* trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, on): 0 or 1, -1 reads; returns the old value. */
+/*
+ * What the erase will write at the end of this syscall, in bytes, as things
+ * stand now (the trace line shows it; kernel/trace.c).
+ */
+unsigned long stackleak_erase_pending_bytes(void);
+
+/*
+ * trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, v): 0 off, 1 on, 2 on and every
+ * erase verifies that the whole stack below it is poison afterwards (the
+ * self-check of the exit path; stackleak_check() reports what it found); -1
+ * reads. Returns the old value.
+ */
 long stackleak_set_enabled(long on);
 
 /* The boot option stackleak=on|off (default on): 0, or -EINVAL for another value. */
 int stackleak_setup(const char *val);
+
+#endif /* STACKLEAK_PURE */
 
 #endif

@@ -8,13 +8,18 @@
 
 struct pt_regs;
 
-/* entry.S calls this for every syscall instruction from user mode. */
+/*
+ * entry.S calls this for every syscall instruction from user mode. It does the
+ * exit work itself (below), then entry.S goes to ret_from_syscall.
+ */
 void do_syscall(struct pt_regs *regs);
 
 /*
- * entry.S calls this on every return to user mode, after the handler's frame
- * is gone: a killed task dies here, a task whose time slice is over gives the
- * CPU away here, and the used kernel stack is erased here (kernel/stackleak.c).
+ * entry.S's ret_to_user calls this on the other returns to user mode (after an
+ * interrupt or exception from user mode, and a new task's first run): a killed
+ * task dies here, a task whose time slice is over gives the CPU away here.
+ * Then ret_from_syscall calls the stackleak erase (kernel/stackleak.c) and
+ * restores the registers.
  */
 void exit_to_user_mode(struct pt_regs *regs);
 

@@ -72,8 +72,10 @@ struct task_struct {
 	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
 	struct rnd_state kstack_rnd_state;
 	struct kstack_chacha kstack_chacha;
-	/* kernel/stackleak.c: the deepest stack address reached since the last erase. */
+	/* kernel/stackleak.c: the deepest stack address reached since the last erase, */
 	unsigned long lowest_stack;
+	/* and the current syscall's random gap, [low, high): the erase skips it. */
+	unsigned long stackleak_gap_low, stackleak_gap_high;
 };
 
 /* The task running on this (the only) CPU. */

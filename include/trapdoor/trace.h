@@ -24,9 +24,8 @@ long trace_set(long on);
 /* do_syscall(), with trace_parent set: keeps what the line will say. */
 void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset);
 /*
- * exit_to_user_mode(), with trace_pending set, in place of the stackleak
- * erase: erases, prints the line of current's syscall if it has one, and
- * erases again what the printing left.
+ * The exit work (kernel/syscall.c), with trace_pending set: prints the line of
+ * current's syscall if it has one.
  */
 void trace_syscall_exit(void);
 

@@ -13,6 +13,7 @@
 
 /* The algorithm at a 16-word depth, so a fake stack of 96 words can show it. */
 #define STACKLEAK_SEARCH_DEPTH_MIN	128
+#define STACKLEAK_PURE
 #include <trapdoor/stackleak.h>
 
 #define FAKE_WORDS	96
@@ -30,6 +31,9 @@ static unsigned long at(int i)
 
 #define LOW	at(1)
 #define HIGH	at(FAKE_WORDS - FAKE_REGS)
+
+/* An erase with no gap: a return that did not go through a syscall's offset. */
+#define erase_nogap(lowest, sp)	stackleak_erase_range(LOW, HIGH, (lowest), HIGH, HIGH, (sp))
 
 /* A freshly poisoned stack: canary, poison, pt_regs. */
 static void fresh_stack(void)
@@ -108,7 +112,7 @@ Test(stackleak, erase_after_a_syscall_poisons_exactly_the_used_part)
 	fresh_stack();
 	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(70) */
 	fill(40, 69, DIRT);				/* the syscall's dead frames */
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(45), at(70)), 30 * sizeof(long));
+	cr_assert_eq(erase_nogap(at(45), at(70)), 30 * sizeof(long));
 	expect_poison(1, 69);
 	for (int i = 70; i < FAKE_WORDS - FAKE_REGS; i++)
 		cr_expect_eq(w[i], LIVE, "live word %d was overwritten", i);
@@ -120,7 +124,7 @@ Test(stackleak, erase_does_not_rewrite_the_poison_it_searched)
 	fresh_stack();
 	fill(60, 69, DIRT);
 	/* Mark Rutland's 2022 rework: 10 used words, 10 written; not 10 + 16 + 2. */
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(60), at(70)), 10 * sizeof(long));
+	cr_assert_eq(erase_nogap(at(60), at(70)), 10 * sizeof(long));
 	expect_poison(1, 69);
 }
 
@@ -128,8 +132,8 @@ Test(stackleak, erase_writes_nothing_when_nothing_was_used)
 {
 	fresh_stack();
 	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(70)), 0);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(70), at(70)), 0);
+	cr_assert_eq(erase_nogap(HIGH, at(70)), 0);
+	cr_assert_eq(erase_nogap(at(70), at(70)), 0);
 	expect_poison(1, 69);
 }
 
@@ -139,7 +143,7 @@ Test(stackleak, erase_never_writes_at_or_above_sp)
 	/* lowest_stack still at the top: a return from an interrupt, no syscall. */
 	fill(66, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(66) */
 	fill(50, 65, DIRT);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(66)), 16 * sizeof(long));
+	cr_assert_eq(erase_nogap(HIGH, at(66)), 16 * sizeof(long));
 	expect_poison(1, 65);
 	for (int i = 66; i < FAKE_WORDS - FAKE_REGS; i++)
 		cr_expect_eq(w[i], LIVE, "live word %d was overwritten", i);
@@ -154,7 +158,7 @@ Test(stackleak, erase_starts_below_live_poison_when_lowest_is_above_sp)
 	fill(60, FAKE_WORDS - FAKE_REGS - 1, LIVE);
 	fill(64, 79, STACKLEAK_POISON);
 	fill(45, 59, DIRT);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(60)), 15 * sizeof(long));
+	cr_assert_eq(erase_nogap(HIGH, at(60)), 15 * sizeof(long));
 	expect_poison(1, 59);
 }
 
@@ -165,7 +169,7 @@ Test(stackleak, untracked_hole_leaves_the_words_below_it)
 	fill(60, 69, DIRT);	/* the callers' frames, tracked down to 60 */
 	/* 40..59: a 20-word buffer nothing wrote */
 	fill(30, 39, DIRT);	/* deeper calls, below the hole */
-	stackleak_erase_range(LOW, HIGH, at(60), at(70));
+	erase_nogap(at(60), at(70));
 	expect_poison(40, 69);
 	for (int i = 30; i <= 39; i++)
 		cr_expect_eq(w[i], DIRT, "word %d: the search should have stopped at the hole", i);
@@ -178,7 +182,7 @@ Test(stackleak, tracked_hole_is_erased_with_everything_below_it)
 	fill(60, 69, DIRT);
 	fill(30, 39, DIRT);
 	/* stackleak_track_stack() in the function that owns the hole: lowest = 38 */
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(38), at(70)), 40 * sizeof(long));
+	cr_assert_eq(erase_nogap(at(38), at(70)), 40 * sizeof(long));
 	expect_poison(1, 69);
 }
 
@@ -187,7 +191,7 @@ Test(stackleak, corrupt_lowest_stack_is_clamped_above_the_canary)
 	fresh_stack();
 	fill(1, 69, DIRT);
 	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(0) - 4096, at(70)), 69 * sizeof(long));
+	cr_assert_eq(erase_nogap(at(0) - 4096, at(70)), 69 * sizeof(long));
 	expect_poison(1, 69);
 	expect_untouched_outside_stack();
 }
@@ -196,8 +200,8 @@ Test(stackleak, sp_outside_the_stack_writes_nothing)
 {
 	fresh_stack();
 	fill(1, FAKE_WORDS - FAKE_REGS - 1, DIRT);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, LOW, HIGH + sizeof(long)), 0);
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, LOW, LOW), 0);
+	cr_assert_eq(erase_nogap(LOW, HIGH + sizeof(long)), 0);
+	cr_assert_eq(erase_nogap(LOW, LOW), 0);
 	for (int i = 1; i < FAKE_WORDS - FAKE_REGS; i++)
 		cr_expect_eq(w[i], DIRT);
 }
@@ -215,15 +219,116 @@ Test(stackleak, count_non_poison_names_the_highest_bad_word)
 	cr_assert_eq(first, at(33));
 }
 
-Test(stackleak, erase_bounds_end_at_sp)
+Test(stackleak, plan_ends_at_sp_and_writes_nothing)
 {
-	unsigned long from;
+	struct stackleak_erase_range r;
 
 	fresh_stack();
 	fill(50, 69, DIRT);
-	cr_assert_eq(stackleak_erase_bounds(LOW, HIGH, at(55), at(70) + 3, &from), 20 * sizeof(long));
-	cr_assert_eq(from, at(50));
-	cr_assert_eq(stackleak_erase_bounds(LOW, HIGH, HIGH, at(50), &from), 0);
-	cr_assert_eq(from, at(50), "nothing used below sp: the erase starts and ends at sp");
-	cr_expect_eq(w[50], DIRT, "computing the bounds writes nothing");
+	stackleak_erase_plan(LOW, HIGH, at(55), HIGH, HIGH, at(70) + 3, &r);
+	cr_assert_eq(r.from, at(50));
+	cr_assert_eq(r.to, at(70), "sp is rounded down to a word");
+	cr_assert_eq(stackleak_erase_bytes(&r), 20 * sizeof(long));
+	stackleak_erase_plan(LOW, HIGH, HIGH, HIGH, HIGH, at(50), &r);
+	cr_assert_eq(r.from, at(50), "nothing used below sp: the erase starts and ends at sp");
+	cr_assert_eq(stackleak_erase_bytes(&r), 0);
+	cr_expect_eq(w[50], DIRT, "planning writes nothing");
+}
+
+Test(stackleak, poison_run_counts_down_to_the_first_other_word)
+{
+	fresh_stack();
+	w[60] = DIRT;
+	cr_assert_eq(stackleak_poison_run(at(70), 16), 9, "words 69..61 are poison, 60 is not");
+	cr_assert_eq(stackleak_poison_run(at(70), 5), 5);
+	cr_assert_eq(stackleak_poison_run(at(61), 16), 0);
+}
+
+/*
+ * The gap: the syscall's offset, [gap_low, gap_high). The dispatcher's frame
+ * is above it (66..69 here), the handler's frames below (30..39), the eraser's
+ * live frame from sp (70) up.
+ */
+static void syscall_stack(void)
+{
+	fresh_stack();
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
+	fill(66, 69, DIRT);	/* the dispatcher's own frame */
+	/* 40..65: the gap, still poison */
+	fill(30, 39, DIRT);	/* the handler's frames */
+}
+
+Test(stackleak, gap_is_skipped_and_both_sides_erased)
+{
+	syscall_stack();
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70)),
+		     14 * sizeof(long), "10 words below the gap, 4 above; the 26 of the gap skipped");
+	expect_poison(1, 69);
+	expect_untouched_outside_stack();
+}
+
+Test(stackleak, gap_is_not_written)
+{
+	syscall_stack();
+	w[50] = DIRT;	/* what the erase would wrongly leave if anything wrote the gap */
+	erase_nogap(HIGH, at(70));
+	cr_expect_eq(w[50], STACKLEAK_POISON, "without a gap the erase covers it");
+	syscall_stack();
+	w[50] = DIRT;
+	stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70));
+	cr_expect_eq(w[50], DIRT, "with the gap the erase does not look inside it");
+	expect_poison(30, 39);
+	expect_poison(66, 69);
+}
+
+Test(stackleak, search_starts_below_the_gap)
+{
+	/* A gap bigger than the search depth: a search from sp would stop in it. */
+	syscall_stack();
+	cr_assert_eq(erase_nogap(HIGH, at(70)), 4 * sizeof(long),
+		     "the 26 poison words of the gap end a search from sp");
+	syscall_stack();
+	stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70));
+	expect_poison(30, 39);
+}
+
+Test(stackleak, tracked_point_below_the_gap_extends_the_erase)
+{
+	syscall_stack();
+	fill(5, 9, DIRT);	/* below a 20-word hole (10..29): only tracking finds it */
+	stackleak_erase_range(LOW, HIGH, at(8), at(40), at(66), at(70));
+	expect_poison(1, 39);
+	expect_poison(66, 69);
+}
+
+Test(stackleak, gap_above_sp_or_corrupt_means_no_gap)
+{
+	syscall_stack();
+	/* [HIGH, HIGH): the reset value; clamped to sp, no gap. */
+	w[50] = DIRT;
+	fill(40, 49, DIRT);
+	stackleak_erase_range(LOW, HIGH, HIGH, HIGH, HIGH, at(70));
+	expect_poison(30, 69);
+	syscall_stack();
+	w[50] = DIRT;
+	/* gap_low below the stack, gap_high above sp: corrupt, erased whole. */
+	stackleak_erase_range(LOW, HIGH, at(30), at(0) - 64, HIGH + 64, at(70));
+	expect_poison(1, 69);
+	syscall_stack();
+	w[50] = DIRT;
+	/* gap_low above gap_high */
+	stackleak_erase_range(LOW, HIGH, at(30), at(60), at(50), at(70));
+	expect_poison(1, 69);
+	expect_untouched_outside_stack();
+}
+
+Test(stackleak, unaligned_gap_shrinks)
+{
+	syscall_stack();
+	w[40] = DIRT;
+	w[65] = DIRT;
+	/* A gap of [40 + 3 bytes, 66 - 3 bytes): rounded inwards to [41, 65). */
+	stackleak_erase_range(LOW, HIGH, HIGH, at(40) + 3, at(66) - 3, at(70));
+	cr_expect_eq(w[40], STACKLEAK_POISON);
+	cr_expect_eq(w[65], STACKLEAK_POISON);
 }
