@@ -7,10 +7,11 @@
  * The path is the same on every arch: SAVE_REGS saves the interrupted
  * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
- * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
- * return to user mode goes through ret_to_user, which calls
- * exit_to_user_mode(regs); restore_all reloads the registers with
- * RESTORE_REGS and returns to the interrupted code.
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
+ * the exit work itself; every other return to user mode goes through
+ * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
+ * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in: a system call is `svc 0` in problem state. s390 has six
  * interruption classes and no vector table: for each class the CPU stores the
@@ -217,8 +218,8 @@ SYM_CODE_END(svc_entry)
 /*
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
- * runs the handler and writes the result into the frame. Then ret_to_user,
- * the way back every return to user mode takes.
+ * runs the handler, writes the result into the frame and does the exit work.
+ * Then ret_from_syscall, where every return to user mode ends.
  *
  * The number is in %r1, the arguments in %r2-%r7 (Linux's ABI,
  * asm/ptrace.h), the frame at %r11 (saved by svc_entry). The CPU stored the
@@ -228,8 +229,8 @@ SYM_CODE_END(svc_entry)
  */
 SYM_CODE_START(entry_syscall)
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
-	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs
-	j	ret_to_user		// the way back to user mode
+	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs, the exit work
+	j	ret_from_syscall	// the erase, and back to user mode
 SYM_CODE_END(entry_syscall)
 
 /*
@@ -253,14 +254,14 @@ SYM_CODE_START(entry_exception)
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: every return to user mode comes through here: after a system
- * call, after an interrupt from user mode, and as a new task's first step
+ * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * interrupt or exception from user mode, and as a new task's first step
  * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
  * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
- * ends a task that kill() marked (do_exit(), no return), gives the CPU away
- * when the time slice is over (schedule(): the task continues here when it is
- * picked again, on this same stack), and erases the kernel stack it used
- * (stackleak). Then restore_all.
+ * ends a task that kill() marked (do_exit(), no return) and gives the CPU
+ * away when the time slice is over (schedule(): the task continues here when
+ * it is picked again, on this same stack). A syscall did that work inside
+ * do_syscall(). Then ret_from_syscall.
  *
  * The frame is at %r11, task_pt_regs(current), and %r15 = 160 bytes below it
  * (the save area the call needs). %r11 survives schedule(): it is
@@ -268,9 +269,20 @@ SYM_CODE_END(entry_exception)
  */
 SYM_CODE_START(ret_to_user)
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
-	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, schedule, erase the stack
-	j	restore_all		// this task's registers (later, if preempted)
+	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, schedule
+	j	ret_from_syscall	// the erase, and back to user mode
 SYM_CODE_END(ret_to_user)
+
+/*
+ * ret_from_syscall: the end of every return to user mode. No C frame is left,
+ * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
+ * this trip into the kernel used, the exit work's frames included: it writes
+ * only below its own stack pointer. Then restore_all.
+ */
+SYM_CODE_START(ret_from_syscall)
+	brasl	%r14, stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
+	j	restore_all		// this task's registers (later, if preempted)
+SYM_CODE_END(ret_from_syscall)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the

@@ -7,10 +7,11 @@
  * The path is the same on every arch: SAVE_REGS saves the interrupted
  * registers into a struct pt_regs (asm/ptrace.h); entry_syscall calls
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
- * entry_exception calls do_trap(regs) (traps.c) for everything else. Every
- * return to user mode goes through ret_to_user, which calls
- * exit_to_user_mode(regs); restore_all reloads the registers with
- * RESTORE_REGS and returns to the interrupted code.
+ * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
+ * the exit work itself; every other return to user mode goes through
+ * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
+ * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in, two of them, one frame:
  *
@@ -183,8 +184,8 @@ SYM_CODE_END(exception_stubs)
 /*
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
- * runs the handler and writes the result into the frame. Then ret_to_user,
- * the way back every return to user mode takes.
+ * runs the handler, writes the result into the frame and does the exit work.
+ * Then ret_from_syscall, where every return to user mode ends.
  *
  * The number is in rax, the arguments in rdi, rsi, rdx, r10, r8, r9; the
  * frame is built here, with SAVE_REGS. It arrives from ring 3 only (syscall
@@ -292,12 +293,12 @@ SYM_CODE_END(ret_to_user)
 
 /*
  * ret_from_syscall: the end of every return to user mode. No C frame is left
- * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak.c) can
+ * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak_erase.c) can
  * rewrite everything this trip into the kernel used, the exit work's frames
  * included: it writes only below its own return address. Then restore_all.
  */
 SYM_CODE_START(ret_from_syscall)
-	call	stackleak_erase_on_task_stack	// kernel/stackleak.c: poison the used stack
+	call	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
 SYM_CODE_END(ret_from_syscall)
 
