@@ -79,7 +79,7 @@ struct task_info {
 
 /* trapdoor_config(2) keys; the value -1 only reads. */
 #define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
-#define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on */
+#define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on, 2 on and every erase verified */
 #define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
 #define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
 #define TRAPDOOR_CONFIG_TTY_FOREGROUND	5	/* the pid a console Ctrl-C kills; 0 none */
