@@ -309,13 +309,17 @@ check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
 		-- $(QEMU_CMD) $(call image_name,broken-$(BROKEN))
 
 # QEMU stopped before the first instruction, waiting for gdb on port GDB_PORT.
-# DEBUG=1 debugs the -Og build (docs/debugging.md, the walk-through).
+# DEBUG=1 debugs the -Og build (docs/debugging.md, the walk-through);
+# VARIANT=test the test image, which takes crng.seed= (the same offsets on
+# every run).
 GDB_PORT	?= 1234
-debug: all check-qemu gdbinit
+VARIANT		?= default
+DEBUG_IMAGE	:= $(call image_name,$(VARIANT))
+debug: check-tools check-qemu gdbinit $(DEBUG_IMAGE)
 	@echo "QEMU is waiting for a debugger. In another terminal:"
 	@echo "    gdb-multiarch -x $(BUILD)/gdbinit"
 	@echo "(quit QEMU with Ctrl-A X)"
-	$(Q)$(QEMU_CMD) $(IMAGE) -gdb tcp:localhost:$(GDB_PORT) -S || [ $$? = $(QEMU_EXIT_PASS) ]
+	$(Q)$(QEMU_CMD) $(DEBUG_IMAGE) -gdb tcp:localhost:$(GDB_PORT) -S || [ $$? = $(QEMU_EXIT_PASS) ]
 
 # The script gdb starts with: this arch, the symbols, trapdoor's own commands
 # (tools/gdb/trapdoor.py: pt-regs, kstack-offset), connect, stop in start_kernel.
@@ -323,7 +327,7 @@ gdbinit:
 	$(if $(GDB_ARCH),,$(error gdb-multiarch in Debian 12 does not know $(ARCH): \
 		trace instead with `make ARCH=$(ARCH) run QEMU_EXTRA="-d int,in_asm -D qemu.log"`))
 	$(Q)mkdir -p $(BUILD)
-	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(IMAGE))" \
+	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(DEBUG_IMAGE))" \
 		"source $(abspath tools/gdb/trapdoor.py)" 'set trapdoor-syscall-nr $(GDB_SYSCALL_NR)' \
 		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit
 
@@ -424,6 +428,7 @@ help:
 	@echo '  sparse         run sparse over every kernel C file of ARCH (__user checks); any warning fails'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
+	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
@@ -445,6 +450,9 @@ help:
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
+	@echo '  DEBUG=1        an -Og kernel with frame pointers for gdb, in $(O)/<arch>-debug'
+	@echo '  VARIANT=       with debug: the image to debug, default or test (test takes crng.seed=)'
+	@echo '  GDB_PORT=      with debug: the TCP port of QEMU'"'"'s gdb stub (default 1234)'
 	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern;'
 	@echo '                 with check: only the tests of that group of tests/registry, one of:'
 	@echo '                 $(REGISTRY_GROUPS)'

@@ -2,6 +2,9 @@
 # do_syscall() (kernel/syscall.c). Run after build/<arch>-debug/gdbinit, which
 # connects and stops in start_kernel:
 #     gdb-multiarch -x build/<arch>-debug/gdbinit -x tools/gdb/syscall-walk.gdb
+# tools/gdb-walkthrough runs it in make test and checks what it prints.
+# Echo each command (as "+command") before its output.
+set trace-commands on
 break do_syscall
 continue
 bt
