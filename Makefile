@@ -329,7 +329,8 @@ gdbinit:
 	$(Q)mkdir -p $(BUILD)
 	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(DEBUG_IMAGE))" \
 		"source $(abspath tools/gdb/trapdoor.py)" 'set trapdoor-syscall-nr $(GDB_SYSCALL_NR)' \
-		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit
+		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit.tmp
+	$(Q)mv $(BUILD)/gdbinit.tmp $(BUILD)/gdbinit	# whole or not at all: a gdb may be reading it
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.

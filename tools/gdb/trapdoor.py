@@ -118,9 +118,17 @@ difference is this syscall's kernel-stack offset."""
             gdb.execute("next", to_string=True)
         else:
             raise gdb.GdbError("kstack-offset: no add_random_kstack_offset() in do_syscall")
+        line = gdb.selected_frame().find_sal().line
         before = int(gdb.parse_and_eval("$sp"))
         gdb.write("SP before add_random_kstack_offset(): 0x%x\n" % before)
-        gdb.execute("next", to_string=True)
+        # Over it: to the first line below it. With GCC's -Og that is one
+        # `next`; clang's -Og interleaves the lines around it, so more.
+        for _ in range(20):
+            gdb.execute("next", to_string=True)
+            if gdb.selected_frame().find_sal().line > line:
+                break
+        else:
+            raise gdb.GdbError("kstack-offset: never got past line %d" % line)
         after = int(gdb.parse_and_eval("$sp"))
         gdb.write("SP after  add_random_kstack_offset(): 0x%x (%d bytes lower)\n"
                   % (after, before - after))
