@@ -314,6 +314,11 @@ check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
 # every run).
 GDB_PORT	?= 1234
 VARIANT		?= default
+ifneq ($(filter debug gdbinit,$(MAKECMDGOALS)),)
+ifneq ($(words $(filter $(VARIANT),$(VARIANTS))),1)
+$(error VARIANT=$(VARIANT) is not one image variant of: $(VARIANTS))
+endif
+endif
 DEBUG_IMAGE	:= $(call image_name,$(VARIANT))
 debug: check-tools check-qemu gdbinit $(DEBUG_IMAGE)
 	@echo "QEMU is waiting for a debugger. In another terminal:"
