@@ -76,6 +76,19 @@ TOOLCHAIN_LDFLAGS := --no-warn-rwx-segments
 BUILD		:= $(O)/$(ARCH)
 endif
 
+# DEBUG=1: a kernel to step through in gdb (docs/debugging.md). -Og keeps each
+# source line's code together and in order, so `next` and `step` follow the
+# source; frame pointers stay on. It builds in its own directory,
+# $(O)/<arch>-debug ($(O)/<arch>-llvm-debug with LLVM=1), so its objects never
+# mix with the -O2 build's. The user programs keep -O2.
+DEBUG		?= 0
+ifeq ($(DEBUG),1)
+DEBUG_CFLAGS	:= -Og -fno-omit-frame-pointer
+BUILD		:= $(BUILD)-debug
+else
+DEBUG_CFLAGS	:=
+endif
+
 # One friendly error instead of "command not found" deep inside a recipe.
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
@@ -98,7 +111,7 @@ C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -I$(BUILD)/generated \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"'
 CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
-		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(EXTRA_CFLAGS)
+		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(DEBUG_CFLAGS) $(EXTRA_CFLAGS)
 # Every kernel object reports its functions' frame sizes (x.su beside x.o):
 # the link checks them against the stackleak search depth (tools/check-frames).
 KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage -DCONFIG_LIB_TRACK_STACK
@@ -309,19 +322,34 @@ check-broken: check-tools check-qemu $(call image_name,broken-$(BROKEN))
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/broken-$(BROKEN).log \
 		-- $(QEMU_CMD) $(call image_name,broken-$(BROKEN))
 
-# QEMU stopped before the first instruction, waiting for gdb on port 1234.
-debug: all check-qemu gdbinit
+# QEMU stopped before the first instruction, waiting for gdb on port GDB_PORT.
+# DEBUG=1 debugs the -Og build (docs/debugging.md, the walk-through);
+# VARIANT=test the test image, which takes crng.seed= (the same offsets on
+# every run).
+GDB_PORT	?= 1234
+VARIANT		?= default
+ifneq ($(filter debug gdbinit,$(MAKECMDGOALS)),)
+ifneq ($(words $(filter $(VARIANT),$(VARIANTS))),1)
+$(error VARIANT=$(VARIANT) is not one image variant of: $(VARIANTS))
+endif
+endif
+DEBUG_IMAGE	:= $(call image_name,$(VARIANT))
+debug: check-tools check-qemu gdbinit $(DEBUG_IMAGE)
 	@echo "QEMU is waiting for a debugger. In another terminal:"
 	@echo "    gdb-multiarch -x $(BUILD)/gdbinit"
 	@echo "(quit QEMU with Ctrl-A X)"
-	$(Q)$(QEMU_CMD) $(IMAGE) -s -S || [ $$? = $(QEMU_EXIT_PASS) ]
+	$(Q)$(QEMU_CMD) $(DEBUG_IMAGE) -gdb tcp:localhost:$(GDB_PORT) -S || [ $$? = $(QEMU_EXIT_PASS) ]
 
+# The script gdb starts with: this arch, the symbols, trapdoor's own commands
+# (tools/gdb/trapdoor.py: pt-regs, kstack-offset), connect, stop in start_kernel.
 gdbinit:
 	$(if $(GDB_ARCH),,$(error gdb-multiarch in Debian 12 does not know $(ARCH): \
 		trace instead with `make ARCH=$(ARCH) run QEMU_EXTRA="-d int,in_asm -D qemu.log"`))
 	$(Q)mkdir -p $(BUILD)
-	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(IMAGE))" \
-		"target remote localhost:1234" "break start_kernel" "continue" > $(BUILD)/gdbinit
+	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(DEBUG_IMAGE))" \
+		"source $(abspath tools/gdb/trapdoor.py)" 'set trapdoor-syscall-nr $(GDB_SYSCALL_NR)' \
+		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit.tmp
+	$(Q)mv $(BUILD)/gdbinit.tmp $(BUILD)/gdbinit	# whole or not at all: a gdb may be reading it
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
@@ -420,6 +448,7 @@ help:
 	@echo '  sparse         run sparse over every kernel C file of ARCH (__user checks); any warning fails'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
+	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
@@ -441,6 +470,9 @@ help:
 	@echo '  LLVM=1         build with clang$(LLVM_SUFFIX) and ld.lld$(LLVM_SUFFIX) (loongarch always does)'
 	@echo '  O=dir          output directory (default: build)'
 	@echo '  V=1            show full commands'
+	@echo '  DEBUG=1        an -Og kernel with frame pointers for gdb, in $(O)/<arch>-debug'
+	@echo '  VARIANT=       with debug: the image to debug, default or test (test takes crng.seed=)'
+	@echo '  GDB_PORT=      with debug: the TCP port of QEMU'"'"'s gdb stub (default 1234)'
 	@echo '  T=pattern      with host-tests: only Criterion tests whose suite starts with pattern;'
 	@echo '                 with check: only the tests of that group of tests/registry, one of:'
 	@echo '                 $(REGISTRY_GROUPS)'

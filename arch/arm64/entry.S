@@ -49,6 +49,12 @@
 #include <asm/sysreg.h>
 
 /*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
+/*
  * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
  * (asm/ptrace.h), where C reads them and where the return reloads them from.
  *
@@ -313,9 +319,12 @@ SYM_CODE_END(kernel_stack_overflow)
  * here, which starts from a copy of this frame, does not run the svc again.
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc				// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	x30			//   no caller above this frame: gdb's bt ends here
 	mov	x0, sp				// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
 	b	ret_from_syscall		// the erase, and back to user mode
+	.cfi_endproc				// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*

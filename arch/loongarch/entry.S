@@ -48,6 +48,12 @@
 #include <asm/ptrace.h>
 
 /*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
+/*
  * Our names for the SAVE CSRs (manual §7.4.16, data save registers: scratch for
  * the kernel).
  */
@@ -280,12 +286,15 @@ SYM_CODE_END(handle_tlb_refill)
  * CRMD.IE was cleared on entry.
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc			// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	1			//   no caller (r1 = ra: clang takes only the number)
 	ld.d	$t0, $sp, PT_ERA		// the pc of the syscall instruction...
 	addi.d	$t0, $t0, INSN_SIZE		// ...plus one instruction...
 	st.d	$t0, $sp, PT_ERA		// ...is where ertn will go back to
 	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
 	b	ret_from_syscall		// the erase, and back to user mode
+	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*

@@ -59,6 +59,12 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 
+/*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
 	.abiversion 2
 
 /*
@@ -318,10 +324,13 @@ SYM_CODE_END(\name)
  * are "sc 1": they go to the hypervisor and never come here.)
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc		// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	lr		//   no caller above this frame: gdb's bt ends here
 	SAVE_REGS			// pt_regs, r1, r2, r3 = regs; cr0.eq = from the kernel
 	beq	.Ltrap			// sc in the kernel: do_trap() says so
 	bl	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
 	b	ret_from_syscall	// the erase, and back to user mode
+	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*

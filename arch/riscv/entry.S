@@ -52,6 +52,12 @@
 #include <asm/traps.h>
 
 /*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
+/*
  * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
  * (asm/ptrace.h), where C reads them and where the return reloads them from.
  *
@@ -285,12 +291,15 @@ SYM_CODE_END(handle_exception)
  * frame, does not run the ecall again.
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc				// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	ra			//   no caller above this frame: gdb's bt ends here
 	ld	t0, PT_EPC(sp)			// the pc of the ecall ...
 	addi	t0, t0, 4			// ... plus one instruction ...
 	sd	t0, PT_EPC(sp)			// ... is where sret goes back to
 	mv	a0, sp				// argument 1: struct pt_regs *regs
 	call	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
 	j	ret_from_syscall		// the erase, and back to user mode
+	.cfi_endproc				// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*

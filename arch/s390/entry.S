@@ -52,6 +52,12 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 
+/*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
 /* PSW byte 1 holds bits 8-15; bit 15, problem state, is its lowest bit. */
 #define PSW_BYTE1_PSTATE	0x01
 
@@ -228,9 +234,12 @@ SYM_CODE_END(svc_entry)
  * copy of this frame, does not run the svc again.
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc		// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	%r14		//   no caller above this frame: gdb's bt ends here
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
 	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs, the exit work
 	j	ret_from_syscall	// the erase, and back to user mode
+	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*

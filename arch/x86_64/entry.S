@@ -69,6 +69,12 @@
 #include <asm/traps.h>
 
 /*
+ * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
+ * gdb reads it from trapdoor.elf, and nothing of it is loaded with the kernel.
+ */
+	.cfi_sections	.debug_frame
+
+/*
  * A user RIP is canonical and in the lower half if bits 63:47 are all 0 (SDM
  * Vol. 1 §3.3.7.1, 48-bit linear addresses): shifted right by 47 it is 0.
  */
@@ -196,6 +202,8 @@ SYM_CODE_END(exception_stubs)
  * syscall again.
  */
 SYM_CODE_START(entry_syscall)
+	.cfi_startproc			// unwind table for debuggers (docs/debugging.md):
+	.cfi_undefined	rip		//   no caller above this frame: gdb's bt ends here
 	swapgs				// GS_BASE = cpu_percpu; the user's: in KERNEL_GS_BASE
 	movq	%rsp, %gs:PERCPU_USER_RSP	// park the user's RSP: no register is free
 	movq	%gs:PERCPU_KSTACK_TOP, %rsp	// current's kernel stack, empty (from ring 3)
@@ -220,6 +228,7 @@ SYM_CODE_START(entry_syscall)
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
 	call	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
 	jmp	ret_from_syscall	// the erase, and back to user mode
+	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
 /*
