@@ -170,12 +170,13 @@ USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 # stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
 # it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
 # 0, the default, where the call instruction puts nothing on the stack).
-CFLAGS_kernel/stackleak_erase.c := -fomit-frame-pointer
+CFLAGS_kernel/stackleak_erase.c := -O2 -fomit-frame-pointer
 STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
 STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init \
-		  arch_boot_entropy random_boot random_init parse_boot_options set_crng_seed \
+		  arch_boot_entropy random_boot random_init mix_jitter parse_boot_options \
+		  set_crng_seed report_truncation identify_cpu probe_cpu \
 		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
 		  test_*
 

@@ -49,6 +49,7 @@ void chacha_init(u32 state[CHACHA_STATE_WORDS], const u8 key[CHACHA_KEY_SIZE],
 
 static void chacha_permute(u32 x[CHACHA_STATE_WORDS], unsigned int nrounds)
 {
+	lib_track_stack();	/* a frame bigger than the stackleak search depth */
 	for (unsigned int i = 0; i < nrounds; i += 2) {
 		/* Column round. */
 		chacha_quarter_round(&x[0], &x[4], &x[8], &x[12]);
