@@ -380,9 +380,9 @@ bench-linux:
 print-arches:
 	@echo $(ALL_ARCHES)
 
-# The docs' output examples against the logs make test left in $(O)/testsuite (tools/check-docs).
+# The docs' output examples against the logs make test left in build/testsuite (tools/check-docs).
 check-docs:
-	$(Q)tools/check-docs --logs $(O)/testsuite
+	$(Q)tools/check-docs
 
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
