@@ -253,7 +253,7 @@ include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
-.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test clean distclean help \
+.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test check-docs clean distclean help \
 	sparse print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-build print-arches
 
 all: check-tools $(IMAGE)
@@ -423,6 +423,10 @@ bench-linux:
 print-arches:
 	@echo $(ALL_ARCHES)
 
+# The docs' output examples against the logs make test left in build/testsuite (tools/check-docs).
+check-docs:
+	$(Q)tools/check-docs
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -452,6 +456,8 @@ help:
 	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
 	@echo '                 gdb, crng.seed= boots; check again with LLVM=1; ends "N passed, N failed"'
+	@echo '  check-docs     the docs'"'"' output examples against the logs of the last make test'
+	@echo '                 (tools/check-docs --update PAGE rewrites a page'"'"'s examples from them)'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
