@@ -6,8 +6,8 @@ Checks labs/entry/answers.txt against the kernel the student built: the
 struct pt_regs layout from the ELF's debug info (gdb-multiarch reads it, no
 boot), and the syscall number from a real syscall: QEMU halted with its gdb
 stub, gdb stops at do_syscall()'s first instruction on init's first syscall,
-reads the saved pt_regs, then stops again in whichever handler of
-sys_call_table the dispatcher calls.
+reads the saved pt_regs, stops again in whichever handler of sys_call_table
+the dispatcher calls, and once more at ret_to_user, with the result stored.
 """
 import os
 import re
@@ -143,7 +143,8 @@ _syscall = {}
 
 
 def first_syscall(arch):
-    """(pt_regs words by offset, the number dispatched, its handler) of init's first syscall."""
+    """Init's first syscall: (pt_regs words by offset at do_syscall, the same at ret_to_user
+    once the result is stored, the number dispatched, its handler)."""
     if arch in _syscall:
         return _syscall[arch]
     status, out = lab.make(arch, "print-qemu", timeout=60)
@@ -180,6 +181,14 @@ while $i < sizeof(sys_call_table) / sizeof(sys_call_table[0])
   set $i = $i + 1
 end
 info symbol $pc
+delete
+break *ret_to_user
+continue
+set $i = 0
+while $i < sizeof(struct pt_regs)
+  printf "@AFTER %%lu %%lu\\n", $i, *(unsigned long *)($regs + $i)
+  set $i = $i + sizeof(unsigned long)
+end
 kill
 """ % (port, ARCH[arch]["arg0"]), timeout=60)
     finally:
@@ -187,13 +196,14 @@ kill
         qemu_proc.wait()
         log.close()
     words = {int(o): int(v) for o, v in re.findall(r"^@WORD (\d+) (\d+)$", out, re.M)}
+    after = {int(o): int(v) for o, v in re.findall(r"^@AFTER (\d+) (\d+)$", out, re.M)}
     nr = re.search(r"^@NR (\d+)$", out, re.M)
     handler = re.search(r"^(sys_\w+) in section", out, re.M)
-    if not words or not nr or not handler:
+    if not words or not after or not nr or not handler:
         _syscall[arch] = GradeFail("gdb did not stop in do_syscall and then in a handler "
                                    "(gdb-multiarch on %s)" % arch)
     else:
-        _syscall[arch] = (words, int(nr.group(1)), handler.group(1))
+        _syscall[arch] = (words, after, int(nr.group(1)), handler.group(1))
     if isinstance(_syscall[arch], GradeFail):
         raise _syscall[arch]
     return _syscall[arch]
@@ -232,19 +242,22 @@ def nr(arch):
         reg_offset = offset_of(arch, field)
     except GradeFail:
         raise GradeFail("nr_reg = %s: struct pt_regs saves no such register" % reg)
-    words, real, handler = first_syscall(arch)
+    words, after, real, handler = first_syscall(arch)
     if words.get(reg_offset) != real:
         raise GradeFail("nr_reg = %s: at do_syscall its saved value is %s, but the dispatcher "
                         "called %s" % (reg, words.get(reg_offset), handler))
     if slot not in words or words[slot] != real:
         raise GradeFail("nr = %d: that slot does not hold the number the dispatcher used" % slot)
+    if after.get(slot) != real:
+        raise GradeFail("nr = %d: that slot holds the number on the way in, but not once the "
+                        "result is stored" % slot)
 
 
 @lab.check("init's first syscall", points=3)
 def first(arch):
     arch_known(arch)
     got_nr, got_name = answer(arch, "first_nr"), answer(arch, "first_call", number=False)
-    words, real, handler = first_syscall(arch)
+    words, after, real, handler = first_syscall(arch)
     if got_nr != real:
         raise GradeFail("first_nr = %d is not the number of init's first syscall" % got_nr)
     if "sys_" + got_name.lower().replace("sys_", "", 1) != handler:
