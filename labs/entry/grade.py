@@ -67,21 +67,22 @@ def answer(arch, key, number=True):
         raise GradeFail("[%s] %s = %s: not a number" % (arch, key, value))
 
 
-_gdb_arch = {}
+_make_facts = {}
+
+
+def qemu_and_gdb_arch(arch):
+    """The QEMU command line (up to -kernel) and gdb's architecture name, from one make."""
+    if arch not in _make_facts:
+        status, out = lab.make(arch, "print-qemu", "print-gdb-arch", timeout=60)
+        lines = [l.strip() for l in out.strip().split("\n")]
+        if status != 0 or len(lines) < 2 or not lines[-1]:
+            raise GradeFail("gdb-multiarch cannot debug %s (make print-gdb-arch)" % arch)
+        _make_facts[arch] = (lines[-2].split(), lines[-1])
+    return _make_facts[arch]
 
 
 def gdb_arch(arch):
-    if arch not in _gdb_arch:
-        _gdb_arch[arch] = _print_gdb_arch(arch)
-    return _gdb_arch[arch]
-
-
-def _print_gdb_arch(arch):
-    status, out = lab.make(arch, "print-gdb-arch", timeout=60)
-    name = out.strip().split("\n")[-1].strip()
-    if status != 0 or not name:
-        raise GradeFail("gdb-multiarch cannot debug %s (make print-gdb-arch)" % arch)
-    return name
+    return qemu_and_gdb_arch(arch)[1]
 
 
 def elf(arch):
@@ -147,8 +148,7 @@ def first_syscall(arch):
     once the result is stored, the number dispatched, its handler)."""
     if arch in _syscall:
         return _syscall[arch]
-    status, out = lab.make(arch, "print-qemu", timeout=60)
-    qemu = out.strip().split("\n")[-1].split()
+    qemu = qemu_and_gdb_arch(arch)[0]
     port = free_port()
     log = open(os.path.join(lab.build_dir(arch), "grade-entry-qemu.log"), "w")
     qemu_proc = subprocess.Popen(qemu + [elf(arch), "-gdb", "tcp:127.0.0.1:%d" % port, "-S"],

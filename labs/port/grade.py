@@ -31,12 +31,13 @@ CLEARED = {
 SYSCALLS = 4	# how many syscalls gdb stops at
 
 
-def make_line(arch, target):
-    status, out = lab.make(arch, target, timeout=60)
-    line = out.strip().split("\n")[-1].strip()
-    if status != 0 or not line:
-        raise GradeFail("make ARCH=%s %s failed" % (arch, target))
-    return line
+def qemu_and_gdb_arch(arch):
+    """The QEMU command line (up to -kernel) and gdb's architecture name, from one make."""
+    status, out = lab.make(arch, "print-qemu", "print-gdb-arch", timeout=60)
+    lines = [l.strip() for l in out.strip().split("\n")]
+    if status != 0 or len(lines) < 2 or not lines[-1]:
+        raise GradeFail("make ARCH=%s print-qemu print-gdb-arch failed" % arch)
+    return lines[-2].split(), lines[-1]
 
 
 def free_port():
@@ -53,7 +54,7 @@ def registers_at_do_syscall(arch):
     if arch in _regs:
         return _regs[arch]
     elf = os.path.join(lab.build_dir(arch), "trapdoor.elf")
-    qemu = make_line(arch, "print-qemu").split()
+    qemu, gdb_arch = qemu_and_gdb_arch(arch)
     port = free_port()
     dump = "\n".join('printf "@REG %s %%lu\\n", $%s' % (r, r) for r in CLEARED[arch])
     fd, script = tempfile.mkstemp(prefix="grade-port-", suffix=".gdb", dir=lab.build_dir(arch))
@@ -72,7 +73,7 @@ while $n < %d
   set $n = $n + 1
 end
 kill
-""" % (make_line(arch, "print-gdb-arch"), elf, port, SYSCALLS, dump))
+""" % (gdb_arch, elf, port, SYSCALLS, dump))
     log = open(os.path.join(lab.build_dir(arch), "grade-port-qemu.log"), "w")
     qemu_proc = subprocess.Popen(qemu + [elf, "-gdb", "tcp:127.0.0.1:%d" % port, "-S"],
                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
