@@ -153,18 +153,6 @@ STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
 STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep
 
-# make LAB=<name>: a lab's own kernel sources, for the labs that have some
-# (labs/<name>/kernel.mk adds to SRCS, LDFLAGS, STACKLEAK_FRAME_EXEMPT;
-# docs/labs/). Every image depends on a stamp holding LAB, so switching it
-# relinks. Without LAB, or for a lab without kernel.mk, nothing changes.
-LAB		?=
--include $(if $(LAB),labs/$(LAB)/kernel.mk)
-LAB_STAMP	:= $(BUILD)/lab.stamp
-.PHONY: FORCE
-$(LAB_STAMP): FORCE
-	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(LAB)' | cmp -s - $@ || echo '$(LAB)' > $@
-
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
 $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
@@ -183,7 +171,7 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 
 # The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
 $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
-		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h $(LAB_STAMP)
+		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h
 	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
 		"$$(STACKLEAK_FRAME_EXEMPT)" $$($(1)_SUS)
 	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
@@ -192,6 +180,20 @@ $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 
 -include $$($(1)_OBJS:.o=.d)
 endef
+
+# make LAB=<name>: a lab's own kernel sources, for the labs that have some
+# (labs/<name>/kernel.mk adds to SRCS, LDFLAGS, STACKLEAK_FRAME_EXEMPT;
+# docs/labs/). Every image depends on a stamp holding LAB, so switching it
+# relinks. Without LAB, or for a lab without kernel.mk, nothing changes.
+LAB		?=
+-include $(if $(LAB),labs/$(LAB)/kernel.mk)
+LAB_STAMP	:= $(BUILD)/lab.stamp
+.PHONY: FORCE
+$(LAB_STAMP): FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(LAB)' | cmp -s - $@ || echo '$(LAB)' > $@
+$(foreach v,$(VARIANTS),$(call image_name,$(v))): $(LAB_STAMP)
+
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
 IMAGE		:= $(call image_name,default)

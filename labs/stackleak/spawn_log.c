@@ -17,7 +17,7 @@
 #include <trapdoor/string.h>
 #include <trapdoor/uaccess.h>
 
-/* Room for a long name and the error in one line (never cut: no "[cut]" as printk's). */
+/* Room for a long name and the error in one line (never cut, as printk's would be). */
 #define SPAWN_LOG_LEN	2048
 #define SPAWN_NAME_LEN	64
 
@@ -26,17 +26,44 @@ long __real_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
 long __wrap_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
 		      unsigned long a3, unsigned long a4, unsigned long a5);
 
+/* Copies s to p, without its NUL; returns the end. */
+static char *spawn_log_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* Writes v in decimal at p; returns the end. */
+static char *spawn_log_dec(char *p, unsigned long v)
+{
+	char digits[20];
+	unsigned int n = 0;
+
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		*p++ = digits[--n];
+	return p;
+}
+
 static __noinline void spawn_log_failure(unsigned long uname, long err)
 {
 	char line[SPAWN_LOG_LEN];
 	char name[SPAWN_NAME_LEN];
-	int n;
+	char *p = line;
 
 	/* The name is user memory, read again here: it may be bad or too long. */
 	if (strncpy_from_user(name, u64_to_user_ptr(uname), sizeof(name)) < 0)
 		strscpy(name, "(bad name)", sizeof(name));
-	n = snprintf(line, sizeof(line), "spawn: %s: error %ld\n", name, err);
-	console_write(line, (size_t)n);
+	p = spawn_log_str(p, "spawn: ");
+	p = spawn_log_str(p, name);
+	p = spawn_log_str(p, ": error -");
+	p = spawn_log_dec(p, (unsigned long)-err);
+	*p++ = '\n';
+	console_write(line, (size_t)(p - line));
 }
 
 long __wrap_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
