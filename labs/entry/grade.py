@@ -7,7 +7,8 @@ struct pt_regs layout from the ELF's debug info (gdb-multiarch reads it, no
 boot), and the syscall number from a real syscall: QEMU halted with its gdb
 stub, gdb stops at do_syscall()'s first instruction on init's first syscall,
 reads the saved pt_regs, stops again in whichever handler of sys_call_table
-the dispatcher calls, and once more at ret_to_user, with the result stored.
+the dispatcher calls, and `finish`es from there and from do_syscall() back into
+the entry code, with the result stored.
 """
 import os
 import re
@@ -144,8 +145,8 @@ _syscall = {}
 
 
 def first_syscall(arch):
-    """Init's first syscall: (pt_regs words by offset at do_syscall, the same at ret_to_user
-    once the result is stored, the number dispatched, its handler)."""
+    """Init's first syscall: (pt_regs words by offset at do_syscall, the same once do_syscall
+    has returned into the entry code with the result stored, the number dispatched, its handler)."""
     if arch in _syscall:
         return _syscall[arch]
     qemu = qemu_and_gdb_arch(arch)[0]
@@ -182,8 +183,8 @@ while $i < sizeof(sys_call_table) / sizeof(sys_call_table[0])
 end
 info symbol $pc
 delete
-break *ret_to_user
-continue
+finish
+finish
 set $i = 0
 while $i < sizeof(struct pt_regs)
   printf "@AFTER %%lu %%lu\\n", $i, *(unsigned long *)($regs + $i)
@@ -249,8 +250,8 @@ def nr(arch):
     if slot not in words or words[slot] != real:
         raise GradeFail("nr = %d: that slot does not hold the number the dispatcher used" % slot)
     if after.get(slot) != real:
-        raise GradeFail("nr = %d: that slot holds the number on the way in, but not once the "
-                        "result is stored" % slot)
+        raise GradeFail("nr = %d: that slot holds the number on the way in, but not once "
+                        "do_syscall() has stored the result" % slot)
 
 
 @lab.check("init's first syscall", points=3)
