@@ -208,6 +208,20 @@ $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 
 -include $$($(1)_OBJS:.o=.d)
 endef
+
+# make LAB=<name>: a lab's own kernel sources, for the labs that have some
+# (labs/<name>/kernel.mk adds to SRCS, LDFLAGS, STACKLEAK_FRAME_EXEMPT;
+# docs/labs/). Every image depends on a stamp holding LAB, so switching it
+# relinks. Without LAB, or for a lab without kernel.mk, nothing changes.
+LAB		?=
+-include $(if $(LAB),labs/$(LAB)/kernel.mk)
+LAB_STAMP	:= $(BUILD)/lab.stamp
+.PHONY: FORCE
+$(LAB_STAMP): FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(LAB)' | cmp -s - $@ || echo '$(LAB)' > $@
+$(foreach v,$(VARIANTS),$(call image_name,$(v))): $(LAB_STAMP)
+
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
 IMAGE		:= $(call image_name,default)
@@ -487,6 +501,7 @@ help:
 	@echo '  FUZZ_TARGETS=  with fuzz-host: a subset of: elf cmdline vsprintf fdt uaccess'
 	@echo '  ARCHES_TESTED= with test: a subset of arches, e.g. "riscv arm64"'
 	@echo '  BROKEN=        with check-broken: undef or hang'
+	@echo '  LAB=<name>     build with that lab'"'"'s own kernel sources, if it has any (docs/labs/)'
 	@echo '  SOAK_SEEDS= SOAK_CALLS= SOAK_TIMEOUT=  with soak: seeds, calls per seed, seconds per boot'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
 	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'

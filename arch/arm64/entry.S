@@ -170,6 +170,19 @@
 	.endm
 
 /*
+ * clear_gp_regs: x0-x29 = 0 (Linux arm64's name and job). A system call's
+ * user registers are all in pt_regs, where C reads them through the
+ * accessors (asm/ptrace.h); zeroed here, no value the user chose reaches C in
+ * a register, where a mispredicted branch could still use it (Spectre v1) or
+ * a bug read a stale one. x30 is not cleared: the call to C sets it.
+ */
+	.macro	clear_gp_regs
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	mov	x\n, xzr			// xn = 0, for each n of the list
+	.endr					// (.irp repeats the line once per n)
+	.endm
+
+/*
  * save_special vector: the rest of the frame, with x21 = the interrupted sp;
  * vector is #VECTOR_... or a register holding it. Uses x21-x25, which
  * save_x0_x29 has saved.
@@ -314,13 +327,16 @@ SYM_CODE_END(kernel_stack_overflow)
  * Then ret_from_syscall, where every return to user mode ends.
  *
  * The number is in x8, the arguments in x0-x5, the frame at sp (saved by
- * el0t_64_sync). The CPU left ELR_EL1 (saved as pt_regs.pc) at the
- * instruction after svc, so nothing needs to step the pc, and a child forked
- * here, which starts from a copy of this frame, does not run the svc again.
+ * el0t_64_sync); once they are saved there, clear_gp_regs zeroes the
+ * registers, so C sees the user's values only through pt_regs. The CPU left
+ * ELR_EL1 (saved as pt_regs.pc) at the instruction after svc, so nothing needs
+ * to step the pc, and a child forked here, which starts from a copy of this
+ * frame, does not run the svc again.
  */
 SYM_CODE_START(entry_syscall)
 	.cfi_startproc				// unwind table for debuggers (docs/debugging.md):
 	.cfi_undefined	x30			//   no caller above this frame: gdb's bt ends here
+	clear_gp_regs				// x0-x29 = 0: the user's values are in pt_regs
 	mov	x0, sp				// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
 	b	ret_from_syscall		// the erase, and back to user mode
