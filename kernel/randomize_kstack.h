@@ -78,7 +78,9 @@ void kstack_chacha_refill(struct kstack_chacha *c);
  * returns, on some paths through the dispatcher and not others, and the
  * stack pointer would then take 65 values instead of 64.
  */
-#if defined(__has_builtin)
+#if defined(__CHECKER__)
+#define __kstack_alloca(size) __builtin_alloca(size)	/* sparse knows only this one */
+#elif defined(__has_builtin)
 #if __has_builtin(__builtin_alloca_with_align_uninitialized)
 #define __kstack_alloca(size) __builtin_alloca_with_align_uninitialized(size, 8)
 #endif
