@@ -34,9 +34,10 @@ static __always_inline unsigned long arch_stackleak_sp(void)
  * and on the way out of a short syscall the answer is "all of them": the
  * dead frames are already poison. That case is a straight line of one ld and
  * one bne per word at fixed offsets from p: no counter, no pointer update.
- * At the first word that is not poison it leaves the line for the one-word
- * loop, which finds the exact count from p again; a dead frame right below p,
- * the search's usual first step in a deep syscall, leaves it at once.
+ * If the very first word is not poison (a dead frame right below p: the
+ * search's usual step through the handler's frames) the answer is 0 at
+ * once; at any later word that is not poison it leaves the line for the
+ * one-word loop, which finds the exact count from p again.
  * (.Lsl_off is an assembler variable: .set may redefine it in every copy.)
  */
 static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
@@ -48,13 +49,17 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 	__asm__ __volatile__(
 		"li	%[a], %c[words]\n\t"		/* a whole search depth asked for? */
 		"bne	%[n], %[a], 3f\n\t"		/* no: one word at a time */
-		".set	.Lsl_off, 8\n\t"		/* p - 8: the first word down */
-		".rept	%c[words]\n\t"		/* each word of the depth: */
+		"ld	%[a], -8(%[p])\n\t"		/* the first word down */
+		"bne	%[a], %[poison], 4f\n\t"	/* not poison: the answer is 0 */
+		".set	.Lsl_off, 16\n\t"		/* p - 16: the second word down */
+		".rept	%c[words] - 1\n\t"		/* each other word of the depth: */
 		"ld	%[a], -.Lsl_off(%[p])\n\t"	/*   load it */
 		"bne	%[a], %[poison], 3f\n\t"	/*   not poison: count exactly */
 		".set	.Lsl_off, .Lsl_off + 8\n\t"	/*   on to the next one down */
 		".endr\n\t"
 		"mv	%[k], %[n]\n\t"		/* all n are poison */
+		"j	2f\n"
+		"4:	li	%[k], 0\n\t"		/* the first word is not poison */
 		"j	2f\n"
 		"3:	mv	%[q], %[p]\n\t"	/* from p down, */
 		"li	%[k], 0\n\t"			/*   none counted yet */
