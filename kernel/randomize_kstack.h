@@ -127,9 +127,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
 {
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_PRNG_TASK:
-		return prandom_u32_state(&current->kstack_rnd_state);
+		/* The LFSR113 step inline: ~20 ALU operations, no call. */
+		return __prandom_u32_state(&current->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
-		return prandom_u32_state(&kstack_cpu_rnd_state);
+		return __prandom_u32_state(&kstack_cpu_rnd_state);
 	case KSTACK_MODE_CHACHA_TASK: {
 		struct kstack_chacha *c = &current->kstack_chacha;
 
@@ -146,8 +147,18 @@ static __always_inline u32 kstack_get_offset(bool *called)
 	case KSTACK_MODE_COUNTER:
 	case KSTACK_MODE_CRNG16:
 		return kstack_offset;
-	default:
-		return 0;	/* off */
+	default: {
+		/*
+		 * off. A 0 the compiler cannot see: a constant would let it fold
+		 * the alloca away and hand back an address at the top of the
+		 * dispatcher's frame (GCC on arm64) instead of its stack pointer,
+		 * and the stackleak erase would then search that frame too.
+		 */
+		u32 zero = 0;
+
+		__asm__("" : "+r"(zero));
+		return zero;
+	}
 	}
 }
 

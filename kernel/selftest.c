@@ -22,6 +22,7 @@
 
 #include <uapi/errno.h>
 
+#include "randomize_kstack.h"
 #include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
 
 static const char *current_test;
@@ -263,6 +264,44 @@ static void test_execve_reseeds_kstack_state(void)
 		     free_before, nr_free_pages());
 }
 
+/*
+ * kstack=off records an empty gap where the dispatcher's stack pointer is,
+ * exactly where a mode whose offset comes from memory records it when that
+ * offset is 0. A 0 the compiler could see would let it fold the alloca and
+ * record the top of the dispatcher's frame instead (GCC on arm64): the
+ * stackleak erase would then search that whole frame on every syscall.
+ * Both calls below start from the same stack pointer.
+ */
+static __noinline unsigned long test_kstack_gap_low(int mode)
+{
+	u32 offset;
+
+	WRITE_ONCE(kstack_mode, mode);
+	add_random_kstack_offset(offset);
+	(void)offset;
+	return current->stackleak_gap_low;
+}
+
+static void test_kstack_off_gap(void)
+{
+	static struct task_struct t;
+	struct task_struct *saved = current;
+	int mode = kstack_mode;
+	u32 saved_offset = kstack_offset;
+	unsigned long counter, off;
+
+	current = &t;
+	kstack_offset = 0;
+	counter = test_kstack_gap_low(KSTACK_MODE_COUNTER);
+	off = test_kstack_gap_low(KSTACK_MODE_OFF);
+	WRITE_ONCE(kstack_mode, mode);
+	kstack_offset = saved_offset;
+	current = saved;
+	KTEST_EXPECT(off == counter && t.stackleak_gap_high == off,
+		     "kstack=off recorded the gap [0x%lx, 0x%lx), a 0 offset in counter mode 0x%lx",
+		     off, t.stackleak_gap_high, counter);
+}
+
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
 static void test_cmdline_escape(void)
 {
@@ -326,6 +365,7 @@ static const struct {
 	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch },
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
 	{ "task.execve_reseeds_kstack_state", test_execve_reseeds_kstack_state },
+	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
 	{ "cmdline.escape", test_cmdline_escape },
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
 };
