@@ -239,24 +239,20 @@ static __always_inline unsigned long stackleak_count_non_poison(unsigned long lo
 /* The host tests define STACKLEAK_PURE: they see only the half above. */
 #ifndef STACKLEAK_PURE
 
-#include <trapdoor/task.h>
+struct task_struct;
 
 /* The erase's stack pointer; an arch whose current_stack_pointer() is a call overrides it. */
 #ifndef arch_stackleak_sp
 #define arch_stackleak_sp()	current_stack_pointer()
 #endif
 
-/* The lowest word we may poison: the one above the STACK_END_MAGIC canary. */
-static inline unsigned long stackleak_low_bound(const struct task_struct *t)
-{
-	return (unsigned long)t->stack + sizeof(unsigned long);
-}
-
-/* The highest: everything from the saved user registers up is never erased. */
-static inline unsigned long stackleak_high_bound(struct task_struct *t)
-{
-	return (unsigned long)task_pt_regs(t);
-}
+/*
+ * The lowest word we may poison: the one above the STACK_END_MAGIC canary;
+ * the highest: everything from the saved user registers up is never erased.
+ * Macros, so that this header needs no task.h (its users include it).
+ */
+#define stackleak_low_bound(t)	((unsigned long)(t)->stack + sizeof(unsigned long))
+#define stackleak_high_bound(t)	((unsigned long)task_pt_regs(t))
 
 /* stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2). */
 #define STACKLEAK_VERIFY	2
