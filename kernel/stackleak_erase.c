@@ -44,16 +44,12 @@ static __always_inline void stackleak_verify_erase(struct task_struct *t, unsign
  * is kept there (docs/stackleak.md). x86_64's red zone is off in the kernel
  * (-mno-red-zone); the other four ABIs have none.
  */
-__noinline void stackleak_erase_on_task_stack(void)
+static __always_inline void __stackleak_erase(bool verify)
 {
 	struct task_struct *t = current;
 	struct stackleak_erase_range r;
-	unsigned long high, sp, bytes;
+	unsigned long high = stackleak_high_bound(t), sp = arch_stackleak_sp(), bytes;
 
-	if (!READ_ONCE(stackleak_enabled))
-		return;
-	high = stackleak_high_bound(t);
-	sp = arch_stackleak_sp();
 	stackleak_erase_plan(stackleak_low_bound(t), high, t->lowest_stack,
 			     t->stackleak_gap_low, t->stackleak_gap_high, sp, &r);
 	bytes = stackleak_erase_apply(&r);
@@ -64,8 +60,19 @@ __noinline void stackleak_erase_on_task_stack(void)
 	kernel_stats.stackleak_bytes_total += bytes;
 	if (unlikely(bytes > kernel_stats.stackleak_bytes_max))
 		kernel_stats.stackleak_bytes_max = bytes;
-	if (unlikely(stackleak_enabled == STACKLEAK_VERIFY))
+	if (verify)
 		stackleak_verify_erase(t, sp);
+}
+
+__noinline void stackleak_erase_on_task_stack(void)
+{
+	int mode = READ_ONCE(stackleak_enabled);
+
+	/* Two copies of the erase, so that the usual one tests the mode only once. */
+	if (likely(mode == 1))
+		__stackleak_erase(false);
+	else if (mode == STACKLEAK_VERIFY)
+		__stackleak_erase(true);
 }
 
 unsigned long stackleak_erase_pending_bytes(void)

@@ -154,9 +154,16 @@ struct stackleak_erase_range {
  * go through a syscall), and the eraser's stack pointer sp, which bounds
  * everything (the erase never writes at or above it). The search starts at
  * the lowest of lowest_stack, the gap and sp: below the gap only dead frames
- * can be. A stack pointer outside (low, high] means we are not on this
- * stack: nothing. A corrupt lowest_stack or gap is clamped: the erase then
- * covers more, never less.
+ * can be.
+ *
+ * What the callers promise, and nothing here re-checks, because the erase
+ * runs on every return to user mode: low < sp <= high and sp is a whole word
+ * (the eraser runs on the task's stack, below pt_regs); the gap's bounds are
+ * whole words with gap_low <= gap_high (an alloca of a multiple of 16, or the
+ * reset value); lowest_stack lies in [low, high] (stackleak_track_stack()
+ * records nothing else). A gap above sp (the reset value) is cut at sp, and
+ * so becomes no gap; a lowest_stack below low would still be clamped, so
+ * that the search never reads below the stack.
  */
 static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long high,
 						 unsigned long lowest, unsigned long gap_low,
@@ -165,19 +172,13 @@ static __always_inline void stackleak_erase_plan(unsigned long low, unsigned lon
 {
 	unsigned long start;
 
-	sp = ALIGN_DOWN(sp, sizeof(unsigned long));
-	r->from = r->gap_low = r->gap_high = r->to = sp;
-	if (sp <= low || sp > high)
-		return;
-	/* Rounded inwards: a gap that is not whole words only shrinks. */
-	gap_low = ALIGN(gap_low, sizeof(unsigned long));
-	gap_high = ALIGN_DOWN(gap_high, sizeof(unsigned long));
+	(void)high;
 	if (gap_high > sp)
 		gap_high = sp;
-	if (gap_low > gap_high || gap_low < low)
-		gap_low = gap_high = sp;	/* no gap, or a corrupt one: erase it all */
-	start = lowest < gap_low ? ALIGN_DOWN(lowest, sizeof(unsigned long)) : gap_low;
-	if (start < low)
+	if (gap_low > gap_high)
+		gap_low = gap_high;
+	start = lowest < gap_low ? lowest : gap_low;
+	if (unlikely(start < low))
 		start = low;
 	r->from = stackleak_find_top_of_poison(low, start);
 	r->gap_low = gap_low;
