@@ -125,9 +125,9 @@ static __always_inline u32 kstack_get_offset(bool *called)
 {
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_PRNG_TASK:
-		return prandom_u32_state(&current->kstack_rnd_state);
+		return __prandom_u32_state(&current->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
-		return prandom_u32_state(&kstack_cpu_rnd_state);
+		return __prandom_u32_state(&kstack_cpu_rnd_state);
 	case KSTACK_MODE_CHACHA_TASK: {
 		struct kstack_chacha *c = &current->kstack_chacha;
 
@@ -178,6 +178,9 @@ static __always_inline u32 kstack_get_offset(bool *called)
 	do {								\
 		bool called__ = false;					\
 		u32 raw__ = kstack_get_offset(&called__);		\
+		/* Hidden from the compiler: off's constant 0 must not become \
+		 * a fixed slot somewhere in the frame, but a gap at SP. */	\
+		__asm__("" : "+r"(raw__));				\
 		/* The mask inside the call: the compiler then allocates exactly it. */ \
 		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__));	\
 									\
