@@ -173,6 +173,11 @@ static __always_inline u32 kstack_get_offset(bool *called)
  *   own above), so the stackleak erase skips it (docs/stackleak.md, section
  *   3). Unless the draw made a call: that call's frame was where the gap is
  *   now, and the gap is recorded empty.
+ * - It marks the word just below the gap as used (lowest_stack, never
+ *   raised): the handler's call writes it on most paths (x86_64's return
+ *   address, a frame record elsewhere), and a search that starts below a
+ *   non-poison word saves the erase a round. Sound either way: the erase
+ *   rewrites everything from the search's result up to the gap.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
@@ -191,6 +196,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		current->stackleak_gap_low = (unsigned long)ptr__;	\
 		current->stackleak_gap_high = (unsigned long)ptr__ +	\
 					      (called__ ? 0 : offset);	\
+		/* The handler's frame starts in the word below the gap (x86_64: \
+		 * its return address): the erase's search may start below it. */ \
+		if (current->lowest_stack > (unsigned long)ptr__ - sizeof(long)) \
+			current->lowest_stack = (unsigned long)ptr__ - sizeof(long); \
 	} while (0)
 
 /*

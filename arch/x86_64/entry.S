@@ -83,9 +83,10 @@
  * highest address first, and leave RSP at the frame. orig_rax and cr2 only
  * get their room here: what goes there depends on the way in.
  *
- * The data segment selectors go in through eax (saved already). A mov from
- * a segment register into a 32-bit register zero-fills the rest (SDM Vol. 2A
- * MOV); push %fs would not promise that. RESTORE_REGS does not reload them:
+ * The data segment selectors go in through ecx (saved already; rax still
+ * holds a syscall's number for entry_syscall). A mov from a segment register
+ * into a 32-bit register zero-fills the rest (SDM Vol. 2A MOV); push %fs
+ * would not promise that. RESTORE_REGS does not reload them:
  * the kernel never loads another value into ds, es, fs or gs while a task is
  * inside it (in 64-bit mode ds and es are not used for addressing at all, and
  * the kernel reaches its per-CPU data through GS_BASE, which swapgs
@@ -110,14 +111,14 @@
 	pushq	%r13			// pt_regs.r13: a context switch inside the kernel,
 	pushq	%r14			// pt_regs.r14: a fork's copy)
 	pushq	%r15			// pt_regs.r15: RSP now points at struct pt_regs
-	movl	%ds, %eax		// the selector, zero-extended
-	movq	%rax, PT_DS(%rsp)	// pt_regs.ds
-	movl	%es, %eax		// the selector, zero-extended
-	movq	%rax, PT_ES(%rsp)	// pt_regs.es
-	movl	%fs, %eax		// the selector, zero-extended
-	movq	%rax, PT_FS(%rsp)	// pt_regs.fs
-	movl	%gs, %eax		// the selector only: GS_BASE is not touched
-	movq	%rax, PT_GS(%rsp)	// pt_regs.gs
+	movl	%ds, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_DS(%rsp)	// pt_regs.ds
+	movl	%es, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_ES(%rsp)	// pt_regs.es
+	movl	%fs, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_FS(%rsp)	// pt_regs.fs
+	movl	%gs, %ecx		// the selector only: GS_BASE is not touched
+	movq	%rcx, PT_GS(%rsp)	// pt_regs.gs
 	.endm
 
 /*
@@ -209,8 +210,7 @@ SYM_CODE_START(entry_syscall)
 	pushq	$0			// pt_regs.error_code: none
 	pushq	$PT_VECTOR_SYSCALL	// pt_regs.vector: not an exception but a syscall
 	SAVE_REGS			// the rest of pt_regs; RSP = task_pt_regs(current)
-	movq	PT_RAX(%rsp), %rax	// the syscall number, saved by SAVE_REGS
-	movq	%rax, PT_ORIG_RAX(%rsp)	// pt_regs.orig_rax: for regs_syscall_nr()
+	movq	%rax, PT_ORIG_RAX(%rsp)	// pt_regs.orig_rax: the syscall number, for regs_syscall_nr()
 	movq	$0, PT_CR2(%rsp)	// pt_regs.cr2: no fault address
 
 	/*

@@ -287,6 +287,7 @@ static bool caused_by_task(const struct pt_regs *regs)
  */
 static __noreturn void kernel_page_fault(struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth (clang) */
 	unsigned long e = regs->error_code;
 	enum user_fault kind = (e & X86_PF_INSTR) ? FAULT_EXEC :
 			       (e & X86_PF_WRITE) ? FAULT_WRITE : FAULT_READ;
