@@ -14,7 +14,7 @@
  * the first one that is not: q walks down from p, two words a round, and
  * stops at a word that differs or at p - 8n; the answer is (p - q) / 8.
  */
-static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
+static __always_inline unsigned long stackleak_poison_run_pairs(unsigned long p, unsigned long n)
 {
 	unsigned long q = p, end = p - n * sizeof(unsigned long), w;
 
@@ -41,6 +41,31 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 		: [n] "r"(n), [end] "r"(end), [poison] "r"(STACKLEAK_POISON)
 		: "memory");
 	return (p - q) / sizeof(unsigned long);
+}
+
+/*
+ * The same answer. A whole search depth below p, the round that ends most
+ * searches, is one load and one branch a word, unrolled by the assembler
+ * (.rept, the offset counted in a symbol of this asm's own, %=); if a word
+ * differs, the pairs above count again up to it.
+ */
+static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
+{
+	if (n != STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
+		return stackleak_poison_run_pairs(p, n);
+	__asm__ goto(
+		".set	.Lsl_off%=, 8\n\t"		/* the first word: just below p */
+		".rept	%c[words]\n\t"			/* once for each word of the depth */
+		"ld.d	$t8, %[p], -.Lsl_off%=\n\t"	/* the word, from the top down */
+		"bne	$t8, %[poison], %l[mixed]\n\t"	/* not poison: count it the slow way */
+		".set	.Lsl_off%=, .Lsl_off%= + 8\n\t"	/* the next word down */
+		".endr"
+		: : [p] "r"(p), [poison] "r"(STACKLEAK_POISON),
+		    [words] "i"(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
+		: "$t8", "memory" : mixed);
+	return n;
+mixed:
+	return stackleak_poison_run_pairs(p, n);
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
 
