@@ -295,11 +295,12 @@ SYM_CODE_END(ret_to_user)
  * ret_from_syscall: the end of every return to user mode. No C frame is left
  * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak_erase.c) can
  * rewrite everything this trip into the kernel used, the exit work's frames
- * included: it writes only below its own return address. Then restore_all.
+ * included: it writes only below its own return address. Then restore_all,
+ * past its ring test: every way here goes back to user mode.
  */
 SYM_CODE_START(ret_from_syscall)
 	call	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
-	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
+	jmp	.Lrestore_user		// restore_all for user mode: no need to test the ring
 SYM_CODE_END(ret_from_syscall)
 
 /*
@@ -325,6 +326,7 @@ SYM_CODE_END(ret_from_syscall)
 SYM_CODE_START(restore_all)
 	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// going back to ring 3?
 	jz	.Lrestore_kernel	// no: the interrupt that woke arch_cpu_idle()
+.Lrestore_user:				// ret_from_syscall: always back to ring 3
 	cmpq	$PT_VECTOR_SYSCALL, PT_VECTOR(%rsp)	// a syscall's frame?
 	jne	.Liret_to_user		// no: the interrupted rcx and r11 must come back
 	movq	PT_RIP(%rsp), %r11	// the return address, to test; r11 is reloaded below
