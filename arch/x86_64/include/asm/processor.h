@@ -69,7 +69,7 @@ extern char arch_cpu_idle_wakeup[];
  * the compiler built a frame there (the psABI only promises RSP % 16 == 0
  * just before each call instruction): the rounding gives the value RSP has
  * at this function's call sites, the alignment the other five architectures
- * keep at all times. Inline, one load and one AND: a call here would cost
+ * keep at all times. Inline, one move and one AND: a call here would cost
  * its own frame on every syscall (kernel/syscall.c). The rounding only ever
  * moves it down, by at most 8 bytes: the depth stackleak_track_stack()
  * records (kernel/stackleak.c) is then deeper, so the erase covers more.
