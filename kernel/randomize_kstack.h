@@ -147,18 +147,8 @@ static __always_inline u32 kstack_get_offset(bool *called)
 	case KSTACK_MODE_COUNTER:
 	case KSTACK_MODE_CRNG16:
 		return kstack_offset;
-	default: {
-		/*
-		 * off. A 0 the compiler cannot see: a constant would let it fold
-		 * the alloca away and hand back an address at the top of the
-		 * dispatcher's frame (GCC on arm64) instead of its stack pointer,
-		 * and the stackleak erase would then search that frame too.
-		 */
-		u32 zero = 0;
-
-		__asm__("" : "+r"(zero));
-		return zero;
-	}
+	default:
+		return 0;	/* off (add_random_kstack_offset() hides the 0) */
 	}
 }
 
@@ -186,11 +176,21 @@ static __always_inline u32 kstack_get_offset(bool *called)
  *   own above), so the stackleak erase skips it (docs/stackleak.md, section
  *   3). Unless the draw made a call: that call's frame was where the gap is
  *   now, and the gap is recorded empty.
+ * - It marks the word just below the gap as used (lowest_stack, never
+ *   raised): the handler's call writes it on most paths (x86_64's return
+ *   address, a frame record elsewhere), and a search that starts below a
+ *   non-poison word saves the erase a round. Sound either way: the erase
+ *   rewrites everything from the search's result up to the gap.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
 		bool called__ = false;					\
 		u32 raw__ = kstack_get_offset(&called__);		\
+		/* Hidden from the compiler: a constant 0 (off) would let it \
+		 * fold the alloca away and hand back an address at the top \
+		 * of the frame (GCC on arm64) instead of SP, and the erase \
+		 * would then search the whole frame. */			\
+		__asm__("" : "+r"(raw__));				\
 		/* The mask inside the call: the compiler then allocates exactly it. */ \
 		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__));	\
 									\
@@ -201,6 +201,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		current->stackleak_gap_low = (unsigned long)ptr__;	\
 		current->stackleak_gap_high = (unsigned long)ptr__ +	\
 					      (called__ ? 0 : offset);	\
+		/* The handler's frame starts in the word below the gap (x86_64: \
+		 * its return address): the erase's search may start below it. */ \
+		if (current->lowest_stack > (unsigned long)ptr__ - sizeof(long)) \
+			current->lowest_stack = (unsigned long)ptr__ - sizeof(long); \
 	} while (0)
 
 /*

@@ -219,6 +219,7 @@ static void do_irq(struct pt_regs *regs)
  */
 void do_trap(struct pt_regs *regs)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	unsigned long estat = regs->csr_estat;
 	unsigned int ecode = estat_ecode(estat);
 	char name[64], reason[160];

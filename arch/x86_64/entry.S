@@ -89,9 +89,10 @@
  * highest address first, and leave RSP at the frame. orig_rax and cr2 only
  * get their room here: what goes there depends on the way in.
  *
- * The data segment selectors go in through eax (saved already). A mov from
- * a segment register into a 32-bit register zero-fills the rest (SDM Vol. 2A
- * MOV); push %fs would not promise that. RESTORE_REGS does not reload them:
+ * The data segment selectors go in through ecx (saved already; rax still
+ * holds a syscall's number for entry_syscall). A mov from a segment register
+ * into a 32-bit register zero-fills the rest (SDM Vol. 2A MOV); push %fs
+ * would not promise that. RESTORE_REGS does not reload them:
  * the kernel never loads another value into ds, es, fs or gs while a task is
  * inside it (in 64-bit mode ds and es are not used for addressing at all, and
  * the kernel reaches its per-CPU data through GS_BASE, which swapgs
@@ -116,14 +117,14 @@
 	pushq	%r13			// pt_regs.r13: a context switch inside the kernel,
 	pushq	%r14			// pt_regs.r14: a fork's copy)
 	pushq	%r15			// pt_regs.r15: RSP now points at struct pt_regs
-	movl	%ds, %eax		// the selector, zero-extended
-	movq	%rax, PT_DS(%rsp)	// pt_regs.ds
-	movl	%es, %eax		// the selector, zero-extended
-	movq	%rax, PT_ES(%rsp)	// pt_regs.es
-	movl	%fs, %eax		// the selector, zero-extended
-	movq	%rax, PT_FS(%rsp)	// pt_regs.fs
-	movl	%gs, %eax		// the selector only: GS_BASE is not touched
-	movq	%rax, PT_GS(%rsp)	// pt_regs.gs
+	movl	%ds, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_DS(%rsp)	// pt_regs.ds
+	movl	%es, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_ES(%rsp)	// pt_regs.es
+	movl	%fs, %ecx		// the selector, zero-extended
+	movq	%rcx, PT_FS(%rsp)	// pt_regs.fs
+	movl	%gs, %ecx		// the selector only: GS_BASE is not touched
+	movq	%rcx, PT_GS(%rsp)	// pt_regs.gs
 	.endm
 
 /*
@@ -217,8 +218,7 @@ SYM_CODE_START(entry_syscall)
 	pushq	$0			// pt_regs.error_code: none
 	pushq	$PT_VECTOR_SYSCALL	// pt_regs.vector: not an exception but a syscall
 	SAVE_REGS			// the rest of pt_regs; RSP = task_pt_regs(current)
-	movq	PT_RAX(%rsp), %rax	// the syscall number, saved by SAVE_REGS
-	movq	%rax, PT_ORIG_RAX(%rsp)	// pt_regs.orig_rax: for regs_syscall_nr()
+	movq	%rax, PT_ORIG_RAX(%rsp)	// pt_regs.orig_rax: the syscall number, for regs_syscall_nr()
 	movq	$0, PT_CR2(%rsp)	// pt_regs.cr2: no fault address
 
 	/*
@@ -304,11 +304,12 @@ SYM_CODE_END(ret_to_user)
  * ret_from_syscall: the end of every return to user mode. No C frame is left
  * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak_erase.c) can
  * rewrite everything this trip into the kernel used, the exit work's frames
- * included: it writes only below its own return address. Then restore_all.
+ * included: it writes only below its own return address. Then restore_all,
+ * past its ring test: every way here goes back to user mode.
  */
 SYM_CODE_START(ret_from_syscall)
 	call	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
-	jmp	restore_all		// RSP is at pt_regs again: load the frame and return
+	jmp	.Lrestore_user		// restore_all for user mode: no need to test the ring
 SYM_CODE_END(ret_from_syscall)
 
 /*
@@ -334,6 +335,7 @@ SYM_CODE_END(ret_from_syscall)
 SYM_CODE_START(restore_all)
 	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// going back to ring 3?
 	jz	.Lrestore_kernel	// no: the interrupt that woke arch_cpu_idle()
+.Lrestore_user:				// ret_from_syscall: always back to ring 3
 	cmpq	$PT_VECTOR_SYSCALL, PT_VECTOR(%rsp)	// a syscall's frame?
 	jne	.Liret_to_user		// no: the interrupted rcx and r11 must come back
 	movq	PT_RIP(%rsp), %r11	// the return address, to test; r11 is reloaded below

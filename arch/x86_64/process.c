@@ -71,14 +71,3 @@ void arch_task_init(struct task_struct *t)
 	t->thread.sp0 = task_stack_top(t);	/* TSS.RSP0 and the syscall entry's stack */
 }
 
-/*
- * For current_stack_pointer() (asm/processor.h). Reading the frame address
- * makes the compiler build a frame: at entry `call` pushed the return
- * address and the prologue pushed RBP, so RBP + 16 is the caller's RSP
- * before its call instruction.
- */
-__noinline unsigned long caller_stack_pointer(void)
-{
-	return (unsigned long)__builtin_frame_address(0) + 2 * sizeof(unsigned long);
-}
-

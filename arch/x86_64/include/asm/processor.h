@@ -64,20 +64,22 @@ void ret_from_fork(void);
 extern char arch_cpu_idle_wakeup[];
 
 /*
- * The stack pointer of the caller at this call. Not an inline "mov %rsp":
- * in the middle of an x86_64 function RSP is 16-byte aligned or off by 8,
- * depending on whether the compiler built a frame there (the psABI only
- * promises (RSP + 8) % 16 == 0 at function entry, i.e. RSP % 16 == 0 just
- * before each call). A real call makes the value well defined: it is RSP
- * right before the call instruction, 16-byte aligned on every call site,
- * which is the alignment the other five architectures keep at all times.
- * (setup.c)
+ * The stack pointer here, rounded down to 16 bytes. In the middle of an
+ * x86_64 function RSP is 16-byte aligned or off by 8, depending on whether
+ * the compiler built a frame there (the psABI only promises RSP % 16 == 0
+ * just before each call instruction): the rounding gives the value RSP has
+ * at this function's call sites, the alignment the other five architectures
+ * keep at all times. Inline, one move and one AND: a call here would cost
+ * its own frame on every syscall (kernel/syscall.c). The rounding only ever
+ * moves it down, by at most 8 bytes: the depth stackleak_track_stack()
+ * records (kernel/stackleak.c) is then deeper, so the erase covers more.
  */
-unsigned long caller_stack_pointer(void);
-
-static inline unsigned long current_stack_pointer(void)
+static __always_inline unsigned long current_stack_pointer(void)
 {
-	return caller_stack_pointer();
+	unsigned long sp;
+
+	__asm__ __volatile__("movq %%rsp, %0" : "=r"(sp));
+	return sp & ~15UL;
 }
 
 /*
