@@ -10,6 +10,7 @@
  * themselves are installed by head.S, before any C runs.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
@@ -309,6 +310,10 @@ void arch_show_regs(const struct pt_regs *regs)
 		       gpr_names[i + 2], regs->regs[i + 2], gpr_names[i + 3], regs->regs[i + 3]);
 	printk("ERA : 0x%016lx BADV: 0x%016lx BADI: 0x%08lx  orig_a0: 0x%016lx\n",
 	       regs->csr_era, regs->csr_badvaddr, regs->csr_badi, regs->orig_a0);
+	if (!user_mode(regs)) {
+		print_ip_sym("ERA is at ", regs->csr_era);
+		print_ip_sym("ra is at ", regs->regs[1]);
+	}
 	printk("PRMD: 0x%08lx (PPLV %lu, PIE %lu)  CRMD: 0x%08lx  EUEN: 0x%08lx  ECFG: 0x%08lx\n",
 	       prmd, prmd & PRMD_PPLV_MASK, (prmd & PRMD_PIE) ? 1UL : 0UL, regs->csr_crmd,
 	       regs->csr_euen, regs->csr_ecfg);

@@ -11,6 +11,7 @@
  * interrupt, as in Linux (program_check_exception, ...).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
@@ -279,6 +280,10 @@ void arch_show_regs(const struct pt_regs *regs)
 	       user_mode(regs) ? "user" : "kernel");
 	printk("LR : 0x%016lx   CTR: 0x%016lx   XER: 0x%016lx\n", regs->link, regs->ctr,
 	       regs->xer);
+	if (!user_mode(regs)) {
+		print_ip_sym("NIP is at ", regs->nip);
+		print_ip_sym("LR is at ", regs->link);
+	}
 	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n",
 	       regs->ccr, regs->dar, regs->dsisr, regs->orig_gpr3);
 	printk("PPR: 0x%016lx   VRSAVE: 0x%08lx\n", regs->ppr, regs->vrsave);
