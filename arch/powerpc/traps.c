@@ -14,6 +14,7 @@
 #include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -269,6 +270,32 @@ static void msr_flags(unsigned long msr, char *buf, size_t size)
 					msr_bits[i].name);
 }
 
+/*
+ * The call chain, from the ELF ABI's back chain: 0(r1) of each frame holds the
+ * caller's r1, and each function saves its return address (LR) in its
+ * caller's frame at STACK_FRAME_LR_SAVE. Frames only go up; the walk stops at
+ * a chain that does not, at one outside memory, and after BACKTRACE_DEPTH.
+ */
+#define BACKTRACE_DEPTH 16
+static void show_backtrace(const struct pt_regs *regs)
+{
+	unsigned long frame = regs->gpr[1];
+
+	printk("Call trace (back chain):\n");
+	for (int depth = 0; depth < BACKTRACE_DEPTH; depth++) {
+		unsigned long caller;
+
+		if (!frame || frame % 8 || (boot_info.mem_size && frame >= boot_info.mem_size))
+			break;
+		caller = *(const unsigned long *)frame;
+		if (caller <= frame || caller % 8 ||
+		    (boot_info.mem_size && caller + STACK_FRAME_MIN_SIZE > boot_info.mem_size))
+			break;
+		print_ip_sym("  ", *(const unsigned long *)(caller + STACK_FRAME_LR_SAVE));
+		frame = caller;
+	}
+}
+
 void arch_show_regs(const struct pt_regs *regs)
 {
 	char flags[64];
@@ -291,4 +318,6 @@ void arch_show_regs(const struct pt_regs *regs)
 		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n",
 		       i, regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2],
 		       i + 3, regs->gpr[i + 3]);
+	if (!user_mode(regs))
+		show_backtrace(regs);
 }
