@@ -197,12 +197,29 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 	$$(call quiet,AS,$$<)$$(CC) $$(CFLAGS) $$(VARIANT_CFLAGS_$(1)) -D__ASSEMBLY__ -c -o $$@ $$<
 
 # The ELF, a disassembly listing to read (xv6's kernel.asm) and a symbol map.
+# Two links, as Linux's kallsyms does: the first with an empty symbol table,
+# the second with the table tools/gen-kallsyms makes from the first's nm -n
+# (include/trapdoor/kallsyms.h). The table sits in .rodata, after all text, so
+# no text symbol may move between the two: the build fails if one did.
+$(1)_KSYMS	:= $(BUILD)/obj-$(1)/kallsyms
 $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
-		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h
+		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h tools/gen-kallsyms
 	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
 		"$$(STACKLEAK_FRAME_EXEMPT)" $$(OBJDUMP) \
 		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
-	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ)
+	$$(Q)tools/gen-kallsyms < /dev/null > $$($(1)_KSYMS)0.S
+	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS)0.o $$($(1)_KSYMS)0.S
+	$$(call quiet,LD,$$@ [1])$$(LD) $$(LDFLAGS) -o $$($(1)_KSYMS)0.elf $$($(1)_OBJS) \
+		$$(USER_PROGRAMS_OBJ) $$($(1)_KSYMS)0.o
+	$$(call quiet,KSYMS,$$($(1)_KSYMS).S)$$(NM) -n $$($(1)_KSYMS)0.elf | tools/gen-kallsyms \
+		> $$($(1)_KSYMS).S
+	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS).o $$($(1)_KSYMS).S
+	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) \
+		$$($(1)_KSYMS).o
+	$$(Q)$$(NM) -n $$@ | tools/gen-kallsyms > $$($(1)_KSYMS)-check.S; \
+	if ! cmp -s $$($(1)_KSYMS).S $$($(1)_KSYMS)-check.S; then \
+		echo "kallsyms: text symbols moved between the two links of $$@:"; \
+		diff $$($(1)_KSYMS).S $$($(1)_KSYMS)-check.S | head -n 6; rm -f $$@; exit 1; fi
 	$$(call quiet,OBJDUMP,$$(@:.elf=.asm))$$(OBJDUMP) -d -S $$@ > $$(@:.elf=.asm)
 	$$(call quiet,NM,$$(@:.elf=.map))$$(NM) -n $$@ > $$(@:.elf=.map)
 

@@ -16,6 +16,7 @@
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
@@ -375,6 +376,10 @@ void arch_show_regs(const struct pt_regs *regs)
 
 	format_pstate(flags, sizeof(flags), regs->pstate);
 	printk("pc : 0x%016lx  lr : 0x%016lx  sp : 0x%016lx\n", regs->pc, regs->regs[30], regs->sp);
+	if (!user_mode(regs)) {
+		print_ip_sym("pc is at ", regs->pc);
+		print_ip_sym("lr is at ", regs->regs[30]);
+	}
 	printk("pstate : 0x%016lx [%s] (SPSR_EL1)\n", regs->pstate, flags);
 	printk("ESR_EL1: 0x%016lx [EC 0x%02lx: %s, ISS 0x%07lx]\n", regs->esr,
 	       ESR_ELx_EC(regs->esr), esr_class_name(regs->esr), ESR_ELx_ISS(regs->esr));

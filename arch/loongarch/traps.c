@@ -10,11 +10,13 @@
  * themselves are installed by head.S, before any C runs.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/stackleak.h>
+#include <trapdoor/task.h>
 #include <asm/csr.h>
 #include <asm/extioi.h>
 #include <asm/setup.h>
@@ -301,6 +303,36 @@ static const char *const gpr_names[32] = {
 	"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
 };
 
+/*
+ * The call chain, from the frame pointers the kernel keeps
+ * (-fno-omit-frame-pointer): $fp (r22) is the frame's top, the caller's sp;
+ * the function saved its return address at $fp - 8 and the caller's $fp at
+ * $fp - 16. Walked only upwards, from sp to the top of the current task's
+ * stack, so a broken chain ends the trace instead of faulting in it.
+ */
+#define BACKTRACE_DEPTH 16
+static void show_backtrace(const struct pt_regs *regs)
+{
+	unsigned long fp = regs->regs[22], low = regs->regs[3], top;
+
+	if (!current)
+		return;
+	top = task_stack_top(current);
+	printk("Call trace (frame pointers):\n");
+	for (int depth = 0; depth < BACKTRACE_DEPTH; depth++) {
+		unsigned long next;
+
+		if (fp % 8 || fp < low + 16 || fp > top)
+			break;
+		print_ip_sym("  ", *(const unsigned long *)(fp - 8));
+		next = *(const unsigned long *)(fp - 16);
+		if (next <= fp)
+			break;
+		low = fp;
+		fp = next;
+	}
+}
+
 void arch_show_regs(const struct pt_regs *regs)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
@@ -313,10 +345,16 @@ void arch_show_regs(const struct pt_regs *regs)
 		       gpr_names[i + 2], regs->regs[i + 2], gpr_names[i + 3], regs->regs[i + 3]);
 	printk("ERA : 0x%016lx BADV: 0x%016lx BADI: 0x%08lx  orig_a0: 0x%016lx\n",
 	       regs->csr_era, regs->csr_badvaddr, regs->csr_badi, regs->orig_a0);
+	if (!user_mode(regs)) {
+		print_ip_sym("ERA is at ", regs->csr_era);
+		print_ip_sym("ra is at ", regs->regs[1]);
+	}
 	printk("PRMD: 0x%08lx (PPLV %lu, PIE %lu)  CRMD: 0x%08lx  EUEN: 0x%08lx  ECFG: 0x%08lx\n",
 	       prmd, prmd & PRMD_PPLV_MASK, (prmd & PRMD_PIE) ? 1UL : 0UL, regs->csr_crmd,
 	       regs->csr_euen, regs->csr_ecfg);
 	exception_name(name, sizeof(name), estat);
 	printk("ESTAT: 0x%08lx (Ecode 0x%x, EsubCode 0x%x: %s; IS 0x%lx)\n", estat,
 	       estat_ecode(estat), estat_esubcode(estat), name, estat & ESTAT_IS_MASK);
+	if (!user_mode(regs))
+		show_backtrace(regs);
 }

@@ -11,8 +11,10 @@
  * interrupt, as in Linux (program_check_exception, ...).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -269,6 +271,32 @@ static void msr_flags(unsigned long msr, char *buf, size_t size)
 					msr_bits[i].name);
 }
 
+/*
+ * The call chain, from the ELF ABI's back chain: 0(r1) of each frame holds the
+ * caller's r1, and each function saves its return address (LR) in its
+ * caller's frame at STACK_FRAME_LR_SAVE. Frames only go up; the walk stops at
+ * a chain that does not, at one outside memory, and after BACKTRACE_DEPTH.
+ */
+#define BACKTRACE_DEPTH 16
+static void show_backtrace(const struct pt_regs *regs)
+{
+	unsigned long frame = regs->gpr[1];
+
+	printk("Call trace (back chain):\n");
+	for (int depth = 0; depth < BACKTRACE_DEPTH; depth++) {
+		unsigned long caller;
+
+		if (!frame || frame % 8 || (boot_info.mem_size && frame >= boot_info.mem_size))
+			break;
+		caller = *(const unsigned long *)frame;
+		if (caller <= frame || caller % 8 ||
+		    (boot_info.mem_size && caller + STACK_FRAME_MIN_SIZE > boot_info.mem_size))
+			break;
+		print_ip_sym("  ", *(const unsigned long *)(caller + STACK_FRAME_LR_SAVE));
+		frame = caller;
+	}
+}
+
 void arch_show_regs(const struct pt_regs *regs)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
@@ -281,6 +309,10 @@ void arch_show_regs(const struct pt_regs *regs)
 	       user_mode(regs) ? "user" : "kernel");
 	printk("LR : 0x%016lx   CTR: 0x%016lx   XER: 0x%016lx\n", regs->link, regs->ctr,
 	       regs->xer);
+	if (!user_mode(regs)) {
+		print_ip_sym("NIP is at ", regs->nip);
+		print_ip_sym("LR is at ", regs->link);
+	}
 	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n",
 	       regs->ccr, regs->dar, regs->dsisr, regs->orig_gpr3);
 	printk("PPR: 0x%016lx   VRSAVE: 0x%08lx\n", regs->ppr, regs->vrsave);
@@ -288,4 +320,6 @@ void arch_show_regs(const struct pt_regs *regs)
 		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n",
 		       i, regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2],
 		       i + 3, regs->gpr[i + 3]);
+	if (!user_mode(regs))
+		show_backtrace(regs);
 }

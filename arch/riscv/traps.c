@@ -13,6 +13,7 @@
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
@@ -337,6 +338,10 @@ void arch_show_regs(const struct pt_regs *regs)
 
 	printk("sepc   : 0x%016lx (pc; trapped in %s mode)\n", regs->epc,
 	       user_mode(regs) ? "user" : "kernel");
+	if (!user_mode(regs)) {
+		print_ip_sym("pc is at ", regs->epc);
+		print_ip_sym("ra is at ", regs->ra);
+	}
 	for (int i = 1; i < 32; i++) {
 		bool end_of_line = i % 3 == 0 || i == 31;
 

@@ -14,6 +14,7 @@
  * signal of console input (drivers/sclp.c).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
@@ -434,13 +435,14 @@ static void show_backtrace(const struct pt_regs *regs)
 	if (user_mode(regs))
 		return;		/* a user stack is not ours to walk */
 	printk("Call trace (back chain):\n");
-	printk("  [<%016lx>] (PSW address)\n", regs->psw.addr);
+	print_ip_sym("  PSW address ", regs->psw.addr);
+	print_ip_sym("  r14 ", regs->gprs[14]);
 	for (int depth = 0; depth < BACKTRACE_DEPTH && frame_ok(frame, below); depth++) {
 		unsigned long caller = *(const unsigned long *)(frame + STACK_BACK_CHAIN);
 
 		if (!frame_ok(caller, frame))
 			break;
-		printk("  [<%016lx>]\n", *(const unsigned long *)(caller + STACK_SAVED_R14));
+		print_ip_sym("  ", *(const unsigned long *)(caller + STACK_SAVED_R14));
 		below = frame;
 		frame = caller;
 	}

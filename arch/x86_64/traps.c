@@ -10,6 +10,7 @@
  * The IDT, the TSS and the syscall MSRs are set up in setup.c.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/string.h>
@@ -419,10 +420,51 @@ static void show_rflags(unsigned long rflags)
 	printk(" IOPL=%lu ]\n", (rflags >> X86_EFLAGS_IOPL_SHIFT) & 3);
 }
 
+/*
+ * x86_64 has no link register: the callers come from the frame-pointer chain
+ * (the kernel is built with -fno-omit-frame-pointer). RBP points at the saved
+ * RBP of the caller's frame, the return address sits above it. Walked only
+ * upwards and only inside the current task's kernel stack, so a corrupt chain
+ * ends the trace instead of faulting inside the oops.
+ */
+#define BACKTRACE_DEPTH 16
+static void show_call_trace(const struct pt_regs *regs)
+{
+	unsigned long lo, hi, fp = regs->rbp, size, offset;
+
+	if (user_mode(regs) || !current)
+		return;
+	lo = (unsigned long)current->stack;
+	hi = task_stack_top(current);
+	if (regs->rsp < lo || regs->rsp >= hi)
+		return;		/* not on the task's stack (a guard page, the boot stack) */
+	printk("Call trace (frame pointers):\n");
+	/*
+	 * At a function's first instruction, or after a call into something
+	 * that is no kernel text, the callee has pushed nothing yet: the
+	 * return address is the word at RSP, and RBP is still the caller's.
+	 */
+	if ((!kallsyms_lookup(regs->rip, &size, &offset) || offset == 0) && regs->rsp <= hi - 8)
+		print_ip_sym("  ", *(const unsigned long *)regs->rsp);
+	for (int depth = 0; depth < BACKTRACE_DEPTH; depth++) {
+		unsigned long next;
+
+		if (fp < regs->rsp || fp > hi - 16 || fp % 8)
+			break;
+		print_ip_sym("  ", *(const unsigned long *)(fp + 8));	/* the return address */
+		next = *(const unsigned long *)fp;			/* the caller's RBP */
+		if (next <= fp)
+			break;
+		fp = next;
+	}
+}
+
 void arch_show_regs(const struct pt_regs *regs)
 {
 	printk("RIP: 0x%016lx  CS : 0x%04lx  (%s mode)\n", regs->rip, regs->cs,
 	       user_mode(regs) ? "user" : "kernel");
+	if (!user_mode(regs))
+		print_ip_sym("RIP is at ", regs->rip);
 	printk("RSP: 0x%016lx  SS : 0x%04lx\n", regs->rsp, regs->ss);
 	show_rflags(regs->rflags);
 	printk("RAX: 0x%016lx  RBX: 0x%016lx  RCX: 0x%016lx\n", regs->rax, regs->rbx, regs->rcx);
@@ -443,4 +485,5 @@ void arch_show_regs(const struct pt_regs *regs)
 	printk("CR0: 0x%016lx  CR3: 0x%016lx  CR4: 0x%016lx\n", read_cr0(), read_cr3(),
 	       read_cr4());
 	printk("EFER: 0x%016llx\n", (unsigned long long)rdmsr(MSR_EFER));
+	show_call_trace(regs);
 }
