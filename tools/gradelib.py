@@ -31,12 +31,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
-__all__ = ["Lab", "GradeFail", "shell_output"]
+__all__ = ["Lab", "GradeFail", "shell_output", "shell_session"]
 
 PROMPT = "trapdoor$ "
+# Jobs per make: the machine's CPUs (make test's CI has two).
+JOBS = max(1, min(os.cpu_count() or 1, 4))
 
 
 class GradeFail(Exception):
@@ -69,6 +72,20 @@ def shell_output(console, command):
     raise GradeFail("the shell never ran '%s'" % command)
 
 
+def shell_session(console):
+    """Every command the shell read in a boot's console text, in order, with
+    its output: a list of (command, output) pairs."""
+    session = []
+    for line in console.split("\n"):
+        if line.startswith(PROMPT):
+            session.append((line[len(PROMPT):].strip(), []))
+        elif line.rstrip() == PROMPT.rstrip():
+            session.append(("", []))
+        elif session:
+            session[-1][1].append(line)
+    return [(cmd, "\n".join(out)) for cmd, out in session]
+
+
 class _Check:
     def __init__(self, func, what, points, per_arch):
         self.func = func
@@ -94,6 +111,7 @@ class Lab:
         self._builds = {}	# arch -> None (built) or the GradeFail of a failed build
         self._boots = {}	# (arch, cmdline, script, timeout, must_pass) -> text or GradeFail
         self._build_dirs = {}
+        self._lock = threading.Lock()
 
     # --- declaring checks ------------------------------------------------
 
@@ -136,12 +154,15 @@ class Lab:
         checks with it).
         """
         if arch not in self._builds:
-            status, out = self.make(arch, "all", timeout=900)
-            if status == 0:
-                self._builds[arch] = None
-            else:
-                sys.stdout.write("%s: make ARCH=%s all failed:\n%s\n" % (self.name, arch, out.rstrip()))
-                self._builds[arch] = GradeFail("build failed")
+            status, out = self.make(arch, "-j%d" % JOBS, "all", timeout=900)
+            with self._lock:
+                if status == 0:
+                    self._builds[arch] = None
+                else:
+                    sys.stdout.write("%s: make ARCH=%s all failed:\n%s\n" % (self.name, arch,
+                                                                            out.rstrip()))
+                    sys.stdout.flush()
+                    self._builds[arch] = GradeFail("build failed")
         if self._builds[arch] is not None:
             raise self._builds[arch]
 
@@ -211,6 +232,12 @@ class Lab:
 
     # --- grading ----------------------------------------------------------
 
+    def _prebuild(self, arch):
+        try:
+            self.build(arch)
+        except GradeFail:
+            pass
+
     def _run_one(self, check, arch):
         """(earned, why) for one check on one arch (arch None: per_arch=False)."""
         try:
@@ -233,6 +260,12 @@ class Lab:
             sys.exit(0)
         total = earned = 0
         t0 = time.time()
+        # Every arch's build at once (each make -jJOBS too): the checks then find them done.
+        builders = [threading.Thread(target=self._prebuild, args=(a,)) for a in self.arches]
+        for b in builders:
+            b.start()
+        for b in builders:
+            b.join()
         for check in self.checks:
             for arch in (self.arches if check.per_arch else [None]):
                 got, why = self._run_one(check, arch)
