@@ -112,6 +112,7 @@ class Lab:
         self._boots = {}	# (arch, cmdline, script, timeout, must_pass) -> text or GradeFail
         self._build_dirs = {}
         self._lock = threading.Lock()
+        self._logged = set()	# arches whose build/<arch>/grade-<name>.log this run began
 
     # --- declaring checks ------------------------------------------------
 
@@ -166,14 +167,16 @@ class Lab:
         if self._builds[arch] is not None:
             raise self._builds[arch]
 
-    def boot(self, arch, cmdline="", script=None, timeout=60, must_pass=True):
+    def boot(self, arch, cmdline="", script=None, timeout=60, must_pass=True, qemu_extra=""):
         """Boots the default image on arch and returns its console text.
 
         cmdline: boot options. script: shell commands, one a line (or a
         list of lines): the shell runs them alone (init.shell=script, as
         `make run SCRIPT=`) and the machine powers off after the last;
         without a script the demo boot runs. The boot is bounded by timeout
-        seconds (tools/run-qemu). With must_pass (the default) a boot that
+        seconds (tools/run-qemu). qemu_extra: more QEMU options (make's
+        QEMU_EXTRA), e.g. "-icount shift=0" for a clock that counts guest
+        instructions, the same on every run. With must_pass (the default) a boot that
         does not end in a clean power-off (hang, crash, kernel status not 0)
         raises GradeFail with run-qemu's verdict; otherwise the text comes
         back whatever happened. The same boot is made once per grading run.
@@ -181,21 +184,21 @@ class Lab:
         """
         if isinstance(script, (list, tuple)):
             script = "\n".join(script)
-        key = (arch, cmdline, script, timeout, must_pass)
+        key = (arch, cmdline, script, timeout, must_pass, qemu_extra)
         if key not in self._boots:
-            self._boots[key] = self._boot(arch, cmdline, script, timeout, must_pass)
+            self._boots[key] = self._boot(arch, cmdline, script, timeout, must_pass, qemu_extra)
         if isinstance(self._boots[key], GradeFail):
             raise self._boots[key]
         return self._boots[key]
 
-    def _boot(self, arch, cmdline, script, timeout, must_pass):
+    def _boot(self, arch, cmdline, script, timeout, must_pass, qemu_extra):
         try:
             self.build(arch)
         except GradeFail as e:
             return e
         bdir = self.build_dir(arch)
         log = os.path.join(bdir, "run.log")
-        args = ["run", "RUN_TIMEOUT=%d" % timeout, "CMDLINE=" + cmdline]
+        args = ["run", "RUN_TIMEOUT=%d" % timeout, "CMDLINE=" + cmdline, "QEMU_EXTRA=" + qemu_extra]
         tmp = None
         if script is not None:
             fd, tmp = tempfile.mkstemp(prefix="grade-", suffix=".sh", dir=bdir)
@@ -214,9 +217,11 @@ class Lab:
                 text = f.read().decode("utf-8", "replace").replace("\r", "")
         except OSError:
             text = ""
-        # A copy per lab, for the student to read after a failed check.
-        with open(os.path.join(bdir, "grade-%s.log" % self.name), "a") as f:
-            f.write("=== boot: %s cmdline=%r script=%r\n%s\n" % (arch, cmdline, script, text))
+        # Every boot of this grading run, for the student to read after a failed check.
+        with open(os.path.join(bdir, "grade-%s.log" % self.name), "a" if arch in self._logged else "w") as f:
+            self._logged.add(arch)
+            f.write("=== boot: %s cmdline=%r qemu_extra=%r script=%r\n%s\n" % (arch, cmdline, qemu_extra,
+                                                                          script, text))
         if status != 0 and must_pass:
             verdict = [l for l in out.split("\n") if l.startswith("run-qemu:")]
             why = verdict[-1] if verdict else out.strip().split("\n")[-1]
