@@ -31,7 +31,7 @@ def run(arch):
         raise GradeFail("the shell never ran guess")
     out = session["guess %d" % N]
     if "sh: guess: no such program" in out:
-        raise GradeFail("no program guess: write user/guess.c")
+        raise GradeFail("no program guess: write guess.c in user/")
     preds = [(int(i), int(o)) for i, o in re.findall(r"^guess: (\d+) (\d+)$", out, re.M)]
     if [i for i, _ in preds] != list(range(len(preds))):
         raise GradeFail("guess's prediction lines are not numbered 0, 1, 2, ...")

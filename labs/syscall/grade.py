@@ -22,7 +22,7 @@ def console(arch):
 def sysinfotest(arch):
     out = shell_output(console(arch), "sysinfotest")
     if "sh: sysinfotest: no such program" in out:
-        raise GradeFail("no program sysinfotest: copy labs/syscall/sysinfotest.c to user/")
+        raise GradeFail("no program sysinfotest: copy labs/syscall/sysinfotest.c into user/")
     return out
 
 
