@@ -109,7 +109,7 @@ class Lab:
         if not os.path.exists(os.path.join(self.root, "Makefile")):
             raise SystemExit("gradelib: run the grader from the repository root (tools/grade)")
         self._builds = {}	# arch -> None (built) or the GradeFail of a failed build
-        self._boots = {}	# (arch, cmdline, script, timeout, must_pass) -> text or GradeFail
+        self._boots = {}	# boot()'s arguments -> console text or GradeFail
         self._build_dirs = {}
         self._lock = threading.Lock()
         self._logged = set()	# arches whose build/<arch>/grade-<name>.log this run began
