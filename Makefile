@@ -423,7 +423,7 @@ help:
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches'
-	@echo '  grade-selftest every lab grader against its solution (in a scratch copy)'
+	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'
