@@ -458,6 +458,17 @@ print-arches:
 check-docs:
 	$(Q)tools/check-docs
 
+# The labs (docs/labs/index.md): make grade LAB=<name> [ARCHES="a b"] builds this
+# tree, boots it on the lab's arches and scores each check (labs/<name>/grade.py);
+# make grade-selftest checks every grader against its solution.patch in a scratch copy.
+.PHONY: grade grade-selftest
+grade:
+	$(if $(LAB),,$(error LAB= names the lab: $(shell tools/grade --list)))
+	$(Q)ARCHES='$(if $(filter command line,$(origin ARCHES)),$(ARCHES))' tools/grade $(LAB)
+
+grade-selftest:
+	$(Q)tools/grade --selftest $(LAB)
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -492,6 +503,8 @@ help:
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
+	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches'
+	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'

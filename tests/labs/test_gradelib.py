@@ -1,0 +1,156 @@
+# SPDX-License-Identifier: MIT
+"""Host tests of tools/gradelib.py: the shell parsing, the scoring, the exit
+status, and what a failed build or a broken check does. No QEMU: make is
+replaced by a stub. tools/grade --selftest runs them (make grade-selftest)."""
+import io
+import os
+import subprocess
+import sys
+import unittest
+from contextlib import redirect_stdout
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import gradelib  # noqa: E402
+from gradelib import GradeFail, Lab, shell_output, shell_session  # noqa: E402
+
+CONSOLE = """trapdoor 0.1 on riscv64
+init: pid 1, running in user mode on riscv64 (trapdoor 0.1)
+trapdoor$ kstack
+kstack chacha-task  (modes: off counter)
+trapdoor$ nosuch
+sh: nosuch: no such program; try help
+trapdoor$ 
+trapdoor$ poweroff
+EXIT: status=0
+"""
+
+
+class FakeLab(Lab):
+    """A Lab whose make is a table: (arch, first arg) -> (status, output)."""
+
+    def __init__(self, name, arches, results):
+        self.results = results
+        self.calls = []
+        root = os.getcwd()
+        os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+        try:
+            super().__init__(name, arches)
+        finally:
+            os.chdir(root)
+
+    def make(self, arch, *args, timeout=600):
+        target = [a for a in args if not a.startswith("-")][0]
+        self.calls.append((arch, target))
+        return self.results.get((arch, target), (0, ""))
+
+
+def run_lab(lab):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        try:
+            lab.run()
+        except SystemExit as e:
+            return e.code, out.getvalue()
+    return None, out.getvalue()
+
+
+class Shell(unittest.TestCase):
+    def test_output_of_a_command(self):
+        self.assertEqual(shell_output(CONSOLE, "kstack"), "kstack chacha-task  (modes: off counter)")
+        self.assertEqual(shell_output(CONSOLE, "nosuch"), "sh: nosuch: no such program; try help")
+
+    def test_a_command_never_run_fails_the_check(self):
+        with self.assertRaises(GradeFail):
+            shell_output(CONSOLE, "entropy")
+
+    def test_session_in_order(self):
+        cmds = [c for c, _ in shell_session(CONSOLE)]
+        self.assertEqual(cmds, ["kstack", "nosuch", "", "poweroff"])
+        self.assertEqual(dict(shell_session(CONSOLE))["poweroff"], "EXIT: status=0\n")
+
+
+class Scoring(unittest.TestCase):
+    def setUp(self):
+        os.environ.pop("ARCHES", None)
+
+    def test_full_marks_exit_0(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+        lab.check("passes", points=3)(lambda arch: None)
+        lab.check("once", points=1, per_arch=False)(lambda: None)
+        code, out = run_lab(lab)
+        self.assertEqual(code, 0)
+        self.assertIn("t: passes (riscv): OK (3/3)\n", out)
+        self.assertIn("t: passes (arm64): OK (3/3)\n", out)
+        self.assertIn("t: once: OK (1/1)\n", out)
+        self.assertTrue(out.endswith("Score: 7/7\n"))
+
+    def test_a_failure_scores_0_and_says_why(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+
+        def half(arch):
+            if arch == "arm64":
+                raise GradeFail("wrong\nanswer")
+        lab.check("half", points=5)(half)
+        code, out = run_lab(lab)
+        self.assertEqual(code, 1)
+        self.assertIn("t: half (arm64): FAIL (0/5): wrong answer\n", out)
+        self.assertTrue(out.endswith("Score: 5/10\n"))
+
+    def test_a_grader_bug_fails_the_check_only(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+        lab.check("buggy")(lambda arch: 1 / 0)
+        lab.check("fine")(lambda arch: None)
+        code, out = run_lab(lab)
+        self.assertEqual(code, 1)
+        self.assertIn("FAIL (0/1): grader error: ZeroDivisionError", out)
+        self.assertTrue(out.endswith("Score: 2/4\n"))
+
+    def test_a_failed_build_fails_every_check_of_its_arch(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {("arm64", "all"): (2, "kernel/sys.c:1: error: x")})
+        lab.check("a")(lambda arch: None)
+        lab.check("b")(lambda arch: None)
+        code, out = run_lab(lab)
+        self.assertEqual(code, 1)
+        self.assertIn("make ARCH=arm64 all failed:\nkernel/sys.c:1: error: x\n", out)
+        self.assertIn("t: a (arm64): FAIL (0/1): build failed\n", out)
+        self.assertIn("t: b (arm64): FAIL (0/1): build failed\n", out)
+        self.assertIn("t: a (riscv): OK (1/1)\n", out)
+        self.assertEqual(lab.calls.count(("arm64", "all")), 1)	# built once, not per check
+
+    def test_arches_override(self):
+        os.environ["ARCHES"] = "x86_64 s390"
+        try:
+            lab = FakeLab("t", ["riscv", "arm64"], {})
+        finally:
+            del os.environ["ARCHES"]
+        self.assertEqual(lab.arches, ["x86_64", "s390"])
+
+    def test_one_arch_is_not_a_lab(self):
+        with self.assertRaises(ValueError):
+            FakeLab("t", ["riscv"], {})
+
+    def test_no_checks_is_not_full_marks(self):
+        code, out = run_lab(FakeLab("t", ["riscv", "arm64"], {}))
+        self.assertEqual(code, 1)
+
+
+class Boot(unittest.TestCase):
+    def test_a_boot_is_made_once_and_a_failed_one_fails(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+        made = []
+
+        def fake_boot(arch, cmdline, script, timeout, must_pass, qemu_extra):
+            made.append(arch)
+            return GradeFail("boot failed: hang") if arch == "arm64" else CONSOLE
+        lab._boot = fake_boot
+        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-task  (modes: off counter)")
+        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-task  (modes: off counter)")
+        self.assertEqual(made, ["riscv"])
+        for _ in range(2):
+            with self.assertRaises(GradeFail):
+                lab.boot("arm64", script=["kstack"])
+        self.assertEqual(made, ["riscv", "arm64"])
+
+
+if __name__ == "__main__":
+    unittest.main()
