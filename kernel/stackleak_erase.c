@@ -53,13 +53,11 @@ static __always_inline void __stackleak_erase(bool verify)
 	stackleak_erase_plan(stackleak_low_bound(t), high, t->lowest_stack,
 			     t->stackleak_gap_low, t->stackleak_gap_high, sp, &r);
 	bytes = stackleak_erase_apply(&r);
-	/* The next syscall starts from the top again, with no gap. */
+	/* The next syscall starts from the top again, with no gap (see the plan). */
 	t->lowest_stack = high;
-	t->stackleak_gap_low = t->stackleak_gap_high = high;
-	kernel_stats.stackleak_erases++;
+	t->stackleak_gap_low = high;
+	/* One counter: each one more costs the erase on every syscall. */
 	kernel_stats.stackleak_bytes_total += bytes;
-	if (unlikely(bytes > kernel_stats.stackleak_bytes_max))
-		kernel_stats.stackleak_bytes_max = bytes;
 	if (verify)
 		stackleak_verify_erase(t, sp);
 }

@@ -115,8 +115,9 @@ static __always_inline void stackleak_poison_words(unsigned long from, unsigned 
  * or high itself if the poison starts right there. This is Mark Rutland's 2022
  * form (Linux stackleak_find_top_of_poison): the run of poison that ended the
  * search lies below the returned address, so the erase does not rewrite it.
- * Each round looks at up to a depth's worth of words below the current top;
- * a non-poison word among them becomes the new top.
+ * Each round first steps over the used words right below the current top,
+ * then looks at up to a depth's worth of words below them; a non-poison word
+ * among those becomes the new top.
  */
 static __always_inline unsigned long stackleak_find_top_of_poison(unsigned long low,
 								  unsigned long high)
@@ -125,13 +126,19 @@ static __always_inline unsigned long stackleak_find_top_of_poison(unsigned long 
 	unsigned long top = high;
 
 	for (;;) {
-		unsigned long n = (top - low) / sizeof(unsigned long), k;
+		unsigned long n = depth, k;
 
-		if (n > depth)
-			n = depth;
+		/* Used words right below the top (dead frames): each is the new top. */
+		while (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
+				    STACKLEAK_POISON)
+			top -= sizeof(unsigned long);
+		/* Then a run of poison: is it a whole search depth long? */
+		if (unlikely(top - low < STACKLEAK_SEARCH_DEPTH))
+			n = (top - low) / sizeof(unsigned long);
 		k = stackleak_poison_run(top, n);
 		if (k == n)
 			return top;
+		/* No: a hole; the word below it is used, and the search goes on from there. */
 		top -= (k + 1) * sizeof(unsigned long);
 	}
 }
@@ -161,9 +168,9 @@ struct stackleak_erase_range {
  * (the eraser runs on the task's stack, below pt_regs); the gap's bounds are
  * whole words with gap_low <= gap_high (an alloca of a multiple of 16, or the
  * reset value); lowest_stack lies in [low, high] (stackleak_track_stack()
- * records nothing else). A gap above sp (the reset value) is cut at sp, and
- * so becomes no gap; a lowest_stack below low would still be clamped, so
- * that the search never reads below the stack.
+ * records nothing else), and so do the gap's. A gap above sp is cut at sp,
+ * and a gap_low above gap_high makes the gap empty: the reset value, gap_low
+ * at the top, is no gap whatever gap_high holds.
  */
 static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long high,
 						 unsigned long lowest, unsigned long gap_low,
@@ -178,8 +185,6 @@ static __always_inline void stackleak_erase_plan(unsigned long low, unsigned lon
 	if (gap_low > gap_high)
 		gap_low = gap_high;
 	start = lowest < gap_low ? lowest : gap_low;
-	if (unlikely(start < low))
-		start = low;
 	r->from = stackleak_find_top_of_poison(low, start);
 	r->gap_low = gap_low;
 	r->gap_high = gap_high;

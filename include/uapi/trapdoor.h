@@ -52,9 +52,7 @@ struct kernel_stats {
 	unsigned long nr_tasks;		/* tasks alive (including zombies) */
 	unsigned long ticks;		/* timer interrupts so far */
 	unsigned long context_switches;
-	unsigned long stackleak_erases;		/* returns to user that erased */
 	unsigned long stackleak_bytes_total;	/* bytes re-poisoned, all erases */
-	unsigned long stackleak_bytes_max;	/* most bytes re-poisoned by one erase */
 	/*
 	 * An address inside the kernel's text, for the isolation tests. There
 	 * is no KASLR here: the address is in trapdoor.map anyway.
