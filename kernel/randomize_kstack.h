@@ -173,6 +173,13 @@ static __always_inline u32 kstack_get_offset(bool *called)
  *   own above), so the stackleak erase skips it (docs/stackleak.md, section
  *   3). Unless the draw made a call: that call's frame was where the gap is
  *   now, and the gap is recorded empty.
+ * - Where the ABI keeps an area for callees at the stack pointer (powerpc64's
+ *   linkage and parameter save area, s390x's 160-byte register save area),
+ *   the alloca's block starts above that area, so its last bytes lie in the
+ *   bottom of the dispatcher's own frame, whose lowest word, the back chain
+ *   at __builtin_frame_address(0), the prologue wrote. The gap then ends at
+ *   that word. Elsewhere the frame address is at or above the block's end
+ *   and changes nothing.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
@@ -185,9 +192,13 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		/* Keep the allocation: the compiler cannot see through this. */ \
 		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");	\
 		/* The gap the stackleak erase may skip (kernel/stackleak.c). */ \
+		unsigned long end__ = (unsigned long)ptr__ + (called__ ? 0 : offset); \
+		unsigned long fa__ = (unsigned long)__builtin_frame_address(0); \
+		/* It ends below our frame's back chain, if that is lower. */ \
+		if (end__ > fa__)					\
+			end__ = fa__ > (unsigned long)ptr__ ? fa__ : (unsigned long)ptr__; \
 		current->stackleak_gap_low = (unsigned long)ptr__;	\
-		current->stackleak_gap_high = (unsigned long)ptr__ +	\
-					      (called__ ? 0 : offset);	\
+		current->stackleak_gap_high = end__;			\
 	} while (0)
 
 /*
