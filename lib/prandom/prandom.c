@@ -9,25 +9,11 @@
  *
  * The mask c clears the component's low k bits, so only its top 32-k bits carry
  * state: 31 + 29 + 28 + 25 = 113 bits in all, with period about 2^113. The four
- * (a, b, c, d) quadruples are L'Ecuyer's, the ones Linux uses.
+ * (a, b, c, d) quadruples are L'Ecuyer's, the ones Linux uses. The step
+ * itself, prandom_u32_state(), is inline in include/trapdoor/prandom.h.
  */
 #include <trapdoor/prandom.h>
 #include <trapdoor/string.h>
-
-static inline u32 tausworthe(u32 s, unsigned int a, unsigned int b, u32 c, unsigned int d)
-{
-	return ((s & c) << d) ^ (((s << a) ^ s) >> b);
-}
-
-u32 prandom_u32_state(struct rnd_state *state)
-{
-	state->s1 = tausworthe(state->s1, 6, 13, 0xfffffffeU, 18);	/* k = 31 */
-	state->s2 = tausworthe(state->s2, 2, 27, 0xfffffff8U, 2);	/* k = 29 */
-	state->s3 = tausworthe(state->s3, 13, 21, 0xfffffff0U, 7);	/* k = 28 */
-	state->s4 = tausworthe(state->s4, 3, 12, 0xffffff80U, 13);	/* k = 25 */
-
-	return state->s1 ^ state->s2 ^ state->s3 ^ state->s4;
-}
 
 void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes)
 {
