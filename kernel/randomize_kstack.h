@@ -176,10 +176,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
  * - Where the ABI keeps an area for callees at the stack pointer (powerpc64's
  *   linkage and parameter save area, s390x's 160-byte register save area),
  *   the alloca's block starts above that area, so its last bytes lie in the
- *   bottom of the dispatcher's own frame, whose lowest word, the back chain
- *   at __builtin_frame_address(0), the prologue wrote. The gap then ends at
- *   that word. Elsewhere the frame address is at or above the block's end
- *   and changes nothing.
+ *   bottom of the dispatcher's own frame, whose lowest word, the back chain,
+ *   the prologue wrote. So the gap ends where the stack pointer was before
+ *   the alloca: the new one plus the offset. Elsewhere the block starts at
+ *   the new stack pointer and that is the block's own end.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
@@ -192,11 +192,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		/* Keep the allocation: the compiler cannot see through this. */ \
 		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");	\
 		/* The gap the stackleak erase may skip (kernel/stackleak.c). */ \
-		unsigned long end__ = (unsigned long)ptr__ + (called__ ? 0 : offset); \
-		unsigned long fa__ = (unsigned long)__builtin_frame_address(0); \
-		/* It ends below our frame's back chain, if that is lower. */ \
-		if (end__ > fa__)					\
-			end__ = fa__ > (unsigned long)ptr__ ? fa__ : (unsigned long)ptr__; \
+		/* It ends at the stack pointer from before the alloca. */ \
+		unsigned long end__ = current_stack_pointer() + offset;	\
+		if (called__ || end__ < (unsigned long)ptr__)		\
+			end__ = (unsigned long)ptr__;			\
 		current->stackleak_gap_low = (unsigned long)ptr__;	\
 		current->stackleak_gap_high = end__;			\
 	} while (0)
