@@ -179,7 +179,14 @@ static __always_inline u32 kstack_get_offset(bool *called)
  *   bottom of the dispatcher's own frame, whose lowest word, the back chain,
  *   the prologue wrote. So the gap ends where the stack pointer was before
  *   the alloca: the new one plus the offset. Elsewhere the block starts at
- *   the new stack pointer and that is the block's own end.
+ *   the new stack pointer and that is the block's own end. An offset smaller
+ *   than that area leaves no gap, recorded empty at the old stack pointer:
+ *   the erase's search starts there, not in the dispatcher's frame above it
+ *   (which the erase rewrites anyway).
+ * - It records the new stack pointer as the deepest point so far
+ *   (current->lowest_stack, as stackleak_track_stack() would, without the
+ *   call): the erase's search then starts below the callee area under the
+ *   gap, which the erase rewrites anyway, instead of walking through it.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
@@ -193,11 +200,18 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");	\
 		/* The gap the stackleak erase may skip (kernel/stackleak.c). */ \
 		/* It ends at the stack pointer from before the alloca. */ \
-		unsigned long end__ = current_stack_pointer() + offset;	\
-		if (called__ || end__ < (unsigned long)ptr__)		\
-			end__ = (unsigned long)ptr__;			\
-		current->stackleak_gap_low = (unsigned long)ptr__;	\
+		unsigned long sp__ = current_stack_pointer();		\
+		unsigned long low__ = (unsigned long)ptr__;		\
+		unsigned long end__ = sp__ + offset;			\
+		if (called__)						\
+			end__ = low__;					\
+		else if (end__ < low__)					\
+			low__ = end__;					\
+		current->stackleak_gap_low = low__;			\
 		current->stackleak_gap_high = end__;			\
+		/* Our depth, tracked inline: the erase's search starts there at the latest. */ \
+		if (sp__ < current->lowest_stack)			\
+			current->lowest_stack = sp__;			\
 	} while (0)
 
 /*
