@@ -9,6 +9,23 @@
 #ifndef TRAPDOOR_ARCH_S390_ASM_STACKLEAK_H
 #define TRAPDOOR_ARCH_S390_ASM_STACKLEAK_H
 
+#include <asm/ptrace.h>
+
+/*
+ * The erase runs on a stack of its own (entry.S, ret_from_syscall): it writes
+ * poison below the task's stack pointer, and clang 19 gives it a frame of its
+ * own there (184 bytes, spills), exactly in the range it poisons. On its own
+ * stack, nothing it keeps is on the task's. 4 KiB: its frame (at most
+ * STACKLEAK_ERASER_FRAME, Makefile.arch) and, should the erase itself fault,
+ * a trap frame and the handler's frames for the oops.
+ */
+#define STACKLEAK_ERASE_STACK_SIZE	4096
+
+#ifndef __ASSEMBLY__
+/* The task's stack pointer in ret_from_syscall: the save area below pt_regs. */
+#define arch_stackleak_sp() \
+	((unsigned long)task_pt_regs(current) - STACK_FRAME_OVERHEAD)
+
 /*
  * Poison over [from, to), whole words, from < to: one word stored, then MVC
  * copies each byte 8 bytes further up. MVC moves its bytes one at a time,
@@ -67,5 +84,6 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 	return k;
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
+#endif /* !__ASSEMBLY__ */
 
 #endif
