@@ -31,6 +31,37 @@
 /* The task's stack pointer in ret_from_syscall: the trap frame below pt_regs. */
 #define arch_stackleak_sp() \
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
+
+/*
+ * How many of the n words below p are poison, counted from p down, before the
+ * first that is not. The search's last round, a whole depth of poison, is the
+ * common case (the search starts at the dispatcher's stack pointer, with only
+ * the handler's frames below it): when the top word is poison, all n are
+ * checked unrolled, three instructions a word (load, xor with the poison, or
+ * into one accumulator) and one branch at the end, where a word at a time
+ * costs a load, a compare, two branches and a count. Otherwise, or if some
+ * word was not poison, a word at a time.
+ */
+static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
+{
+	const unsigned long *w = (const unsigned long *)p;
+	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
+	unsigned long k = 0;
+
+	if (n == depth && w[-1] == STACKLEAK_POISON) {
+		unsigned long acc = 0;
+
+#pragma GCC unroll 64
+		for (unsigned long i = 1; i < depth; i++)
+			acc |= w[-1 - (long)i] ^ STACKLEAK_POISON;
+		if (!acc)
+			return n;
+	}
+	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
+		k++;
+	return k;
+}
+#define arch_stackleak_poison_run arch_stackleak_poison_run
 #endif
 
 #endif
