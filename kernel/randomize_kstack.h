@@ -176,11 +176,23 @@ static __always_inline u32 kstack_get_offset(bool *called)
  *   own above), so the stackleak erase skips it (docs/stackleak.md, section
  *   3). Unless the draw made a call: that call's frame was where the gap is
  *   now, and the gap is recorded empty.
- * - It marks the word just below the gap as used (lowest_stack, never
- *   raised): the handler's call writes it on most paths (x86_64's return
- *   address, a frame record elsewhere), and a search that starts below a
- *   non-poison word saves the erase a round. Sound either way: the erase
- *   rewrites everything from the search's result up to the gap.
+ * - Where the ABI keeps an area for callees at the stack pointer (powerpc64's
+ *   linkage and parameter save area, s390x's 160-byte register save area),
+ *   the alloca's block starts above that area, so its last bytes lie in the
+ *   bottom of the dispatcher's own frame, whose lowest word, the back chain,
+ *   the prologue wrote. So the gap ends where the stack pointer was before
+ *   the alloca: the new one plus the offset. Elsewhere the block starts at
+ *   the new stack pointer and that is the block's own end. An offset smaller
+ *   than that area leaves no gap, recorded empty at the old stack pointer:
+ *   the erase's search starts there, not in the dispatcher's frame above it
+ *   (which the erase rewrites anyway).
+ * - It records the word below the new stack pointer as the deepest point so
+ *   far (current->lowest_stack, as stackleak_track_stack() would, without
+ *   the call, never raised): the handler's call writes it on most paths
+ *   (x86_64's return address, a frame record or saved register elsewhere),
+ *   and the erase's search then starts below it and below the callee area
+ *   under the gap, which the erase rewrites anyway, instead of walking
+ *   through them.
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
@@ -198,13 +210,19 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		/* Keep the allocation: the compiler cannot see through this. */ \
 		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");	\
 		/* The gap the stackleak erase may skip (kernel/stackleak.c). */ \
-		current->stackleak_gap_low = (unsigned long)ptr__;	\
-		current->stackleak_gap_high = (unsigned long)ptr__ +	\
-					      (called__ ? 0 : offset);	\
-		/* The handler's frame starts in the word below the gap (x86_64: \
-		 * its return address): the erase's search may start below it. */ \
-		if (current->lowest_stack > (unsigned long)ptr__ - sizeof(long)) \
-			current->lowest_stack = (unsigned long)ptr__ - sizeof(long); \
+		/* It ends at the stack pointer from before the alloca. */ \
+		unsigned long sp__ = current_stack_pointer();		\
+		unsigned long low__ = (unsigned long)ptr__;		\
+		unsigned long end__ = sp__ + offset;			\
+		if (called__)						\
+			end__ = low__;					\
+		else if (end__ < low__)					\
+			low__ = end__;					\
+		current->stackleak_gap_low = low__;			\
+		current->stackleak_gap_high = end__;			\
+		/* Our depth, tracked inline: the erase's search starts there at the latest. */ \
+		if (sp__ - sizeof(long) < current->lowest_stack)	\
+			current->lowest_stack = sp__ - sizeof(long);	\
 	} while (0)
 
 /*

@@ -167,10 +167,13 @@ static void test_self_check(void)
 	 * Mode 2: every erase checks that the whole stack below it is poison
 	 * afterwards, the offset's gap and the exit path's frames included;
 	 * the next stackleak_check() reports what they found. Shallow, deep,
-	 * failing and blocking syscalls, a fork and a fault in between.
+	 * failing and blocking syscalls, a fork and a fault in between, and a
+	 * sleep with no other task to run: the CPU idles inside schedule() and
+	 * the tick that wakes it is taken in kernel mode, on our stack.
 	 */
 	{
 		long old = set_config(TRAPDOOR_CONFIG_STACKLEAK, 2), verified;
+		const struct timespec nap = { 0, 2000000 };	/* 2 ms: a tick or two */
 
 		getpid();
 		stackleak_deep(0);
@@ -183,6 +186,7 @@ static void test_self_check(void)
 		if (pid > 0)
 			waitpid((int)pid, &status, 0);
 		sched_yield();
+		nanosleep(&nap, NULL);
 		verified = stackleak_check();
 		set_config(TRAPDOOR_CONFIG_STACKLEAK, old);
 		CHECK("user.stackleak.exit_path_verified", old == 1 && verified == 0,

@@ -58,6 +58,7 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
+#include <asm/stackleak.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -377,10 +378,21 @@ SYM_CODE_END(ret_to_user)
  * ret_from_syscall: the end of every return to user mode. No C frame is left,
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
- * only below its own stack pointer. Then restore_all.
+ * only below the task's stack pointer, r1 here. It runs on a stack of its
+ * own, stackleak_erase_stack below: as a leaf it may keep registers in the
+ * 288 bytes below its r1 (the ELFv2 protected zone), which on the task's
+ * stack would be the very bytes it poisons (asm/stackleak.h). Then
+ * restore_all.
+ *
+ * r1 is the trap frame below task_pt_regs(current) here, on every path in.
+ * r31 is free: the user's r31 is in pt_regs, and restore_all reloads it.
  */
 SYM_CODE_START(ret_from_syscall)
+	mr	r31, r1			// the task's r1: nonvolatile, so the erase keeps it
+	LOAD_ADDR(r1, stackleak_erase_stack + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_MIN_SIZE)
+					// r1 = the erase stack's top frame (16-byte aligned)
 	bl	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
+	mr	r1, r31			// back on the task's stack, at the trap frame
 	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_from_syscall)
 
@@ -488,3 +500,14 @@ SYM_FUNC_START(arch_cpu_idle)
 	mtmsrd	r3, 1			// masked again, as the kernel always runs
 	blr				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The stack ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
+ * never a task's, so nothing the erase keeps below its r1 is in the range it
+ * poisons. One CPU, and the kernel runs with interrupts masked, so one stack
+ * is enough. In .bss, so it takes no room in the ELF file.
+ */
+	.section .bss, "aw", @nobits
+	.balign	16			// ELFv2: r1 is 16-byte aligned
+stackleak_erase_stack:
+	.skip	STACKLEAK_ERASE_STACK_SIZE

@@ -216,6 +216,13 @@ void do_trap(struct pt_regs *regs)
 		user_exception(regs);	/* returns only if the task may go on */
 		return;
 	}
+	/*
+	 * From the kernel, entry.S built this frame 288 bytes below the interrupted r1, past the
+	 * protected zone it must not touch: a run of untouched poison longer than the stackleak
+	 * search depth, right above our frames. Record our depth, so that the erase's search
+	 * starts below it and rewrites this frame too (include/trapdoor/stackleak.h).
+	 */
+	stackleak_track_stack();
 	switch (regs->trap) {
 	case INTERRUPT_DECREMENTER:
 		/*

@@ -51,6 +51,7 @@
 #include <asm/lowcore.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/stackleak.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -286,9 +287,14 @@ SYM_CODE_END(ret_to_user)
  * ret_from_syscall: the end of every return to user mode. No C frame is left,
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
- * only below its own stack pointer. Then restore_all.
+ * only below the task's stack pointer, %r15 = 160 bytes below pt_regs here on
+ * every path in. It runs on a stack of its own, stackleak_erase_stack below,
+ * so that a frame the compiler gives it is not in that range
+ * (asm/stackleak.h). Then restore_all, which takes %r15 from pt_regs.
  */
 SYM_CODE_START(ret_from_syscall)
+	larl	%r15, stackleak_erase_stack + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_OVERHEAD
+					// the erase stack, its top save area for the call
 	brasl	%r14, stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	j	restore_all		// this task's registers (later, if preempted)
 SYM_CODE_END(ret_from_syscall)
@@ -400,6 +406,14 @@ SYM_FUNC_END(arch_cpu_idle)
 
 	.section .bss, "aw", @nobits
 	.balign	16
+/*
+ * The stack ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
+ * never a task's. One CPU, and the kernel runs with interrupts masked, so
+ * one is enough. Its top save area is zero (.bss): a back chain of 0 ends a
+ * stack walk there.
+ */
+stackleak_erase_stack:
+	.skip	STACKLEAK_ERASE_STACK_SIZE
 restart_stack:
 	.skip	RESTART_STACK_SIZE
 restart_stack_top:

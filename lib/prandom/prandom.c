@@ -9,7 +9,8 @@
  *
  * The mask c clears the component's low k bits, so only its top 32-k bits carry
  * state: 31 + 29 + 28 + 25 = 113 bits in all, with period about 2^113. The four
- * (a, b, c, d) quadruples are L'Ecuyer's, the ones Linux uses.
+ * (a, b, c, d) quadruples are L'Ecuyer's, the ones Linux uses. The step
+ * itself, prandom_u32_state(), is inline in include/trapdoor/prandom.h.
  */
 #include <trapdoor/prandom.h>
 #include <trapdoor/string.h>

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * powerpc's part of the stackleak erase (include/trapdoor/stackleak.h).
+ *
+ * The erase writes poison below the stack pointer entry.S had when it called
+ * it, but ELFv2 lets a leaf function keep data in the 288 bytes below its own
+ * r1 (the protected zone) without moving r1, and both compilers do it with
+ * the erase (GCC saves r30-r31 there, clang r26-r30): the erase would poison
+ * its own saved registers. So entry.S (ret_from_syscall) runs the erase on a
+ * stack of its own, stackleak_erase_stack, and the erase takes the task's
+ * stack pointer from the task instead of from r1: ret_from_syscall is always
+ * entered with r1 at the ABI frame right below task_pt_regs(current)
+ * (paca->trap_sp, asm/paca.h). Whatever the compiler keeps in its frame or
+ * protected zone lies on the erase stack, never on the task's.
+ */
+#ifndef TRAPDOOR_ARCH_POWERPC_ASM_STACKLEAK_H
+#define TRAPDOOR_ARCH_POWERPC_ASM_STACKLEAK_H
+
+#include <asm/ptrace.h>
+
+/*
+ * The erase stack's size: the protected zone (288) and the 32-byte ABI frame
+ * above the erase's r1 are all the erase may use (Makefile.arch:
+ * STACKLEAK_ERASER_FRAME); the rest leaves room for an exception frame
+ * (INT_STACK_SKIP, 672 bytes) and the handler's frames, should the erase
+ * itself fault, so that the oops is printed.
+ */
+#define STACKLEAK_ERASE_STACK_SIZE	4096
+
+#ifndef __ASSEMBLY__
+/* The task's stack pointer in ret_from_syscall: the trap frame below pt_regs. */
+#define arch_stackleak_sp() \
+	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
+
+/*
+ * How many of the n words below p are poison, counted from p down, before the
+ * first that is not. The search's last round, a whole depth of poison, is the
+ * common case (the search starts at the dispatcher's stack pointer, with only
+ * the handler's frames below it): when the top word is poison, all n are
+ * checked unrolled, three instructions a word (load, xor with the poison, or
+ * into one accumulator) and one branch at the end, where a word at a time
+ * costs a load, a compare, two branches and a count. Otherwise, or if some
+ * word was not poison, a word at a time.
+ */
+static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
+{
+	const unsigned long *w = (const unsigned long *)p;
+	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
+	unsigned long k = 0;
+
+	if (n == depth && w[-1] == STACKLEAK_POISON) {
+		unsigned long acc = 0;
+
+#pragma GCC unroll 64
+		for (unsigned long i = 1; i < depth; i++)
+			acc |= w[-1 - (long)i] ^ STACKLEAK_POISON;
+		if (!acc)
+			return n;
+	}
+	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
+		k++;
+	return k;
+}
+#define arch_stackleak_poison_run arch_stackleak_poison_run
+#endif
+
+#endif
