@@ -6,6 +6,7 @@
 #include <trapdoor/kallsyms.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/sections.h>
+#include <trapdoor/stackleak.h>
 
 /* The generated kallsyms.S of each image (the Makefile's two links). */
 extern const unsigned long kallsyms_addresses[];
@@ -28,6 +29,7 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *size, unsigned lo
 
 void print_ip_sym(const char *label, unsigned long addr)
 {
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	unsigned long size, offset;
 	const char *name = kallsyms_lookup(addr, &size, &offset);
 

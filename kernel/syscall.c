@@ -78,6 +78,16 @@ static long invoke_syscall(struct pt_regs *regs)
 }
 
 /*
+ * Out of line: a variadic call inlined into do_syscall() would give it the
+ * bigger frame such a call needs (powerpc64's parameter save area), on every
+ * syscall, for a panic.
+ */
+static __noinline __noreturn void stack_end_overwritten(void)
+{
+	panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
+}
+
+/*
  * The exit work, on every return to user mode: a task that kill() or a broken
  * pipe marked dies here, a task whose time slice is over gives the CPU away
  * here, and a traced syscall's line is printed here. The stackleak erase
@@ -95,7 +105,7 @@ static __always_inline void __exit_to_user_mode(void)
 		schedule();
 	}
 	if (unlikely(*(unsigned long *)current->stack != STACK_END_MAGIC))
-		panic("kernel stack overflow in task %d (%s)", current->pid, current->comm);
+		stack_end_overwritten();
 	/* trace on (kernel/trace.c): the one branch tracing costs here. */
 	if (unlikely(trace_pending))
 		trace_syscall_exit();

@@ -128,10 +128,17 @@ static __always_inline unsigned long stackleak_find_top_of_poison(unsigned long 
 	for (;;) {
 		unsigned long n = depth, k;
 
-		/* Used words right below the top (dead frames): each is the new top. */
-		while (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
-				    STACKLEAK_POISON)
-			top -= sizeof(unsigned long);
+		/*
+		 * Used words right below the top (dead frames): each is the new
+		 * top. Often there are none: then the test below is all it costs.
+		 */
+		if (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
+				 STACKLEAK_POISON) {
+			do
+				top -= sizeof(unsigned long);
+			while (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
+					    STACKLEAK_POISON);
+		}
 		/* Then a run of poison: is it a whole search depth long? */
 		if (unlikely(top - low < STACKLEAK_SEARCH_DEPTH))
 			n = (top - low) / sizeof(unsigned long);

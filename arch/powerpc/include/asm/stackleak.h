@@ -36,25 +36,35 @@
  * How many of the n words below p are poison, counted from p down, before the
  * first that is not. The search's last round, a whole depth of poison, is the
  * common case (the search starts at the dispatcher's stack pointer, with only
- * the handler's frames below it): when the top word is poison, all n are
- * checked unrolled, three instructions a word (load, xor with the poison, or
- * into one accumulator) and one branch at the end, where a word at a time
- * costs a load, a compare, two branches and a count. Otherwise, or if some
- * word was not poison, a word at a time.
+ * the handler's frames below it): then all n are checked in one straight line
+ * of a load, a compare and a branch per word, at fixed offsets from p, in two
+ * registers (an unrolled C loop that ORs the words together needed eight
+ * nonvolatile registers, saved and restored on every erase). Otherwise, or at
+ * the first word that is not poison, a word at a time counts from p again.
+ * (.Lsl_off is an assembler variable: .set may redefine it in every copy.)
  */
 static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
 {
 	const unsigned long *w = (const unsigned long *)p;
 	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
-	unsigned long k = 0;
+	unsigned long k = 0, a, all;
 
-	if (n == depth && w[-1] == STACKLEAK_POISON) {
-		unsigned long acc = 0;
-
-#pragma GCC unroll 64
-		for (unsigned long i = 1; i < depth; i++)
-			acc |= w[-1 - (long)i] ^ STACKLEAK_POISON;
-		if (!acc)
+	if (n == depth) {
+		__asm__ __volatile__(
+			"li	%[all], 0\n\t"		/* not all poison, unless we get to the end */
+			".set	.Lsl_off, 8\n\t"		/* p - 8: the first word down */
+			".rept	%c[words]\n\t"		/* each word of the depth: */
+			"ld	%[a], -.Lsl_off(%[p])\n\t"	/*   load it */
+			"cmpd	%[a], %[poison]\n\t"	/*   poison? */
+			"bne	1f\n\t"			/*   no: count them one by one */
+			".set	.Lsl_off, .Lsl_off + 8\n\t"	/*   on to the next one down */
+			".endr\n\t"
+			"li	%[all], 1\n"			/* all of them are poison */
+			"1:"
+			: [a] "=&r"(a), [all] "=&r"(all)
+			: [p] "b"(p), [poison] "r"(STACKLEAK_POISON), [words] "i"(depth)
+			: "cr0", "memory");
+		if (all)
 			return n;
 	}
 	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
