@@ -50,7 +50,7 @@ static __always_inline void __stackleak_erase(bool verify)
 	struct stackleak_erase_range r;
 	unsigned long high = stackleak_high_bound(t), sp = arch_stackleak_sp(), bytes;
 
-	stackleak_erase_plan(stackleak_low_bound(t), high, t->lowest_stack,
+	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack,
 			     t->stackleak_gap_low, t->stackleak_gap_high, sp, &r);
 	bytes = stackleak_erase_apply(&r);
 	/* The next syscall starts from the top again, with no gap (see the plan). */
@@ -77,14 +77,14 @@ unsigned long stackleak_erase_pending_bytes(void)
 {
 	struct task_struct *t = current;
 	struct stackleak_erase_range r;
+	unsigned long sp = current_stack_pointer();
 
 	if (!READ_ONCE(stackleak_enabled))
 		return 0;
 	/* As the erase will see it, with our own live frames counted as used. */
-	stackleak_erase_plan(stackleak_low_bound(t), stackleak_high_bound(t),
-			     t->lowest_stack < current_stack_pointer() ? t->lowest_stack :
-			     current_stack_pointer(), t->stackleak_gap_low, t->stackleak_gap_high,
-			     stackleak_high_bound(t), &r);
+	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack < sp ? t->lowest_stack : sp,
+			     t->stackleak_gap_low, t->stackleak_gap_high, stackleak_high_bound(t),
+			     &r);
 	return stackleak_erase_bytes(&r);
 }
 

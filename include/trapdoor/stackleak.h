@@ -162,8 +162,8 @@ struct stackleak_erase_range {
 };
 
 /*
- * The plan of one erase, over explicit addresses: the stack's [low, high)
- * (canary and pt_regs excluded), the tracked lowest_stack, the gap the
+ * The plan of one erase, over explicit addresses: the stack's low end (the
+ * word above the canary), the tracked lowest_stack, the gap the
  * dispatcher recorded ([high, high) when there is none: a return that did not
  * go through a syscall), and the eraser's stack pointer sp, which bounds
  * everything (the erase never writes at or above it). The search starts at
@@ -179,14 +179,12 @@ struct stackleak_erase_range {
  * and a gap_low above gap_high makes the gap empty: the reset value, gap_low
  * at the top, is no gap whatever gap_high holds.
  */
-static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long high,
-						 unsigned long lowest, unsigned long gap_low,
-						 unsigned long gap_high, unsigned long sp,
-						 struct stackleak_erase_range *r)
+static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long lowest,
+						 unsigned long gap_low, unsigned long gap_high,
+						 unsigned long sp, struct stackleak_erase_range *r)
 {
 	unsigned long start;
 
-	(void)high;
 	if (gap_high > sp)
 		gap_high = sp;
 	if (gap_low > gap_high)
@@ -215,14 +213,13 @@ static __always_inline unsigned long stackleak_erase_apply(const struct stacklea
 }
 
 /* One whole erase over explicit addresses, as the kernel does it; returns the bytes written. */
-static __always_inline unsigned long stackleak_erase_range(unsigned long low, unsigned long high,
-							   unsigned long lowest,
+static __always_inline unsigned long stackleak_erase_range(unsigned long low, unsigned long lowest,
 							   unsigned long gap_low,
 							   unsigned long gap_high, unsigned long sp)
 {
 	struct stackleak_erase_range r;
 
-	stackleak_erase_plan(low, high, lowest, gap_low, gap_high, sp, &r);
+	stackleak_erase_plan(low, lowest, gap_low, gap_high, sp, &r);
 	return stackleak_erase_apply(&r);
 }
 

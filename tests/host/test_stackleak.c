@@ -33,7 +33,7 @@ static unsigned long at(int i)
 #define HIGH	at(FAKE_WORDS - FAKE_REGS)
 
 /* An erase with no gap: a return that did not go through a syscall's offset. */
-#define erase_nogap(lowest, sp)	stackleak_erase_range(LOW, HIGH, (lowest), HIGH, HIGH, (sp))
+#define erase_nogap(lowest, sp)	stackleak_erase_range(LOW, (lowest), HIGH, HIGH, (sp))
 
 /* A freshly poisoned stack: canary, poison, pt_regs. */
 static void fresh_stack(void)
@@ -205,11 +205,11 @@ Test(stackleak, plan_ends_at_sp_and_writes_nothing)
 
 	fresh_stack();
 	fill(50, 69, DIRT);
-	stackleak_erase_plan(LOW, HIGH, at(55), HIGH, HIGH, at(70), &r);
+	stackleak_erase_plan(LOW, at(55), HIGH, HIGH, at(70), &r);
 	cr_assert_eq(r.from, at(50));
 	cr_assert_eq(r.to, at(70));
 	cr_assert_eq(stackleak_erase_bytes(&r), 20 * sizeof(long));
-	stackleak_erase_plan(LOW, HIGH, HIGH, HIGH, HIGH, at(50), &r);
+	stackleak_erase_plan(LOW, HIGH, HIGH, HIGH, at(50), &r);
 	cr_assert_eq(r.from, at(50), "nothing used below sp: the erase starts and ends at sp");
 	cr_assert_eq(stackleak_erase_bytes(&r), 0);
 	cr_expect_eq(w[50], DIRT, "planning writes nothing");
@@ -241,7 +241,7 @@ static void syscall_stack(void)
 Test(stackleak, gap_is_skipped_and_both_sides_erased)
 {
 	syscall_stack();
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70)),
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(40), at(66), at(70)),
 		     14 * sizeof(long), "10 words below the gap, 4 above; the 26 of the gap skipped");
 	expect_poison(1, 69);
 	expect_untouched_outside_stack();
@@ -255,7 +255,7 @@ Test(stackleak, gap_is_not_written)
 	cr_expect_eq(w[50], STACKLEAK_POISON, "without a gap the erase covers it");
 	syscall_stack();
 	w[50] = DIRT;
-	stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70));
+	stackleak_erase_range(LOW, HIGH, at(40), at(66), at(70));
 	cr_expect_eq(w[50], DIRT, "with the gap the erase does not look inside it");
 	expect_poison(30, 39);
 	expect_poison(66, 69);
@@ -268,7 +268,7 @@ Test(stackleak, search_starts_below_the_gap)
 	cr_assert_eq(erase_nogap(HIGH, at(70)), 4 * sizeof(long),
 		     "the 26 poison words of the gap end a search from sp");
 	syscall_stack();
-	stackleak_erase_range(LOW, HIGH, HIGH, at(40), at(66), at(70));
+	stackleak_erase_range(LOW, HIGH, at(40), at(66), at(70));
 	expect_poison(30, 39);
 }
 
@@ -276,7 +276,7 @@ Test(stackleak, tracked_point_below_the_gap_extends_the_erase)
 {
 	syscall_stack();
 	fill(5, 9, DIRT);	/* below a 20-word hole (10..29): only tracking finds it */
-	stackleak_erase_range(LOW, HIGH, at(8), at(40), at(66), at(70));
+	stackleak_erase_range(LOW, at(8), at(40), at(66), at(70));
 	expect_poison(1, 39);
 	expect_poison(66, 69);
 }
@@ -287,17 +287,17 @@ Test(stackleak, gap_above_sp_means_no_gap)
 	/* [HIGH, HIGH): the reset value; clamped to sp, no gap. */
 	w[50] = DIRT;
 	fill(40, 49, DIRT);
-	stackleak_erase_range(LOW, HIGH, HIGH, HIGH, HIGH, at(70));
+	stackleak_erase_range(LOW, HIGH, HIGH, HIGH, at(70));
 	expect_poison(30, 69);
 	syscall_stack();
 	w[50] = DIRT;
 	/* a gap above sp: cut at sp, it is no gap */
-	stackleak_erase_range(LOW, HIGH, at(30), at(72), HIGH, at(70));
+	stackleak_erase_range(LOW, at(30), at(72), HIGH, at(70));
 	expect_poison(1, 69);
 	syscall_stack();
 	w[50] = DIRT;
 	/* the reset value: gap_low at the top, an old gap_high below it */
-	stackleak_erase_range(LOW, HIGH, at(30), HIGH, at(66), at(70));
+	stackleak_erase_range(LOW, at(30), HIGH, at(66), at(70));
 	expect_poison(1, 69);
 	expect_untouched_outside_stack();
 }
