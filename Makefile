@@ -121,7 +121,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 # What every kernel contains: the same arch file set on all six (tools/check-arch
 # checks it), this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the
 # common drivers it asks for (ARCH_DRIVERS, in drivers/), and the common code.
-ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c
+ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
@@ -269,13 +269,16 @@ CMDLINE		?=
 ifndef QEMU_APPEND
 QEMU_APPEND	= -append '$(1)'
 endif
+# SMP=N: the machine has N CPUs (QEMU -smp N; docs/smp.md).
+SMP		?=
+QEMU_SMP	= $(if $(SMP),-smp $(SMP))
 # make check T=GROUP: only the tests of that group of tests/registry (test.group=).
 BOOT_CMDLINE	= $(CMDLINE)
-QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(if $(BOOT_CMDLINE),$(call QEMU_APPEND,$(BOOT_CMDLINE))) \
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) $(if $(BOOT_CMDLINE),$(call QEMU_APPEND,$(BOOT_CMDLINE))) \
 		  $(QEMU_EXTRA) -kernel
 # make run on a terminal adds init.shell=1 (the shell after the demos), SCRIPT=file
 # init.shell=script (the shell alone, reading the file on the console).
-QEMU_CMD_SHELL	= $(QEMU) $(QEMU_FLAGS) $(call QEMU_APPEND,init.shell=$(1) $(CMDLINE)) \
+QEMU_CMD_SHELL	= $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) $(call QEMU_APPEND,init.shell=$(1) $(CMDLINE)) \
 		  $(QEMU_EXTRA) -kernel
 SCRIPT		?=
 
@@ -430,7 +433,7 @@ BENCH_ARGS	?= smoke
 BENCH_TIMEOUT	?= 900
 BENCH_LOG	?= $(BUILD)/bench.log
 bench-boot: all check-qemu
-	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) \
+	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) \
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 

@@ -14,6 +14,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/random.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 
@@ -120,6 +121,7 @@ __noreturn void start_kernel(void)
 	int init_argc = 2;
 	long pid;
 
+	arch_set_this_cpu(&cpu_info[0]);
 	arch_setup();
 	print_banner();
 	broken_boot();
@@ -170,5 +172,6 @@ __noreturn void start_kernel(void)
 		panic("cannot start init: error %ld", pid);
 	console_input_init();
 	arch_timer_init(HZ);
+	smp_init();
 	sched_start();
 }

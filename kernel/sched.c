@@ -20,7 +20,6 @@
 #include "syscalls.h"
 
 static struct task_struct *run_head, *run_tail;
-bool need_resched;
 unsigned long jiffies;
 
 void sched_enqueue(struct task_struct *t)
@@ -133,11 +132,16 @@ SYSCALL_DEFINE(nanosleep)
 
 void timer_interrupt(struct pt_regs *regs)
 {
+	struct cpu_info *c = this_cpu();
+
+	WRITE_ONCE(c->ticks, c->ticks + 1);
+	/* The time slice is one tick: whoever runs now yields on the way out. */
+	c->resched = true;
+	if (c->cpu != 0)
+		return;		/* the clock and the console are CPU 0's */
 	jiffies++;
 	kernel_stats.ticks++;
 	console_tick();
-	/* The time slice is one tick: whoever runs now yields on the way out. */
-	need_resched = true;
 }
 
 __noreturn void sched_start(void)

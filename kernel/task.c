@@ -5,6 +5,8 @@
  * kernel/fork.c's job, ending one kernel/exit.c's, kill kernel/signal.c's.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/sprintf.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
@@ -42,9 +44,8 @@ struct task_struct *kstack_guard_owner(unsigned long addr)
 }
 
 /* The context start_kernel() runs in; it gives the CPU away in sched_start(). */
-static struct task_struct boot_task = { .pid = 0, .state = TASK_RUNNABLE, .comm = "boot" };
+struct task_struct boot_task = { .pid = 0, .state = TASK_RUNNABLE, .comm = "boot" };
 
-struct task_struct *current = &boot_task;
 static int last_pid;
 
 void task_init(void)
@@ -60,8 +61,7 @@ struct task_struct *task_by_pid(int pid)
 	return NULL;
 }
 
-/* A free slot with its kernel stack and a new pid, or NULL when every slot is taken. */
-struct task_struct *alloc_task(void)
+static struct task_struct *alloc_task_slot(void)
 {
 	for (int i = 0; i < NR_TASKS; i++) {
 		struct task_struct *t = &task_table[i];
@@ -71,10 +71,33 @@ struct task_struct *alloc_task(void)
 		memset(t, 0, sizeof(*t));
 		t->stack = kernel_stacks[i][1];
 		*(unsigned long *)t->stack = STACK_END_MAGIC;
-		t->pid = ++last_pid;
 		return t;
 	}
 	return NULL;
+}
+
+/* A free slot with its kernel stack and a new pid, or NULL when every slot is taken. */
+struct task_struct *alloc_task(void)
+{
+	struct task_struct *t = alloc_task_slot();
+
+	if (t)
+		t->pid = ++last_pid;
+	return t;
+}
+
+struct task_struct *alloc_idle_task(unsigned int cpu)
+{
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	struct task_struct *t = alloc_task_slot();
+
+	if (t) {
+		t->pid = 0;
+		t->cpu = cpu;
+		t->state = TASK_BLOCKED;	/* never on the run queue */
+		snprintf(t->comm, sizeof(t->comm), "idle%u", cpu);
+	}
+	return t;
 }
 
 unsigned long nr_tasks(void)

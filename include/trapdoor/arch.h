@@ -152,4 +152,38 @@ void arch_cpu_idle(void);
  */
 int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot);
 
+/* --- several CPUs (docs/smp.md) ------------------------------------------- */
+
+struct cpu_info;
+
+/*
+ * This CPU's struct cpu_info (include/trapdoor/smp.h), static inline in
+ * asm/smp.h: one read of a register that each CPU has its own copy of and
+ * user mode cannot change. arch_set_this_cpu() sets it on the calling CPU:
+ * start_kernel() calls it first thing for CPU 0; for the others the arch's
+ * own start-up code does, before it calls secondary_start_kernel().
+ *	struct cpu_info *arch_this_cpu(void);
+ */
+void arch_set_this_cpu(struct cpu_info *c);
+
+/*
+ * How many CPUs the machine has, the boot CPU included (from the device
+ * tree, ACPI, the firmware, ...), at most NR_CPUS; 1 where the arch starts no
+ * other CPU (docs/smp.md says why).
+ */
+unsigned int arch_smp_probe(void);
+
+/*
+ * Starts logical CPU cpu (1 .. arch_smp_probe() - 1). It runs with interrupts
+ * masked, on idle's kernel stack (task_stack_top(idle) down), with
+ * arch_this_cpu() == &cpu_info[cpu], its own trap vectors, the kernel's page
+ * tables, its timer ticking at the hz arch_timer_init() was given and IPIs
+ * enabled, and calls secondary_start_kernel(). Returns 0 once the request is
+ * on its way (smp_init() waits for cpu_info[cpu].online), or a negative errno.
+ */
+int arch_cpu_up(unsigned int cpu, struct task_struct *idle);
+
+/* Interrupts CPU cpu; its handler calls ipi_interrupt() (kernel/smp.c). */
+void arch_send_ipi(unsigned int cpu);
+
 #endif

@@ -16,6 +16,7 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/prandom.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/types.h>
 #include <asm/processor.h>	/* struct thread_struct */
 #include <asm/ptrace.h>		/* struct pt_regs */
@@ -61,6 +62,7 @@ struct task_struct {
 	struct task_struct *parent;
 	struct task_struct *run_next;	/* run queue link */
 	bool on_rq;			/* on the run queue now (sched_enqueue refuses twice) */
+	unsigned int cpu;		/* the CPU it runs on, or ran on last */
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
@@ -78,8 +80,11 @@ struct task_struct {
 	unsigned long stackleak_gap_low, stackleak_gap_high;
 };
 
-/* The task running on this (the only) CPU. */
-extern struct task_struct *current;
+/* The context start_kernel() runs in, CPU 0's first current (kernel/task.c). */
+extern struct task_struct boot_task;
+
+/* The task running on this CPU (include/trapdoor/smp.h). */
+#define current (this_cpu()->current_task)
 
 static inline struct pt_regs *task_pt_regs(struct task_struct *t)
 {
@@ -96,6 +101,8 @@ extern struct task_struct task_table[NR_TASKS];
 void task_init(void);
 struct task_struct *task_by_pid(int pid);
 struct task_struct *alloc_task(void);
+/* CPU cpu's idle task: pid 0, never on the run queue (kernel/smp.c). */
+struct task_struct *alloc_idle_task(unsigned int cpu);
 unsigned long nr_tasks(void);
 /* The guard region below task slot i's kernel stack, [start, end). */
 void kstack_guard_range(unsigned int i, unsigned long *start, unsigned long *end);
@@ -114,7 +121,7 @@ __noreturn void do_exit(int wait_status);
 long do_wait4(int pid, int *wait_status);
 
 /* kernel/sched.c */
-extern bool need_resched;
+#define need_resched (this_cpu()->resched)
 extern unsigned long jiffies;
 #define HZ 100
 void sched_enqueue(struct task_struct *t);

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CPUs (docs/smp.md). Logical CPU 0 is the one that booted; smp_init()
+ * (kernel/smp.c) starts the others through arch_cpu_up(), each on the kernel
+ * stack of an idle task of its own. What belongs to one CPU lives in its
+ * struct cpu_info, which arch_this_cpu() (asm/smp.h) finds through a register
+ * each CPU has its own copy of, so no CPU can reach another's by mistake.
+ */
+#ifndef TRAPDOOR_INCLUDE_TRAPDOOR_SMP_H
+#define TRAPDOOR_INCLUDE_TRAPDOOR_SMP_H
+
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
+#define NR_CPUS		8
+
+struct task_struct;
+
+struct cpu_info {
+	unsigned int cpu;		/* logical number: 0 is the boot CPU */
+	bool online;			/* it reached secondary_start_kernel() (CPU 0: always) */
+	bool resched;			/* need_resched: its task gives the CPU away on the way out */
+	struct task_struct *current_task;	/* current: the task it runs now */
+	struct task_struct *idle;	/* the task it runs when nothing else can run */
+	unsigned long ticks;		/* timer interrupts it took */
+	unsigned long ipis;		/* inter-processor interrupts it took */
+};
+
+extern struct cpu_info cpu_info[NR_CPUS];
+/* CPUs the machine has (arch_smp_probe()), and how many of them run the kernel. */
+extern unsigned int nr_cpus_present, nr_cpus_online;
+
+#include <asm/smp.h>		/* arch_this_cpu() */
+
+static __always_inline struct cpu_info *this_cpu(void)
+{
+	return arch_this_cpu();
+}
+
+static __always_inline unsigned int smp_processor_id(void)
+{
+	return this_cpu()->cpu;
+}
+
+/* kernel/smp.c */
+void smp_init(void);
+/* Where arch_cpu_up()'s CPU enters common code; never returns. */
+__noreturn void secondary_start_kernel(void);
+/* The arch's IPI handler calls this on the CPU that took the IPI. */
+void ipi_interrupt(void);
+
+#endif

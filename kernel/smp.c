@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Several CPUs (docs/smp.md). CPU 0 boots and runs start_kernel(); once the
+ * first task exists, smp_init() gives every other CPU the machine has an idle
+ * task and starts it with arch_cpu_up(). A started CPU enters
+ * secondary_start_kernel() on that idle task's stack, says it is online, and
+ * waits in its idle loop for an interrupt.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
+
+struct cpu_info cpu_info[NR_CPUS] = {
+	[0] = { .cpu = 0, .online = true, .current_task = &boot_task },
+};
+unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
+
+/* How long smp_init() waits for one CPU to come online: a second. */
+#define CPU_UP_TIMEOUT_SEC	1
+
+void ipi_interrupt(void)
+{
+	struct cpu_info *c = this_cpu();
+
+	WRITE_ONCE(c->ipis, c->ipis + 1);
+	c->resched = true;
+}
+
+static __noreturn void cpu_idle_loop(void)
+{
+	for (;;)
+		arch_cpu_idle();
+}
+
+__noreturn void secondary_start_kernel(void)
+{
+	struct cpu_info *c = this_cpu();
+
+	__atomic_store_n(&c->online, true, __ATOMIC_RELEASE);
+	cpu_idle_loop();
+}
+
+static bool wait_online(unsigned int cpu)
+{
+	u64 start = arch_get_cycles(), limit = arch_cycles_per_sec() * CPU_UP_TIMEOUT_SEC;
+
+	while (!__atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
+		if (arch_get_cycles() - start > limit)
+			return false;
+	return true;
+}
+
+void smp_init(void)
+{
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	unsigned int n = arch_smp_probe();
+
+	if (n > NR_CPUS) {
+		printk("smp: %u CPUs, only the first %u are used\n", n, NR_CPUS);
+		n = NR_CPUS;
+	}
+	nr_cpus_present = n ? n : 1;
+	cpu_info[0].idle = NULL;
+	for (unsigned int cpu = 1; cpu < nr_cpus_present; cpu++) {
+		struct cpu_info *c = &cpu_info[cpu];
+		struct task_struct *idle = alloc_idle_task(cpu);
+		int err;
+
+		c->cpu = cpu;
+		c->idle = idle;
+		c->current_task = idle;
+		if (!idle) {
+			printk("smp: CPU%u: no task slot for its idle task\n", cpu);
+			continue;
+		}
+		err = arch_cpu_up(cpu, idle);
+		if (err) {
+			printk("smp: CPU%u did not start: error %d\n", cpu, err);
+			continue;
+		}
+		if (!wait_online(cpu)) {
+			printk("smp: CPU%u did not come online within %u s\n", cpu, CPU_UP_TIMEOUT_SEC);
+			continue;
+		}
+		nr_cpus_online++;
+	}
+	printk("smp:     %u of %u CPUs online\n", nr_cpus_online, nr_cpus_present);
+}
