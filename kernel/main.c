@@ -173,5 +173,8 @@ __noreturn void start_kernel(void)
 	console_input_init();
 	arch_timer_init(HZ);
 	smp_init();
+#ifdef CONFIG_KTEST
+	ktest_failures += ktest_run_late();
+#endif
 	sched_start();
 }

@@ -10,6 +10,8 @@
 #include <trapdoor/cmdline.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/ktest.h>
+#include <trapdoor/smp.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
@@ -349,10 +351,78 @@ static void test_cmdline_fit(void)
 	}
 }
 
-static const struct {
+/*
+ * Run after smp_init(): every CPU the machine has came online, each takes
+ * its own timer ticks, and an IPI reaches each one.
+ */
+static bool wait_counter(const unsigned long *counter, unsigned long past)
+{
+	u64 start = arch_get_cycles(), limit = arch_cycles_per_sec();
+
+	while (READ_ONCE(*counter) <= past)
+		if (arch_get_cycles() - start > limit)
+			return false;
+	return true;
+}
+
+static void test_smp_online(void)
+{
+	KTEST_EXPECT(nr_cpus_online == nr_cpus_present, "%u of %u CPUs online", nr_cpus_online,
+		     nr_cpus_present);
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
+		KTEST_EXPECT(READ_ONCE(cpu_info[cpu].online) && cpu_info[cpu].cpu == cpu,
+			     "CPU%u: online %d, number %u", cpu, cpu_info[cpu].online,
+			     cpu_info[cpu].cpu);
+	KTEST_EXPECT(this_cpu() == &cpu_info[0], "the boot CPU is CPU%u", smp_processor_id());
+}
+
+static void test_smp_timer_every_cpu(void)
+{
+	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
+		unsigned long past = READ_ONCE(cpu_info[cpu].ticks);
+
+		KTEST_EXPECT(wait_counter(&cpu_info[cpu].ticks, past),
+			     "CPU%u took no timer tick in a second (%lu so far)", cpu, past);
+	}
+}
+
+static void test_smp_ipi_every_cpu(void)
+{
+	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
+		for (int round = 0; round < 3; round++) {
+			unsigned long past = READ_ONCE(cpu_info[cpu].ipis);
+
+			arch_send_ipi(cpu);
+			KTEST_EXPECT(wait_counter(&cpu_info[cpu].ipis, past),
+				     "CPU%u took no IPI in a second (round %d, %lu so far)", cpu,
+				     round, past);
+		}
+	}
+}
+
+struct ktest {
 	const char *name;
 	void (*fn)(void);
-} ktests[] = {
+};
+
+static void count_call(void *arg)
+{
+	__atomic_fetch_add((unsigned long *)arg, 1UL << (4 * smp_processor_id()), __ATOMIC_RELAXED);
+}
+
+/* smp_call_function() runs the function once on every other CPU, none on this one. */
+static void test_smp_call_function(void)
+{
+	unsigned long calls = 0, want = 0;
+
+	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++)
+		want |= 1UL << (4 * cpu);
+	smp_call_function(count_call, &calls);
+	KTEST_EXPECT(__atomic_load_n(&calls, __ATOMIC_ACQUIRE) == want,
+		     "calls 0x%lx, want 0x%lx (one nibble per CPU)", calls, want);
+}
+
+static const struct ktest ktests[] = {
 	{ "boot.info", test_boot_info },
 	{ "boot.stack_alignment", test_stack_alignment },
 	{ "lib.vsnprintf_widths", test_vsnprintf_widths },
@@ -368,6 +438,14 @@ static const struct {
 	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
 	{ "cmdline.escape", test_cmdline_escape },
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
+};
+
+/* The tests that need every CPU started: ktest_run_late(), after smp_init(). */
+static const struct ktest ktests_late[] = {
+	{ "smp.online", test_smp_online },
+	{ "smp.timer_every_cpu", test_smp_timer_every_cpu },
+	{ "smp.ipi_every_cpu", test_smp_ipi_every_cpu },
+	{ "smp.call_function", test_smp_call_function },
 };
 
 /* test.group=: "" runs every test. */
@@ -429,22 +507,21 @@ static void ktest_find_group(const char *cmdline)
 	}
 }
 
-int ktest_run_all(const char *cmdline)
+static int ktest_run_table(const struct ktest *tests, size_t n, int *ran)
 {
-	int failed = 0, ran = 0;
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	int failed = 0;
 
-	ktest_find_group(cmdline);
-
-	for (size_t i = 0; i < ARRAY_SIZE(ktests); i++) {
-		const struct test_registry_entry *row = ktest_row(ktests[i].name);
+	for (size_t i = 0; i < n; i++) {
+		const struct test_registry_entry *row = ktest_row(tests[i].name);
 
 		if (ktest_group_name[0] && !(row && test_registry_has(row->groups, ktest_group_name)))
 			continue;
-		current_test = ktests[i].name;
+		current_test = tests[i].name;
 		current_failed = false;
-		ran++;
+		(*ran)++;
 		if (row)
-			ktests[i].fn();
+			tests[i].fn();
 		else
 			snprintf(failure, sizeof(failure), "no ktest row for it in tests/registry");
 		if (current_failed || !row) {
@@ -454,8 +531,27 @@ int ktest_run_all(const char *cmdline)
 			printk("PASS: %s\n", current_test);
 		}
 	}
+	return failed;
+}
+
+int ktest_run_all(const char *cmdline)
+{
+	int failed, ran = 0;
+
+	ktest_find_group(cmdline);
+	failed = ktest_run_table(ktests, ARRAY_SIZE(ktests), &ran);
 	printk("ktest: %d of %d passed%s%s\n", ran - failed, ran,
 	       ktest_group_name[0] ? ", group " : "", ktest_group_name);
+	return failed;
+}
+
+int ktest_run_late(void)
+{
+	int failed, ran = 0;
+
+	failed = ktest_run_table(ktests_late, ARRAY_SIZE(ktests_late), &ran);
+	if (ran)
+		printk("ktest: %d of %d late tests passed\n", ran - failed, ran);
 	return failed;
 }
 

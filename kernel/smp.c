@@ -21,12 +21,45 @@ unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
 /* How long smp_init() waits for one CPU to come online: a second. */
 #define CPU_UP_TIMEOUT_SEC	1
 
+void smp_call_pending(void)
+{
+	struct cpu_info *c = this_cpu();
+	void (*fn)(void *) = __atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE);
+
+	if (!fn)
+		return;
+	fn(c->call_arg);
+	/* Done: the caller sees the slot empty again. */
+	__atomic_store_n(&c->call_fn, NULL, __ATOMIC_RELEASE);
+}
+
 void ipi_interrupt(void)
 {
 	struct cpu_info *c = this_cpu();
 
 	WRITE_ONCE(c->ipis, c->ipis + 1);
 	c->resched = true;
+	smp_call_pending();
+}
+
+void smp_call_function(void (*fn)(void *arg), void *arg)
+{
+	unsigned int self = smp_processor_id();
+
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		struct cpu_info *c = &cpu_info[cpu];
+
+		if (cpu == self || !__atomic_load_n(&c->online, __ATOMIC_ACQUIRE))
+			continue;
+		/* One request at a time per CPU: wait out another caller's. */
+		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE))
+			smp_call_pending();
+		c->call_arg = arg;
+		__atomic_store_n(&c->call_fn, fn, __ATOMIC_RELEASE);
+		arch_send_ipi(cpu);
+		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE))
+			smp_call_pending();	/* it may be waiting for us the same way */
+	}
 }
 
 static __noreturn void cpu_idle_loop(void)

@@ -27,6 +27,8 @@ void ktest_fail(const char *file, int line, const char *fmt, ...) __printf(3, 4)
  * registry fails.
  */
 int ktest_run_all(const char *cmdline);
+/* The tests that need every CPU started, after smp_init(); the number that failed. */
+int ktest_run_late(void);
 
 /* test.group=GROUP: a group of tests/registry, or -EINVAL. */
 int ktest_group_setup(const char *value);

@@ -24,6 +24,9 @@ struct cpu_info {
 	struct task_struct *idle;	/* the task it runs when nothing else can run */
 	unsigned long ticks;		/* timer interrupts it took */
 	unsigned long ipis;		/* inter-processor interrupts it took */
+	/* smp_call_function(): what another CPU asked this one to run, if anything. */
+	void (*call_fn)(void *arg);
+	void *call_arg;
 };
 
 extern struct cpu_info cpu_info[NR_CPUS];
@@ -48,5 +51,13 @@ void smp_init(void);
 __noreturn void secondary_start_kernel(void);
 /* The arch's IPI handler calls this on the CPU that took the IPI. */
 void ipi_interrupt(void);
+/*
+ * Runs fn(arg) on every other online CPU, from its IPI handler, and returns
+ * once each has. For what only an IPI can do (dropping another CPU's cached
+ * translations, docs/smp.md). A CPU that waits with interrupts masked (for a
+ * lock) runs its pending call in the wait loop: smp_call_pending().
+ */
+void smp_call_function(void (*fn)(void *arg), void *arg);
+void smp_call_pending(void);
 
 #endif
