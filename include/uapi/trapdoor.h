@@ -73,6 +73,7 @@ struct task_info {
 	int state;		/* 1 runnable, 2 blocked, 3 zombie */
 	int exit_status;	/* for zombies */
 	char comm[16];
+	int cpu;		/* the CPU it runs on, or ran on last */
 };
 
 /* trapdoor_config(2) keys; the value -1 only reads. */
@@ -82,6 +83,11 @@ struct task_info {
 #define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
 #define TRAPDOOR_CONFIG_TTY_FOREGROUND	5	/* the pid a console Ctrl-C kills; 0 none */
 #define TRAPDOOR_CONFIG_TTY_INJECT	6	/* value: a byte, received as if typed */
+#define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
+
+/* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */
+#define KSTACK_STORE_TASK	0
+#define KSTACK_STORE_CPU	1
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
 #define KSTACK_MODE_OFF		0

@@ -17,10 +17,13 @@
 #define __NR_exit_group		94
 #define __NR_nanosleep		101
 #define __NR_clock_gettime	113
+#define __NR_sched_setaffinity	122
+#define __NR_sched_getaffinity	123
 #define __NR_sched_yield	124
 #define __NR_kill		129
 #define __NR_reboot		142
 #define __NR_uname		160
+#define __NR_getcpu		168
 #define __NR_getpid		172
 #define __NR_getppid		173
 #define __NR_gettid		178
