@@ -63,6 +63,7 @@ struct task_struct {
 	struct task_struct *run_next;	/* run queue link */
 	bool on_rq;			/* on the run queue now (sched_enqueue refuses twice) */
 	unsigned int cpu;		/* the CPU it runs on, or ran on last */
+	unsigned long cpus_allowed;	/* bit n: it may run on CPU n (sched_setaffinity) */
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
@@ -129,7 +130,14 @@ void sched_enqueue(struct task_struct *t);
 void schedule(void);
 /* Blocks the current task until the cycle counter reaches wake_at. */
 void sleep_until(u64 wake_at);
-/* Called by the boot task once everything is set up; never returns. */
+/*
+ * Called by the boot task once everything is set up: it becomes CPU 0's idle
+ * task, and every CPU starts running tasks. Never returns.
+ */
 __noreturn void sched_start(void);
+/* Set by sched_start(): CPUs other than 0 wait for it before they run tasks. */
+extern bool sched_running;
+/* A CPU's idle task, entered with the kernel lock held; never returns. */
+__noreturn void cpu_idle_loop(void);
 
 #endif
