@@ -63,12 +63,11 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 /*
  * The calls that run without the kernel lock (docs/smp.md, "Locks"): they
  * touch only the caller's own state, which no other CPU changes while it
- * runs. Every other handler runs with the lock held.
+ * runs, and never sleep. Every other handler runs with the lock held.
  */
 static const bool sys_call_lockless[NR_syscalls] = {
 	[__NR_getpid]		= true,
 	[__NR_gettid]		= true,
-	[__NR_report_stack]	= true,
 	[__NR_getcpu]		= true,
 	[__NR_clock_gettime]	= true,
 };
@@ -159,7 +158,7 @@ void do_syscall(struct pt_regs *regs)
 	 * it leaves is recorded for the stackleak erase, which skips it.
 	 */
 	add_random_kstack_offset(offset);
-	this_cpu()->syscall_sp = current_stack_pointer();
+	current->syscall_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
 	/*
@@ -201,9 +200,23 @@ SYSCALL_DEFINE(kernel_stats)
 	return copy_to_user(u64_to_user_ptr(a0), &kernel_stats, sizeof(kernel_stats));
 }
 
+/*
+ * report_stack(ns): the stack pointer inside the dispatcher, after this
+ * syscall's offset. With 0 < ns <= 1 s it first sleeps that many
+ * nanoseconds, so that the syscall can end on another CPU than the one it
+ * began on (user/migrate.c); more than a second is -EINVAL.
+ */
 SYSCALL_DEFINE(report_stack)
 {
-	return (long)this_cpu()->syscall_sp;
+	if (a0 > 1000000000UL)
+		return -EINVAL;
+	if (a0) {
+		/* a0 * hz fits: hz < 2^34 (sched.c's nanosleep makes the same bound). */
+		u64 ticks = (a0 * arch_cycles_per_sec() + 999999999ULL) / 1000000000ULL;
+
+		sleep_until(arch_get_cycles() + ticks);
+	}
+	return (long)current->syscall_sp;
 }
 
 /* trapdoor_config(key, value): value -1 reads; returns the old value. */
@@ -216,6 +229,8 @@ SYSCALL_DEFINE(trapdoor_config)
 		return stackleak_set_enabled((long)a1);
 	case TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS:
 		return kstack_chacha_rounds_set((long)a1);
+	case TRAPDOOR_CONFIG_KSTACK_STORE:
+		return kstack_store_set((long)a1);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set((long)a1);
 	case TRAPDOOR_CONFIG_TTY_FOREGROUND:
