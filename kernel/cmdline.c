@@ -210,6 +210,7 @@ static const struct boot_option boot_options[] = {
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
+	{ "test.cpus", ktest_cpus_setup, "the CPUs QEMU was given, 1 to 8" },
 #endif
 };
 

@@ -364,10 +364,33 @@ static bool wait_counter(const unsigned long *counter, unsigned long past)
 	return true;
 }
 
+/* test.cpus=N: the CPUs QEMU was given (make check SMP=N); 0 when not said. */
+static unsigned int ktest_cpus_expected;
+
+int ktest_cpus_setup(const char *value)
+{
+	unsigned int n = 0;
+
+	for (const char *p = value; *p; p++) {
+		if (*p < '0' || *p > '9' || n > NR_CPUS)
+			return -EINVAL;
+		n = n * 10 + (unsigned int)(*p - '0');
+	}
+	if (!value[0] || n < 1 || n > NR_CPUS)
+		return -EINVAL;
+	ktest_cpus_expected = n;
+	return 0;
+}
+
 static void test_smp_online(void)
 {
 	KTEST_EXPECT(nr_cpus_online == nr_cpus_present, "%u of %u CPUs online", nr_cpus_online,
 		     nr_cpus_present);
+	/* The machine's own count can be short too: the arch may have found fewer than QEMU made. */
+	if (ktest_cpus_expected)
+		KTEST_EXPECT(nr_cpus_online == ktest_cpus_expected,
+			     "%u CPUs online, test.cpus=%u (QEMU -smp)", nr_cpus_online,
+			     ktest_cpus_expected);
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
 		KTEST_EXPECT(READ_ONCE(cpu_info[cpu].online) && cpu_info[cpu].cpu == cpu,
 			     "CPU%u: online %d, number %u", cpu, cpu_info[cpu].online,
@@ -439,6 +462,25 @@ static void test_smp_prng_cpu_streams_differ(void)
 				     "CPU%u and CPU%u draw the same offsets", a, b);
 }
 
+/* test.cpus= takes 1 to NR_CPUS, nothing else; a bad value changes nothing. */
+static void test_cmdline_test_cpus(void)
+{
+	static const char *const bad[] = { "", "0", "9", "x", "2x", "-1", "99999999999" };
+	unsigned int saved = ktest_cpus_expected;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		int err = ktest_cpus_setup(bad[i]);
+
+		KTEST_EXPECT(err == -EINVAL && ktest_cpus_expected == saved,
+			     "test.cpus=%s: %d, expected now %u", bad[i], err, ktest_cpus_expected);
+	}
+	KTEST_EXPECT(ktest_cpus_setup("8") == 0 && ktest_cpus_expected == 8, "test.cpus=8: %u",
+		     ktest_cpus_expected);
+	KTEST_EXPECT(ktest_cpus_setup("1") == 0 && ktest_cpus_expected == 1, "test.cpus=1: %u",
+		     ktest_cpus_expected);
+	ktest_cpus_expected = saved;
+}
+
 static const struct ktest ktests[] = {
 	{ "boot.info", test_boot_info },
 	{ "boot.stack_alignment", test_stack_alignment },
@@ -455,6 +497,7 @@ static const struct ktest ktests[] = {
 	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
 	{ "cmdline.escape", test_cmdline_escape },
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
+	{ "cmdline.test_cpus_values", test_cmdline_test_cpus },
 };
 
 /* The tests that need every CPU started: ktest_run_late(), after smp_init(). */
