@@ -14,8 +14,9 @@
  * per-cpu 96-byte batch and only run ChaCha20 when the batch is used up or
  * the generation changed.
  *
- * Locking: one CPU, and the kernel runs with interrupts masked, so none.
- * Each place where Linux takes a lock says so.
+ * Locking: the kernel runs with interrupts masked and is never preempted,
+ * so what is per CPU (crngs[], batched_entropy[]) needs no lock, as with
+ * Linux's local_lock. Each place where Linux takes a lock says so.
  *
  * This file is also built into the host tests, so it uses nothing but the
  * freestanding headers and three hooks of include/trapdoor/arch.h: the
@@ -28,17 +29,14 @@
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/random.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
-
-#ifndef NR_CPUS
-#define NR_CPUS		1
-#endif
 
 /* Which CPU we run on; per-cpu data is indexed by it. (Linux: raw_cpu_ptr()) */
 static inline unsigned int crng_this_cpu(void)
 {
-	return 0;
+	return smp_processor_id();
 }
 
 static enum crng_state crng_init = CRNG_EMPTY;

@@ -288,16 +288,15 @@ static void test_kstack_off_gap(void)
 {
 	static struct task_struct t;
 	struct task_struct *saved = current;
-	int mode = kstack_mode;
-	u32 saved_offset = kstack_offset;
+	int mode = kstack_mode, store = kstack_store;
 	unsigned long counter, off;
 
-	current = &t;
-	kstack_offset = 0;
+	current = &t;		/* t.kstack_offset is 0 */
+	WRITE_ONCE(kstack_store, KSTACK_STORE_TASK);
 	counter = test_kstack_gap_low(KSTACK_MODE_COUNTER);
 	off = test_kstack_gap_low(KSTACK_MODE_OFF);
 	WRITE_ONCE(kstack_mode, mode);
-	kstack_offset = saved_offset;
+	WRITE_ONCE(kstack_store, store);
 	current = saved;
 	KTEST_EXPECT(off == counter && t.stackleak_gap_high == off,
 		     "kstack=off recorded the gap [0x%lx, 0x%lx), a 0 offset in counter mode 0x%lx",
@@ -422,6 +421,24 @@ static void test_smp_call_function(void)
 		     "calls 0x%lx, want 0x%lx (one nibble per CPU)", calls, want);
 }
 
+/* prng-cpu: every CPU has a state of its own, seeded apart: the streams differ. */
+static void test_smp_prng_cpu_streams_differ(void)
+{
+	u32 first[NR_CPUS][4];
+
+	for (unsigned int cpu = 0; cpu < nr_cpus_online; cpu++) {
+		struct rnd_state s = cpu_info[cpu].kstack_rnd_state;
+
+		for (int i = 0; i < 4; i++)
+			first[cpu][i] = prandom_u32_state(&s);
+		KTEST_EXPECT(s.s1 | s.s2 | s.s3 | s.s4, "CPU%u's state is zero: never seeded", cpu);
+	}
+	for (unsigned int a = 0; a < nr_cpus_online; a++)
+		for (unsigned int b = a + 1; b < nr_cpus_online; b++)
+			KTEST_EXPECT(memcmp(first[a], first[b], sizeof(first[a])) != 0,
+				     "CPU%u and CPU%u draw the same offsets", a, b);
+}
+
 static const struct ktest ktests[] = {
 	{ "boot.info", test_boot_info },
 	{ "boot.stack_alignment", test_stack_alignment },
@@ -446,6 +463,7 @@ static const struct ktest ktests_late[] = {
 	{ "smp.timer_every_cpu", test_smp_timer_every_cpu },
 	{ "smp.ipi_every_cpu", test_smp_ipi_every_cpu },
 	{ "smp.call_function", test_smp_call_function },
+	{ "smp.prng_cpu_streams_differ", test_smp_prng_cpu_streams_differ },
 };
 
 /* test.group=: "" runs every test. */

@@ -13,6 +13,8 @@
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 
+#include "randomize_kstack.h"
+
 struct cpu_info cpu_info[NR_CPUS] = {
 	[0] = { .cpu = 0, .online = true, .current_task = &boot_task },
 };
@@ -103,6 +105,7 @@ void smp_init(void)
 		int err;
 
 		c->cpu = cpu;
+		kstack_cpu_init(c);	/* prng-cpu's state, seeded before the CPU runs */
 		c->idle = idle;
 		c->current_task = idle;
 		if (!idle) {

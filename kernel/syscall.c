@@ -58,9 +58,6 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 
 struct kernel_stats kernel_stats;
 
-/* The stack pointer inside the dispatcher on the latest syscall (report_stack). */
-static unsigned long syscall_kstack_sp;
-
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)
 {
@@ -125,7 +122,7 @@ void do_syscall(struct pt_regs *regs)
 	 * it leaves is recorded for the stackleak erase, which skips it.
 	 */
 	add_random_kstack_offset(offset);
-	syscall_kstack_sp = current_stack_pointer();
+	current->syscall_sp = current_stack_pointer();
 
 	ret = invoke_syscall(regs);
 	/*
@@ -160,9 +157,23 @@ SYSCALL_DEFINE(kernel_stats)
 	return copy_to_user(u64_to_user_ptr(a0), &kernel_stats, sizeof(kernel_stats));
 }
 
+/*
+ * report_stack(ns): the stack pointer inside the dispatcher, after this
+ * syscall's offset. With 0 < ns <= 1 s it first sleeps that many
+ * nanoseconds, so that the syscall can end on another CPU than the one it
+ * began on (user/migrate.c); more than a second is -EINVAL.
+ */
 SYSCALL_DEFINE(report_stack)
 {
-	return (long)syscall_kstack_sp;
+	if (a0 > 1000000000UL)
+		return -EINVAL;
+	if (a0) {
+		/* a0 * hz fits: hz < 2^34 (sched.c's nanosleep makes the same bound). */
+		u64 ticks = (a0 * arch_cycles_per_sec() + 999999999ULL) / 1000000000ULL;
+
+		sleep_until(arch_get_cycles() + ticks);
+	}
+	return (long)current->syscall_sp;
 }
 
 /* trapdoor_config(key, value): value -1 reads; returns the old value. */
@@ -175,6 +186,8 @@ SYSCALL_DEFINE(trapdoor_config)
 		return stackleak_set_enabled((long)a1);
 	case TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS:
 		return kstack_chacha_rounds_set((long)a1);
+	case TRAPDOOR_CONFIG_KSTACK_STORE:
+		return kstack_store_set((long)a1);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set((long)a1);
 	case TRAPDOOR_CONFIG_TTY_FOREGROUND:

@@ -10,6 +10,7 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_SMP_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/prandom.h>
 #include <trapdoor/types.h>
 
 #define NR_CPUS		8
@@ -24,6 +25,14 @@ struct cpu_info {
 	struct task_struct *idle;	/* the task it runs when nothing else can run */
 	unsigned long ticks;		/* timer interrupts it took */
 	unsigned long ipis;		/* inter-processor interrupts it took */
+	/*
+	 * The kernel-stack offset's per-CPU state (kernel/randomize_kstack.h):
+	 * prng-cpu's LFSR113 state, seeded before the CPU starts, and, with
+	 * kstack.store=cpu, the offset counter and crng16 chose at the last
+	 * syscall exit on this CPU.
+	 */
+	struct rnd_state kstack_rnd_state;
+	u32 kstack_offset;
 	/* smp_call_function(): what another CPU asked this one to run, if anything. */
 	void (*call_fn)(void *arg);
 	void *call_arg;

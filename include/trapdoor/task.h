@@ -71,8 +71,12 @@ struct task_struct {
 	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
 	struct file *files[NR_OPEN];	/* open file descriptors (kernel/file.c) */
-	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
+	/* kernel/randomize_kstack.c: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
+	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
+	u32 kstack_offset;
+	/* The stack pointer inside the dispatcher at its latest syscall (report_stack). */
+	unsigned long syscall_sp;
 	struct kstack_chacha kstack_chacha;
 	/* kernel/stackleak.c: the deepest stack address reached since the last erase, */
 	unsigned long lowest_stack;

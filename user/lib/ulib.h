@@ -132,7 +132,9 @@ static inline long trapdoor_config(int key, long value)
 {
 	return syscall2(__NR_trapdoor_config, key, value);
 }
-static inline unsigned long report_stack(void) { return (unsigned long)syscall0(__NR_report_stack); }
+static inline unsigned long report_stack(void) { return (unsigned long)syscall1(__NR_report_stack, 0); }
+/* report_stack() after a sleep of ns nanoseconds (at most 1 s): the syscall may end on another CPU. */
+static inline long report_stack_sleep(unsigned long ns) { return syscall1(__NR_report_stack, ns); }
 static inline long lkdtm(const char *test, unsigned long arg)
 {
 	return syscall2(__NR_lkdtm, test, arg);
