@@ -16,7 +16,6 @@
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <asm/apic.h>
-#include <asm/io.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
 #include <asm/page.h>
@@ -46,65 +45,109 @@ void arch_set_this_cpu(struct cpu_info *c)
 	wrmsr(MSR_KERNEL_GS_BASE, 0);
 }
 
-/* --- how many CPUs: QEMU's fw_cfg ---------------------------------------- */
+/* --- which CPUs: the MP table ------------------------------------------- */
 
 /*
- * QEMU's firmware configuration device (QEMU docs/specs/fw_cfg.rst), on a PC
- * two I/O ports: write a 16-bit key to the selector, read the item's bytes,
- * one by one, from the data port. Key 0 reads "QEMU" if the device is there;
- * FW_CFG_NB_CPUS is the number of CPUs the machine starts with (-smp), 16
- * bits, little-endian. microvm has it (its firmware loads the kernel through
- * it) and needs no ACPI for it, which we switch off (Makefile.arch).
+ * The MultiProcessor Specification 1.4 table, which the firmware builds (on
+ * microvm qboot, on -M pc SeaBIOS) and which needs no ACPI, switched off in
+ * Makefile.arch. A 16-byte floating pointer structure, "_MP_", on a 16-byte
+ * boundary in the last KiB of base memory, the EBDA or the BIOS ROM area
+ * (spec §4), points at the configuration table, "PCMP": a header, then
+ * entries; each processor entry names one CPU by its local APIC ID. Both
+ * structures sum to 0 bytewise. We walk the entries by the table's length,
+ * not by its entry count, which qboot leaves 0.
  */
-#define FW_CFG_PORT_SEL		0x510
-#define FW_CFG_PORT_DATA	0x511
-#define FW_CFG_SIGNATURE	0x00
-#define FW_CFG_NB_CPUS		0x05
+#define MPF_SIGNATURE		"_MP_"
+#define MPF_SIZE		16
+#define MPF_PHYSPTR		4	/* u32: the configuration table */
+#define MPC_SIGNATURE		"PCMP"
+#define MPC_LENGTH		4	/* u16: the base table's length in bytes */
+#define MPC_HEADER_SIZE		44	/* the entries start here */
+#define MP_PROCESSOR		0	/* entry type: a CPU, 20 bytes */
+#define MP_PROCESSOR_SIZE	20
+#define MP_LAST_TYPE		4	/* types 1 to 4 (bus, I/O APIC, interrupts): 8 bytes */
+#define MP_OTHER_SIZE		8
+#define MP_APICID		1	/* processor entry: u8 local APIC ID */
+#define MP_CPUFLAGS		3	/* processor entry: flags */
+#define CPU_ENABLED		1	/* the CPU is usable */
 
-static void fw_cfg_read(u16 key, void *buf, size_t len)
+/* Where QEMU's firmwares put the floating pointer: below 640 KiB's end, and the BIOS area. */
+static const struct { unsigned long start, end; } mpf_areas[] = {
+	{ 0x9fc00, 0xa0000 },	/* the last KiB of base memory (qboot: the EBDA is there) */
+	{ 0xf0000, 0x100000 },	/* the BIOS ROM area (SeaBIOS) */
+};
+
+static bool mp_checksum_ok(const u8 *p, size_t len)
 {
-	u8 *p = buf;
+	u8 sum = 0;
 
-	outw(key, FW_CFG_PORT_SEL);
 	for (size_t i = 0; i < len; i++)
-		p[i] = inb(FW_CFG_PORT_DATA);
+		sum += p[i];
+	return sum == 0;
 }
 
-static unsigned int fw_cfg_nb_cpus(void)
+static const u8 *mp_find_table(void)
 {
-	char sig[4];
-	u8 n[2];
+	for (size_t a = 0; a < ARRAY_SIZE(mpf_areas); a++) {
+		for (unsigned long pa = mpf_areas[a].start; pa < mpf_areas[a].end; pa += MPF_SIZE) {
+			const u8 *mpf = (const u8 *)pa;
+			u32 table;
+			const u8 *mpc;
 
-	fw_cfg_read(FW_CFG_SIGNATURE, sig, sizeof(sig));
-	if (memcmp(sig, "QEMU", sizeof(sig)))
-		return 0;
-	fw_cfg_read(FW_CFG_NB_CPUS, n, sizeof(n));
-	return n[0] | n[1] << 8;
+			if (memcmp(mpf, MPF_SIGNATURE, 4) || !mp_checksum_ok(mpf, MPF_SIZE))
+				continue;
+			memcpy(&table, mpf + MPF_PHYSPTR, sizeof(table));
+			if (!table)	/* a u32: inside the identity map (head.S) */
+				return NULL;
+			mpc = (const u8 *)(unsigned long)table;
+			if (memcmp(mpc, MPC_SIGNATURE, 4))
+				return NULL;
+			return mpc;
+		}
+	}
+	return NULL;
 }
 
 /*
- * The CPUs fw_cfg counts, at most NR_CPUS. fw_cfg gives no APIC IDs: QEMU
- * numbers its CPUs' APIC IDs 0 .. n - 1 for -smp n (one thread per core, the
- * default). The boot CPU, whatever its ID, becomes logical CPU 0; the other
- * IDs follow in order.
+ * The enabled CPUs of the MP table, at most NR_CPUS: their APIC IDs into
+ * x86_cpu_to_apicid[], the boot CPU's (this one's) first, whatever its ID,
+ * the others in table order. One CPU, with a message, without a valid table.
  */
 unsigned int arch_smp_probe(void)
 {
-	unsigned int n = fw_cfg_nb_cpus(), cpu = 1;
+	const u8 *mpc = mp_find_table(), *e, *end;
 	u32 boot_id = apic_read_id();
+	unsigned int n = 1, found = 0;
+	u16 len;
 
-	if (!n) {
-		printk("smp: no QEMU fw_cfg at port 0x%x: one CPU\n", FW_CFG_PORT_SEL);
-		n = 1;
-	}
-	if (n > NR_CPUS) {
-		printk("smp: %u CPUs, only the first %u are used\n", n, NR_CPUS);
-		n = NR_CPUS;
-	}
 	x86_cpu_to_apicid[0] = boot_id;
-	for (u32 id = 0; cpu < n; id++)
-		if (id != boot_id)
-			x86_cpu_to_apicid[cpu++] = id;
+	if (!mpc) {
+		printk("smp: no MP table (MultiProcessor Specification): one CPU\n");
+		return 1;
+	}
+	memcpy(&len, mpc + MPC_LENGTH, sizeof(len));
+	if (len < MPC_HEADER_SIZE || !mp_checksum_ok(mpc, len)) {
+		printk("smp: MP table at 0x%lx: bad length or checksum: one CPU\n",
+		       (unsigned long)mpc);
+		return 1;
+	}
+	end = mpc + len;
+	for (e = mpc + MPC_HEADER_SIZE; e < end && e[0] <= MP_LAST_TYPE;) {
+		if (e[0] != MP_PROCESSOR) {
+			e += MP_OTHER_SIZE;
+			continue;
+		}
+		if (e + MP_PROCESSOR_SIZE > end)
+			break;
+		if ((e[MP_CPUFLAGS] & CPU_ENABLED) && e[MP_APICID] != boot_id) {
+			if (n < NR_CPUS)
+				x86_cpu_to_apicid[n++] = e[MP_APICID];
+			found++;
+		}
+		e += MP_PROCESSOR_SIZE;
+	}
+	if (found + 1 > NR_CPUS)
+		printk("smp: %u CPUs, only the first %u are used\n", found + 1, NR_CPUS);
 	return n;
 }
 
