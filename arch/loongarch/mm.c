@@ -21,6 +21,9 @@
  * arch_mm.tlb_stale has a bit per CPU for that. An ASID that changes owner (arch_mm_init) is
  * stale on every CPU; a page mapped into a space that has run (arch_map_user) is dropped on
  * this CPU at once and is stale on every other one. No IPI, and nothing on the syscall path.
+ * Nor does a PGDL ever point at freed tables: a CPU that still has a dying space in it (it
+ * ran the space last, and has run only kernel code since) leaves it first, by IPI
+ * (arch_mm_destroy()).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
@@ -195,6 +198,9 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 	return 0;
 }
 
+/* The space whose tables each CPU's PGDL points at; NULL: empty_pgd. */
+static struct mm_struct *live_mm[NR_CPUS];
+
 /*
  * The context switch half of memory: PGDL for the refill handler, ASID for the TLB lookup.
  * The entries of other address spaces carry other ASIDs and stay. Called on every context
@@ -204,6 +210,7 @@ void arch_switch_mm(struct mm_struct *mm)
 {
 	unsigned long me;
 
+	__atomic_store_n(&live_mm[smp_processor_id()], mm, __ATOMIC_RELAXED);
 	if (!mm) {
 		csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(empty_pgd));
 		csr_write(LOONGARCH_CSR_ASID, 0);
@@ -227,13 +234,30 @@ void arch_switch_mm(struct mm_struct *mm)
 	mm->arch.has_run = true;
 }
 
+/* smp_call_function() from arch_mm_destroy(): this CPU leaves the dying space, if it is here. */
+static void leave_mm(void *mm)
+{
+	if (live_mm[smp_processor_id()] == mm)
+		arch_switch_mm(NULL);
+}
+
 void arch_mm_destroy(struct mm_struct *mm)
 {
 	unsigned long *pgd = mm->arch.pgd;
 
-	/* Never pull the tables from under the live space. */
-	if ((csr_read(LOONGARCH_CSR_ASID) & ASID_ASID_MASK) == mm->arch.asid)
+	/*
+	 * Never pull the tables from under a CPU whose PGDL still points at them. Here: leave
+	 * the space. Elsewhere (a CPU that ran it last and has not switched since, so it runs
+	 * only kernel code now, which uses no user address): only an IPI can, and only then.
+	 */
+	if (live_mm[smp_processor_id()] == mm)
 		arch_switch_mm(NULL);
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		if (__atomic_load_n(&live_mm[cpu], __ATOMIC_RELAXED) == mm) {
+			smp_call_function(leave_mm, mm);
+			break;
+		}
+	}
 	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
 		unsigned long *pmd;
 
