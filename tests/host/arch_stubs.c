@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* The arch hooks of kernel/random.c on the host, driven by arch_stub (arch_stubs.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include <trapdoor/arch.h>
+#include <trapdoor/panic.h>
 #include <trapdoor/smp.h>
 
 #include "arch_stubs.h"
@@ -29,4 +34,21 @@ u64 arch_get_cycles(void)
 u64 arch_cycles_per_sec(void)
 {
 	return arch_stub.cycles_per_sec;
+}
+
+/* kernel/spinlock.c on the host: a lock error ends the test with a message. */
+void panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+/* No other CPU asks anything of this one on the host. */
+void smp_call_pending(void)
+{
 }

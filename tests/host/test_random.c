@@ -684,3 +684,22 @@ Test(random_percpu, reseed_reaches_every_cpu)
 			     "CPU %u kept its batch across the reseed", host_cpu);
 	}
 }
+
+/* Every path takes its locks and lets them go: none is held after it (a nested take would abort). */
+Test(random_percpu, no_lock_left_held)
+{
+	add_bootloader_randomness("0123456789abcdef", 16);	/* EARLY, through the base key */
+	get_random_u32();
+	add_hwgenerator_randomness("0123456789abcdef0123456789abcdef", 32, 256);	/* READY */
+	for (host_cpu = 0; host_cpu < 2; host_cpu++) {
+		get_random_u64();
+		get_random_u8();
+	}
+	host_cpu = 0;
+	cr_assert(crng_reseed());
+	get_random_u16();
+	add_device_randomness("x", 1);
+	for (unsigned int cpu = 0; cpu < 2; cpu++)
+		cr_assert_eq(cpu_info[cpu].locks_held, 0, "CPU %u still holds %u locks", cpu,
+			     cpu_info[cpu].locks_held);
+}
