@@ -139,16 +139,16 @@ static __always_inline u32 *kstack_offset_slot(void)
  * gap is about to be, so this time the stackleak erase must not skip the gap
  * (chacha-task's refill, one call in 64; crng8's get_random_u8(), always).
  */
-static __always_inline u32 kstack_get_offset(bool *called)
+static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *called)
 {
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_PRNG_TASK:
 		/* The LFSR113 step inline: ~20 ALU operations, no call. */
-		return __prandom_u32_state(&current->kstack_rnd_state);
+		return __prandom_u32_state(&tsk->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
 		return __prandom_u32_state(&this_cpu()->kstack_rnd_state);
 	case KSTACK_MODE_CHACHA_TASK: {
-		struct kstack_chacha *c = &current->kstack_chacha;
+		struct kstack_chacha *c = &tsk->kstack_chacha;
 
 		if (unlikely(c->pos >= sizeof(c->buf))) {
 			kstack_chacha_refill(c);
@@ -212,8 +212,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
+		/* current, read once: the task stays itself on any CPU. */ \
+		struct task_struct *tsk__ = current;			\
 		bool called__ = false;					\
-		u32 raw__ = kstack_get_offset(&called__);		\
+		u32 raw__ = kstack_get_offset(tsk__, &called__);	\
 		/* Hidden from the compiler: a constant 0 (off) would let it \
 		 * fold the alloca away and hand back an address at the top \
 		 * of the frame (GCC on arm64) instead of SP, and the erase \
@@ -234,11 +236,11 @@ static __always_inline u32 kstack_get_offset(bool *called)
 			end__ = low__;					\
 		else if (end__ < low__)					\
 			low__ = end__;					\
-		current->stackleak_gap_low = low__;			\
-		current->stackleak_gap_high = end__;			\
+		tsk__->stackleak_gap_low = low__;			\
+		tsk__->stackleak_gap_high = end__;			\
 		/* Our depth, tracked inline: the erase's search starts there at the latest. */ \
-		if (sp__ - sizeof(long) < current->lowest_stack)	\
-			current->lowest_stack = sp__ - sizeof(long);	\
+		if (sp__ - sizeof(long) < tsk__->lowest_stack)		\
+			tsk__->lowest_stack = sp__ - sizeof(long);	\
 	} while (0)
 
 /*

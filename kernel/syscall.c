@@ -133,11 +133,11 @@ static __noinline void exit_to_user_mode_work(void)
  * lock; a traced syscall's line is printed here. The stackleak erase comes
  * after it, from entry.S, once no C frame is left (ret_from_syscall).
  */
-static __always_inline void __exit_to_user_mode(void)
+static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
 {
-	if (unlikely(current->killed) || unlikely(need_resched))
+	if (unlikely(tsk->killed) || unlikely(need_resched))
 		exit_to_user_mode_work();
-	if (unlikely(*(unsigned long *)current->stack != STACK_END_MAGIC))
+	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();
 	/* trace on (kernel/trace.c): the one branch tracing costs here. */
 	if (unlikely(trace_pending))
@@ -146,10 +146,10 @@ static __always_inline void __exit_to_user_mode(void)
 
 void do_syscall(struct pt_regs *regs)
 {
+	/* current, read once: a task is itself on every CPU, before and after schedule(). */
+	struct task_struct *const tsk = current;
 	u32 offset;	/* this syscall's kernel-stack offset: the trace shows it */
 	long ret;
-
-	this_cpu()->syscalls++;
 
 	/*
 	 * Move the stack pointer down by a random multiple of 16 bytes before
@@ -158,7 +158,8 @@ void do_syscall(struct pt_regs *regs)
 	 * it leaves is recorded for the stackleak erase, which skips it.
 	 */
 	add_random_kstack_offset(offset);
-	current->syscall_sp = current_stack_pointer();
+	tsk->syscall_sp = current_stack_pointer();
+	this_cpu()->syscalls++;
 
 	ret = invoke_syscall(regs);
 	/*
@@ -175,7 +176,7 @@ void do_syscall(struct pt_regs *regs)
 	 * after we return: then the gap is the only part of the used stack the
 	 * erase may skip. entry.S goes on to ret_from_syscall.
 	 */
-	__exit_to_user_mode();
+	__exit_to_user_mode(tsk);
 }
 
 void exit_to_user_mode(struct pt_regs *regs)
@@ -184,7 +185,7 @@ void exit_to_user_mode(struct pt_regs *regs)
 	/* A new task's first run (ret_from_fork): the switch to it left the kernel lock held. */
 	if (spin_is_held_by_me(&kernel_lock))
 		spin_unlock(&kernel_lock);
-	__exit_to_user_mode();
+	__exit_to_user_mode(current);
 }
 
 SYSCALL_DEFINE(kernel_stats)
