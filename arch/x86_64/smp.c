@@ -204,7 +204,13 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 		trampoline_setup();
 		trampoline_ready = true;
 	}
-	WRITE_ONCE(secondary_stack[cpu], task_stack_top(idle));
+	/*
+	 * The CPU starts below idle's pt_regs, which stay zero: arch_switch_to()
+	 * loads the data segment selectors of the task it switches to from
+	 * there, idle included (0, like every task's in the kernel).
+	 */
+	memset(task_pt_regs(idle), 0, sizeof(struct pt_regs));
+	WRITE_ONCE(secondary_stack[cpu], (unsigned long)task_pt_regs(idle));
 	if (!apic_send_IPI(apicid, APIC_DM_INIT | APIC_INT_ASSERT))
 		return -EIO;
 	delay_cycles(hz / INIT_DELAY_DIVISOR);
