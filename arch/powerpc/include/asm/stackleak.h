@@ -28,6 +28,14 @@
 #define STACKLEAK_ERASE_STACK_SIZE	4096
 
 #ifndef __ASSEMBLY__
+/*
+ * The search looks at a run of poison before it steps over used words
+ * (include/trapdoor/stackleak.h): on getpid the word below its start is
+ * poison (sys_getpid() is a leaf and gets no frame), and the compare chain
+ * below loads that word anyway.
+ */
+#define STACKLEAK_SEARCH_RUN_FIRST	1
+
 /* The task's stack pointer in ret_from_syscall: the trap frame below pt_regs. */
 #define arch_stackleak_sp() \
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
@@ -72,12 +80,25 @@ count:
 #define arch_stackleak_poison_run arch_stackleak_poison_run
 
 /*
- * Poison over [from, to), whole words, from < to: an odd count gets one
- * stdu first, then the count register runs a loop of two stores per round,
- * std and stdu (store with update: the address moves on with the store), so
- * a round is three instructions for two words. p starts one word below from:
- * every stdu adds its offset to p before it stores.
+ * The erase's store loop, for one range of %[n] bytes (whole words, perhaps
+ * none) whose first word is at %[p] + 8: an odd count gets one stdu first,
+ * then the count register runs a loop of two stores per round, std and stdu
+ * (store with update: %[p] moves on with the store), so a round is three
+ * instructions for two words. The labels are local: a copy may follow a copy.
  */
+#define __STACKLEAK_POISON_RANGE						\
+	"andi.	%[odd], %[n], 8\n\t"		/* an odd number of words? */	\
+	"beq	1f\n\t"			/* no: pairs only */		\
+	"stdu	%[poison], 8(%[p])\n"		/* the odd word; p += 8 */	\
+	"1:	srdi.	%[n], %[n], 4\n\t"	/* n = pairs */			\
+	"beq	3f\n\t"			/* none: done */		\
+	"mtctr	%[n]\n"			/* ctr = pairs */		\
+	"2:	std	%[poison], 8(%[p])\n\t"	/* two words ... */		\
+	"stdu	%[poison], 16(%[p])\n\t"	/* ... and p += 16 */		\
+	"bdnz	2b\n"				/* ctr -= 1: more pairs? */	\
+	"3:"
+
+/* Poison over [from, to), whole words, from < to. */
 static __always_inline void arch_stackleak_poison_words(unsigned long from, unsigned long to)
 {
 	unsigned long p, n, odd;
@@ -85,21 +106,38 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
 	__asm__ __volatile__(
 		"subf	%[n], %[from], %[to]\n\t"	/* n = bytes to write */
 		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
-		"andi.	%[odd], %[n], 8\n\t"		/* an odd number of words? */
-		"beq	1f\n\t"			/* no: pairs only */
-		"stdu	%[poison], 8(%[p])\n"		/* the odd word; p += 8 */
-		"1:	srdi.	%[n], %[n], 4\n\t"		/* n = pairs */
-		"beq	3f\n\t"			/* none: done */
-		"mtctr	%[n]\n"			/* ctr = pairs */
-		"2:	std	%[poison], 8(%[p])\n\t"	/* two words ... */
-		"stdu	%[poison], 16(%[p])\n\t"	/* ... and p += 16 */
-		"bdnz	2b\n"				/* ctr -= 1: more pairs? */
-		"3:"
+		__STACKLEAK_POISON_RANGE
 		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
 		: [from] "b"(from), [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
 		: "cr0", "ctr", "memory");
 }
 #define arch_stackleak_poison_words arch_stackleak_poison_words
+
+/*
+ * The erase's two ranges, [from, gap_low) and [gap_high, to), either of which
+ * may be empty (from <= gap_low <= gap_high <= to), in one asm: the poison is
+ * built once (lis, ori) for both, and an empty range only runs through its
+ * tests.
+ */
+static __always_inline void arch_stackleak_poison_around(unsigned long from,
+							 unsigned long gap_low,
+							 unsigned long gap_high, unsigned long to)
+{
+	unsigned long p, n, odd;
+
+	__asm__ __volatile__(
+		"subf	%[n], %[from], %[gap_low]\n\t"	/* n = bytes below the gap */
+		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
+		__STACKLEAK_POISON_RANGE "\n\t"
+		"subf	%[n], %[gap_high], %[to]\n\t"	/* n = bytes above the gap */
+		"addi	%[p], %[gap_high], -8\n\t"	/* p = the word below gap_high */
+		__STACKLEAK_POISON_RANGE
+		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
+		: [from] "b"(from), [gap_low] "r"(gap_low), [gap_high] "b"(gap_high),
+		  [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
+		: "cr0", "ctr", "memory");
+}
+#define arch_stackleak_poison_around arch_stackleak_poison_around
 #endif
 
 #endif
