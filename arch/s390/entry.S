@@ -39,6 +39,12 @@
  * the C handler lies just below pt_regs. A restart in the kernel builds its
  * frame on a stack of its own.
  *
+ * Several CPUs: each has a lowcore of its own (asm/lowcore.h), and every
+ * lowcore word named here is reached with base register 0, which is always
+ * this CPU's lowcore. So the save areas, LC_KERNEL_STACK, LC_RETURN_PSW and
+ * the stacks of its own (LC_ERASE_STACK, LC_RESTART_STACK) are per CPU
+ * without a single instruction spent on finding them (docs/smp.md).
+ *
  * Alignment: every system call from user mode calls do_syscall() with the
  * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
  * aligned, and what lies between it and the call is a multiple of 16 bytes:
@@ -51,6 +57,7 @@
 #include <asm/lowcore.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/smp.h>
 #include <asm/stackleak.h>
 
 /*
@@ -65,9 +72,6 @@
 /* The pt_regs fields after orig_gpr2 that SAVE_REGS clears: codes, class. */
 #define PT_CLEAR_LEN		(PT_SIZE - PT_INT_CODE)
 
-/* The stack of a restart taken in kernel mode (restart_entry). */
-#define RESTART_STACK_SIZE	8192
-
 /*
  * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
  * (asm/ptrace.h), where C reads them and where the return reloads them from.
@@ -76,9 +80,9 @@
  *   1. stmg all 16 GPRs into a lowcore save area (base register 0: the
  *      displacement is the address, so no register is needed to reach it),
  *   2. pick a stack: the task's kernel stack (LC_KERNEL_STACK) when we came
- *      from user mode; from the kernel, the interrupted %r15, or the top of
- *      kernel_stack when the entry names one (restart, which may arrive
- *      while %r15 still holds the user's stack pointer),
+ *      from user mode; from the kernel, the interrupted %r15, or the stack
+ *      top in lowcore word kernel_stack when the entry names one (restart,
+ *      which may arrive while %r15 still holds the user's stack pointer),
  *   3. build pt_regs on it, 16-byte aligned, with the ABI's 160-byte save
  *      area for the C handler just below it.
  * Leaves %r11 pointing at pt_regs (%r11 is callee-saved in the ABI, so it
@@ -97,7 +101,7 @@
 	.ifnb	\kernel_stack
 	j	.Lstack_chosen\@	// the task's kernel stack it is
 .Lfrom_kernel\@:
-	larl	%r15, \kernel_stack	// this entry's own stack, whatever %r15 holds
+	lg	%r15, \kernel_stack	// this CPU's stack for this entry, whatever %r15 holds
 	.else
 .Lfrom_kernel\@:			// keep using the kernel's own %r15
 	.endif
@@ -203,7 +207,7 @@ SYM_CODE_END(mcck_entry)
  * its lg), so from the kernel its frame goes on a stack of its own.
  */
 SYM_CODE_START(restart_entry)
-	SAVE_REGS LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART, restart_stack_top
+	SAVE_REGS LC_SAVE_AREA_RESTART, LC_RESTART_OLD_PSW, INT_CLASS_RESTART, LC_RESTART_STACK
 	j	entry_exception		// do_trap(): dump and resume
 SYM_CODE_END(restart_entry)
 
@@ -288,13 +292,13 @@ SYM_CODE_END(ret_to_user)
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, %r15 = 160 bytes below pt_regs here on
- * every path in. It runs on a stack of its own, stackleak_erase_stack below,
- * so that a frame the compiler gives it is not in that range
- * (asm/stackleak.h). Then restore_all, which takes %r15 from pt_regs.
+ * every path in. It runs on a stack of its own, this CPU's erase stack (smp.c,
+ * whose top save area LC_ERASE_STACK holds), so that a frame the compiler
+ * gives it is not in that range (asm/stackleak.h). Then restore_all, which
+ * takes %r15 from pt_regs.
  */
 SYM_CODE_START(ret_from_syscall)
-	larl	%r15, stackleak_erase_stack + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_OVERHEAD
-					// the erase stack, its top save area for the call
+	lg	%r15, LC_ERASE_STACK	// this CPU's erase stack, its top save area for the call
 	brasl	%r14, stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	j	restore_all		// this task's registers (later, if preempted)
 SYM_CODE_END(ret_from_syscall)
@@ -344,7 +348,8 @@ SYM_CODE_END(ret_from_fork)
  * return to) and %r15 (the stack). The user's access registers and
  * f0/f2/f4/f6 live in the CPU while a task runs (asm/processor.h), so they
  * are swapped here too. For next's next trap from user mode, the top of its
- * kernel stack goes to LC_KERNEL_STACK.
+ * kernel stack goes to LC_KERNEL_STACK: this CPU's lowcore, the one whose
+ * entry code next will trap into.
  */
 SYM_FUNC_START(arch_switch_to)
 	stmg	%r6, %r15, THREAD_GPRS(%r2)	// prev: r6-r13, return address, kernel sp
@@ -367,7 +372,7 @@ SYM_FUNC_END(arch_switch_to)
 /*
  * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.
  * schedule() calls it, interrupts masked, when no task can run. The CPU stops
- * (and costs the host nothing) until the next tick or console input; the
+ * (and costs the host nothing) until the next tick, an IPI or console input; the
  * interrupt is then taken right here, in kernel mode, on the current kernel
  * stack: entry_exception calls do_trap() and comes straight back through
  * restore_all. Interrupts are masked again before the return, as the kernel
@@ -376,7 +381,8 @@ SYM_FUNC_END(arch_switch_to)
  * An enabled wait: a PSW with the wait bit stops the CPU from fetching
  * instructions until an interruption its mask enables arrives: here only
  * external ones, of which CR0 lets through the clock comparator, armed for
- * the next tick (time.c), and the SCLP service signal of console input
+ * the next tick (time.c), the emergency signal another CPU sends as an IPI
+ * (smp.c), and on CPU 0 the SCLP service signal of console input
  * (drivers/sclp.c). The CPU then stores this PSW, wait bit and all, as the
  * external old PSW, its address .Lidle_done. do_trap() (traps.c) handles the
  * interruption and clears the wait and external bits in the saved PSW, so
@@ -391,9 +397,8 @@ SYM_FUNC_START(arch_cpu_idle)
 SYM_FUNC_END(arch_cpu_idle)
 
 /*
- * The PSWs lpswe loads from storage, and the restart's stack for a restart in
- * kernel mode: dump and return need under 2 KiB; its top 16-byte aligned like
- * every trap frame's. In .bss, so it takes no room in the ELF file.
+ * The PSWs lpswe loads from storage. The stacks of its own each CPU runs the
+ * stackleak erase and a kernel-mode restart on are in smp.c.
  */
 	.section .rodata, "a"
 	.balign	8			// lpswe needs a doubleword-aligned operand
@@ -403,17 +408,3 @@ SYM_FUNC_END(arch_cpu_idle)
 .Lidle_psw:
 	.quad	PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT	// wait, external enabled
 	.quad	.Lidle_done		// where the wait ends
-
-	.section .bss, "aw", @nobits
-	.balign	16
-/*
- * The stack ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
- * never a task's. One CPU, and the kernel runs with interrupts masked, so
- * one is enough. Its top save area is zero (.bss): a back chain of 0 ends a
- * stack walk there.
- */
-stackleak_erase_stack:
-	.skip	STACKLEAK_ERASE_STACK_SIZE
-restart_stack:
-	.skip	RESTART_STACK_SIZE
-restart_stack_top:

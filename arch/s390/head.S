@@ -8,8 +8,9 @@
  *   - z/Architecture 64-bit addressing (PSW EA=1 BA=1), supervisor state,
  *   - DAT off (addresses are real), prefix 0 (the lowcore is at address 0),
  *   - every interruption class masked in the PSW,
- *   - only this CPU running: the others stay in the stopped state until a
- *     SIGP restart, so there are no secondary CPUs to park.
+ *   - only this CPU running: the others stay in the stopped state until
+ *     smp.c starts them with SIGP, at secondary_entry below; there are no
+ *     secondary CPUs to park.
  * No register carries anything for us: s390 firmware passes no pointer. The
  * machine is described on request instead (SCLP Read SCP Info, STSI, STIDP),
  * which setup.c asks once the console is up.
@@ -17,6 +18,8 @@
 #include <asm/lowcore.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
+#include <asm/smp.h>
+#include <asm/stackleak.h>
 
 #define BOOT_STACK_SIZE	16384		/* 16 KiB, like the other five arches */
 
@@ -62,6 +65,10 @@ _start:
 	 */
 	larl	%r15, boot_stack_top	# %r15: the stack pointer (s390x ABI)
 	stg	%r15, LC_KERNEL_STACK	# entry.S's stack for traps from user mode
+	larl	%r1, stackleak_erase_stacks + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_OVERHEAD
+	stg	%r1, LC_ERASE_STACK	# CPU 0's erase stack, its top save area (smp.c)
+	larl	%r1, restart_stacks + RESTART_STACK_SIZE
+	stg	%r1, LC_RESTART_STACK	# CPU 0's restart stack (smp.c)
 	aghi	%r15, -STACK_FRAME_OVERHEAD	# 160 bytes for start_kernel
 	xc	0(8, %r15), 0(%r15)	# back chain 0: stack walks end here
 
@@ -108,6 +115,37 @@ _start:
 	larl	%r1, .Lreturned_psw
 	lpswe	0(%r1)			# load PSW extended: a disabled wait
 	.size	_start, . - _start
+
+/*
+ * secondary_entry: where every other CPU starts (smp.c, arch_cpu_up()). CPU 0
+ * gave it a lowcore of its own (SIGP SET PREFIX) and sent it SIGP RESTART:
+ * it took a restart interruption, whose new PSW in that lowcore points here,
+ * in the state that PSW says: 64-bit, supervisor state, DAT off, every
+ * interruption class masked. Its lowcore holds the rest: control registers,
+ * the idle task's kernel stack, its struct cpu_info and its own stacks; the
+ * other new PSWs are CPU 0's, so its traps enter entry.S like CPU 0's.
+ * Plain displacements (base register 0) reach this CPU's own lowcore.
+ */
+	.globl	secondary_entry
+	.type	secondary_entry, @function
+secondary_entry:
+	/*
+	 * The restart new PSW first: it lies in 0-511, which low-address
+	 * protection guards once CR0 has it; the CPU's reset CR0 does not.
+	 */
+	lgrl	%r0, .Lkernel_psw_mask	# %r0 = PSW mask: 64-bit, all masked
+	larl	%r1, restart_entry	# from now on a restart dumps and resumes,
+	stmg	%r0, %r1, LC_RESTART_NEW_PSW	# like CPU 0's (entry.S)
+	lctlg	0, 15, LC_CREGS		# CR0-CR15 as arch_cpu_up() prepared them
+	lg	%r15, LC_KERNEL_STACK	# top of the idle task's kernel stack
+	aghi	%r15, -STACK_FRAME_OVERHEAD	# 160 bytes for smp_start_secondary
+	xc	0(8, %r15), 0(%r15)	# back chain 0: stack walks end here
+	brasl	%r14, smp_start_secondary	# smp.c: timer, mm, then the idle loop
+
+	/* It never returns; should it: stop the machine as a failure. */
+	larl	%r1, .Lreturned_psw
+	lpswe	0(%r1)			# load PSW extended: a disabled wait
+	.size	secondary_entry, . - secondary_entry
 
 	.section .rodata, "a"
 	.balign	8			# lgrl and lpswe need doubleword alignment

@@ -21,9 +21,20 @@
  *
  * A zero entry is *valid* on s390 (I = 0) and points at real address 0, the
  * lowcore: every new table is filled with invalid entries before use.
+ *
+ * TLBs with several CPUs (docs/smp.md). Each CPU has its own TLB, whose
+ * entries are tagged with the ASCE they were made through. The rule: a CPU's
+ * TLB holds translations made through its live ASCE only, because every change
+ * of CR1 comes with a purge of its whole TLB (arch_switch_mm()). Mappings
+ * are only ever added (invalid -> valid, which needs no purge) and never
+ * changed or removed one by one, so what is left is a table freed and its
+ * page reused, maybe as another address space's table with the very same
+ * ASCE: arch_mm_destroy() first makes every CPU whose live ASCE it is switch
+ * away and purge (an IPI, smp_call_function()), and frees only then.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/smp.h>
 #include <asm/ctlreg.h>
 #include <asm/facility.h>
 #include <asm/setup.h>
@@ -55,8 +66,8 @@
 static u64 empty_segment_table[SEGMENT_TABLE_ENTRIES] __aligned(PAGE_SIZE);
 static unsigned long empty_asce;
 
-/* The ASCE in CR1 now: arch_switch_mm() reloads (and purges) only on change. */
-static unsigned long live_asce;
+/* The ASCE in each CPU's CR1 now: arch_switch_mm() reloads (and purges) only on change. */
+static unsigned long live_asce[NR_CPUS];
 
 /* Whether page-table entries can forbid instruction fetches. */
 static bool have_iep;
@@ -105,10 +116,7 @@ bool arch_mm_setup(void)
 {
 	fill(empty_segment_table, SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
 	empty_asce = make_asce(empty_segment_table);
-	set_cr7_cr13(empty_asce);
-	live_asce = empty_asce;
-	set_cr1(live_asce);
-	purge_tlb();
+	s390_mm_init_cpu();
 
 	/*
 	 * Basic DAT can forbid stores (P) but not instruction fetches: that
@@ -119,6 +127,17 @@ bool arch_mm_setup(void)
 	if (have_iep)
 		set_cr0(get_cr0() | CR0_INSTRUCTION_EXEC_PROTECTION);
 	return have_iep;
+}
+
+/* This CPU's address-space registers: no user space live, an empty TLB. */
+void s390_mm_init_cpu(void)
+{
+	unsigned long *live = &live_asce[smp_processor_id()];
+
+	set_cr7_cr13(empty_asce);
+	*live = empty_asce;
+	set_cr1(*live);
+	purge_tlb();
 }
 
 int arch_mm_init(struct mm_struct *mm)
@@ -178,8 +197,9 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 void arch_switch_mm(struct mm_struct *mm)
 {
 	unsigned long asce = mm ? mm->arch.asce : empty_asce;
+	unsigned long *live = &live_asce[smp_processor_id()];
 
-	if (asce == live_asce)
+	if (asce == *live)
 		return;
 	set_cr1(asce);
 	/*
@@ -188,7 +208,14 @@ void arch_switch_mm(struct mm_struct *mm)
 	 * (Under QEMU's TCG, LCTLG flushes its software TLB by itself.)
 	 */
 	purge_tlb();
-	live_asce = asce;
+	*live = asce;
+}
+
+/* On every CPU whose CR1 holds it (smp_call_function()): switch away, purge. */
+static void drop_asce(void *arg)
+{
+	if (live_asce[smp_processor_id()] == (unsigned long)arg)
+		arch_switch_mm(NULL);
 }
 
 void arch_mm_destroy(struct mm_struct *mm)
@@ -197,9 +224,20 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 	if (!segment_table)
 		return;
-	/* do_exit() switched away first; should anyone not, never free a live table. */
-	if (mm->arch.asce == live_asce)
-		arch_switch_mm(NULL);
+	/*
+	 * No CPU may keep a translation through a table we free: do_exit()
+	 * switched this CPU away first, but another may still have the ASCE
+	 * live (the task ran there last) and translations of it in its TLB.
+	 * The IPI goes out only if one does; no CPU can take the ASCE up
+	 * meanwhile, as no task has this mm any more.
+	 */
+	for (unsigned int cpu = 0; cpu < nr_cpus_online; cpu++)
+		if (cpu != smp_processor_id() &&
+		    READ_ONCE(live_asce[cpu]) == mm->arch.asce) {
+			smp_call_function(drop_asce, (void *)mm->arch.asce);
+			break;
+		}
+	drop_asce((void *)mm->arch.asce);
 	for (unsigned int i = 0; i < SEGMENT_TABLE_ENTRIES; i++)
 		if (!(segment_table[i] & SEGMENT_ENTRY_INVALID))
 			free_page(phys_to_virt(segment_table[i] & SEGMENT_ENTRY_ORIGIN));

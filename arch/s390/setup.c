@@ -18,6 +18,7 @@
 #include <asm/ptrace.h>
 #include <asm/sclp.h>
 #include <asm/setup.h>
+#include <asm/smp.h>
 
 /* STSI function code 1, selectors 1.1: the basic-machine configuration (PoP 10, "STSI"). */
 #define STSI_FC_BASIC_MACHINE	1
@@ -199,11 +200,14 @@ void arch_setup(void)
  * QEMU ends the run (see WAIT_ADDR_* in asm/ptrace.h): status 0 waits at the
  * quiesce address, QEMU exits 0; anything else waits at 0xdead00NN, a guest
  * crash, QEMU exits 1. The exact status is in the "EXIT:" line before this.
+ * QEMU acts on a disabled wait only once no other CPU is operating, so the
+ * others are stopped first (smp.c), whichever CPU gets here.
  */
 __noreturn void arch_poweroff(int status)
 {
 	static struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
 
+	smp_stop_other_cpus();
 	wait_psw.mask = PSW_DISABLED_WAIT_MASK;
 	if (status == 0)
 		wait_psw.addr = WAIT_ADDR_QUIESCE;

@@ -16,8 +16,13 @@
  * Either would do; the comparator shares its time base with the clock that
  * nanosleep() and the scheduler's idle loop already read.
  *
+ * Every CPU has a clock comparator of its own and all compare with the one
+ * TOD clock: each CPU arms its own for its own ticks (arch_timer_init() on
+ * CPU 0, s390_timer_init_cpu() on the others, smp.c), one period apart.
+ *
  * When it arrives: only with CR0's clock-comparator subclass bit set (the
- * other subclass we enable is the SCLP service signal, console input) and
+ * others we enable are the emergency signal, IPIs, and on CPU 0 the SCLP
+ * service signal, console input) and
  * the PSW's EX bit set, which only a user task's PSW has, and the enabled
  * wait of the idle kernel (arch_cpu_idle(), entry.S). A tick that
  * falls due while the kernel runs stays pending until the lpswe back to user
@@ -26,13 +31,15 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/syscall.h>
 #include <asm/ctlreg.h>
 #include <asm/processor.h>
+#include <asm/smp.h>
 #include <asm/traps.h>
 
-static u64 tick_period;		/* TOD units between two ticks */
-static u64 next_tick;		/* the comparator value armed now */
+static u64 tick_period;			/* TOD units between two ticks */
+static u64 next_tick[NR_CPUS];		/* the comparator value each CPU armed now */
 
 u64 arch_get_cycles(void)
 {
@@ -55,9 +62,9 @@ void arch_timer_init(unsigned int hz)
 	if (!hz)
 		panic("s390: timer rate 0 Hz");
 	tick_period = TOD_CLOCK_HZ / hz;
-	next_tick = arch_get_cycles() + tick_period;
+	next_tick[0] = arch_get_cycles() + tick_period;
 	/* Arm before enabling: after a reset the comparator is 0, pending at once. */
-	set_clock_comparator(next_tick);
+	set_clock_comparator(next_tick[0]);
 	/*
 	 * The clock comparator, and none of the subclasses a reset leaves on;
 	 * the service signal stays as the console set it (console.c).
@@ -70,7 +77,21 @@ void arch_timer_init(unsigned int hz)
 }
 
 /*
- * One tick, taken in user mode or in the idle wait (traps.c, do_trap()).
+ * The tick of a CPU other than 0, at the rate CPU 0's arch_timer_init() set:
+ * armed before secondary_entry (head.S) enables anything, and CR0 lets it
+ * through (arch_cpu_up() in smp.c prepared CR0 so).
+ */
+void s390_timer_init_cpu(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	next_tick[cpu] = arch_get_cycles() + tick_period;
+	set_clock_comparator(next_tick[cpu]);
+	set_cr0(get_cr0() | CR0_CLOCK_COMPARATOR_SUBMASK);
+}
+
+/*
+ * One tick on this CPU, taken in user mode or in the idle wait (traps.c, do_trap()).
  * Re-arm one period after the deadline that just passed, so the rate does not drift with
  * our own latency; but if we fell more than a period behind (QEMU's TCG can
  * stall the guest), start again from now rather than fire a burst of ticks to
@@ -79,11 +100,11 @@ void arch_timer_init(unsigned int hz)
  */
 void clock_comparator_interrupt(struct pt_regs *regs)
 {
-	u64 now = arch_get_cycles();
+	u64 now = arch_get_cycles(), *next = &next_tick[smp_processor_id()];
 
-	next_tick += tick_period;
-	if (next_tick <= now)
-		next_tick = now + tick_period;
-	set_clock_comparator(next_tick);
+	*next += tick_period;
+	if (*next <= now)
+		*next = now + tick_period;
+	set_clock_comparator(*next);
 	timer_interrupt(regs);
 }

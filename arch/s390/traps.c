@@ -10,14 +10,16 @@
  * exception); nothing there is survivable except a restart (QEMU `nmi`),
  * which shows the registers and resumes, and the external interruptions that
  * end the idle kernel's wait. The interruptions user mode may take and come
- * back from are the clock-comparator tick (time.c) and the SCLP service
- * signal of console input (drivers/sclp.c).
+ * back from are the clock-comparator tick (time.c), the emergency signal of
+ * another CPU (an IPI, smp.c) and the SCLP service signal of console input
+ * (drivers/sclp.c).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -63,6 +65,7 @@
 #define BACKTRACE_DEPTH			16
 
 /* External-interruption codes (PoP 6, "External Interruption"). */
+#define EXT_CODE_EMERGENCY_SIGNAL	0x1201	/* SIGP from another CPU: an IPI (smp.c) */
 #define EXT_CODE_CLOCK_COMPARATOR	0x1004
 #define EXT_CODE_CPU_TIMER		0x1005
 #define EXT_CODE_SERVICE_SIGNAL		0x2401
@@ -304,9 +307,10 @@ static void svc_interrupt(struct pt_regs *regs)
 }
 
 /*
- * External interruptions. CR0 enables two subclasses, the clock comparator
- * (time.c) and the SCLP service signal (drivers/sclp.c, console input), and
- * only two PSWs enable external interruptions at all: a user task's, and the
+ * External interruptions. CR0 enables three subclasses, the clock comparator
+ * (time.c), the emergency signal (IPIs, smp.c) and, on CPU 0 only, the SCLP
+ * service signal (drivers/sclp.c, console input), and only two PSWs enable
+ * external interruptions at all: a user task's, and the
  * enabled wait of arch_cpu_idle() (entry.S). So they arrive while user code
  * runs or while the kernel idles. Anything else, or one in the kernel outside
  * that wait, means the masks are not what we think: a bug.
@@ -316,7 +320,8 @@ static void external_interrupt(struct pt_regs *regs)
 	unsigned int code = regs->int_code & INT_CODE_MASK;
 	const char *what = "external interruption";
 
-	if ((code == EXT_CODE_CLOCK_COMPARATOR || code == EXT_CODE_SERVICE_SIGNAL) &&
+	if ((code == EXT_CODE_CLOCK_COMPARATOR || code == EXT_CODE_EMERGENCY_SIGNAL ||
+	     code == EXT_CODE_SERVICE_SIGNAL) &&
 	    (user_mode(regs) || (regs->psw.mask & PSW_MASK_WAIT))) {
 		/*
 		 * From the idle wait: resume after it, not in it. Without the
@@ -328,6 +333,8 @@ static void external_interrupt(struct pt_regs *regs)
 			regs->psw.mask &= ~(PSW_MASK_WAIT | PSW_MASK_EXT);
 		if (code == EXT_CODE_CLOCK_COMPARATOR)
 			clock_comparator_interrupt(regs);
+		else if (code == EXT_CODE_EMERGENCY_SIGNAL)
+			ipi_interrupt();
 		else
 			sclp_service_signal(regs->int_parm);
 		return;
@@ -336,6 +343,8 @@ static void external_interrupt(struct pt_regs *regs)
 		what = "clock-comparator interruption";
 	else if (code == EXT_CODE_CPU_TIMER)
 		what = "CPU-timer interruption";
+	else if (code == EXT_CODE_EMERGENCY_SIGNAL)
+		what = "emergency-signal interruption";
 	else if (code == EXT_CODE_SERVICE_SIGNAL)
 		what = "service-signal interruption";
 	snprintf(reason, sizeof(reason), "unexpected %s (code 0x%04x, parameter 0x%08x)", what,

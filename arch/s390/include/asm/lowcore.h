@@ -7,10 +7,15 @@
  * why (the interruption code, a fault address, ...), and load the "new PSW"
  * of that class from here. The hardware saves no general register at all.
  *
- * With prefix 0 (how QEMU starts us) real address 0 is absolute address 0, so
- * the kernel reaches these slots with "base register 0", i.e. a plain
- * displacement: `stg %r1,0x1d8` stores to address 0x1d8 no matter what any
- * register holds. entry.S relies on that before it has a free register.
+ * Every CPU has a lowcore of its own. Its prefix register says where: the
+ * CPU's real addresses 0-8191 are the absolute addresses prefix..prefix+8191
+ * (and the other way round). The boot CPU runs with prefix 0, where QEMU
+ * starts it; smp.c gives every other CPU a lowcore page pair of its own with
+ * SIGP SET PREFIX before it starts. So the kernel reaches these slots with
+ * "base register 0", i.e. a plain displacement: `stg %r1,0x1d8` stores to
+ * real address 0x1d8, this CPU's own slot, no matter what any register
+ * holds. entry.S relies on that before it has a free register, and it is
+ * what makes everything below per CPU without a single extra instruction.
  *
  * Offsets of assigned storage locations: z/Architecture Principles of
  * Operation (SA22-7832), chapter 3, "Assigned Storage Locations".
@@ -63,6 +68,10 @@
 #define LC_RETURN_PSW		0x400	/* the PSW restore_all loads (entry.S) */
 #define LC_KERNEL_STACK		0x410	/* stack top for traps from user mode */
 #define LC_PGM_ENTRY_BUSY	0x418	/* byte: 1 while program_check_entry runs */
+#define LC_CPU_INFO		0x420	/* this CPU's struct cpu_info (asm/smp.h) */
+#define LC_ERASE_STACK		0x428	/* %r15 for the stackleak erase (entry.S) */
+#define LC_RESTART_STACK	0x430	/* stack top for a restart in kernel mode */
+#define LC_CREGS		0x440	/* CR0-CR15 secondary_entry loads (head.S) */
 
 /* The lowcore spans two 4 KiB pages (PoP 3, "Prefixing"). */
 #define LC_SIZE			0x2000

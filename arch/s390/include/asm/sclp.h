@@ -85,17 +85,24 @@ struct write_event_mask_sccb {
 	u32 sclp_send_mask;		/* answer: types the SCLP can send */
 };
 
-/* Read SCP Info: the machine's configuration; we use the storage size. */
+/* Read SCP Info: the machine's configuration; we use the storage size and the CPUs. */
 struct read_info_sccb {
 	struct sccb_header header;	/*   0 */
 	u16 rnmax;			/*   8: storage increments, 0: see rnmax2 */
 	u8 rnsize;			/*  10: increment size in MiB, 0: see rnsize2 */
 	u8 reserved0[5];		/*  11 */
 	u16 entries_cpu;		/*  16: number of CPU entries */
-	u8 reserved1[82];		/*  18 */
+	u16 offset_cpu;			/*  18: where in the SCCB they start */
+	u8 reserved1[80];		/*  20 */
 	u32 rnsize2;			/* 100 */
 	u64 rnmax2;			/* 104 */
 	u8 reserved2[SCCB_SIZE - 112];
+};
+
+/* One configured CPU in Read SCP Info (entries_cpu of them at offset_cpu). */
+struct sclp_cpu_entry {
+	u8 address;		/* the CPU address SIGP takes */
+	u8 reserved[15];
 };
 
 /* The SCLP defines these layouts byte by byte; natural alignment gives exactly them. */
@@ -103,6 +110,7 @@ _Static_assert(sizeof(struct sccb_header) == 8, "SCCB header");
 _Static_assert(sizeof(struct evbuf_header) == 6, "event buffer header");
 _Static_assert(sizeof(struct write_event_mask_sccb) == 28, "Write Event Mask SCCB");
 _Static_assert(__builtin_offsetof(struct read_info_sccb, rnsize2) == 100, "rnsize2");
+_Static_assert(sizeof(struct sclp_cpu_entry) == 16, "Read SCP Info CPU entry");
 _Static_assert(__builtin_offsetof(struct read_info_sccb, rnmax2) == 104, "rnmax2");
 _Static_assert(sizeof(struct read_info_sccb) == SCCB_SIZE, "Read SCP Info SCCB is one page");
 
