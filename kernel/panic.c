@@ -19,7 +19,7 @@ __noreturn void die(const char *reason, struct pt_regs *regs)
 	}
 	die_in_progress = true;
 	/* The other CPUs stop where they are: this dump is the last thing printed. */
-	smp_stop_other_cpus();
+	smp_send_stop();
 
 	if (panic_in_progress)
 		printk("Registers at panic():\n");
@@ -36,7 +36,7 @@ __noreturn void panic(const char *fmt, ...)
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	va_list ap;
 
-	smp_stop_other_cpus();
+	smp_send_stop();
 	printk("Kernel panic: ");
 	va_start(ap, fmt);
 	vprintk(fmt, ap);

@@ -123,8 +123,8 @@ void schedule(void)
 	struct cpu_info *c = this_cpu();
 	struct task_struct *prev = current, *next;
 
-	/* A stack overflow would have run over the canary at the bottom. */
-	if (prev->stack && *(unsigned long *)prev->stack != STACK_END_MAGIC)
+	/* A stack overflow would have run over the canary at the bottom (boot_task: head.S's stack). */
+	if (prev != &boot_task && prev->stack && *(unsigned long *)prev->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", prev->pid, prev->comm);
 	/* Sleeping with a spinlock held would leave every other CPU spinning on it. */
 	if (!spin_is_held_by_me(&kernel_lock))
@@ -344,8 +344,13 @@ SYSCALL_DEFINE(getcpu)
 	return err ? -EFAULT : 0;
 }
 
-/* A place for boot_task's per-task arch state (its task_pt_regs()): see sched_start(). */
-static u8 boot_task_frame[THREAD_SIZE] __aligned(16);
+/*
+ * The top of a kernel stack for boot_task, as arch_task_init() and
+ * arch_switch_to() see one: a pt_regs of zeros and a frame below it (all they
+ * touch of a task's stack). boot_task runs on head.S's boot stack, so the
+ * rest of a THREAD_SIZE stack would never be used.
+ */
+static u8 boot_task_top[sizeof(struct pt_regs) + 512] __aligned(16);
 
 __noreturn void sched_start(void)
 {
@@ -355,15 +360,19 @@ __noreturn void sched_start(void)
 	 * The boot context becomes CPU 0's idle task. It runs on the boot
 	 * stack, but arch_switch_to() also loads what every task has beside
 	 * its saved registers (the top of its kernel stack, for the next trap
-	 * from user mode): arch_task_init() gives it those, pointing at a frame
-	 * nobody uses, and the first switch away saves its real registers.
+	 * from user mode; x86_64 reads its pt_regs too): arch_task_init() gives
+	 * it those, pointing at boot_task_top, and the first switch away saves
+	 * its real registers.
 	 */
-	boot_task.stack = boot_task_frame;
-	*(unsigned long *)boot_task.stack = STACK_END_MAGIC;
+	boot_task.stack = (void *)((unsigned long)boot_task_top + sizeof(boot_task_top) - THREAD_SIZE);
 	arch_task_init(&boot_task);
 	boot_task.state = TASK_BLOCKED;		/* never on the run queue */
 	boot_task.cpus_allowed = 1UL << 0;
 	spin_lock(&kernel_lock);
+	/* A CPU that came up after smp_init() stopped waiting for it runs tasks too: count it. */
+	nr_cpus_online = 0;
+	for (unsigned long m = cpu_online_mask(); m; m &= m - 1)
+		nr_cpus_online++;
 	c->idle = &boot_task;
 	__atomic_store_n(&sched_running, true, __ATOMIC_RELEASE);
 	for (unsigned int cpu = 1; cpu < nr_cpus_present; cpu++)

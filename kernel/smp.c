@@ -25,7 +25,7 @@ unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
 /* How long smp_init() waits for one CPU to come online: a second. */
 #define CPU_UP_TIMEOUT_SEC	1
 
-/* smp_stop_other_cpus(): the CPU that stops the others, NR_CPUS while none does. */
+/* smp_send_stop(): the CPU that stops the others, NR_CPUS while none does. */
 static unsigned int stopping_cpu = NR_CPUS;
 
 unsigned long cpu_online_mask(void)
@@ -46,7 +46,7 @@ static __noreturn void cpu_stop_self(void)
 		barrier();
 }
 
-void smp_stop_other_cpus(void)
+void smp_send_stop(void)
 {
 	unsigned int self = smp_processor_id(), none = NR_CPUS;
 

@@ -76,13 +76,16 @@ void ipi_interrupt(void);
  * lock) runs its pending call in the wait loop: smp_call_pending().
  */
 void smp_call_function(void (*fn)(void *arg), void *arg);
-/* Runs this CPU's pending smp_call_function() request, if any; stops here if smp_stop_other_cpus() said so. */
+/*
+ * Runs this CPU's pending smp_call_function() request, if any; stops the CPU
+ * here if smp_send_stop() said so.
+ */
 void smp_call_pending(void);
 /*
- * panic(), die() and the power-off: every other CPU stops where it is (an
- * IPI, or the wait loop of a lock), interrupts masked, so that nothing runs
- * or prints after this CPU's last line.
+ * panic(), die() and the power-off (Linux's name): every other CPU stops
+ * where it is (an IPI, or the wait loop of a lock), interrupts masked, so
+ * that nothing runs or prints after this CPU's last line.
  */
-void smp_stop_other_cpus(void);
+void smp_send_stop(void);
 
 #endif
