@@ -164,9 +164,10 @@
 	.endm
 
 /*
- * kstack_guard_check off, overflow: sp holds (interrupted sp - KSC_BASE + off),
- * the offset of one word of the frame to be into the kernel stacks area; does
- * that word lie in the guard below a kernel stack? If so, jump to overflow.
+ * kstack_guard_check overflow: sp holds the offset of one word of the frame to
+ * be (the interrupted sp - 288 or - 8) from the start of the kernel stacks
+ * area (KSC_BASE); does that word lie in the guard below a kernel stack? If
+ * so, jump to overflow.
  * Uses tp, leaves sp as it is. The kernel stacks (kernel/task.c) are NR_TASKS
  * slots of equal, power-of-two size, each a guard of a power-of-two size with
  * the stack above it; riscv_kstack_check describes them (asm/traps.h).

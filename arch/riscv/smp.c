@@ -129,6 +129,8 @@ unsigned int arch_smp_probe(void)
 	}
 	ac = fdt_address_cells(fdt, cpus);
 	n = fdt_children(fdt, cpus, child, MAX_CPU_NODES);
+	if (n < 0)
+		printk("smp:     /cpus in the device tree is malformed: one CPU\n");
 	for (int i = 0; i < n; i++) {
 		int len;
 		const void *reg = fdt_getprop(fdt, child[i], "reg", &len);
