@@ -78,9 +78,8 @@
 	save_x0_x29				// x0-x29 into the frame
 	/* From here on x21-x25 are ours to use: their old values are saved. */
 	.if	\el == 0
-	mrs	x18, tpidr_el1			// x18 = this CPU's struct cpu_info (asm/smp.h):
-	.endif					//   in EL0 it was the user's; in EL1 it is ours
-	.if	\el == 0
+	mrs	x18, tpidr_el1			// x18 = this CPU's struct cpu_info (asm/smp.h),
+						//   over the user's (saved); from EL1 it is ours
 	mrs	x21, sp_el0			// EL0 ran on SP_EL0: the user's stack pointer
 	.else
 	add	x21, sp, #PT_REGS_SIZE		// EL1 ran on this stack: sp before our sub

@@ -38,15 +38,8 @@ static bool cpu_psci[NR_CPUS];
  * idle task's kernel stack and its struct cpu_info. 16 bytes per CPU, the
  * layout head.S reads with one ldp.
  */
-struct secondary_data {
-	u64 stack_top;
-	struct cpu_info *cpu_info;
-};
 struct secondary_data secondary_data[NR_CPUS];
 _Static_assert(sizeof(struct secondary_data) == 16, "head.S: 16 bytes per CPU");
-
-/* head.S: where PSCI starts a CPU. */
-void secondary_entry(void);
 
 void arch_set_this_cpu(struct cpu_info *c)
 {
@@ -193,7 +186,6 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
  * CPU 0 has them, its GIC CPU interface with the IPI's SGI enabled, its own
  * timer ticking. IRQs stay masked until its idle loop waits for one.
  */
-void secondary_init(void);
 void secondary_init(void)
 {
 	arm64_cpu_setup();

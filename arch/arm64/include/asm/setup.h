@@ -3,10 +3,12 @@
 #ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_SETUP_H
 #define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_SETUP_H
 
+#include <asm/processor.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 struct pt_regs;
+struct cpu_info;
 
 /* Stored by head.S after it cleared .bss. */
 extern u64 __fdt_pointer;	/* x0 at entry: the DTB for an Image boot, 0 for an ELF */
@@ -41,6 +43,18 @@ void arm64_timer_cpu_init(void);
 
 /* smp.c: the SGI that carries arch_send_ipi() (traps.c hands it to ipi_interrupt()). */
 #define IPI_SGI			0
+
+/* smp.c, for entry.S: one overflow stack per CPU (kernel_stack_overflow). */
+extern u8 overflow_stacks[][OVERFLOW_STACK_SIZE];
+
+/* smp.c, for head.S: what secondary_entry reads, and the C it calls. */
+struct secondary_data {
+	u64 stack_top;			/* the idle task's kernel stack */
+	struct cpu_info *cpu_info;	/* what TPIDR_EL1 and x18 get */
+};
+extern struct secondary_data secondary_data[];
+void secondary_entry(void);		/* head.S: where PSCI starts a CPU */
+void secondary_init(void);
 
 /* console.c: the UART's receive interrupt at the GIC, and its handler (traps.c calls it). */
 extern unsigned int console_intid;

@@ -8,11 +8,13 @@
  * put in the kernel, since it is per CPU, not per task. arch_set_this_cpu()
  * (smp.c) sets both for CPU 0; secondary_entry (head.S) for the others.
  *
- * Why a register and not one mrs per use: the value must not outlive a call
- * (a task may come back from schedule() on another CPU), and the compiler
- * knows that of a global register variable: a call may change it, so it is
- * read again after one; any other use is simply x18, as cheap as the address
- * of a global was on one CPU.
+ * Why a copy in a register rather than an mrs at each use: the compiler must
+ * not reuse the value across a call (a task may come back from schedule()
+ * on another CPU), and an asm it may not reuse across a call it also reads
+ * again after every store through a pointer: eleven instructions more on
+ * each getpid. A global register variable is what the compiler already
+ * treats the right way: a call may change it, nothing else does, and every
+ * use is simply x18, as cheap as the address of a global was on one CPU.
  */
 #ifndef TRAPDOOR_ASM_SMP_H
 #define TRAPDOOR_ASM_SMP_H
