@@ -192,8 +192,16 @@ const char *cmdline_init_shell(void)
 	return init_shell_arg;
 }
 
+static int set_kstack_store(const char *value)
+{
+	int store = kstack_store_parse(value);
+
+	return store < 0 ? store : (kstack_store_set(store) < 0 ? -EINVAL : 0);
+}
+
 static const struct boot_option boot_options[] = {
 	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu chacha-task" },
+	{ "kstack.store", set_kstack_store, "task cpu" },
 	{ "stackleak", stackleak_setup, "on off verify" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
@@ -202,6 +210,7 @@ static const struct boot_option boot_options[] = {
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
+	{ "test.cpus", ktest_cpus_setup, "the CPUs QEMU was given, 1 to 8" },
 #endif
 };
 

@@ -67,6 +67,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	strscpy(t->comm, name, sizeof(t->comm));
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
+	t->cpus_allowed = ~0UL;	/* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
 	return t->pid;
@@ -101,6 +102,7 @@ long do_fork(void)
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
 	files_fork(t, parent);
 	t->parent = parent;
+	t->cpus_allowed = parent->cpus_allowed;
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
 	start_task(t);
@@ -175,7 +177,7 @@ static long copy_args_from_user(struct user_args *a, const char __user *uname,
 	return 0;
 }
 
-/* One CPU, and the kernel is never preempted: one static buffer serves every call. */
+/* Used under the kernel lock, and the kernel is never preempted: one buffer serves every call. */
 static struct user_args args_buf;
 
 /* spawn(name, argv): start the embedded program name as a child; argv ends with NULL. */

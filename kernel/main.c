@@ -29,6 +29,7 @@ __noreturn void kernel_poweroff(int status)
 {
 	if (status == EXIT_ALL_PASSED && ktest_failures)
 		status = EXIT_TESTS_FAILED;
+	smp_stop_other_cpus();
 	/* The runner reads this line; it must be the last thing we print. */
 	printk("EXIT: status=%d\n", status);
 	arch_poweroff(status);

@@ -4,6 +4,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/stackleak.h>
 
 static bool panic_in_progress;
@@ -17,6 +18,8 @@ __noreturn void die(const char *reason, struct pt_regs *regs)
 		kernel_poweroff(EXIT_OOPS);
 	}
 	die_in_progress = true;
+	/* The other CPUs stop where they are: this dump is the last thing printed. */
+	smp_stop_other_cpus();
 
 	if (panic_in_progress)
 		printk("Registers at panic():\n");
@@ -33,6 +36,7 @@ __noreturn void panic(const char *fmt, ...)
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	va_list ap;
 
+	smp_stop_other_cpus();
 	printk("Kernel panic: ");
 	va_start(ap, fmt);
 	vprintk(fmt, ap);

@@ -14,8 +14,13 @@
  * per-cpu 96-byte batch and only run ChaCha20 when the batch is used up or
  * the generation changed.
  *
- * Locking: one CPU, and the kernel runs with interrupts masked, so none.
- * Each place where Linux takes a lock says so.
+ * Locking, as in Linux: input_pool.lock guards the pool, base_crng.lock the
+ * base key and its generation; neither is ever taken inside the other. What
+ * is per CPU (crngs[], batched_entropy[]) needs no lock: the kernel runs
+ * with interrupts masked and is never preempted, which is what Linux's
+ * local_lock gives it. The CRNG is reached without the kernel lock (the
+ * kstack offset's crng16 and crng8 modes draw in do_syscall() before any
+ * lock), so these locks are its own. The statistics are atomic counters.
  *
  * This file is also built into the host tests, so it uses nothing but the
  * freestanding headers and three hooks of include/trapdoor/arch.h: the
@@ -28,17 +33,15 @@
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/random.h>
+#include <trapdoor/smp.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
-
-#ifndef NR_CPUS
-#define NR_CPUS		1
-#endif
 
 /* Which CPU we run on; per-cpu data is indexed by it. (Linux: raw_cpu_ptr()) */
 static inline unsigned int crng_this_cpu(void)
 {
-	return 0;
+	return smp_processor_id();
 }
 
 static enum crng_state crng_init = CRNG_EMPTY;
@@ -46,6 +49,8 @@ static bool deterministic;
 static bool trust_cpu = true;
 static bool trust_bootloader = true;
 static struct crng_stats stats;
+/* A statistic, from any CPU. */
+#define stat_add(field, n)	__atomic_fetch_add(&stats.field, (n), __ATOMIC_RELAXED)
 
 /*
  * The input pool: everything ever mixed in, hashed. Starts as an unkeyed
@@ -56,8 +61,9 @@ static struct {
 	struct blake2s_state hash;
 	unsigned int init_bits;		/* credited before READY, capped at POOL_BITS */
 	unsigned int reseed_bits;	/* credited since the last reseed, once READY */
-	/* Linux: spinlock_t lock; */
+	spinlock_t lock;
 } input_pool = {
+	.lock = __SPIN_LOCK_UNLOCKED("input_pool.lock"),
 	.hash.h = { BLAKE2S_IV0 ^ BLAKE2S_PARAM0(BLAKE2S_HASH_SIZE, 0), BLAKE2S_IV1,
 		    BLAKE2S_IV2, BLAKE2S_IV3, BLAKE2S_IV4, BLAKE2S_IV5, BLAKE2S_IV6,
 		    BLAKE2S_IV7 },
@@ -74,8 +80,8 @@ static struct {
 	u8 key[CHACHA_KEY_SIZE];
 	unsigned long generation;
 	u64 birth;			/* the cycle counter at the last reseed (Linux: jiffies) */
-	/* Linux: spinlock_t lock; */
-} base_crng;
+	spinlock_t lock;
+} base_crng = { .lock = __SPIN_LOCK_UNLOCKED("base_crng.lock") };
 
 /*
  * Linux's reseed schedule, in seconds where Linux counts jiffies: the first
@@ -135,9 +141,10 @@ static void _mix_pool_bytes(const void *buf, size_t len)
 
 static void mix_pool_bytes(enum random_source src, const void *buf, size_t len)
 {
-	/* Linux: spin_lock_irqsave(&input_pool.lock) */
+	spin_lock(&input_pool.lock);
 	_mix_pool_bytes(buf, len);
-	stats.bytes_mixed[src] += len;
+	spin_unlock(&input_pool.lock);
+	stat_add(bytes_mixed[src], len);
 }
 
 /*
@@ -185,11 +192,12 @@ static void extract_entropy(void *buf, size_t len)
 
 	fill_arch_seed(block);
 
-	/* Linux: spin_lock_irqsave(&input_pool.lock) */
+	spin_lock(&input_pool.lock);
 	blake2s_final(&input_pool.hash, seed);
 	put_le64(block + 32, counter);
 	blake2s(next_key, block, seed, sizeof(next_key), sizeof(block), sizeof(seed));
 	blake2s_init_key(&input_pool.hash, BLAKE2S_HASH_SIZE, next_key, sizeof(next_key));
+	spin_unlock(&input_pool.lock);
 	memzero_explicit(next_key, sizeof(next_key));
 
 	while (len) {
@@ -203,7 +211,7 @@ static void extract_entropy(void *buf, size_t len)
 
 	memzero_explicit(seed, sizeof(seed));
 	memzero_explicit(block, sizeof(block));
-	stats.extracts++;
+	stat_add(extracts, 1);
 }
 
 static void _crng_reseed(void)
@@ -213,18 +221,19 @@ static void _crng_reseed(void)
 
 	extract_entropy(key, sizeof(key));
 
-	/* Linux: spin_lock_irqsave(&base_crng.lock) */
+	spin_lock(&base_crng.lock);
 	memcpy(base_crng.key, key, sizeof(base_crng.key));
 	next_gen = base_crng.generation + 1;
 	if (next_gen == 0)
 		next_gen++;
 	WRITE_ONCE(base_crng.generation, next_gen);
 	base_crng.birth = random_get_entropy();
-	crng_init = CRNG_READY;
-	input_pool.reseed_bits = 0;
+	WRITE_ONCE(crng_init, CRNG_READY);
+	spin_unlock(&base_crng.lock);
+	__atomic_store_n(&input_pool.reseed_bits, 0, __ATOMIC_RELAXED);
 
 	memzero_explicit(key, sizeof(key));
-	stats.reseeds++;
+	stat_add(reseeds, 1);
 }
 
 /*
@@ -250,7 +259,7 @@ static bool crng_has_old_seed(void)
 			interval = uptime / 2 > CRNG_RESEED_START_INTERVAL ? uptime / 2 :
 				   CRNG_RESEED_START_INTERVAL;
 	}
-	return now - base_crng.birth > interval * hz;
+	return now - READ_ONCE(base_crng.birth) > interval * hz;
 }
 
 /*
@@ -264,28 +273,38 @@ static void credit_init_bits(enum random_source src, size_t bits)
 {
 	unsigned int orig, add;
 
+	unsigned int now;
+	u8 key[CHACHA_KEY_SIZE];
+
 	if (!bits)
 		return;
 	add = bits < RANDOM_POOL_BITS ? (unsigned int)bits : RANDOM_POOL_BITS;
-	stats.bits_credited[src] += add;
+	stat_add(bits_credited[src], add);
 
+	/* The counts under the pool's lock; what they call for after it (extraction takes it). */
+	spin_lock(&input_pool.lock);
 	if (crng_ready()) {
 		input_pool.reseed_bits += add;
-		if (input_pool.reseed_bits >= RANDOM_POOL_READY_BITS)
+		now = input_pool.reseed_bits;
+		spin_unlock(&input_pool.lock);
+		if (now >= RANDOM_POOL_READY_BITS)
 			_crng_reseed();
 		return;
 	}
-
 	orig = input_pool.init_bits;
-	input_pool.init_bits = orig + add < RANDOM_POOL_BITS ? orig + add : RANDOM_POOL_BITS;
+	now = orig + add < RANDOM_POOL_BITS ? orig + add : RANDOM_POOL_BITS;
+	input_pool.init_bits = now;
+	spin_unlock(&input_pool.lock);
 
-	if (input_pool.init_bits >= RANDOM_POOL_READY_BITS) {
+	if (now >= RANDOM_POOL_READY_BITS) {
 		_crng_reseed();		/* sets CRNG_READY */
-	} else if (orig < RANDOM_POOL_EARLY_BITS &&
-		   input_pool.init_bits >= RANDOM_POOL_EARLY_BITS) {
-		/* Linux: spin_lock_irqsave(&base_crng.lock) */
-		extract_entropy(base_crng.key, sizeof(base_crng.key));
-		crng_init = CRNG_EARLY;
+	} else if (orig < RANDOM_POOL_EARLY_BITS && now >= RANDOM_POOL_EARLY_BITS) {
+		extract_entropy(key, sizeof(key));
+		spin_lock(&base_crng.lock);
+		memcpy(base_crng.key, key, sizeof(key));
+		WRITE_ONCE(crng_init, CRNG_EARLY);
+		spin_unlock(&base_crng.lock);
+		memzero_explicit(key, sizeof(key));
 	}
 }
 
@@ -316,28 +335,43 @@ static void crng_make_state(u32 chacha_state[CHACHA_STATE_WORDS], u8 *random_dat
 
 	/* Not READY: use base_crng directly, re-extracting the pool while EMPTY. */
 	if (!crng_ready()) {
-		/* Linux: spin_lock_irqsave(&base_crng.lock), then re-checks crng_ready() */
-		if (crng_init == CRNG_EMPTY)
-			extract_entropy(base_crng.key, sizeof(base_crng.key));
-		crng_fast_key_erasure(base_crng.key, chacha_state, random_data, random_data_len);
-		return;
+		u8 key[CHACHA_KEY_SIZE];
+		bool empty = READ_ONCE(crng_init) == CRNG_EMPTY;
+
+		/* The extraction takes the pool's lock: before base_crng's, never inside it. */
+		if (empty)
+			extract_entropy(key, sizeof(key));
+		spin_lock(&base_crng.lock);
+		/* Re-checked with the lock, as Linux does: a reseed may have come in between. */
+		if (!crng_ready()) {
+			if (empty && READ_ONCE(crng_init) == CRNG_EMPTY)
+				memcpy(base_crng.key, key, sizeof(key));
+			crng_fast_key_erasure(base_crng.key, chacha_state, random_data,
+					      random_data_len);
+			spin_unlock(&base_crng.lock);
+			memzero_explicit(key, sizeof(key));
+			return;
+		}
+		spin_unlock(&base_crng.lock);
+		memzero_explicit(key, sizeof(key));
 	}
 
 	/* The base key is older than the schedule allows: reseed, which bumps the generation. */
 	if (unlikely(crng_has_old_seed())) {
 		_crng_reseed();
-		stats.timed_reseeds++;
+		stat_add(timed_reseeds, 1);
 	}
 
-	/* Linux: local_lock_irqsave(&crngs.lock) */
+	/* Linux: local_lock_irqsave(&crngs.lock); here the masked interrupts are that lock. */
 	crng = &crngs[crng_this_cpu()];
 
 	/* Someone reseeded: take a fresh key for this CPU from base_crng (erasing that one too). */
 	if (unlikely(crng->generation != READ_ONCE(base_crng.generation))) {
-		/* Linux: spin_lock(&base_crng.lock) */
+		spin_lock(&base_crng.lock);
 		crng_fast_key_erasure(base_crng.key, chacha_state, crng->key, sizeof(crng->key));
 		crng->generation = base_crng.generation;
-		stats.crng_refreshes++;
+		spin_unlock(&base_crng.lock);
+		stat_add(crng_refreshes, 1);
 	}
 
 	crng_fast_key_erasure(crng->key, chacha_state, random_data, random_data_len);
@@ -389,7 +423,7 @@ static __always_inline void get_batched(unsigned int width, void *out, size_t si
 
 	/* Before READY a batch would outlive the reseed that matters most; Linux skips it too. */
 	if (!crng_ready()) {
-		stats.unbatched[width]++;
+		stat_add(unbatched[width], 1);
 		get_random_bytes(out, size);
 		return;
 	}
@@ -403,7 +437,7 @@ static __always_inline void get_batched(unsigned int width, void *out, size_t si
 		get_random_bytes(batch->entropy, sizeof(batch->entropy));
 		batch->position = 0;
 		batch->generation = next_gen;
-		stats.refills[width]++;
+		stat_add(refills[width], 1);
 	}
 
 	/*
@@ -457,12 +491,12 @@ u64 get_random_u64(void)
 
 bool crng_ready(void)
 {
-	return likely(crng_init == CRNG_READY);
+	return likely(READ_ONCE(crng_init) == CRNG_READY);
 }
 
 enum crng_state crng_init_state(void)
 {
-	return crng_init;
+	return READ_ONCE(crng_init);
 }
 
 bool crng_reseed(void)
@@ -479,7 +513,7 @@ bool crng_reseed(void)
 static bool input_ignored(void)
 {
 	if (deterministic)
-		stats.inputs_ignored++;
+		stat_add(inputs_ignored, 1);
 	return deterministic;
 }
 

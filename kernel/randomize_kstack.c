@@ -13,14 +13,15 @@
  * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
  *		at entry: LFSR113 (lib/prandom/), one state per task, seeded at
  *		spawn, fork and execve from four get_random_u32()
- * prng-cpu	offset = prandom_u32_state(&kstack_cpu_rnd_state) at entry: one
- *		state for the CPU, seeded once at boot
+ * prng-cpu	offset = prandom_u32_state(&this_cpu()->kstack_rnd_state) at
+ *		entry: one state per CPU, each seeded before its CPU starts
  * chacha-task	DEFAULT. offset = the next byte of the task's own ChaCha
  *		keystream at entry, one 64-byte block per 64 syscalls, keyed
  *		from the CRNG at spawn, fork and execve
  *
- * counter and crng16 keep the next offset in kstack_offset, one for the
- * CPU: whoever made the previous syscall chose the offset the next one uses.
+ * counter and crng16 keep the next offset in the task (kstack.store=task,
+ * the default) or in the CPU (kstack.store=cpu): whoever made the previous
+ * syscall there chose the offset the next one uses.
  */
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
@@ -35,8 +36,7 @@
 
 /* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
 int kstack_mode = KSTACK_MODE_CHACHA_TASK;
-u32 kstack_offset;
-struct rnd_state kstack_cpu_rnd_state;
+int kstack_store = KSTACK_STORE_TASK;
 unsigned int kstack_chacha_rounds = 20;
 
 static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
@@ -60,7 +60,13 @@ static void kstack_seed(struct rnd_state *state)
 
 void kstack_boot_init(void)
 {
-	kstack_seed(&kstack_cpu_rnd_state);
+	kstack_cpu_init(&cpu_info[0]);
+}
+
+void kstack_cpu_init(struct cpu_info *c)
+{
+	kstack_seed(&c->kstack_rnd_state);
+	c->kstack_offset = get_random_u32();
 }
 
 /*
@@ -81,6 +87,7 @@ void kstack_task_init(struct task_struct *t)
 	/* A fork or exec gets a fresh state, never a copy of the old one. */
 	kstack_seed(&t->kstack_rnd_state);
 	kstack_chacha_seed(&t->kstack_chacha);
+	t->kstack_offset = get_random_u32();
 }
 
 /*
@@ -115,6 +122,39 @@ long kstack_chacha_rounds_set(long nrounds)
 		return -EINVAL;
 	/* Blocks already in a task's buffer keep the rounds they were made with. */
 	WRITE_ONCE(kstack_chacha_rounds, (unsigned int)nrounds);
+	return old;
+}
+
+static const char *const kstack_store_names[] = {
+	[KSTACK_STORE_TASK] = "task",
+	[KSTACK_STORE_CPU] = "cpu",
+};
+
+int kstack_store_parse(const char *name)
+{
+	for (int store = 0; store < (int)ARRAY_SIZE(kstack_store_names); store++)
+		if (strcmp(name, kstack_store_names[store]) == 0)
+			return store;
+	return -EINVAL;
+}
+
+const char *kstack_store_name(int store)
+{
+	if (store < 0 || store >= (int)ARRAY_SIZE(kstack_store_names))
+		return "invalid";
+	return kstack_store_names[store];
+}
+
+long kstack_store_set(long store)
+{
+	long old = kstack_store;
+
+	if (store == -1)
+		return old;
+	if (store != KSTACK_STORE_TASK && store != KSTACK_STORE_CPU)
+		return -EINVAL;
+	/* The next exit stores in the new place; the next entry reads from it. */
+	WRITE_ONCE(kstack_store, (int)store);
 	return old;
 }
 

@@ -12,7 +12,7 @@
  *
  *	do_syscall(regs)
  *		add_random_kstack_offset(offset);	entry: move SP down
- *		syscall_kstack_sp = current_stack_pointer();	what report_stack returns
+ *		current->syscall_sp = current_stack_pointer();	what report_stack returns
  *		ret = invoke_syscall(regs);
  *		choose_random_kstack_offset();		exit: pick the next offset
  *
@@ -35,16 +35,18 @@
  * this header and that file may touch it.
  *
  * kstack_mode		KSTACK_MODE_*, set by kstack= and trapdoor_config().
- * kstack_offset	the offset chosen at the previous syscall's exit, for the
- *			two modes that choose at exit (counter, crng16). One
- *			variable for the one CPU: Linux's per-cpu kstack_offset
- *			before 2026, with that design's weakness (see the .c).
- * kstack_cpu_rnd_state	the one CPU's LFSR113 state for prng-cpu, seeded once
- *			at boot by kstack_boot_init().
+ * kstack_store		KSTACK_STORE_*, set by kstack.store= and trapdoor_config():
+ *			where the two modes that choose at exit (counter,
+ *			crng16) keep the offset for the next syscall. task: in
+ *			the task (current->kstack_offset), Linux's design since
+ *			2026. cpu: in the CPU (this_cpu()->kstack_offset),
+ *			Linux's per-cpu kstack_offset before, with that design's
+ *			weakness (docs/kstack-offset.md, "The migration bug").
+ * prng-cpu's state is this_cpu()->kstack_rnd_state, one per CPU, seeded
+ * before the CPU starts (kstack_cpu_init()).
  */
 extern int kstack_mode;
-extern u32 kstack_offset;
-extern struct rnd_state kstack_cpu_rnd_state;
+extern int kstack_store;
 
 /*
  * chacha-task: the refill, out of line because it is the rare path (one
@@ -115,6 +117,20 @@ static inline u32 ror32(u32 word, unsigned int shift)
 }
 
 /*
+ * Where counter and crng16 keep the offset between a syscall's exit and the
+ * next entry (kstack.store=). With cpu, a syscall that enters on one CPU and
+ * exits on another (it slept and another CPU picked it up) stores its new
+ * offset in the second CPU, and the first one's next syscall gets the same
+ * offset this one did.
+ */
+static __always_inline u32 *kstack_offset_slot(void)
+{
+	if (READ_ONCE(kstack_store) == KSTACK_STORE_CPU)
+		return &this_cpu()->kstack_offset;
+	return &current->kstack_offset;
+}
+
+/*
  * The offset for this syscall, by mode: one switch, no printing, no
  * allocation (docs/design.md, "Performance principles"). The entry modes draw a fresh value here; the
  * exit modes use what choose_random_kstack_offset() stored last time.
@@ -123,16 +139,16 @@ static inline u32 ror32(u32 word, unsigned int shift)
  * gap is about to be, so this time the stackleak erase must not skip the gap
  * (chacha-task's refill, one call in 64; crng8's get_random_u8(), always).
  */
-static __always_inline u32 kstack_get_offset(bool *called)
+static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *called)
 {
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_PRNG_TASK:
 		/* The LFSR113 step inline: ~20 ALU operations, no call. */
-		return __prandom_u32_state(&current->kstack_rnd_state);
+		return __prandom_u32_state(&tsk->kstack_rnd_state);
 	case KSTACK_MODE_PRNG_CPU:
-		return __prandom_u32_state(&kstack_cpu_rnd_state);
+		return __prandom_u32_state(&this_cpu()->kstack_rnd_state);
 	case KSTACK_MODE_CHACHA_TASK: {
-		struct kstack_chacha *c = &current->kstack_chacha;
+		struct kstack_chacha *c = &tsk->kstack_chacha;
 
 		if (unlikely(c->pos >= sizeof(c->buf))) {
 			kstack_chacha_refill(c);
@@ -146,7 +162,7 @@ static __always_inline u32 kstack_get_offset(bool *called)
 		return (u32)get_random_u8() << 2;
 	case KSTACK_MODE_COUNTER:
 	case KSTACK_MODE_CRNG16:
-		return kstack_offset;
+		return *kstack_offset_slot();
 	default:
 		return 0;	/* off (add_random_kstack_offset() hides the 0) */
 	}
@@ -196,8 +212,10 @@ static __always_inline u32 kstack_get_offset(bool *called)
  */
 #define add_random_kstack_offset(offset)					\
 	do {								\
+		/* current, read once: the task stays itself on any CPU. */ \
+		struct task_struct *tsk__ = current;			\
 		bool called__ = false;					\
-		u32 raw__ = kstack_get_offset(&called__);		\
+		u32 raw__ = kstack_get_offset(tsk__, &called__);	\
 		/* Hidden from the compiler: a constant 0 (off) would let it \
 		 * fold the alloca away and hand back an address at the top \
 		 * of the frame (GCC on arm64) instead of SP, and the erase \
@@ -218,11 +236,11 @@ static __always_inline u32 kstack_get_offset(bool *called)
 			end__ = low__;					\
 		else if (end__ < low__)					\
 			low__ = end__;					\
-		current->stackleak_gap_low = low__;			\
-		current->stackleak_gap_high = end__;			\
+		tsk__->stackleak_gap_low = low__;			\
+		tsk__->stackleak_gap_high = end__;			\
 		/* Our depth, tracked inline: the erase's search starts there at the latest. */ \
-		if (sp__ - sizeof(long) < current->lowest_stack)	\
-			current->lowest_stack = sp__ - sizeof(long);	\
+		if (sp__ - sizeof(long) < tsk__->lowest_stack)		\
+			tsk__->lowest_stack = sp__ - sizeof(long);	\
 	} while (0)
 
 /*
@@ -239,12 +257,21 @@ static __always_inline u32 kstack_get_offset(bool *called)
  */
 static __always_inline void choose_random_kstack_offset(void)
 {
+	u32 *slot;
+
 	switch (READ_ONCE(kstack_mode)) {
 	case KSTACK_MODE_COUNTER:
-		kstack_offset = ror32(kstack_offset, 5) ^ (u32)arch_get_cycles();
+		slot = kstack_offset_slot();
+		*slot = ror32(*slot, 5) ^ (u32)arch_get_cycles();
 		break;
 	case KSTACK_MODE_CRNG16:
-		kstack_offset = ror32(kstack_offset, 5) ^ get_random_u16();
+		/* The draw first: the slot is this CPU's, looked up after any call. */
+		{
+			u16 rand = get_random_u16();
+
+			slot = kstack_offset_slot();
+			*slot = ror32(*slot, 5) ^ rand;
+		}
 		break;
 	default:
 		break;
@@ -253,12 +280,14 @@ static __always_inline void choose_random_kstack_offset(void)
 
 /*
  * Boot and task setup (randomize_kstack.c).
- * kstack_boot_init()	seeds the per-cpu state from the CRNG; call it once,
+ * kstack_boot_init()	seeds CPU 0's state from the CRNG; call it once,
  *			after random_init() (and crng.seed=), before init runs.
+ * kstack_cpu_init(c)	seeds another CPU's state, before smp_init() starts it.
  * kstack_task_init(t)	seeds t's own state; call it for every new task
  *			(spawn and fork both go through start_task()).
  */
 void kstack_boot_init(void);
+void kstack_cpu_init(struct cpu_info *c);
 void kstack_task_init(struct task_struct *t);
 
 /*
@@ -271,5 +300,9 @@ const char *kstack_mode_name(int mode);
 long kstack_mode_set(long mode);
 /* trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, n): the old count, -1 reads. */
 long kstack_chacha_rounds_set(long nrounds);
+/* kstack.store= by name, and trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, store): the old one, -1 reads. */
+int kstack_store_parse(const char *name);
+const char *kstack_store_name(int store);
+long kstack_store_set(long store);
 
 #endif

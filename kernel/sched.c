@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * The scheduler: one run queue, first in first out. A task runs until it
- * yields, blocks, exits, or its time slice (one timer tick) ends while it is
- * in user mode: the tick sets need_resched, and exit_to_user_mode() gives the
- * CPU away on the way back to user mode. The kernel itself is never
- * preempted: it runs with interrupts masked on every architecture.
+ * The scheduler: one run queue for every CPU, first in first out, under the
+ * kernel lock (docs/smp.md, "The run queue"). A task runs until it yields,
+ * blocks, exits, or its time slice (one timer tick) ends while it is in user
+ * mode: the tick sets need_resched, and exit_to_user_mode() gives the CPU
+ * away on the way back to user mode. The kernel itself is never preempted:
+ * it runs with interrupts masked on every architecture. A CPU with nothing
+ * to run switches to its idle task, which waits in arch_cpu_idle().
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
+#include <trapdoor/cpumask.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
@@ -21,8 +25,9 @@
 
 static struct task_struct *run_head, *run_tail;
 unsigned long jiffies;
+bool sched_running;
 
-void sched_enqueue(struct task_struct *t)
+static void __sched_enqueue(struct task_struct *t)
 {
 	/* Queued twice, the list would loop or lose the tasks behind it. */
 	if (t->on_rq)
@@ -36,63 +41,168 @@ void sched_enqueue(struct task_struct *t)
 	run_tail = t;
 }
 
-static struct task_struct *sched_dequeue(void)
+static bool cpu_is_idle(const struct cpu_info *c)
 {
-	struct task_struct *t = run_head;
+	return c->online && c->idle && c->current_task == c->idle;
+}
 
-	if (t) {
-		run_head = t->run_next;
-		if (!run_head)
-			run_tail = NULL;
-		t->on_rq = false;
-		t->run_next = NULL;
+/*
+ * t is queued: if no CPU that may run it will look at the queue soon, wake
+ * one that idles. This CPU looks soon if it idles itself (its idle loop is
+ * the caller, or will run next).
+ */
+static void kick_idle_cpu(const struct task_struct *t)
+{
+	unsigned int self = smp_processor_id();
+
+	if ((t->cpus_allowed & (1UL << self)) && cpu_is_idle(this_cpu()))
+		return;
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		struct cpu_info *c = &cpu_info[cpu];
+
+		if (cpu == self || !(t->cpus_allowed & (1UL << cpu)) || !cpu_is_idle(c))
+			continue;
+		if (c->kicked)
+			continue;	/* woken already: it takes one task, find another */
+		c->kicked = true;
+		arch_send_ipi(cpu);
+		return;
 	}
+}
+
+void sched_enqueue(struct task_struct *t)
+{
+	__sched_enqueue(t);
+	kick_idle_cpu(t);
+}
+
+/* The first queued task this CPU may run, taken off the queue; NULL if none. */
+static struct task_struct *pick_next_task(unsigned int cpu)
+{
+	struct task_struct *t, *before = NULL;
+
+	for (t = run_head; t; before = t, t = t->run_next)
+		if (t->cpus_allowed & (1UL << cpu))
+			break;
+	if (!t)
+		return NULL;
+	if (before)
+		before->run_next = t->run_next;
+	else
+		run_head = t->run_next;
+	if (run_tail == t)
+		run_tail = before;
+	t->on_rq = false;
+	t->run_next = NULL;
 	return t;
+}
+
+/*
+ * The kernel lock stays held across arch_switch_to(): prev's registers are
+ * saved only once it is done, and until then no other CPU may pick prev.
+ * Whatever continues on this CPU releases it: next's own schedule() returning
+ * to its caller, ret_from_fork's exit_to_user_mode(), or the idle loop.
+ */
+static void context_switch(struct task_struct *prev, struct task_struct *next)
+{
+	struct cpu_info *c = this_cpu();
+
+	if (!spin_is_held_by_me(&kernel_lock))
+		panic("context switch from task %d (%s) without the kernel lock", prev->pid,
+		      prev->comm);
+	kernel_stats.context_switches++;
+	next->cpu = c->cpu;
+	c->current_task = next;
+	arch_switch_mm(next->mm);
+	arch_switch_to(prev, next);
 }
 
 void schedule(void)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	struct cpu_info *c = this_cpu();
 	struct task_struct *prev = current, *next;
 
 	/* A stack overflow would have run over the canary at the bottom. */
 	if (prev->stack && *(unsigned long *)prev->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s)", prev->pid, prev->comm);
+	/* Sleeping with a spinlock held would leave every other CPU spinning on it. */
+	if (!spin_is_held_by_me(&kernel_lock))
+		panic("schedule() without the kernel lock, task %d (%s)", prev->pid, prev->comm);
+	if (c->locks_held != 1)
+		panic("schedule() with %u spinlocks held besides the kernel lock, task %d (%s)",
+		      c->locks_held - 1, prev->pid, prev->comm);
 
 	need_resched = false;
+	if (prev->state == TASK_RUNNABLE && prev != c->idle)
+		__sched_enqueue(prev);
+	next = pick_next_task(c->cpu);
+	/* prev may no longer be allowed here (sched_setaffinity): another CPU takes it. */
+	if (prev->on_rq && next != prev)
+		kick_idle_cpu(prev);
 	/*
-	 * prev first: a sleeper whose time has come is BLOCKED until the wake
-	 * below makes it RUNNABLE and queues it, so prev must be queued (or
-	 * not) by the state it had on the way in. The other order would queue
-	 * a sleeping prev twice: once as a sleeper, once as prev.
+	 * Nothing to run: this CPU's idle task waits for work, on its own
+	 * stack. prev's is no place for it: another CPU may pick prev up.
 	 */
-	if (prev->state == TASK_RUNNABLE && prev->pid > 0)
-		sched_enqueue(prev);
-	task_wake_sleepers(arch_get_cycles());
-	/*
-	 * Nothing runnable: idle here until a sleeper's time comes or console
-	 * input wakes a reader, the CPU asleep between interrupts. Only these
-	 * can end this: a task blocked in wait needs another task to run, and
-	 * none can. The idle may leave the console's interrupt pending rather
-	 * than take it (include/trapdoor/arch.h): console_rx_interrupt() looks.
-	 */
-	while (!run_head) {
-		bool sleepers = task_wake_sleepers(arch_get_cycles());
-
-		if (run_head || !(sleepers || console_has_readers()))
-			break;
-		arch_cpu_idle();
-		console_rx_interrupt();
-	}
-	next = sched_dequeue();
 	if (!next)
-		panic("nothing to run: every task is blocked");
+		next = c->idle;
 	if (next == prev)
 		return;
-	kernel_stats.context_switches++;
-	current = next;
-	arch_switch_mm(next->mm);
-	arch_switch_to(prev, next);
+	context_switch(prev, next);
+}
+
+/* Whether some CPU runs a task now (not its idle task). */
+static bool any_cpu_busy(void)
+{
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		struct cpu_info *c = &cpu_info[cpu];
+
+		if (c->online && c->current_task != c->idle)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The idle task of each CPU, entered with the kernel lock held. CPU 0 wakes
+ * the sleepers whose time has come and reads what the console holds (its
+ * interrupt may have been left pending rather than taken, include/trapdoor/
+ * arch.h); with nothing to run, every CPU drops the lock and sleeps until an
+ * interrupt: a tick, console input, a reschedule IPI.
+ */
+__noreturn void cpu_idle_loop(void)
+{
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	struct cpu_info *c = this_cpu();
+	struct task_struct *idle = c->idle;
+
+	for (;;) {
+		struct task_struct *next;
+		bool sleepers = false;
+
+		c->kicked = false;
+		if (c->cpu == 0) {
+			sleepers = task_wake_sleepers(arch_get_cycles());
+			__console_rx_interrupt();
+		}
+		next = pick_next_task(c->cpu);
+		if (next) {
+			need_resched = false;	/* a tick taken while idle is no reason to yield */
+			context_switch(idle, next);
+			continue;	/* back here when this CPU has nothing to run again */
+		}
+		/*
+		 * Only a sleeper's clock or console input can end a wait in which no
+		 * task runs anywhere and none is queued: a task blocked in wait4
+		 * needs another task to run, and none can.
+		 */
+		if (c->cpu == 0 && !sleepers && !run_head && !console_has_readers() &&
+		    !any_cpu_busy())
+			panic("nothing to run: every task is blocked");
+		spin_unlock(&kernel_lock);
+		arch_cpu_idle();
+		spin_lock(&kernel_lock);
+	}
 }
 
 void sleep_until(u64 wake_at)
@@ -134,20 +244,130 @@ void timer_interrupt(struct pt_regs *regs)
 {
 	struct cpu_info *c = this_cpu();
 
+	(void)regs;
 	WRITE_ONCE(c->ticks, c->ticks + 1);
 	/* The time slice is one tick: whoever runs now yields on the way out. */
 	c->resched = true;
 	if (c->cpu != 0)
-		return;		/* the clock and the console are CPU 0's */
+		return;		/* the clock, the sleepers and the console are CPU 0's */
+	spin_lock(&kernel_lock);
 	jiffies++;
 	kernel_stats.ticks++;
 	console_tick();
+	if (sched_running)
+		task_wake_sleepers(arch_get_cycles());
+	spin_unlock(&kernel_lock);
 }
+
+/* A CPU's number is in the mask of the tasks allowed to run on it. */
+static bool cpu_allowed(const struct task_struct *t, unsigned int cpu)
+{
+	return t->cpus_allowed & (1UL << cpu);
+}
+
+/* The task pid names for the affinity calls: 0 is the caller. */
+static struct task_struct *affinity_task(long pid)
+{
+	if (pid == 0)
+		return current;
+	if (pid < 0 || pid > INT_MAX)
+		return NULL;
+	return task_by_pid((int)pid);
+}
+
+/*
+ * sched_setaffinity(pid, len, mask): as in Linux, len bytes of mask are read
+ * (more than a cpumask's are ignored, fewer mean the rest is zero); no online
+ * CPU in it is -EINVAL. A task that may no longer run where it runs moves at
+ * its next schedule(): the caller on its way out of this call, a task on
+ * another CPU at once (a reschedule IPI).
+ */
+SYSCALL_DEFINE(sched_setaffinity)
+{
+	unsigned char buf[sizeof(unsigned long)] = { 0 };
+	size_t n = cpumask_user_len(a1);
+	struct task_struct *t;
+	unsigned long mask;
+
+	if (copy_from_user(buf, u64_to_user_ptr(a2), n) < 0)
+		return -EFAULT;
+	t = affinity_task((long)a0);
+	if (!t)
+		return -ESRCH;
+	mask = cpumask_from_bytes(buf, n) & cpu_online_mask();
+	if (!mask)
+		return -EINVAL;
+	t->cpus_allowed = mask;
+	if (t->state != TASK_RUNNABLE || cpu_allowed(t, t->cpu))
+		return 0;
+	if (t == current)
+		need_resched = true;
+	else if (t->on_rq)
+		kick_idle_cpu(t);
+	else if (cpu_info[t->cpu].current_task == t)
+		arch_send_ipi(t->cpu);
+	return 0;
+}
+
+/*
+ * sched_getaffinity(pid, len, mask): the task's mask of online CPUs; returns
+ * the bytes written (a cpumask's size), as the raw Linux call does. len must
+ * hold every CPU there is and be a multiple of a long's size.
+ */
+SYSCALL_DEFINE(sched_getaffinity)
+{
+	struct task_struct *t;
+	unsigned long mask;
+	long n = cpumask_getaffinity_len(a1, nr_cpus_present);
+
+	if (n < 0)
+		return n;
+	t = affinity_task((long)a0);
+	if (!t)
+		return -ESRCH;
+	mask = t->cpus_allowed & cpu_online_mask();
+	if (copy_to_user(u64_to_user_ptr(a2), &mask, (size_t)n) < 0)
+		return -EFAULT;
+	return n;
+}
+
+/* getcpu(cpu, node, cache): the CPU the caller runs on; one node, 0. Either pointer may be NULL. */
+SYSCALL_DEFINE(getcpu)
+{
+	unsigned int cpu = smp_processor_id(), node = 0;
+	long err = 0;
+
+	if (a0)
+		err |= copy_to_user(u64_to_user_ptr(a0), &cpu, sizeof(cpu));
+	if (a1)
+		err |= copy_to_user(u64_to_user_ptr(a1), &node, sizeof(node));
+	return err ? -EFAULT : 0;
+}
+
+/* A place for boot_task's per-task arch state (its task_pt_regs()): see sched_start(). */
+static u8 boot_task_frame[THREAD_SIZE] __aligned(16);
 
 __noreturn void sched_start(void)
 {
-	/* The boot context is never runnable again: it becomes nobody. */
-	current->state = TASK_BLOCKED;
-	schedule();
-	panic("the boot context was scheduled again");
+	struct cpu_info *c = this_cpu();
+
+	/*
+	 * The boot context becomes CPU 0's idle task. It runs on the boot
+	 * stack, but arch_switch_to() also loads what every task has beside
+	 * its saved registers (the top of its kernel stack, for the next trap
+	 * from user mode): arch_task_init() gives it those, pointing at a frame
+	 * nobody uses, and the first switch away saves its real registers.
+	 */
+	boot_task.stack = boot_task_frame;
+	*(unsigned long *)boot_task.stack = STACK_END_MAGIC;
+	arch_task_init(&boot_task);
+	boot_task.state = TASK_BLOCKED;		/* never on the run queue */
+	boot_task.cpus_allowed = 1UL << 0;
+	spin_lock(&kernel_lock);
+	c->idle = &boot_task;
+	__atomic_store_n(&sched_running, true, __ATOMIC_RELEASE);
+	for (unsigned int cpu = 1; cpu < nr_cpus_present; cpu++)
+		if (cpu_info[cpu].online)
+			arch_send_ipi(cpu);	/* out of their wait in secondary_start_kernel() */
+	cpu_idle_loop();
 }

@@ -288,16 +288,15 @@ static void test_kstack_off_gap(void)
 {
 	static struct task_struct t;
 	struct task_struct *saved = current;
-	int mode = kstack_mode;
-	u32 saved_offset = kstack_offset;
+	int mode = kstack_mode, store = kstack_store;
 	unsigned long counter, off;
 
-	current = &t;
-	kstack_offset = 0;
+	current = &t;		/* t.kstack_offset is 0 */
+	WRITE_ONCE(kstack_store, KSTACK_STORE_TASK);
 	counter = test_kstack_gap_low(KSTACK_MODE_COUNTER);
 	off = test_kstack_gap_low(KSTACK_MODE_OFF);
 	WRITE_ONCE(kstack_mode, mode);
-	kstack_offset = saved_offset;
+	WRITE_ONCE(kstack_store, store);
 	current = saved;
 	KTEST_EXPECT(off == counter && t.stackleak_gap_high == off,
 		     "kstack=off recorded the gap [0x%lx, 0x%lx), a 0 offset in counter mode 0x%lx",
@@ -365,10 +364,33 @@ static bool wait_counter(const unsigned long *counter, unsigned long past)
 	return true;
 }
 
+/* test.cpus=N: the CPUs QEMU was given (make check SMP=N); 0 when not said. */
+static unsigned int ktest_cpus_expected;
+
+int ktest_cpus_setup(const char *value)
+{
+	unsigned int n = 0;
+
+	for (const char *p = value; *p; p++) {
+		if (*p < '0' || *p > '9' || n > NR_CPUS)
+			return -EINVAL;
+		n = n * 10 + (unsigned int)(*p - '0');
+	}
+	if (!value[0] || n < 1 || n > NR_CPUS)
+		return -EINVAL;
+	ktest_cpus_expected = n;
+	return 0;
+}
+
 static void test_smp_online(void)
 {
 	KTEST_EXPECT(nr_cpus_online == nr_cpus_present, "%u of %u CPUs online", nr_cpus_online,
 		     nr_cpus_present);
+	/* The machine's own count can be short too: the arch may have found fewer than QEMU made. */
+	if (ktest_cpus_expected)
+		KTEST_EXPECT(nr_cpus_online == ktest_cpus_expected,
+			     "%u CPUs online, test.cpus=%u (QEMU -smp)", nr_cpus_online,
+			     ktest_cpus_expected);
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
 		KTEST_EXPECT(READ_ONCE(cpu_info[cpu].online) && cpu_info[cpu].cpu == cpu,
 			     "CPU%u: online %d, number %u", cpu, cpu_info[cpu].online,
@@ -422,6 +444,43 @@ static void test_smp_call_function(void)
 		     "calls 0x%lx, want 0x%lx (one nibble per CPU)", calls, want);
 }
 
+/* prng-cpu: every CPU has a state of its own, seeded apart: the streams differ. */
+static void test_smp_prng_cpu_streams_differ(void)
+{
+	u32 first[NR_CPUS][4];
+
+	for (unsigned int cpu = 0; cpu < nr_cpus_online; cpu++) {
+		struct rnd_state s = cpu_info[cpu].kstack_rnd_state;
+
+		for (int i = 0; i < 4; i++)
+			first[cpu][i] = prandom_u32_state(&s);
+		KTEST_EXPECT(s.s1 | s.s2 | s.s3 | s.s4, "CPU%u's state is zero: never seeded", cpu);
+	}
+	for (unsigned int a = 0; a < nr_cpus_online; a++)
+		for (unsigned int b = a + 1; b < nr_cpus_online; b++)
+			KTEST_EXPECT(memcmp(first[a], first[b], sizeof(first[a])) != 0,
+				     "CPU%u and CPU%u draw the same offsets", a, b);
+}
+
+/* test.cpus= takes 1 to NR_CPUS, nothing else; a bad value changes nothing. */
+static void test_cmdline_test_cpus(void)
+{
+	static const char *const bad[] = { "", "0", "9", "x", "2x", "-1", "99999999999" };
+	unsigned int saved = ktest_cpus_expected;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		int err = ktest_cpus_setup(bad[i]);
+
+		KTEST_EXPECT(err == -EINVAL && ktest_cpus_expected == saved,
+			     "test.cpus=%s: %d, expected now %u", bad[i], err, ktest_cpus_expected);
+	}
+	KTEST_EXPECT(ktest_cpus_setup("8") == 0 && ktest_cpus_expected == 8, "test.cpus=8: %u",
+		     ktest_cpus_expected);
+	KTEST_EXPECT(ktest_cpus_setup("1") == 0 && ktest_cpus_expected == 1, "test.cpus=1: %u",
+		     ktest_cpus_expected);
+	ktest_cpus_expected = saved;
+}
+
 static const struct ktest ktests[] = {
 	{ "boot.info", test_boot_info },
 	{ "boot.stack_alignment", test_stack_alignment },
@@ -438,6 +497,7 @@ static const struct ktest ktests[] = {
 	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
 	{ "cmdline.escape", test_cmdline_escape },
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
+	{ "cmdline.test_cpus_values", test_cmdline_test_cpus },
 };
 
 /* The tests that need every CPU started: ktest_run_late(), after smp_init(). */
@@ -446,6 +506,7 @@ static const struct ktest ktests_late[] = {
 	{ "smp.timer_every_cpu", test_smp_timer_every_cpu },
 	{ "smp.ipi_every_cpu", test_smp_ipi_every_cpu },
 	{ "smp.call_function", test_smp_call_function },
+	{ "smp.prng_cpu_streams_differ", test_smp_prng_cpu_streams_differ },
 };
 
 /* test.group=: "" runs every test. */

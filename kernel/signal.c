@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Signals: kill(pid, SIGKILL), the only one a task can send. */
+#include <trapdoor/arch.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -30,6 +31,9 @@ SYSCALL_DEFINE(kill)
 		t->wake_at = 0;
 		t->state = TASK_RUNNABLE;
 		sched_enqueue(t);
+	} else if (t != current && cpu_info[t->cpu].current_task == t) {
+		/* Running in user mode on another CPU: interrupt it, it dies on its way back. */
+		arch_send_ipi(t->cpu);
 	}
 	return 0;
 }

@@ -4,14 +4,18 @@
  * first task exists, smp_init() gives every other CPU the machine has an idle
  * task and starts it with arch_cpu_up(). A started CPU enters
  * secondary_start_kernel() on that idle task's stack, says it is online, and
- * waits in its idle loop for an interrupt.
+ * waits until sched_start() lets every CPU run tasks; from then on it runs
+ * its idle loop (kernel/sched.c) like CPU 0.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
+
+#include "randomize_kstack.h"
 
 struct cpu_info cpu_info[NR_CPUS] = {
 	[0] = { .cpu = 0, .online = true, .current_task = &boot_task },
@@ -21,11 +25,49 @@ unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
 /* How long smp_init() waits for one CPU to come online: a second. */
 #define CPU_UP_TIMEOUT_SEC	1
 
+/* smp_stop_other_cpus(): the CPU that stops the others, NR_CPUS while none does. */
+static unsigned int stopping_cpu = NR_CPUS;
+
+unsigned long cpu_online_mask(void)
+{
+	unsigned long mask = 0;
+
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
+		if (__atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
+			mask |= 1UL << cpu;
+	return mask;
+}
+
+/* Interrupts stay masked: nothing but a power-off or a reset ends this. */
+static __noreturn void cpu_stop_self(void)
+{
+	__atomic_store_n(&this_cpu()->online, false, __ATOMIC_RELEASE);
+	for (;;)
+		barrier();
+}
+
+void smp_stop_other_cpus(void)
+{
+	unsigned int self = smp_processor_id(), none = NR_CPUS;
+
+	/* Two CPUs panicking at once: the second stops for the first. */
+	if (!__atomic_compare_exchange_n(&stopping_cpu, &none, self, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE) && none != self)
+		cpu_stop_self();
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
+		if (cpu != self && __atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
+			arch_send_ipi(cpu);
+}
+
 void smp_call_pending(void)
 {
 	struct cpu_info *c = this_cpu();
-	void (*fn)(void *) = __atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE);
+	void (*fn)(void *);
+	unsigned int stopper = __atomic_load_n(&stopping_cpu, __ATOMIC_ACQUIRE);
 
+	if (unlikely(stopper != NR_CPUS && stopper != c->cpu))
+		cpu_stop_self();
+	fn = __atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE);
 	if (!fn)
 		return;
 	fn(c->call_arg);
@@ -62,17 +104,15 @@ void smp_call_function(void (*fn)(void *arg), void *arg)
 	}
 }
 
-static __noreturn void cpu_idle_loop(void)
-{
-	for (;;)
-		arch_cpu_idle();
-}
-
 __noreturn void secondary_start_kernel(void)
 {
 	struct cpu_info *c = this_cpu();
 
 	__atomic_store_n(&c->online, true, __ATOMIC_RELEASE);
+	/* Until CPU 0 is done booting, there is nothing to run: the late tests run alone. */
+	while (!__atomic_load_n(&sched_running, __ATOMIC_ACQUIRE))
+		arch_cpu_idle();
+	spin_lock(&kernel_lock);
 	cpu_idle_loop();
 }
 
@@ -103,6 +143,7 @@ void smp_init(void)
 		int err;
 
 		c->cpu = cpu;
+		kstack_cpu_init(c);	/* prng-cpu's state, seeded before the CPU runs */
 		c->idle = idle;
 		c->current_task = idle;
 		if (!idle) {

@@ -23,6 +23,7 @@ SYSCALL_DEFINE(write)
 	char buf[128];
 	size_t done = 0, count = a2;
 	struct file *f = fget(a0);
+	bool taken;
 
 	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
 	if (!f)
@@ -32,11 +33,15 @@ SYSCALL_DEFINE(write)
 	/* Check the whole range first: a bad buffer writes nothing at all. */
 	if (!access_ok(ubuf, count, PROT_READ))
 		return -EFAULT;
+	/* One piece on the console: no other CPU's printk() lands inside it. */
+	taken = console_lock_acquire();
 	while (done < count) {
 		size_t n = count - done < sizeof(buf) ? count - done : sizeof(buf);
 
-		if (copy_from_user(buf, ubuf + done, n) < 0)
+		if (copy_from_user(buf, ubuf + done, n) < 0) {
+			console_lock_release(taken);
 			return -EFAULT;
+		}
 		for (size_t i = 0; i < n; i++) {
 			if (buf[i] == '\n')
 				arch_console_putc('\r');
@@ -44,6 +49,7 @@ SYSCALL_DEFINE(write)
 		}
 		done += n;
 	}
+	console_lock_release(taken);
 	return (long)done;
 }
 

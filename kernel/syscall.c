@@ -9,6 +9,7 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/syscall.h>
@@ -54,27 +55,47 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 	[__NR_leak_write_secret] = sys_leak_write_secret,
 	[__NR_leak_read_uninit]	= sys_leak_read_uninit,
 	[__NR_lkdtm]		= sys_lkdtm,
+	[__NR_sched_setaffinity] = sys_sched_setaffinity,
+	[__NR_sched_getaffinity] = sys_sched_getaffinity,
+	[__NR_getcpu]		= sys_getcpu,
+};
+
+/*
+ * The calls that run without the kernel lock (docs/smp.md, "Locks"): they
+ * touch only the caller's own state, which no other CPU changes while it
+ * runs, and never sleep. Every other handler runs with the lock held.
+ */
+static const bool sys_call_lockless[NR_syscalls] = {
+	[__NR_getpid]		= true,
+	[__NR_gettid]		= true,
+	[__NR_getcpu]		= true,
+	[__NR_clock_gettime]	= true,
 };
 
 struct kernel_stats kernel_stats;
-
-/* The stack pointer inside the dispatcher on the latest syscall (report_stack). */
-static unsigned long syscall_kstack_sp;
 
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)
 {
 	unsigned long nr = regs_syscall_nr(regs);
 	syscall_fn_t fn;
+	long ret;
 
 	/* nr is unsigned: a negative number from user space is huge, not below 0. */
 	if (nr >= NR_syscalls || !(fn = sys_call_table[nr])) {
-		kernel_stats.enosys++;
+		__atomic_fetch_add(&kernel_stats.enosys, 1, __ATOMIC_RELAXED);
 		return -ENOSYS;
 	}
-	return fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
-		  regs_syscall_arg(regs, 2), regs_syscall_arg(regs, 3),
-		  regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
+	if (sys_call_lockless[nr])
+		return fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
+			  regs_syscall_arg(regs, 2), regs_syscall_arg(regs, 3),
+			  regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
+	spin_lock(&kernel_lock);
+	ret = fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
+		 regs_syscall_arg(regs, 2), regs_syscall_arg(regs, 3),
+		 regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
+	spin_unlock(&kernel_lock);
+	return ret;
 }
 
 /*
@@ -88,23 +109,35 @@ static __noinline __noreturn void stack_end_overwritten(void)
 }
 
 /*
- * The exit work, on every return to user mode: a task that kill() or a broken
- * pipe marked dies here, a task whose time slice is over gives the CPU away
- * here, and a traced syscall's line is printed here. The stackleak erase
- * comes after it, from entry.S, once no C frame is left (ret_from_syscall).
+ * The slow half of the exit work, with the kernel lock: a task that kill()
+ * or a broken pipe marked dies here, a task whose time slice is over (or
+ * that may no longer run on this CPU, or that an IPI asked) gives the CPU
+ * away here.
  */
-static __always_inline void __exit_to_user_mode(void)
+static __noinline void exit_to_user_mode_work(void)
 {
+	spin_lock(&kernel_lock);
 	for (;;) {
 		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
-		if (unlikely(current->killed))
+		if (current->killed)
 			do_exit(current->killed);
-		if (likely(!need_resched))
+		if (!need_resched)
 			break;
-		/* The time slice ended (the timer tick set this): let the next task run. */
 		schedule();
 	}
-	if (unlikely(*(unsigned long *)current->stack != STACK_END_MAGIC))
+	spin_unlock(&kernel_lock);
+}
+
+/*
+ * The exit work, on every return to user mode, entered without the kernel
+ * lock; a traced syscall's line is printed here. The stackleak erase comes
+ * after it, from entry.S, once no C frame is left (ret_from_syscall).
+ */
+static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
+{
+	if (unlikely(tsk->killed) || unlikely(need_resched))
+		exit_to_user_mode_work();
+	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();
 	/* trace on (kernel/trace.c): the one branch tracing costs here. */
 	if (unlikely(trace_pending))
@@ -113,10 +146,10 @@ static __always_inline void __exit_to_user_mode(void)
 
 void do_syscall(struct pt_regs *regs)
 {
+	/* current, read once: a task is itself on every CPU, before and after schedule(). */
+	struct task_struct *const tsk = current;
 	u32 offset;	/* this syscall's kernel-stack offset: the trace shows it */
 	long ret;
-
-	kernel_stats.calls++;
 
 	/*
 	 * Move the stack pointer down by a random multiple of 16 bytes before
@@ -125,7 +158,8 @@ void do_syscall(struct pt_regs *regs)
 	 * it leaves is recorded for the stackleak erase, which skips it.
 	 */
 	add_random_kstack_offset(offset);
-	syscall_kstack_sp = current_stack_pointer();
+	tsk->syscall_sp = current_stack_pointer();
+	this_cpu()->syscalls++;
 
 	ret = invoke_syscall(regs);
 	/*
@@ -142,17 +176,24 @@ void do_syscall(struct pt_regs *regs)
 	 * after we return: then the gap is the only part of the used stack the
 	 * erase may skip. entry.S goes on to ret_from_syscall.
 	 */
-	__exit_to_user_mode();
+	__exit_to_user_mode(tsk);
 }
 
 void exit_to_user_mode(struct pt_regs *regs)
 {
 	(void)regs;
-	__exit_to_user_mode();
+	/* A new task's first run (ret_from_fork): the switch to it left the kernel lock held. */
+	if (spin_is_held_by_me(&kernel_lock))
+		spin_unlock(&kernel_lock);
+	__exit_to_user_mode(current);
 }
 
 SYSCALL_DEFINE(kernel_stats)
 {
+	kernel_stats.calls = 0;
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
+		kernel_stats.calls += READ_ONCE(cpu_info[cpu].syscalls);
+	kernel_stats.cpus_online = nr_cpus_online;
 	kernel_stats.kernel_text = (unsigned long)do_syscall;
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
@@ -160,9 +201,23 @@ SYSCALL_DEFINE(kernel_stats)
 	return copy_to_user(u64_to_user_ptr(a0), &kernel_stats, sizeof(kernel_stats));
 }
 
+/*
+ * report_stack(ns): the stack pointer inside the dispatcher, after this
+ * syscall's offset. With 0 < ns <= 1 s it first sleeps that many
+ * nanoseconds, so that the syscall can end on another CPU than the one it
+ * began on (user/migrate.c); more than a second is -EINVAL.
+ */
 SYSCALL_DEFINE(report_stack)
 {
-	return (long)syscall_kstack_sp;
+	if (a0 > 1000000000UL)
+		return -EINVAL;
+	if (a0) {
+		/* a0 * hz fits: hz < 2^34 (sched.c's nanosleep makes the same bound). */
+		u64 ticks = (a0 * arch_cycles_per_sec() + 999999999ULL) / 1000000000ULL;
+
+		sleep_until(arch_get_cycles() + ticks);
+	}
+	return (long)current->syscall_sp;
 }
 
 /* trapdoor_config(key, value): value -1 reads; returns the old value. */
@@ -175,6 +230,8 @@ SYSCALL_DEFINE(trapdoor_config)
 		return stackleak_set_enabled((long)a1);
 	case TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS:
 		return kstack_chacha_rounds_set((long)a1);
+	case TRAPDOOR_CONFIG_KSTACK_STORE:
+		return kstack_store_set((long)a1);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set((long)a1);
 	case TRAPDOOR_CONFIG_TTY_FOREGROUND:

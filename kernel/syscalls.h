@@ -48,6 +48,9 @@ SYSCALL_DEFINE(wait4);
 SYSCALL_DEFINE(kill);
 /* kernel/sched.c */
 SYSCALL_DEFINE(nanosleep);
+SYSCALL_DEFINE(sched_setaffinity);
+SYSCALL_DEFINE(sched_getaffinity);
+SYSCALL_DEFINE(getcpu);
 /* kernel/stackleak.c */
 SYSCALL_DEFINE(stackleak_check);
 /* kernel/lkdtm.c: the test fixtures, wrong on purpose */

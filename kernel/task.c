@@ -94,8 +94,16 @@ struct task_struct *alloc_idle_task(unsigned int cpu)
 	if (t) {
 		t->pid = 0;
 		t->cpu = cpu;
+		t->cpus_allowed = 1UL << cpu;
 		t->state = TASK_BLOCKED;	/* never on the run queue */
 		snprintf(t->comm, sizeof(t->comm), "idle%u", cpu);
+		/*
+		 * What arch_switch_to() loads besides the saved registers (the
+		 * top of the kernel stack, for the next trap from user mode), so
+		 * that schedule() can switch to it; the first switch away from it
+		 * saves where it really runs.
+		 */
+		arch_task_init(t);
 	}
 	return t;
 }
@@ -105,7 +113,7 @@ unsigned long nr_tasks(void)
 	unsigned long n = 0;
 
 	for (int i = 0; i < NR_TASKS; i++)
-		n += task_table[i].state != TASK_UNUSED;
+		n += task_table[i].state != TASK_UNUSED && task_table[i].pid != 0;
 	return n;
 }
 
@@ -139,14 +147,15 @@ SYSCALL_DEFINE(task_list)
 		struct task_struct *t = &task_table[i];
 		struct task_info info;
 
-		if (t->state == TASK_UNUSED)
-			continue;
+		if (t->state == TASK_UNUSED || t->pid == 0)
+			continue;	/* free, or a CPU's idle task */
 		if (n < a1) {
 			memset(&info, 0, sizeof(info));
 			info.pid = t->pid;
 			info.ppid = t->parent ? t->parent->pid : 0;
 			info.state = (int)t->state;
 			info.exit_status = t->exit_status;
+			info.cpu = (int)t->cpu;
 			memcpy(info.comm, t->comm, sizeof(info.comm));
 			if (copy_to_user(ubuf + n, &info, sizeof(info)) < 0)
 				return -EFAULT;

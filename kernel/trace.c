@@ -15,6 +15,7 @@
  * syscall in C. The erase that follows in entry.S takes printk's frames too.
  */
 #include <trapdoor/printk.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/trace.h>
@@ -51,7 +52,7 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	[__NR_getrandom]	= { "getrandom", 3 },
 	[__NR_spawn]		= { "spawn", 2 },
 	[__NR_kernel_stats]	= { "kernel_stats", 1 },
-	[__NR_report_stack]	= { "report_stack", 0 },
+	[__NR_report_stack]	= { "report_stack", 1 },
 	[__NR_task_list]	= { "task_list", 2 },
 	[__NR_trapdoor_config]	= { "trapdoor_config", 2 },
 	[__NR_stackleak_check]	= { "stackleak_check", 1 },
@@ -95,7 +96,8 @@ static bool record_live(const struct trace_record *r)
 	return r->task && task_by_pid(r->pid) == r->task && r->task->state != TASK_ZOMBIE;
 }
 
-void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
+/* The records and the task table: under the kernel lock, which do_syscall() does not hold here. */
+static void __trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
 {
 	struct trace_record *r = NULL;
 
@@ -114,6 +116,13 @@ void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
 	r->ret = ret;
 	r->offset = offset;
 	trace_pending = true;
+}
+
+void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
+{
+	spin_lock(&kernel_lock);
+	__trace_syscall(regs, ret, offset);
+	spin_unlock(&kernel_lock);
 }
 
 static void trace_print(const struct trace_record *r, unsigned long erased)
@@ -142,6 +151,7 @@ void trace_syscall_exit(void)
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	bool any = false;
 
+	spin_lock(&kernel_lock);
 	for (int i = 0; i < TRACE_SLOTS; i++) {
 		struct trace_record *r = &records[i];
 
@@ -153,4 +163,5 @@ void trace_syscall_exit(void)
 		any |= record_live(r);
 	}
 	trace_pending = any;
+	spin_unlock(&kernel_lock);
 }

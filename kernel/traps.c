@@ -10,6 +10,8 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/sections.h>
+#include <trapdoor/spinlock.h>
+#include <trapdoor/sprintf.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/stackleak.h>
@@ -42,12 +44,15 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	bool has_addr = kind <= FAULT_EXEC || kind == FAULT_ALIGNMENT;
+	char where[24] = "";
 
+	spin_lock(&kernel_lock);	/* do_exit() needs it; a trap from user mode holds none */
 	kernel_stats.user_faults++;
-	printk("task %d (%s) killed: %s", current->pid, current->comm, fault_names[kind]);
 	if (has_addr)
-		printk(" 0x%lx", addr);
-	printk(" at pc 0x%lx\n", instruction_pointer(regs));
+		snprintf(where, sizeof(where), " 0x%lx", addr);
+	/* One printk: a line another CPU cannot cut in two. */
+	printk("task %d (%s) killed: %s%s at pc 0x%lx\n", current->pid, current->comm,
+	       fault_names[kind], where, instruction_pointer(regs));
 	do_exit(fault_signals[kind]);
 }
 

@@ -16,6 +16,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -63,7 +64,7 @@ static void tty_wake_readers(void)
 	}
 }
 
-void console_rx_interrupt(void)
+void __console_rx_interrupt(void)
 {
 	bool queued = false;
 	int c;
@@ -74,16 +75,23 @@ void console_rx_interrupt(void)
 		tty_wake_readers();
 }
 
+void console_rx_interrupt(void)
+{
+	spin_lock(&kernel_lock);
+	__console_rx_interrupt();
+	spin_unlock(&kernel_lock);
+}
+
 void console_tick(void)
 {
 	if (!tty_irq)
-		console_rx_interrupt();
+		__console_rx_interrupt();
 }
 
 int console_getc(void)
 {
 	/* Interrupts are masked in the kernel: take what the device holds now too. */
-	console_rx_interrupt();
+	__console_rx_interrupt();
 	if (tty_head == tty_tail)
 		return -1;
 	return (unsigned char)tty_buf[tty_tail++ % TTY_BUF_SIZE];

@@ -15,8 +15,9 @@ HOST_LDLIBS	:= -lcriterion
 # (tests/host/libc-rename.h).
 HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
-		   $(wildcard kernel/random.c) kernel/elf.c
-# tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs.
+		   $(wildcard kernel/random.c) kernel/elf.c kernel/spinlock.c
+# tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs,
+# and the two kernel functions kernel/spinlock.c calls (panic, smp_call_pending).
 HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c) tests/host/arch_stubs.c
 HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS))
 HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \

@@ -22,6 +22,9 @@
  *   pipe     perf's `bench sched pipe`: two tasks pass a token back and forth
  *            through two pipes N times (pipe=N, default 20000), per cell; then
  *            once more in the boot's own cell, in perf's output format.
+ *   smp      with two CPUs or more: the same ping-pong with both tasks on
+ *            CPU 0, then with them on CPUs 0 and 1 (make bench's -smp 2
+ *            boot, docs/smp.md); nothing on one CPU.
  *
  * `smoke` is a quick run of every suite with few calls; it also prints PASS:/
  * FAIL: lines that check the instrument itself (tools/testsuite counts them).
@@ -47,7 +50,7 @@ static const long sys_nrs[NR_SYS] = { BENCH_NR_GETPID, BENCH_NR_GETPPID, BENCH_N
 
 struct options {
 	unsigned long calls, rounds, loop, pipe, fold;
-	bool syscall, crng, loopsuite, pipesuite, smoke;
+	bool syscall, crng, loopsuite, pipesuite, smpsuite, smoke;
 	const char *label;
 };
 
@@ -629,10 +632,12 @@ static void loop_suite(const struct options *o)
 /*
  * perf's `bench sched pipe`: two tasks pass a 4-byte token back and forth
  * through two pipes, n round trips; each read blocks until the other task
- * has written, so every round trip is two context switches. Returns the
- * ticks the parent measured, 0 on an error.
+ * has written, so every round trip is two context switches. With cpus >= 0
+ * the parent runs on CPU 0 and the child on CPU cpus (0: both on one CPU,
+ * 1: across two, each wake-up an IPI). Returns the ticks the parent
+ * measured, 0 on an error.
  */
-static u64 pipe_pingpong(unsigned long n)
+static u64 pipe_pingpong_on(unsigned long n, int cpus)
 {
 	int to_child[2], to_parent[2], token = 0, st = 0;
 	long pid;
@@ -645,8 +650,13 @@ static u64 pipe_pingpong(unsigned long n)
 		close(to_child[1]);
 		return 0;
 	}
-	pid = fork();
+	if (cpus >= 0 && bench_set_cpus(1UL) < 0)
+		pid = -1;
+	else
+		pid = fork();
 	if (pid == 0) {
+		if (cpus >= 0 && bench_set_cpus(1UL << cpus) < 0)
+			exit(1);
 		for (unsigned long i = 0; i < n; i++)
 			if (read(to_child[0], &token, sizeof(token)) != sizeof(token) ||
 			    write(to_parent[1], &token, sizeof(token)) != sizeof(token))
@@ -666,6 +676,46 @@ static u64 pipe_pingpong(unsigned long n)
 	if (pid <= 0 || waitpid((int)pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		return 0;
 	return t;
+}
+
+static u64 pipe_pingpong(unsigned long n)
+{
+	return pipe_pingpong_on(n, -1);
+}
+
+/*
+ * With two CPUs or more: the ping-pong with both tasks on CPU 0, then with
+ * one on CPU 0 and one on CPU 1 (make bench's -smp 2 boot). Then back to
+ * every CPU the task had.
+ */
+static void pipe_smp(const struct options *o)
+{
+	static const char *const where[] = { "one-cpu", "two-cpus" };
+	unsigned long all = bench_cpus();
+	char b[48];
+
+	if ((all & 3) != 3)
+		return;
+	printf("\n== sched pipe across CPUs: %lu round trips, both tasks on CPU 0, "
+	       "then on CPUs 0 and 1\n", o->pipe);
+	for (int cpus = 0; cpus <= 1; cpus++) {
+		u64 t, ns;
+
+		pipe_pingpong_on(o->pipe / 16 + 1, cpus);	/* warm-up */
+		t = pipe_pingpong_on(o->pipe, cpus);
+		ns = ticks_to_ns(t);
+		printf("%-16s %14s usecs/op\n", where[cpus],
+		       fixed(b, sizeof(b), (long long)(ns / o->pipe), 3));
+		printf("B: pipe-smp %s %lu %llu\n", where[cpus], o->pipe, (unsigned long long)t);
+		if (o->smoke) {
+			char name[64];
+
+			snprintf(name, sizeof(name), "bench.pipe-smp.%s", where[cpus]);
+			test_result(name, t != 0, "the ping-pong failed");
+			failures += t == 0;
+		}
+	}
+	bench_set_cpus(all);
 }
 
 static void pipe_suite(const struct options *o)
@@ -729,7 +779,7 @@ static bool parse_ulong(const char *s, unsigned long *v)
 
 static bool parse_suites(struct options *o, const char *s)
 {
-	o->syscall = o->crng = o->loopsuite = o->pipesuite = false;
+	o->syscall = o->crng = o->loopsuite = o->pipesuite = o->smpsuite = false;
 	while (*s) {
 		const char *end = strchr(s, '+');
 		size_t n = end ? (size_t)(end - s) : strlen(s);
@@ -742,6 +792,8 @@ static bool parse_suites(struct options *o, const char *s)
 			o->loopsuite = true;
 		else if (n == 4 && !strncmp(s, "pipe", n))
 			o->pipesuite = true;
+		else if (n == 3 && !strncmp(s, "smp", n))
+			o->smpsuite = true;
 		else
 			return false;
 		s += n + (end ? 1 : 0);
@@ -795,14 +847,14 @@ int main(int argc, char **argv)
 {
 	struct options o = {
 		.calls = 100000, .rounds = 10, .loop = 1UL << 22, .pipe = 20000, .fold = 9600,
-		.syscall = true, .crng = true, .loopsuite = true, .pipesuite = true,
+		.syscall = true, .crng = true, .loopsuite = true, .pipesuite = true, .smpsuite = true,
 		.label = "this-kernel",
 	};
 	u64 c0, c1;
 
 	if (!parse_args(&o, argc, argv)) {
 		printf("bench: bad arguments; usage: bench [calls=N] [rounds=2..%d] [loop=N] [pipe=N] "
-		       "[fold=N] [suites=syscall+crng+loop+pipe] [label=NAME] [smoke]\n"
+		       "[fold=N] [suites=syscall+crng+loop+pipe+smp] [label=NAME] [smoke]\n"
 		       "bench: calls/rounds must be 1..%d\n", MAX_ROUNDS, MAX_PER_ROUND);
 		return 2;
 	}
@@ -838,6 +890,8 @@ int main(int argc, char **argv)
 		loop_suite(&o);
 	if (o.pipesuite)
 		pipe_suite(&o);
+	if (o.smpsuite)
+		pipe_smp(&o);
 
 	if (can_switch) {
 		bench_set_kstack_mode(boot_mode);

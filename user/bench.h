@@ -47,6 +47,20 @@ static inline void bench_set_kstack_mode(int mode)
 
 static inline void bench_set_stackleak(int on) { trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, on); }
 
+/* The CPUs the caller may run on from now (sched_setaffinity); 0, or negative if it cannot. */
+static inline long bench_set_cpus(unsigned long mask)
+{
+	return syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+}
+
+/* The CPUs the caller may run on, as a mask; 0 if the kernel cannot say. */
+static inline unsigned long bench_cpus(void)
+{
+	unsigned long mask = 0;
+
+	return syscall3(__NR_sched_getaffinity, 0, sizeof(mask), &mask) < 0 ? 0 : mask;
+}
+
 static inline const char *bench_system(void)
 {
 	static struct new_utsname u;

@@ -35,6 +35,8 @@
 #define P_BAD_ARGV	(-1005L)	/* argv whose second entry is a bad pointer */
 #define P_NEG_SEC	(-1006L)	/* struct timespec { -1, 0 } */
 #define P_BIG_NSEC	(-1007L)	/* struct timespec { 0, 2000000000 } */
+#define P_MASK_ZERO	(-1008L)	/* a CPU mask with no CPU in it */
+#define P_MASK_BUF	(-1009L)	/* room for a CPU mask */
 
 /* Wanted results besides a plain value. */
 #define ANY_OK		1000001L	/* any value >= 0 */
@@ -51,6 +53,7 @@ static char long_name[LONG_NAME_LEN];
 static const char *too_many_args[TOO_MANY_ARGS + 1];
 static const char *bad_argv[] = { "x", (const char *)BAD_LOW, NULL };
 static struct timespec neg_sec = { -1, 0 }, big_nsec = { 0, 2000000000L };
+static unsigned long mask_zero, mask_buf;
 
 static const struct errcase cases[] = {
 	{ "read.bad_fd", __NR_read, { 7, 0, 16 }, -EBADF },
@@ -120,6 +123,18 @@ static const struct errcase cases[] = {
 	{ "lkdtm.bad_name_ptr", __NR_lkdtm, { BAD_LOW, 0 }, -EFAULT },
 	{ "lkdtm.no_such_test", __NR_lkdtm, { P_NOENT, 0 }, -EINVAL },
 	{ "lkdtm.long_name", __NR_lkdtm, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
+	{ "sched_setaffinity.bad_ptr", __NR_sched_setaffinity, { 0, 8, BAD_LOW }, -EFAULT },
+	{ "sched_setaffinity.kernel_ptr", __NR_sched_setaffinity, { 0, 8, P_KERNEL }, -EFAULT },
+	{ "sched_setaffinity.no_such_pid", __NR_sched_setaffinity, { 99999, 8, P_MASK_BUF },
+	  -ESRCH },
+	{ "sched_setaffinity.no_cpu", __NR_sched_setaffinity, { 0, 8, P_MASK_ZERO }, -EINVAL },
+	{ "sched_getaffinity.len_zero", __NR_sched_getaffinity, { 0, 0, P_MASK_BUF }, -EINVAL },
+	{ "sched_getaffinity.len_odd", __NR_sched_getaffinity, { 0, 12, P_MASK_BUF }, -EINVAL },
+	{ "sched_getaffinity.bad_ptr", __NR_sched_getaffinity, { 0, 8, BAD_LOW }, -EFAULT },
+	{ "sched_getaffinity.no_such_pid", __NR_sched_getaffinity, { 99999, 8, P_MASK_BUF },
+	  -ESRCH },
+	{ "getcpu.bad_ptr", __NR_getcpu, { BAD_LOW, 0, 0 }, -EFAULT },
+	{ "getcpu.bad_node_ptr", __NR_getcpu, { 0, P_KERNEL, 0 }, -EFAULT },
 	{ "unknown.zero", 0, { 0 }, -ENOSYS },
 	{ "unknown.between", 500, { BAD_LOW, BAD_LOW }, -ENOSYS },
 	{ "unknown.nr_syscalls", NR_syscalls, { 0 }, -ENOSYS },
@@ -150,6 +165,8 @@ static long fill_in(long a)
 	case P_BAD_ARGV:	return (long)bad_argv;
 	case P_NEG_SEC:		return (long)&neg_sec;
 	case P_BIG_NSEC:	return (long)&big_nsec;
+	case P_MASK_ZERO:	return (long)&mask_zero;
+	case P_MASK_BUF:	return (long)&mask_buf;
 	default:		return a;
 	}
 }

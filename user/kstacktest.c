@@ -255,6 +255,19 @@ int main(void)
 	      r == -EINVAL && set_mode(-2) == -EINVAL && set_mode(-1) == found,
 	      "mode %d gave %ld, or the mode changed", NR_KSTACK_MODES, r);
 
+	{
+		long store = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1), was, now;
+
+		was = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, KSTACK_STORE_CPU);
+		now = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1);
+		r = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, 2);
+		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, store);
+		CHECK("user.kstack.store_switch",
+		      store == KSTACK_STORE_TASK && was == store && now == KSTACK_STORE_CPU &&
+		      r == -EINVAL && trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1) == store,
+		      "default %ld (want task), set cpu: old %ld, now %ld; store 2 gave %ld", store,
+		      was, now, r);
+	}
 	print_fingerprint();
 	test_off();
 	for (unsigned int i = 0; i < ARRAY_SIZE(random_modes); i++)

@@ -522,8 +522,17 @@ static int run_tests(void)
 
 int main(int argc, char **argv)
 {
+	unsigned long cpu0 = 1;
+
 	if (argc == 4 && strcmp(argv[1], "exec-victim") == 0)
 		return exec_victim(argv + 2);
+	/*
+	 * On CPU 0, with every victim (they inherit it): prng-cpu's stream is
+	 * the CPU's, and an attacker on another CPU than its victim would
+	 * watch another stream. Attacks on per-CPU state start by sharing the
+	 * CPU (a real attacker pins itself the same way).
+	 */
+	sched_setaffinity(0, sizeof(cpu0), &cpu0);
 	if (argc > 1 && strcmp(argv[1], "-t") == 0)
 		return run_tests();
 	if (argc > 1) {

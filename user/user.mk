@@ -12,7 +12,7 @@ USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
 USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))
 USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) \
 		   $(wildcard user/lib/arch/$(ARCH)/*.c) \
-		   lib/string.c lib/vsprintf.c lib/stats.c lib/gf2.c lib/prandom/prandom.c
+		   lib/string.c lib/vsprintf.c lib/stats.c lib/cpumask.c lib/gf2.c lib/prandom/prandom.c
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 

@@ -46,6 +46,7 @@
 #include <asm/esr.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/smp.h>
 #include <asm/sysreg.h>
 
 /*
@@ -76,6 +77,9 @@
 	.endif
 	save_x0_x29				// x0-x29 into the frame
 	/* From here on x21-x25 are ours to use: their old values are saved. */
+	.if	\el == 0
+	mrs	x18, tpidr_el1			// x18 = this CPU's struct cpu_info (asm/smp.h):
+	.endif					//   in EL0 it was the user's; in EL1 it is ours
 	.if	\el == 0
 	mrs	x21, sp_el0			// EL0 ran on SP_EL0: the user's stack pointer
 	.else
@@ -131,11 +135,13 @@
  * a guard page of the task stacks (asm/processor.h)? The array of stacks
  * starts at kstack_area_start (setup.c) and is made of 16 KiB slots: slot
  * 2n is task n's guard, slot 2n + 1 its stack. One register is needed for
- * the arithmetic and none is free yet, so x0 waits in TPIDR_EL1, a system
- * register the kernel has no other use for.
+ * the arithmetic and none is free yet, so x0 waits in TPIDR_EL0, the user's
+ * thread pointer: free while EL1 runs, like SP_EL0 (SAVE_REGS 0 saved the
+ * user's value in pt_regs, and RESTORE_REGS 0 reloads it from there).
+ * TPIDR_EL1 is not free: it points at this CPU's struct cpu_info (asm/smp.h).
  */
 	.macro	check_stack, vector
-	msr	tpidr_el1, x0			// x0 aside: no store to the stack yet
+	msr	tpidr_el0, x0			// x0 aside: no store to the stack yet
 	adrp	x0, kstack_area_start		// x0 = the first guard's address
 	ldr	x0, [x0, :lo12:kstack_area_start]	// (adrp gave the 4 KiB page, :lo12: adds the rest)
 	sub	x0, sp, x0			// x0 = the frame's offset into the stacks
@@ -143,11 +149,11 @@
 	cmp	x0, #KSTACK_SLOTS		// not in the array at all (below it: huge)?
 	b.hs	.Lstack_ok\@			//   then not a task stack: boot, overflow
 	tbnz	x0, #0, .Lstack_ok\@		// an odd slot: a stack, all is well
-	mov	x0, #\vector			// an even slot: a guard. Which vector, in
-	msr	sp_el0, x0			//   SP_EL0: unused while EL1 runs (see below)
+	add	x0, sp, #\vector		// an even slot: a guard. sp is 16-byte aligned,
+	msr	sp_el0, x0			//   so SP_EL0 = sp with the vector in bits [3:0]
 	b	kernel_stack_overflow		// save the frame elsewhere and report
 .Lstack_ok\@:
-	mrs	x0, tpidr_el1			// x0 back: nothing changed
+	mrs	x0, tpidr_el0			// x0 back: nothing changed
 	.endm
 
 /* save_x0_x29: x0-x29 into the frame at sp, in pairs, each at S_X0 + 8 * n. */
@@ -170,14 +176,15 @@
 	.endm
 
 /*
- * clear_gp_regs: x0-x29 = 0 (Linux arm64's name and job). A system call's
- * user registers are all in pt_regs, where C reads them through the
+ * clear_gp_regs: x0-x29 = 0 but x18 (Linux arm64's name and job). A system
+ * call's user registers are all in pt_regs, where C reads them through the
  * accessors (asm/ptrace.h); zeroed here, no value the user chose reaches C in
  * a register, where a mispredicted branch could still use it (Spectre v1) or
- * a bug read a stale one. x30 is not cleared: the call to C sets it.
+ * a bug read a stale one. x18 already holds the kernel's value (SAVE_REGS 0
+ * loaded it), and x30 is not cleared: the call to C sets it.
  */
 	.macro	clear_gp_regs
-	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
 	mov	x\n, xzr			// xn = 0, for each n of the list
 	.endr					// (.irp repeats the line once per n)
 	.endm
@@ -295,26 +302,31 @@ SYM_CODE_END(el0t_64_sync)
 
 /*
  * A kernel stack overflow (check_stack found the frame's place in a guard):
- * sp = where the frame would have gone, x0 waits in TPIDR_EL1, the vector
- * number in SP_EL0. SP_EL0 is free while the kernel runs: SAVE_REGS 0 saved
- * the user's value in pt_regs, and RESTORE_REGS 0 reloads it from there.
- * The frame goes onto overflow_stack instead, and handle_bad_stack() (traps.c)
- * names the task and dies. It never returns: the task's stack is gone.
+ * sp = where the frame would have gone, x0 waits in TPIDR_EL0, and SP_EL0
+ * holds that same sp with the vector number in its low 4 bits. SP_EL0 and
+ * TPIDR_EL0 are free while the kernel runs: SAVE_REGS 0 saved the user's
+ * values in pt_regs, and RESTORE_REGS 0 reloads them from there. The frame
+ * goes onto this CPU's overflow stack instead (several CPUs could overflow at
+ * once), and handle_bad_stack() (traps.c) names the task and dies. It never
+ * returns: the task's stack is gone.
  */
 SYM_CODE_START_LOCAL(kernel_stack_overflow)
-	adrp	x0, overflow_stack_top		// x0 = a stack that is surely free
-	add	x0, x0, :lo12:overflow_stack_top	// (adrp gave the 4 KiB page, :lo12: adds the rest)
-	add	sp, sp, x0			// swap sp and x0 with no third register:
-	sub	x0, sp, x0			//   x0 = the old sp (the frame in the guard)
-	sub	sp, sp, x0			//   sp = the overflow stack's top
+	mrs	x0, tpidr_el1			// x0 = this CPU's struct cpu_info (asm/smp.h)
+	ldr	w0, [x0, #CPU_INFO_CPU]		// x0 = its logical number n
+	add	x0, x0, #1			// the top of stack n is (n + 1) stack sizes
+	lsl	x0, x0, #OVERFLOW_STACK_SHIFT	//   above the first stack's bottom
+	mov	sp, x0				// sp is free: SP_EL0 has its old value
+	adrp	x0, overflow_stacks		// x0 = the first overflow stack's bottom (smp.c)
+	add	x0, x0, :lo12:overflow_stacks	// (adrp gave the 4 KiB page, :lo12: adds the rest)
+	add	sp, sp, x0			// sp = the top of this CPU's overflow stack
 	sub	sp, sp, #PT_REGS_SIZE		// a frame on it
-	add	x0, x0, #PT_REGS_SIZE		// the interrupted sp, before SAVE_REGS's sub,
-	str	x0, [sp, #S_SP]			//   parked in its slot for the moment
-	mrs	x0, tpidr_el1			// x0 back
+	mrs	x0, tpidr_el0			// x0 back
 	save_x0_x29				// x0-x29 as SAVE_REGS saves them
-	ldr	x21, [sp, #S_SP]		// the interrupted sp, for save_special
-	mrs	x20, sp_el0			// the vector check_stack came from ...
-	save_special x20			// ... is save_special's vector (a register here)
+	mrs	x21, sp_el0			// the frame's place, with the vector ...
+	and	x20, x21, #0xf			// ... x20 = the vector, bits [3:0]
+	and	x21, x21, #~0xf			// ... x21 = the frame's place alone
+	add	x21, x21, #PT_REGS_SIZE		// the interrupted sp, before SAVE_REGS's sub
+	save_special x20			// the vector is save_special's (a register here)
 	mov	x0, sp				// argument 1: struct pt_regs *regs
 	bl	handle_bad_stack		// traps.c: dies with "kernel stack overflow"
 	b	.				// (it does not return)
@@ -485,14 +497,3 @@ SYM_FUNC_START(arch_cpu_idle)
 	msr	daifset, #DAIF_IRQ_IMM		// masked again, as the kernel always runs
 	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
-
-/*
- * The overflow stack: where a trap frame goes when the kernel stack it was
- * meant for has run into its guard (kernel_stack_overflow). 16-byte aligned
- * like every stack; one CPU, and the report never returns: one frame at most.
- */
-	.bss
-	.balign	16
-overflow_stack:
-	.skip	OVERFLOW_STACK_SIZE
-overflow_stack_top:

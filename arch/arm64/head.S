@@ -56,6 +56,7 @@ primary_entry:
 	cbnz	x1, secondary_park		// not CPU 0: park
 
 	/* Which exception level did QEMU give us? CurrentEL holds it in bits [3:2]. */
+	adr	x22, el1_entry			// where el2_to_el1 continues, at EL1
 	mrs	x20, CurrentEL			// x20 = CurrentEL at entry, kept for setup.c
 	cmp	x20, #CURRENTEL_EL1
 	b.eq	el1_entry			// the usual case: already at EL1
@@ -65,7 +66,9 @@ primary_entry:
 
 	/*
 	 * EL2: we are the hypervisor, but trapdoor is an EL1 kernel. Configure
-	 * EL2 so that it stays out of the way, then "return" to EL1 with eret.
+	 * EL2 so that it stays out of the way, then "return" to EL1 with eret,
+	 * at the address in x22. Every CPU runs this for its own EL2 registers:
+	 * CPU 0 from primary_entry, the others from secondary_entry.
 	 */
 el2_to_el1:
 	mov	x1, #HCR_EL2_RW			// EL1 runs AArch64; no stage 2, no traps to EL2
@@ -84,8 +87,7 @@ el2_to_el1:
 	msr	sctlr_el1, x1
 	mov	x1, #SPSR_EL2_TO_EL1h		// eret goes to EL1 using SP_EL1, DAIF still masked
 	msr	spsr_el2, x1
-	adr	x1, el1_entry			// ... and continues at el1_entry
-	msr	elr_el2, x1
+	msr	elr_el2, x22			// ... and continues at x22
 	eret					// leaves EL2 for good
 
 el1_entry:
@@ -223,6 +225,46 @@ __enable_mmu:
 	msr	sctlr_el1, x1
 	isb					// the next instruction is fetched with the MMU on;
 	ret					// identity map: it is the same address
+
+/*
+ * secondary_entry: where every other CPU starts. arch_cpu_up() (smp.c) asks
+ * PSCI CPU_ON to start the CPU here, in the state CPU 0 found at _start: MMU
+ * and caches off, DAIF all masked, EL1 (or EL2 with virtualization=on), and
+ * x0 = the "context id" arch_cpu_up() passed: the CPU's logical number. Its
+ * idle task's stack and its struct cpu_info wait in secondary_data[n]
+ * (smp.c), read only once the MMU is on: with caches off a load would not
+ * see what CPU 0 wrote into its cache. From here to secondary_start_kernel()
+ * (kernel/smp.c): leave EL2 if needed, vectors, the kernel's page tables,
+ * the stack, this_cpu(), then secondary_init() for the rest in C.
+ */
+	.globl	secondary_entry
+secondary_entry:
+	mov	x19, x0				// x19 = logical CPU number (callee-saved)
+	adr	x22, secondary_el1		// where el2_to_el1 continues, at EL1
+	mrs	x1, CurrentEL			// which exception level are we in?
+	cmp	x1, #CURRENTEL_EL2
+	b.eq	el2_to_el1			// EL2: leave it the way CPU 0 did
+	cmp	x1, #CURRENTEL_EL1
+	b.ne	secondary_park			// EL3 cannot be: PSCI starts us at CPU 0's EL
+secondary_el1:
+	adrp	x1, vectors			// this CPU's VBAR_EL1: the same vector table
+	add	x1, x1, :lo12:vectors
+	msr	vbar_el1, x1
+	isb					// the new VBAR_EL1 takes effect now
+	bl	__enable_mmu			// the kernel's tables (init_pg_dir), caches on;
+						//   a leaf that needs no stack
+	adrp	x1, secondary_data		// x1 = secondary_data[0] (smp.c) ...
+	add	x1, x1, :lo12:secondary_data
+	add	x1, x1, x19, lsl #4		// ... + 16 bytes per CPU: our entry
+	ldp	x2, x3, [x1]			// x2 = stack top, x3 = &cpu_info[n]
+	mov	sp, x2				// the idle task's kernel stack, 16-byte aligned
+	msr	tpidr_el1, x3			// arch_set_this_cpu(&cpu_info[n]) does these two:
+	mov	x18, x3				//   TPIDR_EL1 and x18 (asm/smp.h): this_cpu() works
+	mov	x29, xzr			// frame pointer 0: stack traces end here
+	mov	x30, xzr			// no return address either
+	bl	secondary_init			// smp.c: system registers, GIC, timer; IRQs masked
+	bl	secondary_start_kernel		// kernel/smp.c: online, then idle; never returns ...
+	b	secondary_park			// ... but if it did, stop here quietly
 
 	/* Not CPU 0, or start_kernel() returned: wait for an event, for ever. */
 secondary_park:

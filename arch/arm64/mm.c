@@ -16,8 +16,12 @@
  *     flush: entries of other ASIDs simply do not match;
  *   - an ASID is flushed from the TLB once, when its address space dies, so
  *     the next address space to get it starts clean.
- * The TLB instructions are the Inner Shareable ("...is") ones: correct on a
- * single CPU, and still correct if the kernel ever runs on more.
+ * Several CPUs: every TLB instruction here is the Inner Shareable ("...is")
+ * one, which the hardware broadcasts to every CPU of the machine, so one
+ * CPU's flush drops the stale entries from all of them. The one thing a
+ * broadcast cannot do is stop another CPU from walking an address space
+ * again: arch_mm_destroy() first makes sure no CPU still has it in TTBR0_EL1
+ * (docs/smp.md, "arm64").
  */
 #include <asm/page.h>
 #include <asm/pgtable-hwdef.h>
@@ -27,6 +31,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
@@ -125,27 +130,43 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 _Static_assert(NR_TASKS < NR_ASIDS, "one ASID per address space, plus the kernel's");
 
+/* Set bits: ASIDs in use. Atomic updates: two CPUs may take or free one at once. */
 static u64 asid_used[NR_ASIDS / 64] = { 1UL << ASID_KERNEL };
 
 static int asid_alloc(void)
 {
 	for (unsigned int a = 0; a < NR_ASIDS; a++) {
-		if (!(asid_used[a / 64] & (1UL << (a % 64)))) {
-			asid_used[a / 64] |= 1UL << (a % 64);
-			return (int)a;
-		}
+		u64 bit = 1UL << (a % 64);
+
+		if (!(__atomic_fetch_or(&asid_used[a / 64], bit, __ATOMIC_ACQUIRE) & bit))
+			return (int)a;	/* it was free, and now it is ours */
 	}
 	return -1;
 }
 
-/* Drops every TLB entry (pages and cached table walks) tagged with asid. */
+static void asid_free(unsigned int asid)
+{
+	__atomic_fetch_and(&asid_used[asid / 64], ~(1UL << (asid % 64)), __ATOMIC_RELEASE);
+}
+
+/*
+ * Drops every TLB entry (pages and cached table walks) tagged with asid, on
+ * every CPU: TLBI ASIDE1IS is broadcast to the Inner Shareable domain, and
+ * the dsb waits until every CPU has done it.
+ */
 static void asid_flush_free(unsigned int asid)
 {
 	dsb(ishst);
 	__asm__ __volatile__("tlbi aside1is, %0" : : "r"((u64)asid << TTBR_ASID_SHIFT) : "memory");
 	dsb(ish);
-	asid_used[asid / 64] &= ~(1UL << (asid % 64));
+	asid_free(asid);
 }
+
+/*
+ * What each CPU's TTBR0_EL1 holds (table | ASID), as arch_switch_mm() set
+ * it: arch_mm_destroy() reads the other CPUs' entries.
+ */
+static u64 cpu_ttbr[NR_CPUS];
 
 /* --- user address spaces ------------------------------------------------- */
 
@@ -158,7 +179,7 @@ int arch_mm_init(struct mm_struct *mm)
 		if (pgd)
 			free_page(pgd);
 		if (asid >= 0)
-			asid_used[asid / 64] &= ~(1UL << (asid % 64));
+			asid_free((unsigned int)asid);
 		return -ENOMEM;
 	}
 	/* The kernel's entries: the same level 2 tables, shared, never freed here. */
@@ -268,24 +289,43 @@ void arch_switch_mm(struct mm_struct *mm)
 	}
 	write_sysreg(ttbr, ttbr0_el1);
 	isb();	/* every later access, and the eret to EL0, uses the new table */
+	WRITE_ONCE(cpu_ttbr[smp_processor_id()], ttbr);
+}
+
+/* smp_call_function(): on a CPU whose TTBR0_EL1 still holds the table pgd, leave it. */
+static void leave_mm(void *pgd)
+{
+	if ((read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == virt_to_phys(pgd))
+		arch_switch_mm(NULL);
 }
 
 /*
  * Frees the tables arch_mm_init() and arch_map_user() allocated: the level 1
  * table and everything below its user entries (the kernel's level 2 tables
  * are shared and stay). The user pages themselves belong to common code.
- * The ASID is flushed first, so that no TLB entry or cached walk can point
- * into a table after it is freed, and the next owner of the ASID finds no
- * stale translation.
+ * First no CPU may walk the tables any more: this one leaves them, and if
+ * another CPU's TTBR0_EL1 still points at them (a CPU may keep the last
+ * address space while it idles), an IPI makes it leave too; until then it
+ * could fill its TLB from them at any time, even speculatively. Then the
+ * ASID is flushed on every CPU, so that no TLB entry or cached walk can
+ * point into a table after it is freed, and the next owner of the ASID
+ * finds no stale translation anywhere.
  */
 void arch_mm_destroy(struct mm_struct *mm)
 {
 	u64 *pgd = mm->arch.pgd;
+	unsigned int self = smp_processor_id();
 
 	if (!pgd)
 		return;
-	if ((read_sysreg(ttbr0_el1) & PTE_ADDR_MASK) == virt_to_phys(pgd))
-		arch_switch_mm(NULL);	/* never free the tables the MMU is walking */
+	leave_mm(pgd);		/* never free the tables the MMU is walking */
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		if (cpu != self &&
+		    (READ_ONCE(cpu_ttbr[cpu]) & PTE_ADDR_MASK) == virt_to_phys(pgd)) {
+			smp_call_function(leave_mm, pgd);	/* every other CPU checks */
+			break;
+		}
+	}
 	asid_flush_free(mm->arch.asid);
 	for (unsigned int i = KERNEL_PUD_ENTRIES; i < PTRS_PER_TABLE; i++) {
 		u64 *pmd;

@@ -134,12 +134,36 @@ static void discover_cpu(void)
 #define PSCI_0_2_FN_SYSTEM_OFF	0x84000008U	/* DEN 0022, SYSTEM_OFF function ID */
 
 static bool psci_use_smc;
+bool psci_present;
 
 static void discover_psci(void)
 {
 	const char *method = fdt_string("/psci", "method");
 
 	psci_use_smc = method && strcmp(method, "smc") == 0;
+	psci_present = method && (psci_use_smc || strcmp(method, "hvc") == 0);
+}
+
+/*
+ * One PSCI call: function ID in x0, arguments in x1-x3, the result back in
+ * x0. SMC Calling Convention: the firmware may change x0-x17.
+ */
+long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3)
+{
+	register u64 x0 __asm__("x0") = fn;
+	register u64 x1 __asm__("x1") = arg1;
+	register u64 x2 __asm__("x2") = arg2;
+	register u64 x3 __asm__("x3") = arg3;
+
+	if (psci_use_smc)
+		__asm__ __volatile__("smc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : :
+				     "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+				     "x13", "x14", "x15", "x16", "x17", "memory");
+	else
+		__asm__ __volatile__("hvc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : :
+				     "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+				     "x13", "x14", "x15", "x16", "x17", "memory");
+	return (long)x0;
 }
 
 /*
@@ -218,23 +242,25 @@ void arch_trap_init(void)
  * SCTLR_EL1.SPAN = 0 makes every exception into EL1 set it again (with
  * SPAN = 1 it would keep the interrupted code's value: for EL0, 0).
  */
-static void pan_init(void)
+static bool pan_init(void)
 {
 	u64 pan = (read_sysreg(id_aa64mmfr1_el1) >> ID_AA64MMFR1_PAN_SHIFT) & ID_AA64MMFR1_PAN_MASK;
 
-	if (!pan) {
-		printk("arm64: no PAN on this CPU: the kernel could read user pages directly\n");
-		return;
-	}
+	if (!pan)
+		return false;
 	write_sysreg(read_sysreg(sctlr_el1) & ~SCTLR_EL1_SPAN, sctlr_el1);
 	write_sysreg(PSTATE_PAN, s3_0_c4_c2_3);	/* PAN, by its generic name (sysreg.h) */
 	isb();
+	return true;
 }
 
-void arch_setup(void)
+/*
+ * What each CPU sets in its own system registers, CPU 0 from arch_setup()
+ * and every other CPU from secondary_init() (smp.c): each has its own copy
+ * of every register below. Returns false if the CPU has no PAN.
+ */
+bool arm64_cpu_setup(void)
 {
-	arch_console_init();	/* first: from here on printk works */
-	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
 	/*
 	 * FP/SIMD, SVE and SME off at EL1 and EL0 (CPACR_EL1.FPEN, ZEN and SMEN
 	 * = 0, not left to the reset value): no task's FP registers are saved,
@@ -262,7 +288,17 @@ void arch_setup(void)
 	write_sysreg(0, tpidr_el0);
 	write_sysreg(0, tpidrro_el0);
 	isb();
-	pan_init();
+	/* SError unmasked, as arch_trap_init() explains. */
+	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
+	return pan_init();
+}
+
+void arch_setup(void)
+{
+	arch_console_init();	/* first: from here on printk works */
+	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
+	if (!arm64_cpu_setup())
+		printk("arm64: no PAN on this CPU: the kernel could read user pages directly\n");
 
 	boot_fdt = find_fdt();
 	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
@@ -298,17 +334,7 @@ void arch_setup(void)
 
 static __noreturn void psci_system_off(void)
 {
-	register u64 x0 __asm__("x0") = PSCI_0_2_FN_SYSTEM_OFF;
-
-	/* SMC Calling Convention: the firmware may change x0-x17. It does not return. */
-	if (psci_use_smc)
-		__asm__ __volatile__("smc #0" : "+r"(x0) : : "x1", "x2", "x3", "x4", "x5", "x6",
-				     "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15",
-				     "x16", "x17", "memory");
-	else
-		__asm__ __volatile__("hvc #0" : "+r"(x0) : : "x1", "x2", "x3", "x4", "x5", "x6",
-				     "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15",
-				     "x16", "x17", "memory");
+	psci_call(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0);	/* does not return */
 	for (;;)		/* no PSCI either: stop here; the runner's timeout notices */
 		__asm__ __volatile__("wfi");
 }

@@ -1,27 +1,208 @@
 // SPDX-License-Identifier: MIT
-/* Several CPUs (docs/smp.md): this arch starts no other CPU yet. */
+/*
+ * Several CPUs on arm64 (docs/smp.md, "arm64"). The device tree's /cpus
+ * lists every CPU by its MPIDR_EL1 affinity value ("reg"); the boot CPU is
+ * logical CPU 0 whatever its MPIDR, the others follow in the tree's order.
+ * A CPU is started with PSCI CPU_ON (Arm DEN 0022), which QEMU implements
+ * itself, through the conduit /psci names (hvc or smc, setup.c): the CPU
+ * starts at secondary_entry (head.S) with its logical number in x0. IPIs are
+ * GIC software generated interrupts (drivers/gic.c).
+ */
+#include <asm/gic.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+#include <asm/sysreg.h>
+#include <stddef.h>
 #include <trapdoor/arch.h>
+#include <trapdoor/fdt.h>
+#include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/string.h>
+#include <trapdoor/task.h>
 #include <uapi/errno.h>
+
+_Static_assert(offsetof(struct cpu_info, cpu) == CPU_INFO_CPU, "CPU_INFO_CPU (asm/smp.h)");
+_Static_assert(IPI_SGI < GIC_NR_SGIS, "IPI_SGI is an SGI");
+
+/* entry.S: kernel_stack_overflow saves its frame on the running CPU's. */
+u8 overflow_stacks[NR_CPUS][OVERFLOW_STACK_SIZE] __aligned(16);
+
+/* Logical CPU n -> its MPIDR_EL1 affinity (Aff3..Aff0), which PSCI CPU_ON wants. */
+static u64 cpu_hwid[NR_CPUS];
+/* ... and whether its /cpus node says enable-method = "psci". */
+static bool cpu_psci[NR_CPUS];
+
+/*
+ * What secondary_entry (head.S) needs before it can call C: the top of its
+ * idle task's kernel stack and its struct cpu_info. 16 bytes per CPU, the
+ * layout head.S reads with one ldp.
+ */
+struct secondary_data {
+	u64 stack_top;
+	struct cpu_info *cpu_info;
+};
+struct secondary_data secondary_data[NR_CPUS];
+_Static_assert(sizeof(struct secondary_data) == 16, "head.S: 16 bytes per CPU");
+
+/* head.S: where PSCI starts a CPU. */
+void secondary_entry(void);
 
 void arch_set_this_cpu(struct cpu_info *c)
 {
-	(void)c;
+	write_sysreg(c, tpidr_el1);
+	arm64_this_cpu = c;	/* x18, the kernel's copy (asm/smp.h) */
 }
 
+/* PSCI 0.2 and later (DEN 0022): CPU_ON in the SMC64 range, and its results. */
+#define PSCI_0_2_FN64_CPU_ON		0xc4000003U
+#define PSCI_RET_SUCCESS		0
+#define PSCI_RET_INVALID_PARAMS		(-2)
+#define PSCI_RET_DENIED			(-3)
+#define PSCI_RET_ALREADY_ON		(-4)
+#define PSCI_RET_ON_PENDING		(-5)
+
+/* Devicetree Specification, 5.4: the structure block's tokens. */
+#define FDT_BEGIN_NODE	1
+#define FDT_END_NODE	2
+#define FDT_PROP	3
+#define FDT_NOP		4
+/* ... and the header's fields that locate it (5.2). */
+#define FDT_OFF_DT_STRUCT	8
+#define FDT_SIZE_DT_STRUCT	36
+
+/*
+ * One child node of /cpus: if it is a CPU (device_type "cpu"), give it the
+ * next logical number, unless it is the one running this code, which is 0.
+ * Returns the number of CPUs counted, this one included.
+ */
+static unsigned int add_cpu(const void *fdt, int node, int ac, u64 self, unsigned int n)
+{
+	int len;
+	const char *type = fdt_getprop(fdt, node, "device_type", &len);
+	const u8 *reg;
+	const char *method;
+	u64 hwid;
+
+	if (!type || len != sizeof("cpu") || memcmp(type, "cpu", sizeof("cpu")) != 0)
+		return n;
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	if (!reg || len < 4 * ac)
+		return n;
+	hwid = fdt_read_cells(reg, ac) & MPIDR_HWID_MASK;
+	method = fdt_getprop(fdt, node, "enable-method", &len);
+	if (hwid == self) {
+		cpu_psci[0] = true;	/* running already */
+		return n;
+	}
+	if (n < NR_CPUS) {
+		cpu_hwid[n] = hwid;
+		cpu_psci[n] = method && len == sizeof("psci") &&
+			      memcmp(method, "psci", sizeof("psci")) == 0;
+	}
+	return n + 1;
+}
+
+/*
+ * Walks the children of /cpus in the structure block (Devicetree
+ * Specification, 5.4): lib/fdt.c finds a node by path but does not list
+ * children. Each child is a FDT_BEGIN_NODE token at depth 1 below /cpus.
+ */
 unsigned int arch_smp_probe(void)
 {
-	return 1;
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	const void *fdt = boot_fdt;
+	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, depth = 0, ac;
+	const u8 *base;
+	u32 size, off;
+	unsigned int n = 1;
+
+	cpu_hwid[0] = read_sysreg(mpidr_el1) & MPIDR_HWID_MASK;
+	if (cpus < 0)
+		return 1;
+	ac = fdt_address_cells(fdt, cpus);
+	if (ac < 1 || ac > 2)
+		return 1;
+	base = (const u8 *)fdt + fdt32_ld((const u8 *)fdt + FDT_OFF_DT_STRUCT);
+	size = fdt32_ld((const u8 *)fdt + FDT_SIZE_DT_STRUCT);
+	for (off = (u32)cpus; off + 4 <= size;) {
+		u32 tag = fdt32_ld(base + off), len;
+
+		if (tag == FDT_BEGIN_NODE) {
+			len = (u32)strnlen((const char *)base + off + 4, size - off - 4);
+			if (++depth == 2)
+				n = add_cpu(fdt, (int)off, ac, cpu_hwid[0], n);
+			off = ALIGN(off + 4 + len + 1, 4u);
+		} else if (tag == FDT_END_NODE) {
+			if (--depth == 0)
+				break;		/* the end of /cpus */
+			off += 4;
+		} else if (tag == FDT_PROP && off + 12 <= size) {
+			len = fdt32_ld(base + off + 4);
+			if (len > size - off - 12)
+				break;
+			off = ALIGN(off + 12 + len, 4u);
+		} else if (tag == FDT_NOP) {
+			off += 4;
+		} else {
+			break;			/* FDT_END, or a broken blob */
+		}
+	}
+	return n;
 }
 
 int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 {
-	(void)cpu;
-	(void)idle;
-	return -ENOSYS;
+	long ret;
+
+	if (cpu == 0 || cpu >= NR_CPUS || !idle)
+		return -EINVAL;
+	if (!psci_present || !cpu_psci[cpu]) {
+		printk("arm64: CPU%u (MPIDR 0x%lx): no PSCI to start it with\n", cpu, cpu_hwid[cpu]);
+		return -ENOSYS;
+	}
+	secondary_data[cpu] = (struct secondary_data){
+		.stack_top = task_stack_top(idle),
+		.cpu_info = &cpu_info[cpu],
+	};
+	/*
+	 * head.S reads its entry with the MMU on, through the cache, so no
+	 * cache maintenance is needed; the dsb makes the stores visible to
+	 * every CPU before the new one can run.
+	 */
+	dsb(ish);
+	ret = psci_call(PSCI_0_2_FN64_CPU_ON, cpu_hwid[cpu], (u64)secondary_entry, cpu);
+	switch (ret) {
+	case PSCI_RET_SUCCESS:
+		return 0;
+	case PSCI_RET_INVALID_PARAMS:
+		return -EINVAL;
+	case PSCI_RET_ALREADY_ON:
+	case PSCI_RET_ON_PENDING:
+		return -EBUSY;
+	case PSCI_RET_DENIED:
+		return -EPERM;
+	default:
+		return -EIO;
+	}
+}
+
+/*
+ * The C half of a started CPU's set-up, on its idle task's stack, with
+ * this_cpu() already working (head.S set TPIDR_EL1): its system registers as
+ * CPU 0 has them, its GIC CPU interface with the IPI's SGI enabled, its own
+ * timer ticking. IRQs stay masked until its idle loop waits for one.
+ */
+void secondary_init(void);
+void secondary_init(void)
+{
+	arm64_cpu_setup();
+	gic_cpu_init();
+	arm64_timer_cpu_init();
 }
 
 void arch_send_ipi(unsigned int cpu)
 {
-	(void)cpu;
+	if (cpu < NR_CPUS)
+		gic_send_sgi(cpu, IPI_SGI);
 }

@@ -80,12 +80,25 @@ void arch_timer_init(unsigned int hz)
 		return;
 	timer_period = freq / hz;
 	timer_intid = GIC_PPI_BASE + timer_virt_ppi(boot_fdt);
+	arm64_timer_cpu_init();
+	printk("timer:   %u Hz tick, arm generic virtual timer (every %lu counts) via GICv2 "
+	       "INTID %u\n", hz, timer_period, timer_intid);
+}
+
+/*
+ * The per-CPU half: every CPU has its own virtual timer (CNTV_* are per-CPU
+ * registers) and its own copy of the timer's PPI at the GIC, so each one
+ * enables both for itself: CPU 0 above, the others in secondary_init()
+ * (smp.c), which runs after arch_timer_init() chose the period.
+ */
+void arm64_timer_cpu_init(void)
+{
+	if (!timer_period)
+		return;		/* no tick at all (arch_timer_init() was not given one) */
 	gic_enable_ppi(timer_intid);
 	write_sysreg(timer_period, cntv_tval_el0);
 	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);	/* on, interrupt not masked */
 	isb();
-	printk("timer:   %u Hz tick, arm generic virtual timer (every %lu counts) via GICv2 "
-	       "INTID %u\n", hz, timer_period, timer_intid);
 }
 
 /*

@@ -19,6 +19,7 @@
 #include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -297,7 +298,7 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 /*
  * An interrupt, from user mode or from arch_cpu_idle()'s window, the one
  * place the kernel unmasks IRQs. The GIC says which one it is: the timer's
- * tick or the console's receive interrupt. From user mode entry.S returns
+ * tick, the console's receive interrupt, or another CPU's IPI (an SGI). From user mode entry.S returns
  * through ret_to_user, where exit_to_user_mode() may switch tasks; in the
  * kernel straight back to the idle loop.
  */
@@ -312,6 +313,8 @@ static void handle_irq(struct pt_regs *regs)
 		arm64_timer_tick(regs);
 	else if (intid == console_intid)
 		arm64_console_interrupt();
+	else if (intid == IPI_SGI)
+		ipi_interrupt();		/* kernel/smp.c */
 	else
 		printk("arm64: unexpected interrupt, INTID %u\n", intid);
 	gic_eoi(iar);

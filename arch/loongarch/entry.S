@@ -33,6 +33,7 @@
  *
  * SAVE2 holds the top of the current task's kernel stack (arch_switch_to()
  * keeps it there), so the entry finds it without a free register to spare.
+ * Each core has its own SAVE2, so each finds the stack of the task it runs.
  *
  * Alignment: every system call from user mode calls do_syscall() with the
  * same 16-byte aligned stack pointer: the top of a kernel stack is THREAD_SIZE
@@ -46,6 +47,7 @@
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/smp.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -55,18 +57,13 @@
 
 /*
  * Our names for the SAVE CSRs (manual §7.4.16, data save registers: scratch for
- * the kernel).
+ * the kernel). Every core has its own, so each of these is per CPU; SAVE4 and
+ * SAVE5 are smp.c's (asm/smp.h).
  */
 #define KSAVE_T0	LOONGARCH_CSR_SAVE0	/* t0 parked during entry */
 #define KSAVE_T1	LOONGARCH_CSR_SAVE1	/* t1 parked during entry */
 #define KSAVE_KSP	LOONGARCH_CSR_SAVE2	/* top of the current task's kernel stack */
 #define KSAVE_REFILL_T1	LOONGARCH_CSR_SAVE3	/* t1 parked by the TLB refill handler */
-
-/*
- * An emergency stack for kernel TLB misses: the kernel sp may be the very thing
- * that faulted.
- */
-#define REFILL_STACK_SIZE	(8 * 1024)
 
 /*
  * SAVE_REGS: every register of the interrupted code into a new struct pt_regs
@@ -174,7 +171,8 @@ SYM_CODE_START(handle_exception)
 	 * every register, then ERA, BADV, PRMD and the CSRs every frame records
 	 */
 	SAVE_REGS KSAVE_T0, KSAVE_T1, LOONGARCH_CSR_ERA, LOONGARCH_CSR_BADV, LOONGARCH_CSR_PRMD
-
+	csrrd	$r21, KSAVE_CPU			// this CPU's struct cpu_info (asm/smp.h): user mode
+						// may have changed r21, never SAVE4
 	ld.d	$t0, $sp, PT_ESTAT		// the cause, as saved
 	bstrpick.d $t0, $t0, ESTAT_ECODE_SHIFT + 5, ESTAT_ECODE_SHIFT	// Ecode, bits 21:16
 	addi.d	$t0, $t0, -EXCCODE_SYS		// zero if it was the syscall instruction
@@ -253,7 +251,7 @@ SYM_CODE_START(handle_tlb_refill)
 	jr	$t0				// DA mode: same physical address, new pc
 1:	li.w	$t0, CRMD_KERNEL		// back to mapped mode, so the DMWs work again
 	csrwr	$t0, LOONGARCH_CSR_CRMD		// (the console is behind the uncached window)
-	la.pcrel $t0, refill_stack_top		// the emergency stack, not the suspect sp
+	csrrd	$t0, KSAVE_REFILL_SP		// this CPU's emergency stack, not the suspect sp
 	addi.d	$t0, $t0, -PT_SIZE		// the frame at its top
 	st.d	$sp, $t0, PT_R3			// regs[3] = the sp at the fault
 	move	$sp, $t0			// now on the emergency stack
@@ -263,6 +261,7 @@ SYM_CODE_START(handle_tlb_refill)
 	 */
 	SAVE_REGS LOONGARCH_CSR_TLBRSAVE, KSAVE_REFILL_T1, LOONGARCH_CSR_TLBRERA, \
 		  LOONGARCH_CSR_TLBRBADV, LOONGARCH_CSR_TLBRPRMD
+	csrrd	$r21, KSAVE_CPU			// this CPU's struct cpu_info, for C (asm/smp.h)
 	ld.d	$t0, $sp, PT_ERA		// TLBRERA: pc in bits 63:2, IsTLBR in bit 0
 	bstrins.d $t0, $zero, 1, 0		// keep just the pc
 	st.d	$t0, $sp, PT_ERA		// regs->csr_era = the pc
@@ -440,13 +439,3 @@ cpu_idle_insn:
 	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	// masked again, as the kernel always runs
 	jr	$ra				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
-
-/*
- * The emergency stack of .Lrefill_oops: where the frame of a kernel TLB miss
- * goes, as the kernel sp may be the very thing that faulted. 16-byte aligned
- * like every stack (the psABI); the report never returns: one frame at most.
- */
-	.section .bss..refill_stack, "aw", @nobits
-	.balign	16				// psABI: sp 16-byte aligned
-	.space	REFILL_STACK_SIZE		// the emergency stack of .Lrefill_oops
-refill_stack_top:

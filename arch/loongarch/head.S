@@ -10,13 +10,16 @@
  *          0x9000... link address already works, by accident of truncation;
  *   all GPRs zero: no boot information is passed in registers (see setup.c for fw_cfg).
  *
- * What we do, in order: park all cores but core 0; open the two direct mapping windows (DMW)
- * the kernel lives in and switch to mapped translation mode; install the exception entries;
- * set up a stack; clear bss; record a0-a2; call start_kernel(). Register names are the psABI's:
+ * What we do, in order: park all cores but core 0 until the kernel starts them (smp.c); open
+ * the two direct mapping windows (DMW) the kernel lives in and switch to mapped translation
+ * mode; install the exception entries; set up a stack; clear bss; record a0-a2; call
+ * start_kernel(). A core the kernel starts goes through the same mode and entry set-up in
+ * secondary_entry, then into C on its idle task's stack. Register names are the psABI's:
  * a0-a7 arguments (r4-r11), t0-t8 temporaries (r12-r20), sp (r3), ra (r1).
  */
 #include <asm/csr.h>
 #include <asm/io.h>
+#include <asm/smp.h>
 
 #define BOOT_STACK_SIZE	(16 * 1024)	/* 16 KiB: printk's 512-byte buffer and die() fit easily */
 
@@ -24,17 +27,13 @@
 #define DMW0_INIT	(UNCACHED_BASE | DMW_MAT_SUC | DMW_PLV0)	/* 0x8...: devices */
 #define DMW1_INIT	(CACHED_BASE | DMW_MAT_CC | DMW_PLV0)		/* 0x9...: RAM, us */
 
-	.section .text.head, "ax"	/* kernel.lds puts this first, at the entry address */
-	.globl	_start
-_start:
-	/*
-	 * Every vCPU starts here (QEMU resets them all to e_entry). Only core 0 may go on: the
-	 * others would clear bss and run start_kernel() on the same stack at the same time.
-	 */
-	csrrd	$t0, LOONGARCH_CSR_CPUID	/* this core's number... */
-	andi	$t0, $t0, CPUID_COREID_MASK	/* ...is CPUID.CoreID, bits 8:0 */
-	bnez	$t0, secondary_park		/* not core 0: wait for ever */
-
+/*
+ * CPU_MODE_INIT: from the reset state (direct address mode) to the kernel's: both windows
+ * open, pc at its link address, mapped mode, the exception entries in place and every
+ * interrupt line masked. Every core runs it once: core 0 in _start, the others in
+ * secondary_entry. Uses t0 only.
+ */
+	.macro	CPU_MODE_INIT
 	/*
 	 * Open the direct mapping windows. Until CRMD.PG is set they do nothing, so order does not
 	 * matter here. The kernel never builds page tables for itself: a DMW translates a whole
@@ -73,6 +72,20 @@ _start:
 	la.pcrel $t0, handle_tlb_refill		/* its virtual address 0x9000...xxxx */
 	bstrins.d $t0, $zero, 63, 60		/* clear the window nibble: VA - 0x9000... = PA */
 	csrwr	$t0, LOONGARCH_CSR_TLBRENTRY
+	.endm
+
+	.section .text.head, "ax"	/* kernel.lds puts this first, at the entry address */
+	.globl	_start
+_start:
+	/*
+	 * Every vCPU starts here (QEMU resets them all to e_entry). Only core 0 may go on: the
+	 * others would clear bss and run start_kernel() on the same stack at the same time.
+	 */
+	csrrd	$t0, LOONGARCH_CSR_CPUID	/* this core's number... */
+	andi	$t0, $t0, CPUID_COREID_MASK	/* ...is CPUID.CoreID, bits 8:0 */
+	bnez	$t0, secondary_park		/* not core 0: wait for the kernel to start us */
+
+	CPU_MODE_INIT				/* windows, mapped mode, exception entries */
 
 	/*
 	 * The boot stack. The psABI wants sp 16-byte aligned at every call; the stack grows down,
@@ -109,15 +122,56 @@ _start:
 	move	$fp, $zero			/* a zero frame pointer ends any backtrace here */
 	move	$ra, $zero			/* ...and so does a zero return address */
 	bl	start_kernel			/* kernel/main.c; never returns */
+5:	idle	0				/* should it return: sleep, every line masked */
+	b	5b				/* and never wake into anything */
 
-	/*
-	 * Secondary cores, and core 0 should start_kernel() ever return: wait for an interrupt
-	 * that never comes (ECFG masks them all), for ever. idle stops the vCPU instead of
-	 * spinning, so QEMU does not burn a host CPU on it.
-	 */
+/*
+ * The cores other than 0, straight from reset (direct address mode, interrupts off), wait
+ * here for the kernel to start them through the IPI mailbox (smp.c, arch_cpu_up()): it
+ * writes secondary_entry's address into our mailbox 0, and then sends us an IPI. We enable
+ * the IPI vectors and the IPI line in ECFG (CRMD.IE stays 0: the interrupt is never taken,
+ * it only ends the idle), then loop: lower the IPI, look at the mailbox (filled: jump there),
+ * sleep until the next IPI. The look comes before the sleep: an IPI sent before our vectors
+ * were enabled raises no line (QEMU 7.2's loongarch_ipi.c checks the enable when the IPI is
+ * set, not later), and the mailbox still says it was sent. idle stops the vCPU instead of
+ * spinning, so a waiting core costs the host nothing. Uses t0 and t1 only: no stack yet.
+ */
 secondary_park:
-	idle	0				/* sleep until an interrupt (none is enabled) */
-	b	secondary_park			/* spurious wake-up: sleep again */
+	li.w	$t0, -1				/* every one of the 32 IPI vectors... */
+	li.w	$t1, LOONGARCH_IOCSR_IPI_EN
+	iocsrwr.w $t0, $t1			/* ...may raise our IPI line */
+	li.w	$t0, ECFG_LIE_IPI		/* the IPI line, and no other... */
+	csrwr	$t0, LOONGARCH_CSR_ECFG		/* ...may end an idle */
+3:	li.w	$t0, -1				/* every vector... */
+	li.w	$t1, LOONGARCH_IOCSR_IPI_CLEAR
+	iocsrwr.w $t0, $t1			/* ...lowered: only a new IPI ends the next idle */
+	li.w	$t1, LOONGARCH_IOCSR_MBUF0 + 8 * SMP_MAILBOX_ENTRY
+	iocsrrd.d $t0, $t1			/* t0 = mailbox 0: where to go */
+	bnez	$t0, 4f				/* filled: we are started */
+	idle	0				/* empty: sleep until an IPI is pending */
+	b	3b				/* and look again */
+4:	jr	$t0				/* to secondary_entry, still in DA mode */
+
+/*
+ * secondary_entry: a core the kernel starts (include/trapdoor/arch.h, arch_cpu_up()). The
+ * same label on every arch. Its mailboxes hold what smp.c left there for it: its first stack
+ * pointer (the top of its idle task's kernel stack) and its struct cpu_info. It sets up the
+ * CPU as _start did, and goes on in C, where loongarch_secondary_start() (smp.c) sets up the
+ * per-CPU registers, the TLB, the timer and the IPIs, and enters secondary_start_kernel().
+ */
+	.globl	secondary_entry
+secondary_entry:
+	CPU_MODE_INIT				/* windows, mapped mode, exception entries */
+	li.w	$t1, LOONGARCH_IOCSR_MBUF0 + 8 * SMP_MAILBOX_SP
+	iocsrrd.d $sp, $t1			/* sp = mailbox 1: the idle task's stack top */
+	li.w	$t1, LOONGARCH_IOCSR_MBUF0 + 8 * SMP_MAILBOX_CPU
+	iocsrrd.d $a0, $t1			/* argument 1 = mailbox 2: &cpu_info[cpu] */
+	move	$tp, $zero			/* the kernel uses no thread pointer */
+	move	$fp, $zero			/* a zero frame pointer ends any backtrace here */
+	move	$ra, $zero			/* ...and so does a zero return address */
+	bl	loongarch_secondary_start	/* smp.c; never returns */
+6:	idle	0				/* should it return: sleep... */
+	b	6b				/* ...for ever */
 
 	/* The boot stack, in bss (cleared above, costs nothing in the ELF file). */
 	.section .bss..boot_stack, "aw", @nobits

@@ -11,8 +11,19 @@
  * This file builds those tables — one set per address space, allocated page by page with
  * alloc_page() — and switches between them. Switching is two CSR writes: PGDL (where the
  * refill handler finds the root) and ASID (the tag every TLB entry carries, so entries of the
- * other tasks stay in the TLB, harmlessly, until their owner runs again). The TLB is flushed
- * only when an ASID changes owner (arch_mm_destroy) and when a live space gains a page.
+ * other tasks stay in the TLB, harmlessly, until their owner runs again).
+ *
+ * Several CPUs: each core has its own TLB, and invtlb drops entries from the TLB of the core
+ * that runs it only; LoongArch has no broadcast invalidation. Nor is one needed here: a space
+ * is live on one CPU at a time (a task runs on one CPU, and no two tasks share a space), and
+ * a CPU only uses a space's entries while that space is live on it. So a CPU drops what it may
+ * hold of a space when it switches to that space, if something changed since it last ran it:
+ * arch_mm.tlb_stale has a bit per CPU for that. An ASID that changes owner (arch_mm_init) is
+ * stale on every CPU; a page mapped into a space that has run (arch_map_user) is dropped on
+ * this CPU at once and is stale on every other one. No IPI, and nothing on the syscall path.
+ * Nor does a PGDL ever point at freed tables: a CPU that still has a dying space in it (it
+ * ran the space last, and has run only kernel code since) leaves it first, by IPI
+ * (arch_mm_destroy()).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
@@ -21,6 +32,7 @@
 #include <asm/csr.h>
 #include <asm/pgtable.h>
 #include <asm/setup.h>
+#include <trapdoor/smp.h>
 
 /*
  * ASIDs. The field is ASID[9:0], so at most 1024 (manual §7.5, "Address Space Identifier");
@@ -62,11 +74,11 @@ static void asid_free(unsigned int asid)
 }
 
 /*
- * Boot-time TLB setup, from arch_setup(). The CPU comes out of reset with the TLB in an
- * unknown state and page sizes we do not use, so: our page size in the STLB (the big
- * set-associative part, which holds only STLBPS-sized pages) and in TLBREHI.PS (the size
- * tlbfill gives the entries the refill handler writes — the CPU sets only TLBREHI.VPPN on a
- * refill), the empty root, ASID 0, and every stale entry gone.
+ * Boot-time TLB setup, on every CPU: from arch_setup() on CPU 0, from smp.c on the others.
+ * The CPU comes out of reset with the TLB in an unknown state and page sizes we do not use,
+ * so: our page size in the STLB (the big set-associative part, which holds only STLBPS-sized
+ * pages) and in TLBREHI.PS (the size tlbfill gives the entries the refill handler writes — the
+ * CPU sets only TLBREHI.VPPN on a refill), the empty root, ASID 0, and every stale entry gone.
  */
 void mmu_init(void)
 {
@@ -150,7 +162,12 @@ int arch_mm_init(struct mm_struct *mm)
 		free_page(pgd);
 		return -ENOMEM;
 	}
-	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = asid, .has_run = false };
+	/*
+	 * The ASID's earlier owners may have left entries in any CPU's TLB: every CPU drops
+	 * them before it first runs this space.
+	 */
+	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = asid, .has_run = false,
+				     .tlb_stale = ~0UL };
 	return 0;
 }
 
@@ -169,21 +186,31 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 	pt[pte_index(va)] = mk_pte(pa, prot);
 	/*
 	 * A task that touched va before it was mapped left an invalid entry for it in the TLB
-	 * (the refill handler caches "nothing here" too); drop it. A space that never ran cannot
-	 * have one: its ASID was flushed when it was last freed.
+	 * (the refill handler caches "nothing here" too); drop it here, and on every other CPU
+	 * before it runs this space again (see the top). A space that never ran cannot have
+	 * one: every CPU drops its ASID before it first runs it (arch_mm_init()).
 	 */
-	if (mm->arch.has_run)
+	if (mm->arch.has_run) {
 		invtlb(INVTLB_ASID_ADDR, mm->arch.asid, va);
+		__atomic_or_fetch(&mm->arch.tlb_stale, ~(1UL << smp_processor_id()),
+				  __ATOMIC_RELAXED);
+	}
 	return 0;
 }
 
+/* The space whose tables each CPU's PGDL points at; NULL: empty_pgd. */
+static struct mm_struct *live_mm[NR_CPUS];
+
 /*
  * The context switch half of memory: PGDL for the refill handler, ASID for the TLB lookup.
- * No flush: the entries of other address spaces carry other ASIDs. Called on every context
+ * The entries of other address spaces carry other ASIDs and stay. Called on every context
  * switch, never on a syscall (docs/design.md, "Performance principles").
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
+	unsigned long me;
+
+	__atomic_store_n(&live_mm[smp_processor_id()], mm, __ATOMIC_RELAXED);
 	if (!mm) {
 		csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(empty_pgd));
 		csr_write(LOONGARCH_CSR_ASID, 0);
@@ -191,24 +218,46 @@ void arch_switch_mm(struct mm_struct *mm)
 	}
 	csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(mm->arch.pgd));
 	csr_write(LOONGARCH_CSR_ASID, mm->arch.asid);
-	if (!mm->arch.has_run) {
+	me = 1UL << smp_processor_id();
+	if (__atomic_load_n(&mm->arch.tlb_stale, __ATOMIC_RELAXED) & me) {
 		/*
-		 * First run of a new space: the loader or fork wrote its code through
-		 * the kernel's window. ibar (LoongArch reference manual, IBAR) orders
-		 * those stores before the instruction fetches that follow.
+		 * This CPU's TLB may hold entries of the ASID that the tables no longer say
+		 * (see the top): drop them all, before the first user access. And the first
+		 * run of a space on this CPU: the loader or fork wrote its code through the
+		 * kernel's window. ibar (LoongArch reference manual, IBAR) orders those stores
+		 * before the instruction fetches that follow.
 		 */
+		invtlb(INVTLB_ASID, mm->arch.asid, 0);
 		__asm__ __volatile__("ibar 0" : : : "memory");
+		__atomic_and_fetch(&mm->arch.tlb_stale, ~me, __ATOMIC_RELAXED);
 	}
 	mm->arch.has_run = true;
+}
+
+/* smp_call_function() from arch_mm_destroy(): this CPU leaves the dying space, if it is here. */
+static void leave_mm(void *mm)
+{
+	if (live_mm[smp_processor_id()] == mm)
+		arch_switch_mm(NULL);
 }
 
 void arch_mm_destroy(struct mm_struct *mm)
 {
 	unsigned long *pgd = mm->arch.pgd;
 
-	/* Never pull the tables from under the live space. */
-	if ((csr_read(LOONGARCH_CSR_ASID) & ASID_ASID_MASK) == mm->arch.asid)
+	/*
+	 * Never pull the tables from under a CPU whose PGDL still points at them. Here: leave
+	 * the space. Elsewhere (a CPU that ran it last and has not switched since, so it runs
+	 * only kernel code now, which uses no user address): only an IPI can, and only then.
+	 */
+	if (live_mm[smp_processor_id()] == mm)
 		arch_switch_mm(NULL);
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		if (__atomic_load_n(&live_mm[cpu], __ATOMIC_RELAXED) == mm) {
+			smp_call_function(leave_mm, mm);
+			break;
+		}
+	}
 	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
 		unsigned long *pmd;
 
@@ -221,9 +270,10 @@ void arch_mm_destroy(struct mm_struct *mm)
 		free_page(pmd);
 	}
 	free_page(pgd);
-	/* The next owner of this ASID must not inherit our entries. */
-	if (mm->arch.has_run)
-		invtlb(INVTLB_ASID, mm->arch.asid, 0);
+	/*
+	 * The entries tagged with our ASID stay in the TLBs of the CPUs that ran us: the next
+	 * owner of the ASID has every CPU drop them first (arch_mm_init()).
+	 */
 	asid_free(mm->arch.asid);
 	mm->arch = (struct arch_mm){ 0 };
 }

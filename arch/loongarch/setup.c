@@ -50,7 +50,7 @@ static void fw_cfg_read(void *buf, size_t len)
 }
 
 /* Reads an integer item: they are little-endian, like the CPU. */
-static u64 fw_cfg_read_u64(u16 key, size_t len)
+u64 fw_cfg_read_u64(u16 key, size_t len)
 {
 	u64 v = 0;
 
@@ -59,7 +59,7 @@ static u64 fw_cfg_read_u64(u16 key, size_t len)
 	return v;
 }
 
-static bool fw_cfg_present(void)
+bool fw_cfg_present(void)
 {
 	char sig[4];
 

@@ -38,12 +38,26 @@ u64 arch_cycles_per_sec(void)
 	return freq * mul / div;
 }
 
+/* The timer's period in counter ticks, the same on every CPU: arch_timer_init() sets it. */
+static u64 timer_period;
+
 /*
- * A periodic tick at hz per second: TCFG = the period in counter ticks (a multiple of 4, see
- * TCFG_INITVAL_MASK) | Periodic | En. In periodic mode the hardware reloads the count itself
- * when it reaches 0, so the handler re-arms nothing: it only clears the interrupt. On QEMU's
- * 100 MHz counter and HZ = 100 the period is 1 000 000 ticks, 10 ms of QEMU's virtual clock.
- * Then the timer's line is enabled in ECFG; CRMD.IE stays 0 in the kernel (see the top).
+ * Starts this CPU's constant timer (each core has its own TCFG, TVAL and TI line): TCFG = the
+ * period in counter ticks (a multiple of 4, see TCFG_INITVAL_MASK) | Periodic | En. In periodic
+ * mode the hardware reloads the count itself when it reaches 0, so the handler re-arms nothing:
+ * it only clears the interrupt. Then the timer's line is enabled in ECFG; CRMD.IE stays 0 in
+ * the kernel (see the top). CPU 0 from arch_timer_init(), the others from smp.c.
+ */
+void loongarch_timer_start(void)
+{
+	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);		/* no stale tick pending */
+	csr_write(LOONGARCH_CSR_TCFG, timer_period | TCFG_PERIODIC | TCFG_EN);
+	csr_write(LOONGARCH_CSR_ECFG, csr_read(LOONGARCH_CSR_ECFG) | ECFG_LIE_TI);
+}
+
+/*
+ * A periodic tick at hz per second. On QEMU's 100 MHz counter and HZ = 100 the period is
+ * 1 000 000 ticks, 10 ms of QEMU's virtual clock.
  */
 void arch_timer_init(unsigned int hz)
 {
@@ -51,12 +65,10 @@ void arch_timer_init(unsigned int hz)
 
 	if (!period)
 		panic("no constant timer: CPUCFG reports no counter frequency");
-	period &= TCFG_INITVAL_MASK;
-	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);		/* no stale tick pending */
-	csr_write(LOONGARCH_CSR_TCFG, period | TCFG_PERIODIC | TCFG_EN);
-	csr_write(LOONGARCH_CSR_ECFG, csr_read(LOONGARCH_CSR_ECFG) | ECFG_LIE_TI);
+	timer_period = period & TCFG_INITVAL_MASK;
+	loongarch_timer_start();
 	printk("timer:   constant timer, %u Hz (%llu ticks of the counter), ESTAT.IS[11]\n", hz,
-	       (unsigned long long)period);
+	       (unsigned long long)timer_period);
 }
 
 /*

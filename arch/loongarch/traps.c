@@ -3,8 +3,8 @@
  * Why did we trap? entry.S saved the registers and the cause CSRs into a struct pt_regs and
  * calls do_trap() for everything but a syscall from user mode (that goes straight to
  * do_syscall()). Here we decode ESTAT.Ecode/EsubCode (manual §7.4.6): an interrupt goes to its
- * line's handler (the constant timer, time.c; the devices behind the interrupt controllers,
- * drivers/extioi.c in this directory); a fault in user mode goes to common do_user_fault(),
+ * line's handler (the constant timer, time.c; another CPU's IPI, smp.c; the devices behind
+ * the interrupt controllers, drivers/extioi.c in this directory); a fault in user mode goes to common do_user_fault(),
  * which kills that task only; a page fault in the kernel goes to die_kernel_fault(), which
  * names the kernel's mistake; anything else in the kernel is fatal, die(). The entry points
  * themselves are installed by head.S, before any C runs.
@@ -200,7 +200,8 @@ static void do_irq(struct pt_regs *regs)
 					     regs->csr_era == idle + INSN_SIZE);
 	char reason[96];
 
-	if ((!user_mode(regs) && !in_idle) || !(pending & (ESTAT_IS_TI | ESTAT_IS_HWI_EXTIOI))) {
+	if ((!user_mode(regs) && !in_idle) ||
+	    !(pending & (ESTAT_IS_TI | ESTAT_IS_IPI | ESTAT_IS_HWI_EXTIOI))) {
 		snprintf(reason, sizeof(reason),
 			 "unexpected interrupt (ESTAT.IS 0x%lx) in %s mode at pc 0x%lx", pending,
 			 user_mode(regs) ? "user" : "kernel", instruction_pointer(regs));
@@ -212,6 +213,8 @@ static void do_irq(struct pt_regs *regs)
 		extioi_handle_irq();
 	if (pending & ESTAT_IS_TI)
 		loongarch_timer_tick(regs);
+	if (pending & ESTAT_IS_IPI)
+		loongarch_ipi_interrupt();
 }
 
 /*
@@ -280,7 +283,9 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
  * And EUEN = 0, whatever reset left there: the FP, LSX, LASX and LBT units stay off for good,
  * so their registers, which no context switch saves, are no task's to write — a use traps
- * (FPD, SXD, ASXD, BTD) and do_trap() ends the task with SIGILL.
+ * (FPD, SXD, ASXD, BTD) and do_trap() ends the task with SIGILL. Last, the IPI line on: other
+ * CPUs may interrupt this one from now on (smp.c). Every CPU runs this: CPU 0 from
+ * arch_setup(), the others from loongarch_secondary_start() (smp.c).
  */
 void arch_trap_init(void)
 {
@@ -289,6 +294,7 @@ void arch_trap_init(void)
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	csr_write(LOONGARCH_CSR_ESTAT, 0);
+	loongarch_ipi_enable();
 }
 
 /*

@@ -379,7 +379,8 @@ SYM_CODE_END(ret_to_user)
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, r1 here. It runs on a stack of its
- * own, stackleak_erase_stack below: as a leaf it may keep registers in the
+ * own, this CPU's stackleak_erase_stack (smp.c; its top frame in the paca,
+ * PACA_ERASE_SP): as a leaf it may keep registers in the
  * 288 bytes below its r1 (the ELFv2 protected zone), which on the task's
  * stack would be the very bytes it poisons (asm/stackleak.h). Then
  * restore_all.
@@ -389,8 +390,7 @@ SYM_CODE_END(ret_to_user)
  */
 SYM_CODE_START(ret_from_syscall)
 	mr	r31, r1			// the task's r1: nonvolatile, so the erase keeps it
-	LOAD_ADDR(r1, stackleak_erase_stack + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_MIN_SIZE)
-					// r1 = the erase stack's top frame (16-byte aligned)
+	ld	r1, PACA_ERASE_SP(r13)	// r1 = this CPU's erase stack's top frame
 	bl	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	mr	r1, r31			// back on the task's stack, at the trap frame
 	/* ... and on into restore_all, right below. */
@@ -443,8 +443,9 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.lr from arch_task_init()).
  *
  * prev in r3, next in r4 (ELFv2); saved: r1, r14-r31, CR (fields 2-4 are
- * non-volatile) and the return address LR. r2 (the kernel TOC) and r13 (the
- * paca) are the same for every task.
+ * non-volatile) and the return address LR. r2 (the kernel TOC) is the same
+ * for every task, and r13 (the paca) belongs to the CPU, not to the task:
+ * next goes on with this CPU's.
  */
 SYM_FUNC_START(arch_switch_to)
 	mflr	r0			// our return address ...
@@ -465,8 +466,9 @@ SYM_FUNC_START(arch_switch_to)
 	ld	r0, THREAD_LR(r4)	// where next resumes ...
 	mtlr	r0			// next resumes in schedule() or ret_from_fork
 	/*
-	 * The next trap from user mode must land on next's kernel stack: tell
-	 * the entry code, which finds it in the paca (SAVE_REGS). No MMU work
+	 * The next trap from user mode on this CPU must land on next's kernel
+	 * stack: tell the entry code, which finds it in this CPU's paca
+	 * (SAVE_REGS). No MMU work
 	 * here: that is arch_switch_mm()'s (mm.c), which schedule() called just
 	 * before.
 	 */
@@ -500,14 +502,3 @@ SYM_FUNC_START(arch_cpu_idle)
 	mtmsrd	r3, 1			// masked again, as the kernel always runs
 	blr				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
-
-/*
- * The stack ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
- * never a task's, so nothing the erase keeps below its r1 is in the range it
- * poisons. One CPU, and the kernel runs with interrupts masked, so one stack
- * is enough. In .bss, so it takes no room in the ELF file.
- */
-	.section .bss, "aw", @nobits
-	.balign	16			// ELFv2: r1 is 16-byte aligned
-stackleak_erase_stack:
-	.skip	STACKLEAK_ERASE_STACK_SIZE

@@ -11,13 +11,15 @@
  *   MSR = 0: 32-bit mode (VOF is 32-bit code), big-endian, real mode (IR = DR = 0: no
  *        MMU, every address is physical), supervisor, every interrupt source off
  * Only one CPU gets here: pseries keeps every other CPU stopped until the kernel starts it
- * with the RTAS call start-cpu, so there are no secondaries to park.
+ * with the RTAS call start-cpu (smp.c), so there are no secondaries to park; a started
+ * CPU begins at secondary_entry, at the end of this file.
  *
  * One fact orders everything below: VOF lives at real address 0, exactly where the CPU
  * jumps on an interrupt (0x100 system reset, 0x300 data storage, 0x700 program, ...). So
  * we first ask the firmware everything we need (prom_init, in C), and only then copy our
  * interrupt vectors over it; from then on the firmware is gone.
  */
+#include <asm/paca.h>
 #include <asm/ppc_asm.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
@@ -81,9 +83,10 @@ _start:
 
 	/*
 	 * The per-cpu area (asm/paca.h): SPRG0 points at it for the interrupt entry, r13 for
-	 * C code. It must be set before the first interrupt can reach entry.S.
+	 * C code. It must be set before the first interrupt can reach entry.S. The boot CPU
+	 * is logical CPU 0: paca[0] (smp.c).
 	 */
-	LOAD_ADDR(r13, boot_paca)
+	LOAD_ADDR(r13, paca)
 	mtspr	SPRN_SPRG0, r13
 
 	/* Ask the firmware about the machine while it still exists (setup.c). */
@@ -173,3 +176,39 @@ enter_prom:
 	mtlr	r0
 	extsw	r3, r3			/* an int result is sign-extended to 64 bits (ELFv2) */
 	blr
+
+
+/*
+ * secondary_entry: where every other CPU starts. arch_cpu_up() (smp.c) asks RTAS
+ * start-cpu to start the CPU here, and QEMU (hw/ppc/spapr_rtas.c) does so with:
+ *   r3  = the argument arch_cpu_up() gave: this CPU's paca (asm/paca.h), which says
+ *         which logical CPU it is and which stack to use
+ *   MSR = SF | ME: 64-bit, big-endian, real mode, interrupts masked
+ *   r1  = 0: no stack yet
+ * and the LPCR of the CPU that asked (the hash MMU, big-endian interrupts). The
+ * interrupt vectors at real address 0 are already there: every CPU uses the same
+ * ones, and finds its own paca in its own SPRG0.
+ */
+	.text
+	.globl	secondary_entry
+secondary_entry:
+	/*
+	 * The MSR we run the kernel with, whatever the firmware gave: 64-bit, machine
+	 * checks on, recoverable (MSR_KERNEL), installed by rfid as in _start.
+	 */
+	LOAD_ADDR(r11, .Lsecondary_64bit)
+	mtspr	SPRN_SRR0, r11		/* where rfid jumps */
+	li	r12, 1
+	sldi	r12, r12, 63		/* r12 = MSR_SF */
+	ori	r12, r12, MSR_ME | MSR_RI	/* IR = DR = EE = PR = LE = 0 */
+	mtspr	SPRN_SRR1, r12		/* the MSR rfid installs */
+	rfid
+.Lsecondary_64bit:
+	mr	r13, r3			/* r13 = this CPU's paca, for C ... */
+	mtspr	SPRN_SPRG0, r13		/* ... and SPRG0 for the interrupt entry (entry.S) */
+	LOAD_ADDR(r2, .TOC.)		/* the kernel's TOC pointer, before any C */
+	ld	r1, PACA_START_SP(r13)	/* the idle task's stack: the frame below pt_regs */
+	li	r0, 0
+	std	r0, 0(r1)		/* back chain 0: a stack walk stops here */
+	bl	start_secondary		/* smp.c: sets up this CPU, never returns */
+6:	b	6b			/* not reached */

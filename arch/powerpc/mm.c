@@ -38,6 +38,7 @@
 #include <uapi/errno.h>
 #include <asm/hcall.h>
 #include <asm/mmu.h>
+#include <asm/paca.h>
 
 _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page");
 
@@ -113,7 +114,7 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
 
 static unsigned long hpt_group_mask;	/* number of groups in the HPT, minus one */
 static unsigned long last_proto_vsid;	/* proto-VSIDs are handed out once: 1, 2, 3, ... */
-static unsigned long live_vsid;		/* the VSID in the SLB now; 0: no user segment */
+/* The VSID in this CPU's SLB now (0: no user segment) is per CPU: paca->live_vsid. */
 
 _Static_assert(VSID_MODULUS_1T <= VSID_MAX_1T, "scrambled VSIDs must fit the SLB's field");
 
@@ -182,9 +183,22 @@ void hash_mmu_init(void)
 		panic("powerpc: no usable hashed page table (%lu groups?)", 1UL << shift);
 	hpt_group_mask = (1UL << shift) - 1;
 
-	slb_flush_user();	/* whatever the firmware left there */
+	hash_mmu_init_secondary();	/* whatever the firmware left in the SLB */
 	printk("powerpc: hash MMU, HPT of %lu KiB, one 1 TiB user segment per task\n",
 	       (hpt_group_mask + 1) * HPTES_PER_GROUP * HPTE_BYTES / 1024);
+}
+
+/*
+ * The SLB is per CPU (the HPT is not): each CPU starts with no user segment. slbia
+ * (IH = 0) drops every SLB entry but entry 0 and the translations cached from them;
+ * slbie the user segment, in entry 0 or not.
+ */
+void hash_mmu_init_secondary(void)
+{
+	__asm__ __volatile__("slbia" : : : "memory");
+	slb_flush_user();
+	__asm__ __volatile__("isync" : : : "memory");
+	local_paca()->live_vsid = 0;
 }
 
 /* proto < VSID_MODULUS_1T, and the product fits 64 bits: 2^37 * 2^24 = 2^61. */
@@ -195,10 +209,15 @@ static unsigned long vsid_scramble(unsigned long proto)
 
 int arch_mm_init(struct mm_struct *mm)
 {
-	/* Never reused, so no stale translation can ever match a new address space. */
-	if (last_proto_vsid == VSID_MODULUS_1T - 1)
+	/*
+	 * Never reused, so no stale translation, in any CPU's SLB or TLB, can ever match a
+	 * new address space. Atomic: two CPUs may create address spaces at once.
+	 */
+	unsigned long proto = __atomic_add_fetch(&last_proto_vsid, 1, __ATOMIC_RELAXED);
+
+	if (proto >= VSID_MODULUS_1T)
 		return -ENOMEM;
-	mm->arch.vsid = vsid_scramble(++last_proto_vsid);
+	mm->arch.vsid = vsid_scramble(proto);
 	mm->arch.nr_hptes = 0;
 	mm->arch.icache_dirty = false;
 	return 0;
@@ -255,13 +274,15 @@ static void sync_icache_user(struct mm_struct *mm)
 }
 
 /*
- * The one user segment now translates through mm's VSID, or nothing (mm == NULL). slbie
- * first: slbmte must not replace a valid entry whose cached translations are still live.
- * The entries of other address spaces stay in the HPT and in the TLB, harmless: their
- * VSIDs are no longer in the SLB. isync: the next instruction already sees the new SLB.
+ * The one user segment of this CPU's SLB now translates through mm's VSID, or nothing
+ * (mm == NULL). slbie first: slbmte must not replace a valid entry whose cached
+ * translations are still live. The entries of other address spaces stay in the HPT and in
+ * the TLB, harmless: their VSIDs are no longer in this CPU's SLB. isync: the next
+ * instruction already sees the new SLB.
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
+	struct paca_struct *paca = local_paca();
 	unsigned long vsid = mm ? mm->arch.vsid : 0;
 	unsigned long rs = SLB_VSID_B_1T | vsid << SLB_VSID_SHIFT_1T | SLB_VSID_KP;
 
@@ -272,26 +293,30 @@ void arch_switch_mm(struct mm_struct *mm)
 	 */
 	if (mm && mm->arch.icache_dirty)
 		sync_icache_user(mm);
-	if (vsid == live_vsid)
+	if (vsid == paca->live_vsid)
 		return;
 	slb_flush_user();
 	if (mm)
 		__asm__ __volatile__("slbmte %0, %1"
 				     : : "r"(rs), "r"(SLB_ESID_V | SLB_USER_SLOT) : "memory");
 	__asm__ __volatile__("isync" : : : "memory");
-	live_vsid = vsid;
+	paca->live_vsid = vsid;
 }
 
 /*
- * Take mm's entries out of the HPT; H_REMOVE also invalidates their TLB copies. There are
- * no page-table pages to free: the HPT is the hypervisor's.
+ * Take mm's entries out of the HPT; H_REMOVE also invalidates their TLB copies, on every
+ * CPU (the hypervisor broadcasts it, as tlbie does: QEMU flushes every vCPU's TLB). There
+ * are no page-table pages to free: the HPT is the hypervisor's. Another CPU that last ran
+ * mm may still have its VSID in its SLB: harmless, since no HPT entry carries that VSID any
+ * more and none ever will (VSIDs are never reused), and its next arch_switch_mm() replaces
+ * it. This CPU drops it now.
  */
 void arch_mm_destroy(struct mm_struct *mm)
 {
 	struct arch_mm *am = &mm->arch;
 	unsigned long ret[HCALL_RET_MAX];
 
-	if (am->vsid == live_vsid)
+	if (am->vsid == local_paca()->live_vsid)
 		arch_switch_mm(NULL);
 	for (unsigned int i = 0; i < am->nr_hptes; i++) {
 		long rc = hcall(H_REMOVE, ret, 0, am->hptes[i], 0, 0);

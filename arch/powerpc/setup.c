@@ -12,16 +12,10 @@
 #include <asm/hcall.h>
 #include <asm/mmu.h>
 #include <asm/paca.h>
+#include <asm/processor.h>
 #include <asm/prom.h>
 #include <asm/rtas.h>
-
-struct paca_struct boot_paca;
-
-_Static_assert(__builtin_offsetof(struct paca_struct, exc_r11) == PACA_EXC_R11, "PACA_EXC_R11");
-_Static_assert(__builtin_offsetof(struct paca_struct, exc_r12) == PACA_EXC_R12, "PACA_EXC_R12");
-_Static_assert(__builtin_offsetof(struct paca_struct, exc_cr) == PACA_EXC_CR, "PACA_EXC_CR");
-_Static_assert(__builtin_offsetof(struct paca_struct, trap_sp) == PACA_TRAP_SP, "PACA_TRAP_SP");
-_Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
+#include <asm/smp.h>
 
 unsigned long prom_entry;
 struct prom_info prom;
@@ -158,22 +152,41 @@ static void prom_find_memory(u32 root)
 		prom.mem_start = 0;
 }
 
-/* The first node under /cpus with device_type "cpu": its name and time-base frequency. */
-static void prom_find_cpu(void)
+/*
+ * The nodes under /cpus with device_type "cpu", one per core: the first one's name and
+ * time-base frequency, and every core's threads by the numbers XICS and RTAS know them by
+ * (ibm,ppc-interrupt-server#s, one cell per thread; QEMU: one thread per core unless
+ * -smp threads=). Which of them booted, smp.c finds out later.
+ */
+static void prom_find_cpus(void)
 {
 	u32 cpus = of_finddevice("/cpus");
 
 	if (!of_valid(cpus))
 		return;
 	for (u32 node = of_child(cpus); of_valid(node); node = of_peer(node)) {
+		u32 servers[NR_CPUS];
+		int len;
+
 		if (!of_is_type(node, "cpu"))
 			continue;
-		of_getprop_string(node, "name", prom.cpu_name, sizeof(prom.cpu_name));
-		prom.timebase_freq = of_getprop_u32(node, "timebase-frequency", 0);
-		/* Its first (only) thread's number as XICS names it: where interrupts go. */
-		prom.irq_server = of_getprop_u32(node, "ibm,ppc-interrupt-server#s", 0);
-		return;
+		if (!prom.cpu_name[0]) {
+			of_getprop_string(node, "name", prom.cpu_name, sizeof(prom.cpu_name));
+			prom.timebase_freq = of_getprop_u32(node, "timebase-frequency", 0);
+		}
+		len = of_getprop(node, "ibm,ppc-interrupt-server#s", servers, sizeof(servers));
+		if (len < 4) {
+			/* No threads listed: the node's reg is its one thread. */
+			servers[0] = of_getprop_u32(node, "reg", 0);
+			len = 4;
+		}
+		/* getprop copies what fits and says how much there was: count it all. */
+		for (u32 i = 0; i < (u32)len / 4; i++, prom.nr_cpu_threads++)
+			if (i < NR_CPUS && prom.nr_cpu_threads < NR_CPUS)
+				prom.cpu_threads[prom.nr_cpu_threads] = servers[i];
 	}
+	/* Until smp.c knows better: interrupts go to the first thread. */
+	prom.irq_server = prom.cpu_threads[0];
 }
 
 /*
@@ -209,7 +222,7 @@ void prom_init(void)
 		of_getprop_string(root, "compatible", prom.model, sizeof(prom.model));
 
 	prom_find_memory(root);
-	prom_find_cpu();
+	prom_find_cpus();
 
 	/*
 	 * The console: /chosen/stdout is an *instance* handle (an opened device); its node's
@@ -254,6 +267,9 @@ void prom_init(void)
 		prom.rtas_power_off = of_getprop_u32(rtas, "power-off", RTAS_NO_TOKEN);
 		prom.rtas_os_term = of_getprop_u32(rtas, "ibm,os-term", RTAS_NO_TOKEN);
 		prom.rtas_set_xive = of_getprop_u32(rtas, "ibm,set-xive", RTAS_NO_TOKEN);
+		prom.rtas_start_cpu = of_getprop_u32(rtas, "start-cpu", RTAS_NO_TOKEN);
+		prom.rtas_query_cpu_stopped = of_getprop_u32(rtas, "query-cpu-stopped-state",
+							     RTAS_NO_TOKEN);
 	}
 }
 
@@ -306,6 +322,17 @@ void arch_setup(void)
 	 * PPR, is saved in pt_regs on every entry (entry.S): user/lib/arch/powerpc/userregs.c.
 	 */
 	hash_mmu_init();
+	cpu_setup_sprs();
+	/* Which of the CPUs is this one (smp.c): it is logical CPU 0. */
+	smp_find_boot_cpu();
+}
+
+/*
+ * What every CPU sets in its own SPRs before it can run user mode: arch_setup() on the
+ * boot CPU, start_secondary() (smp.c) on the others.
+ */
+void cpu_setup_sprs(void)
+{
 	mtspr(SPRN_DEC, DEC_MAX);
 	mtspr(SPRN_FSCR, FSCR_USER_NONE);
 	mtspr(SPRN_UAMOR, 0);
@@ -314,17 +341,31 @@ void arch_setup(void)
 
 /* ---- power off ---- */
 
-/* One RTAS call through QEMU's hcall: nargs inputs from in, the first result returned. */
-s32 rtas_call(u32 token, u32 nargs, const u32 *in)
+/*
+ * One RTAS call through QEMU's hcall: nargs inputs from in, nret results, the first (the
+ * status) returned and the others stored in out. The block is on the caller's stack, so
+ * CPUs may call at the same time.
+ */
+s32 rtas_call_ret(u32 token, u32 nargs, const u32 *in, u32 nret, u32 *out)
 {
-	struct rtas_args args = { .token = token, .nargs = nargs, .nret = 1 };
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	struct rtas_args args = { .token = token, .nargs = nargs, .nret = nret };
 
+	if (nargs + nret > RTAS_MAX_ARGS || !nret)
+		return -1;
 	for (u32 i = 0; i < nargs; i++)
 		args.args[i] = in[i];
 	args.args[nargs] = (u32)-1;
 	/* QEMU reads the block at its real address: in real mode, that is just &args. */
 	hcall(KVMPPC_H_RTAS, NULL, (unsigned long)&args, 0, 0, 0);
+	for (u32 i = 1; i < nret; i++)
+		out[i - 1] = args.args[nargs + i];
 	return (s32)args.args[nargs];
+}
+
+s32 rtas_call(u32 token, u32 nargs, const u32 *in)
+{
+	return rtas_call_ret(token, nargs, in, 1, NULL);
 }
 
 /*

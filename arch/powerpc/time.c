@@ -26,6 +26,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
+#include <asm/paca.h>
 #include <asm/prom.h>
 #include <asm/reg.h>
 #include <asm/time.h>
@@ -36,8 +37,11 @@
  */
 #define SPAPR_TIMEBASE_FREQ	512000000UL
 
-static u64 tick_period;		/* time-base ticks between two decrementer interrupts */
-static u64 next_tick;		/* the time base at which the armed tick falls due */
+/*
+ * Time-base ticks between two decrementer interrupts, the same on every CPU. Each CPU has
+ * its own decrementer and arms it itself; when its next tick falls due is in its paca.
+ */
+static u64 tick_period;
 
 /* The time base: a 64-bit counter of fixed frequency (Book II, "Time Base"). */
 u64 arch_get_cycles(void)
@@ -74,10 +78,18 @@ void arch_timer_init(unsigned int hz)
 	tick_period = tb_hz / hz ? tb_hz / hz : 1;
 	if (tick_period > DEC_MAX)
 		tick_period = DEC_MAX;
-	next_tick = arch_get_cycles() + tick_period;
-	set_decrementer(next_tick);
+	cpu_timer_init();
 	printk("timer:   %u Hz, decrementer (0x900), every %llu ticks of the %llu Hz time base\n",
 	       hz, (unsigned long long)tick_period, (unsigned long long)tb_hz);
+}
+
+/* This CPU's first tick, one period from now (CPU 0: from arch_timer_init()). */
+void cpu_timer_init(void)
+{
+	struct paca_struct *paca = local_paca();
+
+	paca->next_tick = arch_get_cycles() + tick_period;
+	set_decrementer(paca->next_tick);
 }
 
 /*
@@ -90,11 +102,12 @@ void arch_timer_init(unsigned int hz)
  */
 void decrementer_interrupt(struct pt_regs *regs)
 {
+	struct paca_struct *paca = local_paca();
 	u64 now = arch_get_cycles();
 
-	next_tick += tick_period;
-	if (next_tick <= now)
-		next_tick = now + tick_period;
-	set_decrementer(next_tick);
+	paca->next_tick += tick_period;
+	if (paca->next_tick <= now)
+		paca->next_tick = now + tick_period;
+	set_decrementer(paca->next_tick);
 	timer_interrupt(regs);
 }

@@ -164,27 +164,21 @@
 	.endm
 
 /*
- * kstack_guard_check off: would the word at (parked sp + off) lie in the guard
- * below a kernel stack? If so, jump to .Lkernel_stack_overflow. Uses tp and sp,
- * nothing else. The kernel stacks (kernel/task.c) are NR_TASKS slots of equal,
- * power-of-two size, each a guard of KSC_GUARD bytes with the stack above it;
- * riscv_kstack_check describes them.
+ * kstack_guard_check off, overflow: sp holds (interrupted sp - KSC_BASE + off),
+ * the offset of one word of the frame to be into the kernel stacks area; does
+ * that word lie in the guard below a kernel stack? If so, jump to overflow.
+ * Uses tp, leaves sp as it is. The kernel stacks (kernel/task.c) are NR_TASKS
+ * slots of equal, power-of-two size, each a guard of a power-of-two size with
+ * the stack above it; riscv_kstack_check describes them (asm/traps.h).
  */
-	.macro	kstack_guard_check off
+	.macro	kstack_guard_check overflow
 	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check (asm/traps.h)
-	ld	sp, KSC_BASE(tp)		// sp = the start of the stacks area
-	ld	tp, KSC_SP(tp)			// tp = the interrupted sp
-	addi	tp, tp, \off			// tp = the address to check
-	sub	tp, tp, sp			// tp = its offset into the area (huge if below it)
-	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
-	ld	sp, KSC_SIZE(sp)		// sp = the area's size: NR_TASKS slots (0 = no check)
-	bgeu	tp, sp, 1f			// not in the area: the boot or overflow stack
-	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
-	ld	sp, KSC_SLOT_MASK(sp)		// sp = the slot size - 1
-	and	tp, tp, sp			// tp = its offset into its slot
-	la	sp, riscv_kstack_check		// sp = &riscv_kstack_check again
-	ld	sp, KSC_GUARD(sp)		// sp = the guard's size, at the bottom of each slot
-	bltu	tp, sp, .Lkernel_stack_overflow	// below the guard's end: in the guard
+	ld	tp, KSC_SIZE(tp)		// tp = the area's size: NR_TASKS slots (0 = no check)
+	bgeu	sp, tp, 1f			// not in the area: the boot or overflow stack
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check again
+	ld	tp, KSC_STACK_MASK(tp)		// tp = the offset bits that are 0 in every guard
+	and	tp, sp, tp			// tp = 0 if the offset in its slot is below the guard's end
+	beqz	tp, \overflow			// in the guard
 1:
 	.endm
 
@@ -215,18 +209,23 @@ SYM_CODE_START(handle_exception)
 	 * would that trap's, 288 bytes lower each time, until sp had walked
 	 * through the guard into the stack below it, another task's, and the
 	 * frame smashed that task's pt_regs. So first check, with nothing saved
-	 * yet: tp is free (it holds sscratch's 0; the interrupted tp waits in
-	 * sscratch), and sp becomes free once parked in riscv_kstack_check
-	 * (asm/traps.h; one hart runs the kernel, and nothing here can trap).
-	 * `la` needs no second register, so each use of the structure loads its
-	 * address afresh.
+	 * yet: tp is free (it holds sscratch's 0; the interrupted tp, this CPU's
+	 * cpu_info, waits in sscratch), and sp is turned into the offset to
+	 * check and back by adding and subtracting: no memory is needed, so the
+	 * check works the same on every CPU at once. `la` needs no second
+	 * register, so each use of riscv_kstack_check loads its address afresh.
 	 */
 	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
-	sd	sp, KSC_SP(tp)			// park the interrupted sp
-	kstack_guard_check -PT_SIZE		// the frame's lowest byte, sp - 288
-	kstack_guard_check -8			// and its highest word, sp - 8
+	ld	tp, KSC_BASE(tp)		// tp = the start of the stacks area
+	sub	sp, sp, tp			// sp = the interrupted sp's offset into it
+	addi	sp, sp, -PT_SIZE		// the frame's lowest byte, sp - 288
+	kstack_guard_check .Lkernel_stack_overflow_low
+	addi	sp, sp, PT_SIZE - 8		// and its highest word, sp - 8
+	kstack_guard_check .Lkernel_stack_overflow_high
+	addi	sp, sp, 8			// the interrupted sp's offset again
 	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
-	ld	sp, KSC_SP(tp)			// neither in a guard: sp back
+	ld	tp, KSC_BASE(tp)		// tp = the start of the stacks area
+	add	sp, sp, tp			// neither in a guard: sp back
 	/*
 	 * The interrupted sp goes into the frame's sp slot first (PT_SP -
 	 * PT_SIZE = -272 bytes from the current sp), then sp moves down:
@@ -238,29 +237,49 @@ SYM_CODE_START(handle_exception)
 	addi	sp, sp, -PT_SIZE		// sp = the frame
 	j	.Lsave				// the common save
 
-.Lkernel_stack_overflow:
+.Lkernel_stack_overflow_low:
+	addi	sp, sp, PT_SIZE - 8		// as if the check of sp - 8 had failed
+.Lkernel_stack_overflow_high:
+	addi	sp, sp, 8			// the interrupted sp's offset into the area
+	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
+	ld	tp, KSC_BASE(tp)		// tp = the start of the stacks area
+	add	sp, sp, tp			// sp = the interrupted sp again
 	/*
 	 * The frame would land in a guard: build it at the top of the overflow
 	 * stack instead, whose address says so to do_trap() (traps.c), which
-	 * names the overflow and dies. One frame there at a time: only a trap
-	 * on a kernel stack comes here, never one taken on the overflow stack
-	 * itself.
+	 * names the overflow and dies. There is one overflow stack, and
+	 * riscv_overflow_owner says whether a CPU has taken it: amoswap writes
+	 * the word's own (non-zero) address there and returns what it held, so
+	 * exactly one CPU sees 0 and goes on. Any other CPU whose stack
+	 * overflows meanwhile waits forever, interrupts masked, while the first
+	 * one brings the kernel down. Only a trap on a kernel stack comes here,
+	 * never one taken on the overflow stack itself.
 	 */
-	la	tp, riscv_kstack_check		// tp = &riscv_kstack_check
-	ld	tp, KSC_SP(tp)			// tp = the interrupted sp
+	la	tp, riscv_overflow_owner	// tp = &riscv_overflow_owner
+	amoswap.w tp, tp, (tp)			// take it: tp = who had it (0: nobody)
+	bnez	tp, .Loverflow_taken		// another CPU is dying on it already
+	mv	tp, sp				// tp = the interrupted sp
 	la	sp, overflow_stack_top		// a stack that is surely free
 	addi	sp, sp, -PT_SIZE		// sp = the frame, at the top of the overflow stack
 	sd	tp, PT_SP(sp)			// x2: the interrupted sp, for the dump
 	csrr	tp, sscratch			// the interrupted tp back, as on the normal path
 	j	.Lsave				// the common save
 
+.Loverflow_taken:
+	wfi					// nothing to do but wait: the kernel is dying
+	j	.Loverflow_taken		// (wfi may return early)
+
 .Lfrom_user:
 	/*
 	 * From U-mode: tp = task_pt_regs(current), at the top of its kernel
-	 * stack.
+	 * stack. The kernel's tp, this CPU's struct cpu_info (asm/smp.h), waits
+	 * in the frame's orig_a0 slot, where ret_from_syscall left it: the task
+	 * cannot change CPU while it runs in U-mode, and the slot is rewritten
+	 * below (SAVE_REGS) only after this load.
 	 */
 	sd	sp, PT_SP(tp)			// x2: the user's stack pointer
 	mv	sp, tp				// sp = the frame
+	ld	tp, PT_ORIG_A0(sp)		// tp = this CPU's cpu_info, for C
 
 .Lsave:
 	SAVE_REGS				// every register and the trap CSRs into the frame
@@ -349,11 +368,16 @@ SYM_CODE_END(ret_to_user)
  * The next trap from U-mode must find this frame's address in sscratch (the
  * swap in handle_exception). Set only now, after the last C call: while
  * another task ran in the kernel, sscratch had to be 0. So no context switch
- * touches sscratch: the return path sets it for whoever returns.
+ * touches sscratch: the return path sets it for whoever returns, on the CPU
+ * it returns on (sscratch is each hart's own). The kernel's tp, this CPU's
+ * struct cpu_info, goes into the frame's orig_a0 slot, dead from here on,
+ * where the next trap from U-mode takes it back; RESTORE_REGS then loads the
+ * user's tp.
  */
 SYM_CODE_START(ret_from_syscall)
 	call	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	csrw	sscratch, sp			// sscratch = task_pt_regs(current)
+	sd	tp, PT_ORIG_A0(sp)		// this CPU's cpu_info, for the next trap's entry
 	/* ... and on into restore_all, right below. */
 SYM_CODE_END(ret_from_syscall)
 
@@ -400,7 +424,10 @@ SYM_CODE_END(ret_from_fork)
  * pointer) and the return address ra. Nothing else needs to change for
  * next's next trap: satp was already switched by arch_switch_mm(), and
  * sscratch, where a trap from U-mode finds its frame, is set to
- * task_pt_regs(next) by ret_to_user, right before next goes back to user mode.
+ * task_pt_regs(next) by ret_to_user, right before next goes back to user mode,
+ * on this CPU. tp is not switched either: it belongs to the CPU (this CPU's
+ * struct cpu_info, asm/smp.h), not to the task, and next, wherever it ran
+ * before, now finds this CPU's through it.
  */
 SYM_FUNC_START(arch_switch_to)
 	sd	ra, THREAD_RA(a0)		// where prev resumes: our caller
@@ -460,10 +487,16 @@ SYM_FUNC_END(arch_cpu_idle)
 
 /*
  * The overflow stack: where a trap frame goes when the kernel stack it was
- * meant for has run into its guard (.Lkernel_stack_overflow). 16-byte aligned
- * like every stack; one hart, and the report never returns: one frame at most.
- * traps.c knows a frame here by its address.
+ * meant for has run into its guard (.Lkernel_stack_overflow_low/high).
+ * 16-byte aligned like every stack; the CPU that takes it (riscv_overflow_owner)
+ * never returns from its report: one frame at most. traps.c knows a frame here
+ * by its address.
  */
+	.data
+	.balign	4
+riscv_overflow_owner:			// 0 until a CPU takes the overflow stack
+	.word	0
+
 	.bss
 	.balign	16
 	.globl	overflow_stack

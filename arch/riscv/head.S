@@ -10,6 +10,7 @@
  * We own nothing else yet: no stack, bss not cleared, stvec pointing nowhere useful.
  */
 #include <asm/csr.h>
+#include <asm/setup.h>
 
 	.section .head.text, "ax"
 	.globl	_start
@@ -56,8 +57,8 @@ _start:
 	 * code addresses data through gp. Zero it so a register dump shows it holds nothing;
 	 * after a trap from user mode it simply carries the user program's own gp. */
 	mv	gp, zero
-	/* tp: the kernel does not use it either (entry.S keeps what it needs in sscratch, and
-	 * `current` is a C variable); zero it for the same reason. */
+	/* tp: in the kernel it will hold this CPU's struct cpu_info (asm/smp.h), which
+	 * start_kernel() sets first thing; until then it holds nothing: zero it. */
 	mv	tp, zero
 
 	/* Several harts may arrive here (old OpenSBI, or other boot firmware that starts every
@@ -112,6 +113,43 @@ _start:
 .Lpark:
 	wfi				// sleep; with sie = 0 no interrupt can wake us,
 	j	.Lpark			// but wfi is allowed to return early: loop
+
+/*
+ * secondary_entry: where every other CPU starts. arch_cpu_up() (smp.c) asked the SBI firmware
+ * to start the hart here (HSM hart_start, SBI spec 9.1), which it does in S-mode with
+ *   a0 = this hart's id
+ *   a1 = the opaque value: this CPU's struct secondary_boot (smp.c)
+ *   satp = 0, sstatus.SIE = 0; every other register undefined.
+ * The same steps as the boot hart's, minus what only happens once (bss, the handoff), plus
+ * what CPU 0 got from start_kernel() and arch_setup(): tp, a stack of its own (its idle
+ * task's) and the kernel's page table.
+ */
+	.text
+	.globl	secondary_entry
+	.balign	4
+secondary_entry:
+	csrw	sie, zero		// mask every S-mode interrupt source individually
+	csrw	sip, zero		// drop a stale software interrupt (SSIP)
+	csrci	sstatus, SR_SIE		// and the global S-mode enable
+	li	t0, SR_FS | SR_VS	// FPU and vector unit Off, as on the boot hart
+	csrc	sstatus, t0
+	li	t0, SR_SUM | SR_MXR	// no S-mode access to U pages, no loads from X-only pages
+	csrc	sstatus, t0
+	mv	gp, zero		// gp holds nothing in the kernel (see above)
+	ld	tp, SB_CPU(a1)		// tp = &cpu_info[cpu]: this_cpu() from here on
+	ld	sp, SB_SP(a1)		// sp = the top of its idle task's kernel stack
+	la	t0, handle_exception	// the trap vector, Direct mode, as on the boot hart
+	csrw	stvec, t0
+	csrw	sscratch, zero		// 0 = "the trap came from the kernel"
+	ld	t0, SB_SATP(a1)		// the kernel's page table, Sv39, ASID 0
+	fence	rw, rw			// CPU 0's stores to the tables before our first walk
+	csrw	satp, t0		// translation on: the identity map, so the pc stays valid
+	sfence.vma zero, zero		// nothing this hart cached before counts
+	mv	s0, zero		// the outermost frame for a stack walk, as for start_kernel()
+	mv	ra, zero
+	call	riscv_secondary_start	// smp.c: timer and IPI on, then secondary_start_kernel()
+1:	wfi				// not reached: riscv_secondary_start() does not return
+	j	1b
 
 	.data
 	.balign	4

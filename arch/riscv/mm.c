@@ -27,6 +27,14 @@
  * flushed once, on the first switch to a new owner (the previous one left entries behind).
  * Under QEMU's TCG every satp write flushes QEMU's software TLB anyway; on hardware the ASID
  * saves the refills.
+ *
+ * Several CPUs: each hart has its own satp and TLB, and sfence.vma acts on the hart that runs
+ * it only. So what used to be "flush before the next use" is kept per CPU: an address space
+ * carries the mask of CPUs that must flush its ASID before they use it (stale_cpus: every CPU
+ * for a new address space or a reused ASID, every other CPU when a mapping is added), and the
+ * mask of CPUs whose satp holds it (live_cpus). Before its tables are freed, every CPU still
+ * holding it switches to the kernel's table, through an IPI (smp_call_function()): no hart
+ * may walk a freed table. docs/smp.md, "riscv".
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
@@ -34,6 +42,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/sections.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <uapi/errno.h>
 #include <asm/csr.h>
@@ -79,8 +88,14 @@ static unsigned int kernel_pt_used;
 /* Set by arch_mm_init(): from then on root entries are copied into address spaces. */
 static bool kernel_pgd_copied;
 
-/* The address space satp holds; NULL = kernel_pgd (no user mappings). */
-static struct mm_struct *live_mm;
+/* The address space each CPU's satp holds; NULL = kernel_pgd (no user mappings). */
+static struct mm_struct *live_mm[NR_CPUS];
+
+/* This CPU's bit in the CPU masks of struct arch_mm (asm/mmu.h). */
+static unsigned long this_cpu_bit(void)
+{
+	return 1UL << smp_processor_id();
+}
 
 /*
  * ASIDs. satp has up to 16 ASID bits but a hart may implement fewer, even none (4.1.11); we
@@ -308,10 +323,22 @@ void riscv_mmu_init(void)
 	       asid_bits, ALIGN(ram_end, GIGAPAGE_SIZE), USER_BASE, USER_STACK_TOP);
 }
 
+unsigned long riscv_kernel_satp(void)
+{
+	return make_satp(kernel_pgd, KERNEL_ASID);
+}
+
+static void flush_tlb_all_ipi(void *unused)
+{
+	(void)unused;
+	flush_tlb_all();
+}
+
 /*
  * W^X and guard pages for the kernel's own map (kernel_protect(), kernel/traps.c). The
  * changes are all below the root (riscv_mmu_init() already split the image's gigapage), so
- * they reach every address space. sfence.vma with rs2 = x0 also drops global entries.
+ * they reach every address space. sfence.vma with rs2 = x0 also drops global entries, on this
+ * hart; every other CPU that runs does the same in an IPI.
  */
 int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
 {
@@ -321,6 +348,7 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 		return -EINVAL;
 	err = kernel_set_range(start, end, kernel_pte_flags(prot));
 	flush_tlb_all();
+	smp_call_function(flush_tlb_all_ipi, NULL);
 	return err;
 }
 
@@ -338,7 +366,9 @@ int arch_mm_init(struct mm_struct *mm)
 	kernel_pgd_copied = true;
 	mm->arch.pgd = pgd;
 	mm->arch.asid = asid_alloc();
-	mm->arch.stale = true;	/* the ASID's previous owner may have left TLB entries */
+	mm->arch.live_cpus = 0;
+	/* Every CPU: the ASID's previous owner may have left TLB entries on any of them. */
+	mm->arch.stale_cpus = ~0UL;
 	return 0;
 }
 
@@ -378,46 +408,69 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 
 	/*
 	 * The hart may cache even invalid entries (4.2.1), so a new mapping is only certain
-	 * to be seen after an sfence.vma: now if this space is live, else on the next switch.
+	 * to be seen after an sfence.vma: now on this CPU if this space is live here, else on
+	 * its next switch to it; on every other CPU on its next switch to it. No other CPU
+	 * runs this space's code meanwhile: its one task is here, in the kernel.
 	 */
-	if (mm == live_mm)
+	if (mm == live_mm[smp_processor_id()]) {
 		flush_tlb_page(va, mm->arch.asid);
-	else
-		mm->arch.stale = true;
+		__atomic_fetch_or(&mm->arch.stale_cpus, ~this_cpu_bit(), __ATOMIC_RELEASE);
+	} else {
+		__atomic_fetch_or(&mm->arch.stale_cpus, ~0UL, __ATOMIC_RELEASE);
+	}
 	return 0;
 }
 
 void arch_switch_mm(struct mm_struct *mm)
 {
-	struct mm_struct *prev = live_mm;
+	unsigned int cpu = smp_processor_id();
+	unsigned long bit = this_cpu_bit();
+	struct mm_struct *prev = live_mm[cpu];
 	const u64 *pgd = mm ? mm->arch.pgd : kernel_pgd;
 	unsigned long asid = mm ? mm->arch.asid : KERNEL_ASID;
+	bool flushed = false;
 
-	if (mm == prev)
-		return;
-	live_mm = mm;
-	csr_write(satp, make_satp(pgd, asid));
-	/*
-	 * Between the satp write and the flush below, stale user entries may still be in the
-	 * TLB; harmless, because the kernel never touches a user address. Two cases need work:
-	 * - a space without an ASID of its own (0, shared with kernel_pgd) on either side:
-	 *   flush everything non-global, or its entries would show through the next space;
-	 * - a space whose tables or ASID changed since it was last live: flush its ASID.
-	 */
-	if ((prev && prev->arch.asid == KERNEL_ASID) || (mm && asid == KERNEL_ASID))
-		flush_tlb_all();
-	else if (mm && mm->arch.stale)
-		flush_tlb_asid(asid);
-	if (mm && mm->arch.stale) {
+	if (mm != prev) {
+		live_mm[cpu] = mm;
+		if (prev)
+			__atomic_fetch_and(&prev->arch.live_cpus, ~bit, __ATOMIC_RELAXED);
+		if (mm)
+			__atomic_fetch_or(&mm->arch.live_cpus, bit, __ATOMIC_RELAXED);
+		csr_write(satp, make_satp(pgd, asid));
 		/*
-		 * A new or changed space: the loader or fork may have written code into
-		 * its pages through the kernel's map. fence.i (Zifencei) makes this hart's
-		 * instruction fetches see those stores before user code runs there.
+		 * Between the satp write and the flush below, stale user entries may still be
+		 * in the TLB; harmless, because the kernel never touches a user address. A space
+		 * without an ASID of its own (0, shared with kernel_pgd) on either side: flush
+		 * everything non-global, or its entries would show through the next space.
+		 */
+		if ((prev && prev->arch.asid == KERNEL_ASID) || (mm && asid == KERNEL_ASID)) {
+			flush_tlb_all();
+			flushed = true;
+		}
+	}
+	/*
+	 * A space whose tables or ASID changed since this CPU last flushed it: its ASID now.
+	 * The bit goes first, so that a change made meanwhile sets it again.
+	 */
+	if (mm && __atomic_load_n(&mm->arch.stale_cpus, __ATOMIC_ACQUIRE) & bit) {
+		__atomic_fetch_and(&mm->arch.stale_cpus, ~bit, __ATOMIC_ACQUIRE);
+		if (!flushed)
+			flush_tlb_asid(asid);
+		/*
+		 * A new or changed space: the loader or fork may have written code into its
+		 * pages through the kernel's map, on this CPU or another. fence.i (Zifencei)
+		 * makes this hart's instruction fetches see those stores before user code runs
+		 * there.
 		 */
 		__asm__ __volatile__("fence.i" : : : "memory");
 	}
-	if (mm)
-		mm->arch.stale = false;
+}
+
+/* smp_call_function() from arch_mm_destroy(): leave mm if this CPU's satp still holds it. */
+static void drop_mm_ipi(void *mm)
+{
+	if (live_mm[smp_processor_id()] == mm)
+		arch_switch_mm(NULL);
 }
 
 void arch_mm_destroy(struct mm_struct *mm)
@@ -426,8 +479,11 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 	if (!pgd)
 		return;
-	if (mm == live_mm)
-		arch_switch_mm(NULL);	/* never leave satp on a freed table */
+	/* Never leave any CPU's satp on a freed table, nor its walker inside one. */
+	if (mm == live_mm[smp_processor_id()])
+		arch_switch_mm(NULL);
+	if (__atomic_load_n(&mm->arch.live_cpus, __ATOMIC_ACQUIRE))
+		smp_call_function(drop_mm_ipi, mm);
 	/* Only the user's root entries: the kernel's tables are shared, not ours to free. */
 	for (unsigned long i = pgd_index(USER_BASE, ROOT_LEVEL);
 	     i <= pgd_index(USER_STACK_TOP - 1, ROOT_LEVEL); i++) {

@@ -204,29 +204,29 @@ struct riscv_kstack_check riscv_kstack_check;
 
 BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
 BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, slot_mask) != KSC_SLOT_MASK);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, guard) != KSC_GUARD);
-BUILD_BUG_ON(offsetof(struct riscv_kstack_check, sp) != KSC_SP);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, stack_mask) != KSC_STACK_MASK);
 
 /*
  * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
- * guard at the bottom. Checked here, once, so that the assembly can trust it.
+ * guard, of a smaller power-of-two size, at the bottom. Checked here, once, so that the
+ * assembly can trust it.
  */
 static void kstack_check_init(void)
 {
-	unsigned long base, guard_end, start, end, slot;
+	unsigned long base, guard_end, start, end, slot, guard;
 
 	kstack_guard_range(0, &base, &guard_end);
 	kstack_guard_range(1, &start, &end);
 	slot = start - base;
+	guard = guard_end - base;
 	for (unsigned int i = 0; i < NR_TASKS; i++) {
 		kstack_guard_range(i, &start, &end);
-		if (slot & (slot - 1) || start != base + i * slot || end - start != guard_end - base)
+		if (slot & (slot - 1) || guard & (guard - 1) || guard >= slot ||
+		    start != base + i * slot || end - start != guard)
 			panic("riscv: kernel stack slots are not what entry.S can check");
 	}
 	riscv_kstack_check.base = base;
-	riscv_kstack_check.slot_mask = slot - 1;
-	riscv_kstack_check.guard = guard_end - base;
+	riscv_kstack_check.stack_mask = (slot - 1) & ~(guard - 1);
 	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
 }
 

@@ -30,6 +30,7 @@
 #include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/syscall.h>
 #include <asm/csr.h>
 #include <asm/sbi.h>
@@ -43,7 +44,8 @@ static u64 timebase_hz = DEFAULT_TIMEBASE_HZ;
 
 static bool have_sstc;		/* stimecmp is ours; else sbi_set_timer() */
 static u64 tick_period;		/* time CSR ticks between two timer interrupts */
-static u64 next_tick;		/* the compare value armed now */
+/* The compare value each CPU has armed now: every hart has its own timer (stimecmp or mtimecmp). */
+static u64 next_tick[NR_CPUS];
 
 /* /cpus/timebase-frequency: how fast the time CSR (rdtime) counts. */
 void riscv_time_init(const void *fdt)
@@ -86,13 +88,25 @@ void arch_timer_init(unsigned int hz)
 		panic("riscv: no Sstc and no SBI timer extension: nothing can drive the tick");
 
 	tick_period = timebase_hz / hz ? timebase_hz / hz : 1;
-	next_tick = arch_get_cycles() + tick_period;
-	/* Arm first: with Sstc, stimecmp may hold anything (0 after reset: pending at once). */
-	set_timer(next_tick);
-	csr_set(sie, SIE_STIE);
+	riscv_timer_start_cpu();
 	printk("timer:   %u Hz, %s, every %llu ticks of the %llu Hz time CSR\n", hz,
 	       have_sstc ? "Sstc stimecmp" : "SBI set_timer", (unsigned long long)tick_period,
 	       (unsigned long long)timebase_hz);
+}
+
+/*
+ * This CPU's tick, at the rate arch_timer_init() chose: CPU 0 from there, every other CPU as it
+ * starts (smp.c). Each hart compares the shared time CSR with its own compare register, so the
+ * ticks of different CPUs are independent.
+ */
+void riscv_timer_start_cpu(void)
+{
+	u64 *next = &next_tick[smp_processor_id()];
+
+	*next = arch_get_cycles() + tick_period;
+	/* Arm first: with Sstc, stimecmp may hold anything (0 after reset: pending at once). */
+	set_timer(*next);
+	csr_set(sie, SIE_STIE);
 }
 
 /*
@@ -104,11 +118,11 @@ void arch_timer_init(unsigned int hz)
  */
 void riscv_timer_interrupt(struct pt_regs *regs)
 {
-	u64 now = arch_get_cycles();
+	u64 now = arch_get_cycles(), *next = &next_tick[smp_processor_id()];
 
-	next_tick += tick_period;
-	if (next_tick <= now)
-		next_tick = now + tick_period;
-	set_timer(next_tick);
+	*next += tick_period;
+	if (*next <= now)
+		*next = now + tick_period;
+	set_timer(*next);
 	timer_interrupt(regs);
 }

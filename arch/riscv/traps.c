@@ -73,8 +73,8 @@ static __noreturn void die_trap(struct pt_regs *regs)
 
 	if (regs->cause & CAUSE_IRQ_FLAG) {
 		/*
-		 * Only the timer (sie.STIE) and the PLIC (sie.SEIE) are enabled, and do_trap()
-		 * handles both in either mode. Any other interrupt is a bug.
+		 * Only the timer (sie.STIE), the PLIC (sie.SEIE) and the IPI (sie.SSIE) are
+		 * enabled, and do_trap() handles each in either mode. Any other is a bug.
 		 */
 		snprintf(reason, sizeof(reason), "unexpected %s (scause 0x%lx) at pc 0x%lx%s", what,
 			 regs->cause, regs->epc, from);
@@ -287,8 +287,9 @@ static void handle_external_irq(void)
 /*
  * Called by entry.S for every trap but a system call, with the frame it saved. Dispatch by
  * the architectural event; whatever the kernel does not handle ends in die_trap().
- Two interrupts are enabled: the supervisor timer (scause = interrupt bit | 5) and the
- * supervisor external interrupt from the PLIC (| 9). U-mode always takes them (Privileged ISA
+ * Three interrupts are enabled: the supervisor timer (scause = interrupt bit | 5), the
+ * supervisor external interrupt from the PLIC (| 9, on CPU 0 only) and the supervisor software
+ * interrupt, another CPU's IPI (| 1, smp.c). U-mode always takes them (Privileged ISA
  * 4.1.1.2); the kernel runs with SIE = 0 and opens it only in arch_cpu_idle() (entry.S).
  * From U-mode, returning sends them through ret_to_user, whose exit_to_user_mode() preempts
  * the task if its slice is over; in S-mode they go straight back to the idle loop.
@@ -306,6 +307,10 @@ void do_trap(struct pt_regs *regs)
 	}
 	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_EXT)) {
 		handle_external_irq();
+		return;
+	}
+	if (regs->cause == (CAUSE_IRQ_FLAG | IRQ_S_SOFT)) {
+		riscv_ipi_interrupt();
 		return;
 	}
 	if (user_mode(regs)) {

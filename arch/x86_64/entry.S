@@ -205,7 +205,7 @@ SYM_CODE_END(exception_stubs)
 SYM_CODE_START(entry_syscall)
 	.cfi_startproc			// unwind table for debuggers (docs/debugging.md):
 	.cfi_undefined	rip		//   no caller above this frame: gdb's bt ends here
-	swapgs				// GS_BASE = cpu_percpu; the user's: in KERNEL_GS_BASE
+	swapgs				// GS_BASE = this CPU's cpu_percpu; the user's: in KERNEL_GS_BASE
 	movq	%rsp, %gs:PERCPU_USER_RSP	// park the user's RSP: no register is free
 	movq	%gs:PERCPU_KSTACK_TOP, %rsp	// current's kernel stack, empty (from ring 3)
 	/* First the five words the CPU would have pushed for an exception: */
@@ -251,7 +251,7 @@ SYM_CODE_START(entry_exception)
 	 */
 	testb	$SEGMENT_RPL_USER, (PT_CS - PT_VECTOR)(%rsp)	// the saved CS, 3 words up
 	jz	1f			// ring 0: no swap
-	swapgs				// ring 3: GS_BASE = cpu_percpu
+	swapgs				// ring 3: GS_BASE = this CPU's cpu_percpu
 1:	SAVE_REGS			// the rest of pt_regs; RSP at the frame
 	movq	%cr2, %rax		// the faulting address of a #PF: read it before
 	movq	%rax, PT_CR2(%rsp)	// C code can fault and overwrite CR2
@@ -350,7 +350,7 @@ SYM_CODE_START(restore_all)
 	 * because nothing can interrupt: IF is off, and there is no NMI source
 	 * (Linux gives NMIs their own IST stack for exactly this window).
 	 */
-	swapgs				// GS_BASE = the user's; cpu_percpu: KERNEL_GS_BASE
+	swapgs				// GS_BASE = the user's; this CPU's cpu_percpu: KERNEL_GS_BASE
 	sysretq				// RIP = rcx, RFLAGS = r11, CPL 3: after the syscall
 
 .Liret_to_user:
@@ -408,10 +408,12 @@ SYM_FUNC_START(arch_switch_to)
 	/*
 	 * The next trap from ring 3 must find next's kernel stack: TSS.RSP0
 	 * for exceptions and interrupts (the CPU reads it), the per-CPU slot
-	 * for the syscall entry (we read it).
+	 * for the syscall entry (we read it). Both are this CPU's, in its
+	 * per-CPU area (asm/percpu.h), through %gs: next may have run on
+	 * another CPU last time.
 	 */
 	movq	THREAD_SP0(%rsi), %rax	// the top of next's kernel stack
-	movq	%rax, cpu_tss + TSS_SP0(%rip)	// for the CPU: exceptions and interrupts
+	movq	%rax, %gs:(PERCPU_TSS + TSS_SP0)	// for the CPU: exceptions and interrupts
 	movq	%rax, %gs:PERCPU_KSTACK_TOP	// for entry_syscall
 
 	/*
@@ -450,7 +452,7 @@ SYM_FUNC_START(arch_switch_to)
 	 */
 	swapgs				// GS_BASE = the user's
 	movl	%edx, %gs		// next's gs, and the user's GS base = 0
-	swapgs				// GS_BASE = cpu_percpu again
+	swapgs				// GS_BASE = this CPU's cpu_percpu again
 4:
 	movq	THREAD_RBX(%rsi), %rbx	// next's callee-saved registers ...
 	movq	THREAD_RBP(%rsi), %rbp	// next->thread.rbp

@@ -11,6 +11,9 @@
  *	- no stack, and no IDT we could use.
  * (Xen docs/misc/pvh.pandoc.) Only the boot CPU runs: the others sleep until
  * someone sends them INIT and a start-up IPI, so there is nobody to park.
+ * That someone is arch_cpu_up() (smp.c), much later; each such CPU starts in
+ * real mode in trapdoor_trampoline, a copy of which smp.c puts below 1 MiB,
+ * and goes on in secondary_entry, both at the end of this file.
  *
  * 64-bit (long) mode cannot run without paging, so in 32-bit code we
  *	1. clear bss, where the page tables and the stack live,
@@ -208,7 +211,134 @@ startup_64:
 	jmp	4b
 	.size	startup_64, . - startup_64
 
-/* The GDT: the five segments and the TSS, in the order asm/segment.h explains. */
+/*
+ * Every other CPU: INIT and a start-up IPI (arch_cpu_up(), smp.c) leave it
+ * in real mode, 16-bit code, paging off, at CS:IP = (vector << 8):0, that
+ * is, physical address vector << 12: a copy of trapdoor_trampoline, which
+ * smp.c put at TRAMPOLINE_BASE, below 1 MiB, the only memory real mode can
+ * run. The original lies in .rodata, never executed where it is.
+ *
+ * Real mode has no paging, and long mode needs it; the trampoline switches
+ * straight from one to the other (PAE, LME, then PE and PG in one CR0
+ * write) and far-jumps into secondary_entry, 64-bit code in the kernel's
+ * text. Between the CR0 write and that jump it runs with paging on, from
+ * its page below 1 MiB, which the kernel's map keeps not executable (mm.c).
+ * So it starts on page tables of its own, trampoline_pml4: the first GiB
+ * 1:1 and executable, the trampoline's copy, the GDT and the kernel's
+ * start-up code (kernel.lds checks they are there). secondary_entry then
+ * moves to the kernel's map.
+ *
+ * Every address below is relative to the copy's start, which CS points at.
+ */
+	.section .rodata, "a"
+	.code16				// what the CPU runs after a start-up IPI
+	.balign	16
+	.globl	trapdoor_trampoline, trapdoor_trampoline_end
+trapdoor_trampoline:
+	cli				// INIT cleared IF already; say so
+	movw	%cs, %ax		// CS = the copy's base >> 4 ...
+	movw	%ax, %ds		// ... and DS the same: our data by its offset
+	lgdtl	(trampoline_gdt_descr - trapdoor_trampoline)	// the kernel's GDT, 32-bit base
+	movl	$X86_CR4_PAE, %eax	// long mode uses the 64-bit (PAE) entry format
+	movl	%eax, %cr4		// and nothing else in CR4 yet
+	movl	$trampoline_pml4, %eax	// the start-up page tables, below 4 GiB
+	movl	%eax, %cr3		// CR3: physical address of the top-level table
+	movl	$MSR_EFER, %ecx		// rdmsr/wrmsr: ecx selects the MSR, edx:eax the value
+	rdmsr
+	orl	$EFER_LME, %eax		// long mode enable: armed, not active yet
+	wrmsr
+	movl	$(X86_CR0_PE | X86_CR0_PG | X86_CR0_WP), %eax	// protected mode and paging:
+	movl	%eax, %cr0		// EFER.LMA = 1, in 16-bit compatibility mode
+	ljmpl	$__KERNEL_CS, $secondary_entry	// CS from the GDT: 64-bit code, in the kernel
+	.balign	8
+trampoline_gdt_descr:			// lgdtl: a 2-byte limit and a 4-byte base
+	.word	gdt_end - gdt_table - 1
+	.long	gdt_table		// the kernel is linked below 4 GiB: 32 bits suffice
+trapdoor_trampoline_end:
+	.code64
+
+/*
+ * secondary_entry: a started CPU, in 64-bit mode, on the trampoline's page
+ * tables, no stack, no IDT, interrupts off. Here it
+ *	1. loads the data segments,
+ *	2. loads the boot CPU's EFER (SCE, NXE: the kernel's map has NX bits,
+ *	   reserved bits without NXE) and moves to the kernel's page tables,
+ *	3. loads the IDT (the same for every CPU),
+ *	4. finds its logical CPU number: the index of its APIC ID in
+ *	   x86_cpu_to_apicid[] (smp.c), and the stack arch_cpu_up() left it,
+ *	5. calls start_secondary(cpu) (smp.c), which never returns.
+ * A CPU that finds no number or no stack stops for good.
+ */
+	.section .head.text, "ax"
+	.globl	secondary_entry
+	.type	secondary_entry, @function
+secondary_entry:
+	/* --- 1. segments --------------------------------------------------- */
+	movl	$__KERNEL_DS, %eax	// the trampoline left real-mode selectors
+	movl	%eax, %ds
+	movl	%eax, %es
+	movl	%eax, %ss
+	xorl	%eax, %eax
+	movl	%eax, %fs		// null selectors, as on the boot CPU
+	movl	%eax, %gs		// GS_BASE comes from arch_set_this_cpu()
+
+	/* --- 2. EFER, then the kernel's page tables ------------------------- */
+	movl	$MSR_EFER, %ecx		// wrmsr writes edx:eax into MSR ecx
+	movl	trampoline_efer(%rip), %eax	// the boot CPU's EFER, low half (smp.c)
+	movl	trampoline_efer + 4(%rip), %edx	// high half
+	wrmsr				// SCE, LME, NXE as on the boot CPU
+	movq	$boot_pml4, %rax	// the kernel's map (mm.c), shared by every CPU
+	movq	%rax, %cr3		// and the trampoline's map is gone from the TLB
+
+	/* --- 3. the IDT ------------------------------------------------------ */
+	lidt	idt_descr(%rip)		// the one table every CPU uses
+
+	/* --- 4. which CPU am I ---------------------------------------------- */
+	movl	$1, %eax		// CPUID leaf 1: EBX[31:24] = this CPU's initial APIC ID
+	xorl	%ecx, %ecx		// subleaf 0
+	cpuid				// clobbers eax, ebx, ecx, edx
+	shrl	$24, %ebx		// ebx = the APIC ID
+	movl	$1, %edi		// logical CPU 1 first: 0 is the boot CPU
+1:	cmpl	nr_cpus_present(%rip), %edi	// past the last CPU (kernel/smp.c)?
+	jae	3f			// yes: not one of ours
+	cmpl	%ebx, x86_cpu_to_apicid(, %rdi, 4)	// x86_cpu_to_apicid[edi] == our ID?
+	je	2f			// found: edi is our number
+	addl	$1, %edi		// the next one
+	jmp	1b
+2:	movq	secondary_stack(, %rdi, 8), %rsp	// the top of our idle task's stack
+	testq	%rsp, %rsp		// 0: arch_cpu_up() did not ask for us
+	jz	3f
+
+	/* --- 5. into C ------------------------------------------------------- */
+	xorl	%ebp, %ebp		// frame pointer 0: the end of any backtrace
+	call	start_secondary		// smp.c, with edi = our logical number; no return
+3:	cli				// lost, or returned: stop here for good
+	hlt
+	jmp	3b
+	.size	secondary_entry, . - secondary_entry
+
+	/*
+	 * The trampoline's page tables: PML4 entry 0 -> PDPT entry 0 -> a PD
+	 * of 2 MiB pages: the first GiB 1:1, present, writable, executable and
+	 * not global (so the CR3 write in secondary_entry drops them all). The
+	 * far jump into secondary_entry reads the GDT through them too.
+	 */
+	.section .data
+	.balign	PAGE_SIZE
+trampoline_pml4:
+	.quad	trampoline_pdpt + _PAGE_TABLE	// the first 512 GiB
+	.fill	PTRS_PER_TABLE - 1, PTE_SIZE, 0
+trampoline_pdpt:
+	.quad	trampoline_pd + _PAGE_TABLE	// the first GiB
+	.fill	PTRS_PER_TABLE - 1, PTE_SIZE, 0
+trampoline_pd:
+	pmd = 0
+	.rept	PTRS_PER_TABLE		// entry i maps virtual i * 2 MiB to physical i * 2 MiB
+	.quad	pmd * PMD_SIZE + (_PAGE_PRESENT | _PAGE_RW | _PAGE_PSE)
+	pmd = pmd + 1
+	.endr
+
+/* The GDT: the five segments and each CPU's TSS, in the order asm/segment.h explains. */
 	.section .data
 	.balign	16
 	.globl	gdt_table
@@ -219,7 +349,7 @@ gdt_table:
 	.quad	GDT_KERNEL_DATA		// 0x10 __KERNEL_DS: data, ring 0
 	.quad	GDT_USER_DATA		// 0x18 __USER_DS: data, ring 3
 	.quad	GDT_USER_CODE64		// 0x20 __USER_CS: 64-bit code, ring 3
-	.quad	0, 0			// 0x28 the TSS: arch_trap_init() (setup.c) fills it in
+	.fill	2 * GDT_NR_TSS, 8, 0	// 0x28 on: each CPU's TSS, cpu_init() (setup.c) fills it in
 gdt_end:
 	.size	gdt_table, . - gdt_table
 

@@ -10,6 +10,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
@@ -42,14 +43,15 @@ struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
  * ring 3 (arch_switch_to() keeps it current). A double fault gets a stack of its own
  * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
  * the CPU raises #DF, and that one must not need the broken stack too, or
- * the third fault resets the machine without a word.
+ * the third fault resets the machine without a word. Each CPU has its own
+ * TSS (in its per-CPU area) and its own #DF stack: two CPUs may fault at once.
  */
 #define DOUBLE_FAULT_STACK_SIZE 4096
-struct tss_struct cpu_tss __aligned(16);
-static u8 double_fault_stack[DOUBLE_FAULT_STACK_SIZE] __aligned(16);
+static u8 double_fault_stack[NR_CPUS][DOUBLE_FAULT_STACK_SIZE] __aligned(16);
 
-/* What %gs points at in ring 0 (asm/percpu.h). */
-struct x86_percpu cpu_percpu;
+/* What %gs points at in ring 0, one per CPU (asm/percpu.h). */
+struct x86_percpu cpu_percpu[NR_CPUS];
+BUILD_BUG_ON(GDT_NR_TSS != NR_CPUS);
 
 /*
  * syscall/sysret (SDM Vol. 3A §5.8.8, "Fast System Calls in 64-Bit Mode").
@@ -82,7 +84,7 @@ void entry_syscall(void);
  * Everything ring 3 needs from the CPU: the syscall instruction, %gs for the
  * entry code, the breakpoint gate, and the instructions it must not use.
  */
-static void user_mode_init(void)
+static void user_mode_init(unsigned int cpu)
 {
 	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
@@ -92,17 +94,14 @@ static void user_mode_init(void)
 	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
 	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
 
-	/* Ring 0 runs with GS_BASE = the per-CPU area; the user's GS base (0) waits. */
-	cpu_percpu.kstack_top = (unsigned long)boot_stack_top;
-	wrmsr(MSR_GS_BASE, (unsigned long)&cpu_percpu);
-	wrmsr(MSR_KERNEL_GS_BASE, 0);
-
 	/*
 	 * int3 is a software interrupt: the CPU checks the gate's DPL against
 	 * CPL (SDM Vol. 3A §6.12.1.1), so with DPL 0 it would raise #GP instead
-	 * of #BP. Open this one gate to ring 3, as Linux does.
+	 * of #BP. Open this one gate to ring 3, as Linux does. Every CPU
+	 * shares the IDT: the boot CPU sets it.
 	 */
-	idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
+	if (cpu == 0)
+		idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
 
 	/*
 	 * No floating point: the kernel saves no FPU state, so a task using it
@@ -119,26 +118,36 @@ static void user_mode_init(void)
 		write_cr4(read_cr4() | X86_CR4_UMIP);
 }
 
-/* A 16-byte TSS descriptor in GDT slots 5 and 6 (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
-static void set_tss_descriptor(unsigned long base, unsigned long limit)
+/* CPU cpu's 16-byte TSS descriptor, two GDT slots (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
+static void set_tss_descriptor(unsigned int cpu, unsigned long base, unsigned long limit)
 {
-	gdt_table[GDT_ENTRY_TSS] = (limit & 0xffff) |			/* limit 15:0 */
+	unsigned int slot = GDT_ENTRY_TSS + 2 * cpu;
+
+	gdt_table[slot] = (limit & 0xffff) |			/* limit 15:0 */
 				   ((base & 0xffffff) << 16) |		/* base 23:0 */
 				   ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
 				   (((limit >> 16) & 0xf) << 48) |	/* limit 19:16 */
 				   (((base >> 24) & 0xff) << 56);	/* base 31:24 */
-	gdt_table[GDT_ENTRY_TSS + 1] = base >> 32;			/* base 63:32 */
+	gdt_table[slot + 1] = base >> 32;				/* base 63:32 */
 }
 
-static void arch_trap_init(void)
+/*
+ * The calling CPU's trap and syscall state: its TSS (sp0 for now the stack
+ * it runs on, the #DF stack), loaded with ltr, no LDT, and the syscall MSRs.
+ * The boot CPU from arch_setup(), every other one from start_secondary()
+ * (smp.c), before interrupts can reach it. arch_set_this_cpu() has set GS_BASE.
+ */
+void cpu_init(unsigned int cpu, unsigned long stack_top)
 {
+	struct tss_struct *tss = &cpu_percpu[cpu].tss;
+
 	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
-	cpu_tss.sp0 = (unsigned long)boot_stack_top;
-	cpu_tss.ist[IST_INDEX_DF - 1] =
-		(unsigned long)(double_fault_stack + DOUBLE_FAULT_STACK_SIZE);
-	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
-	set_tss_descriptor((unsigned long)&cpu_tss, sizeof(cpu_tss) - 1);
-	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR) : "memory");
+	cpu_percpu[cpu].kstack_top = stack_top;
+	tss->sp0 = stack_top;
+	tss->ist[IST_INDEX_DF - 1] = (unsigned long)(double_fault_stack[cpu] + DOUBLE_FAULT_STACK_SIZE);
+	tss->io_bitmap_base = sizeof(*tss);
+	set_tss_descriptor(cpu, (unsigned long)tss, sizeof(*tss) - 1);
+	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR(cpu)) : "memory");
 	/*
 	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
 	 * LDT one) then faults in every task, instead of naming descriptors
@@ -147,9 +156,10 @@ static void arch_trap_init(void)
 	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
 
 	/* Only now that the TSS is live may a gate name an IST slot. */
-	idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
+	if (cpu == 0)
+		idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
 
-	user_mode_init();
+	user_mode_init(cpu);
 }
 
 
@@ -381,7 +391,7 @@ __noreturn void arch_poweroff(int status)
 void arch_setup(void)
 {
 	arch_console_init();		/* first: everything after this can print */
-	arch_trap_init();	/* head.S loaded the IDT; add the TSS, the #DF stack, syscall */
+	cpu_init(0, (unsigned long)boot_stack_top);	/* head.S loaded the IDT; add the TSS, syscall */
 	identify_cpu();
 	identify_machine();
 	pvh_setup();

@@ -128,6 +128,9 @@ u64 arch_cycles_per_sec(void)
 
 #define APIC_COUNT_MAX		0xffffffffU	/* the timer's counter is 32 bits wide */
 
+/* The initial count of the periodic timer: the boot CPU's, for every other CPU too. */
+static u32 tick_count;
+
 /*
  * The contract's tick: hz interrupts per second on LOCAL_TIMER_VECTOR, from
  * the first return to user mode on. Periodic mode reloads the count in
@@ -143,12 +146,24 @@ void arch_timer_init(unsigned int hz)
 	if (!count || count > APIC_COUNT_MAX)
 		panic("apic: timer runs at %llu Hz, cannot tick at %u Hz",
 		      (unsigned long long)apic_hz, hz);
-	apic_timer_start_periodic((u32)count);
+	tick_count = (u32)count;
+	apic_timer_start_periodic(tick_count);
 
 	printk("timer:   %u Hz, local APIC timer (periodic, vector 0x%x), every %llu counts "
 	       "of its %llu Hz clock (bus clock / %d, measured against the TSC)\n",
 	       hz, LOCAL_TIMER_VECTOR, (unsigned long long)count, (unsigned long long)apic_hz,
 	       APIC_DIVISOR);
+}
+
+/*
+ * Every other CPU's tick (smp.c, start_secondary()): its own local APIC and
+ * timer, at the boot CPU's count. Each local APIC's timer runs on the same
+ * bus clock (QEMU's: nanoseconds), so the same count gives the same hz.
+ */
+void setup_secondary_APIC_clock(void)
+{
+	apic_init();
+	apic_timer_start_periodic(tick_count);
 }
 
 /*

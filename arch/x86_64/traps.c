@@ -13,11 +13,13 @@
 #include <trapdoor/kallsyms.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <trapdoor/stackleak.h>
+#include <asm/apic.h>
 #include <asm/desc.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
@@ -371,6 +373,10 @@ static void handle_interrupt(struct pt_regs *regs)
 		return;
 	case ISA_IRQ_VECTOR(COM1_IRQ):
 		serial_interrupt();			/* console.c: input */
+		return;
+	case IPI_VECTOR:
+		apic_eoi();				/* drivers/apic.c: the next may come */
+		ipi_interrupt();			/* kernel/smp.c: resched, a call */
 		return;
 	case SPURIOUS_APIC_VECTOR:
 		/*

@@ -11,9 +11,14 @@
 
 /* Enables console input by interrupt where the arch can (start_kernel calls it). */
 void console_input_init(void);
-/* The console's receive interrupt fired: move what arrived into the buffer. */
+/*
+ * The console's receive interrupt fired: move what arrived into the buffer.
+ * Takes the kernel lock; __console_rx_interrupt() is the same for a caller
+ * that holds it already.
+ */
 void console_rx_interrupt(void);
-/* The timer tick: polls the console where it cannot interrupt. */
+void __console_rx_interrupt(void);
+/* The timer tick, kernel lock held: polls the console where it cannot interrupt. */
 void console_tick(void);
 /* The next received character, or -1 if none is waiting. */
 int console_getc(void);

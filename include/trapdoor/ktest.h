@@ -30,6 +30,9 @@ int ktest_run_all(const char *cmdline);
 /* The tests that need every CPU started, after smp_init(); the number that failed. */
 int ktest_run_late(void);
 
+/* test.cpus=N: smp.online expects N CPUs online (1 to NR_CPUS), or -EINVAL. */
+int ktest_cpus_setup(const char *value);
+
 /* test.group=GROUP: a group of tests/registry, or -EINVAL. */
 int ktest_group_setup(const char *value);
 

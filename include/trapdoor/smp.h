@@ -10,6 +10,7 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_SMP_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/prandom.h>
 #include <trapdoor/types.h>
 
 #define NR_CPUS		8
@@ -24,14 +25,31 @@ struct cpu_info {
 	struct task_struct *idle;	/* the task it runs when nothing else can run */
 	unsigned long ticks;		/* timer interrupts it took */
 	unsigned long ipis;		/* inter-processor interrupts it took */
+	/*
+	 * The kernel-stack offset's per-CPU state (kernel/randomize_kstack.h):
+	 * prng-cpu's LFSR113 state, seeded before the CPU starts, and, with
+	 * kstack.store=cpu, the offset counter and crng16 chose at the last
+	 * syscall exit on this CPU.
+	 */
+	struct rnd_state kstack_rnd_state;
+	u32 kstack_offset;
 	/* smp_call_function(): what another CPU asked this one to run, if anything. */
 	void (*call_fn)(void *arg);
 	void *call_arg;
+	/* Spinlocks it holds now (kernel/spinlock.c): schedule() checks there is one. */
+	unsigned int locks_held;
+	/* An idle CPU sched_enqueue() sent a reschedule IPI, not yet looked (kernel/sched.c). */
+	bool kicked;
+	/* Syscalls it dispatched: kernel_stats.calls is their sum (kernel/syscall.c). */
+	unsigned long syscalls;
 };
 
 extern struct cpu_info cpu_info[NR_CPUS];
 /* CPUs the machine has (arch_smp_probe()), and how many of them run the kernel. */
 extern unsigned int nr_cpus_present, nr_cpus_online;
+
+/* The online CPUs as a mask, bit n for CPU n: what a new task may run on. */
+unsigned long cpu_online_mask(void);
 
 #include <asm/smp.h>		/* arch_this_cpu() */
 
@@ -58,6 +76,13 @@ void ipi_interrupt(void);
  * lock) runs its pending call in the wait loop: smp_call_pending().
  */
 void smp_call_function(void (*fn)(void *arg), void *arg);
+/* Runs this CPU's pending smp_call_function() request, if any; stops here if smp_stop_other_cpus() said so. */
 void smp_call_pending(void);
+/*
+ * panic(), die() and the power-off: every other CPU stops where it is (an
+ * IPI, or the wait loop of a lock), interrupts masked, so that nothing runs
+ * or prints after this CPU's last line.
+ */
+void smp_stop_other_cpus(void);
 
 #endif

@@ -63,6 +63,7 @@ struct task_struct {
 	struct task_struct *run_next;	/* run queue link */
 	bool on_rq;			/* on the run queue now (sched_enqueue refuses twice) */
 	unsigned int cpu;		/* the CPU it runs on, or ran on last */
+	unsigned long cpus_allowed;	/* bit n: it may run on CPU n (sched_setaffinity) */
 	struct mm_struct *mm;
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
@@ -71,8 +72,12 @@ struct task_struct {
 	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
 	struct file *files[NR_OPEN];	/* open file descriptors (kernel/file.c) */
-	/* kernel/randomize_kstack.c: the per-task offset source (prng-task). */
+	/* kernel/randomize_kstack.c: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
+	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
+	u32 kstack_offset;
+	/* The stack pointer inside the dispatcher at its latest syscall (report_stack). */
+	unsigned long syscall_sp;
 	struct kstack_chacha kstack_chacha;
 	/* kernel/stackleak.c: the deepest stack address reached since the last erase, */
 	unsigned long lowest_stack;
@@ -129,7 +134,14 @@ void sched_enqueue(struct task_struct *t);
 void schedule(void);
 /* Blocks the current task until the cycle counter reaches wake_at. */
 void sleep_until(u64 wake_at);
-/* Called by the boot task once everything is set up; never returns. */
+/*
+ * Called by the boot task once everything is set up: it becomes CPU 0's idle
+ * task, and every CPU starts running tasks. Never returns.
+ */
 __noreturn void sched_start(void);
+/* Set by sched_start(): CPUs other than 0 wait for it before they run tasks. */
+extern bool sched_running;
+/* A CPU's idle task, entered with the kernel lock held; never returns. */
+__noreturn void cpu_idle_loop(void);
 
 #endif

@@ -60,6 +60,8 @@ struct kernel_stats {
 	unsigned long kernel_text;
 	/* How fast the counter user space reads (user/lib/arch/<arch>/counter.S) counts, Hz. */
 	unsigned long counter_hz;
+	/* CPUs running the kernel (docs/smp.md). */
+	unsigned long cpus_online;
 };
 
 

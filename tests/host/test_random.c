@@ -2,7 +2,8 @@
 /*
  * kernel/random.c on the host: a known-answer test against an independent
  * model, the EMPTY -> EARLY -> READY states, the exact batch cadence, fast key
- * erasure, and the statistics (FIPS 140-2, chi-square) of the output stream.
+ * erasure, the per-CPU keys and batches, and the statistics (FIPS 140-2,
+ * chi-square) of the output stream.
  *
  * Criterion runs every test in its own process, so each starts from the
  * boot-time state. The arch hooks random.c calls are stubs
@@ -16,6 +17,7 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/random.h>
+#include <trapdoor/smp.h>
 
 #include "arch_stubs.h"
 
@@ -627,4 +629,77 @@ Test(random, source_names)
 	cr_assert_str_eq(random_source_name(RANDOM_SRC_BOOTLOADER), "bootloader");
 	cr_assert_str_eq(random_source_name(RANDOM_SRC_SEED), "crng.seed");
 	cr_assert_str_eq(random_source_name(NR_RANDOM_SOURCES), "?");
+}
+
+/* ---- per CPU ---- */
+
+/* Each CPU has its own batches: another CPU's draws never use up this one's. */
+Test(random_percpu, batches_are_per_cpu)
+{
+	seed("percpu");
+	host_cpu = 0;
+	for (int i = 0; i < 10; i++)
+		get_random_u8();
+	cr_assert_eq(st().refills[CRNG_U8], 1);
+	host_cpu = 1;
+	get_random_u8();
+	cr_assert_eq(st().refills[CRNG_U8], 2, "CPU 1 drew from CPU 0's batch");
+	host_cpu = 0;
+	for (int i = 10; i < 96; i++)
+		get_random_u8();
+	cr_assert_eq(st().refills[CRNG_U8], 2, "CPU 1's draw used up CPU 0's batch");
+	get_random_u8();
+	cr_assert_eq(st().refills[CRNG_U8], 3);
+}
+
+/* Each CPU derives a key of its own from base_crng: the streams differ. */
+Test(random_percpu, cpu_keys_and_streams_differ)
+{
+	u8 base[CHACHA_KEY_SIZE], key0[CHACHA_KEY_SIZE], key1[CHACHA_KEY_SIZE];
+	u64 v0, v1;
+
+	seed("percpu");
+	host_cpu = 0;
+	v0 = get_random_u64();
+	crng_peek_keys(base, key0);
+	host_cpu = 1;
+	v1 = get_random_u64();
+	crng_peek_keys(base, key1);
+	cr_assert_neq(v0, v1);
+	cr_assert(memcmp(key0, key1, CHACHA_KEY_SIZE) != 0, "CPU 0 and CPU 1 share a key");
+}
+
+/* A reseed bumps the generation: every CPU's next draw refills, not only the reseeder's. */
+Test(random_percpu, reseed_reaches_every_cpu)
+{
+	seed("percpu");
+	for (host_cpu = 0; host_cpu < 3; host_cpu++)
+		get_random_u32();
+	cr_assert_eq(st().refills[CRNG_U32], 3);
+	host_cpu = 1;
+	cr_assert(crng_reseed());
+	for (host_cpu = 0; host_cpu < 3; host_cpu++) {
+		get_random_u32();
+		cr_assert_eq(st().refills[CRNG_U32], 4 + host_cpu,
+			     "CPU %u kept its batch across the reseed", host_cpu);
+	}
+}
+
+/* Every path takes its locks and lets them go: none is held after it (a nested take would abort). */
+Test(random_percpu, no_lock_left_held)
+{
+	add_bootloader_randomness("0123456789abcdef", 16);	/* EARLY, through the base key */
+	get_random_u32();
+	add_hwgenerator_randomness("0123456789abcdef0123456789abcdef", 32, 256);	/* READY */
+	for (host_cpu = 0; host_cpu < 2; host_cpu++) {
+		get_random_u64();
+		get_random_u8();
+	}
+	host_cpu = 0;
+	cr_assert(crng_reseed());
+	get_random_u16();
+	add_device_randomness("x", 1);
+	for (unsigned int cpu = 0; cpu < 2; cpu++)
+		cr_assert_eq(cpu_info[cpu].locks_held, 0, "CPU %u still holds %u locks", cpu,
+			     cpu_info[cpu].locks_held);
 }

@@ -107,6 +107,53 @@ Test(stackleak, find_top_ends_at_the_low_bound)
 	cr_assert_eq(stackleak_find_top_of_poison(LOW, at(70)), LOW);
 }
 
+/*
+ * The definition, a word at a time: from high down, the lowest non-poison
+ * word seen before a whole depth of consecutive poison, or low.
+ */
+static unsigned long find_top_reference(unsigned long low, unsigned long high)
+{
+	unsigned long top = high, run = 0;
+
+	for (unsigned long p = high; p > low;) {
+		p -= sizeof(unsigned long);
+		if (*(const unsigned long *)p != STACKLEAK_POISON) {
+			top = p;
+			run = 0;
+		} else if (++run == STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long)) {
+			break;
+		}
+	}
+	return top;
+}
+
+Test(stackleak, find_top_both_orders_agree_with_the_definition)
+{
+	unsigned long x = 0x2545f4914f6cdd1dUL;	/* xorshift64: the same stacks every run */
+
+	for (int round = 0; round < 20000; round++) {
+		int start;
+
+		fresh_stack();
+		/* Runs of dirt and poison of random lengths: holes of every size near 16. */
+		for (int i = 1; i < FAKE_WORDS - FAKE_REGS;) {
+			int len;
+
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			len = 1 + (int)(x % 20);
+			if (x & 0x100000)
+				fill(i, i + len - 1 < FAKE_WORDS - FAKE_REGS - 1 ?
+					i + len - 1 : FAKE_WORDS - FAKE_REGS - 1, DIRT);
+			i += len;
+		}
+		start = 1 + (int)((x >> 32) % (FAKE_WORDS - FAKE_REGS));
+		cr_assert_eq(__stackleak_find_top_of_poison(LOW, at(start), false),
+			     find_top_reference(LOW, at(start)), "round %d, steps first", round);
+		cr_assert_eq(__stackleak_find_top_of_poison(LOW, at(start), true),
+			     find_top_reference(LOW, at(start)), "round %d, run first", round);
+	}
+}
+
 Test(stackleak, erase_after_a_syscall_poisons_exactly_the_used_part)
 {
 	fresh_stack();

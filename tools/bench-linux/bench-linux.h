@@ -11,6 +11,7 @@
 
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +40,30 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 u64 user_counter(void);
 
 static inline long bench_syscall0(long nr) { return __syscall6(nr, 0, 0, 0, 0, 0, 0); }
+
+static inline long bench_set_cpus(unsigned long mask)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (int cpu = 0; cpu < 64; cpu++)
+		if (mask & (1UL << cpu))
+			CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static inline unsigned long bench_cpus(void)
+{
+	cpu_set_t set;
+	unsigned long mask = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return 0;
+	for (int cpu = 0; cpu < 64; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			mask |= 1UL << cpu;
+	return mask;
+}
 
 /* Linux does not say how fast the counter counts: measure it against CLOCK_MONOTONIC. */
 static inline u64 bench_counter_hz(void)

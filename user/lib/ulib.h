@@ -86,6 +86,23 @@ static inline long getpid(void) { return syscall0(__NR_getpid); }
 static inline long getppid(void) { return syscall0(__NR_getppid); }
 static inline long gettid(void) { return syscall0(__NR_gettid); }
 static inline long sched_yield(void) { return syscall0(__NR_sched_yield); }
+/*
+ * CPU affinity (docs/tasks.md). The raw calls, as Linux's: the mask is bit n
+ * for CPU n in an array of longs of len bytes; sched_getaffinity returns the
+ * bytes it wrote. getcpu's node and cache may be NULL.
+ */
+static inline long sched_setaffinity(int pid, size_t len, const unsigned long *mask)
+{
+	return syscall3(__NR_sched_setaffinity, pid, len, mask);
+}
+static inline long sched_getaffinity(int pid, size_t len, unsigned long *mask)
+{
+	return syscall3(__NR_sched_getaffinity, pid, len, mask);
+}
+static inline long getcpu(unsigned int *cpu, unsigned int *node, void *cache)
+{
+	return syscall3(__NR_getcpu, cpu, node, cache);
+}
 static inline long uname(struct new_utsname *u) { return syscall1(__NR_uname, u); }
 static inline long clock_gettime(int clk, struct timespec *ts)
 {
@@ -132,7 +149,9 @@ static inline long trapdoor_config(int key, long value)
 {
 	return syscall2(__NR_trapdoor_config, key, value);
 }
-static inline unsigned long report_stack(void) { return (unsigned long)syscall0(__NR_report_stack); }
+static inline unsigned long report_stack(void) { return (unsigned long)syscall1(__NR_report_stack, 0); }
+/* report_stack() after a sleep of ns nanoseconds (at most 1 s): the syscall may end on another CPU. */
+static inline long report_stack_sleep(unsigned long ns) { return syscall1(__NR_report_stack, ns); }
 static inline long lkdtm(const char *test, unsigned long arg)
 {
 	return syscall2(__NR_lkdtm, test, arg);

@@ -4,7 +4,9 @@
  * virt,gic-version=2, Makefile.arch). Trapdoor needs two interrupts from
  * it: the generic timer's, a private peripheral interrupt (PPI), and the
  * PL011 console's receive interrupt, a shared peripheral interrupt (SPI).
- * This is the smallest driver that delivers both to CPU 0 as IRQs:
+ * This is the smallest driver that delivers both as IRQs, the console's to
+ * CPU 0, and that lets CPUs interrupt each other with a software generated
+ * interrupt (SGI), the IPI of arch_send_ipi() (smp.c):
  *
  *   device line --> distributor (GICD): enabled? priority? which CPU? -->
  *   CPU interface (GICC): priority above the mask? --> IRQ exception at
@@ -19,9 +21,11 @@
 #include <asm/gic.h>
 #include <asm/io.h>
 #include <asm/setup.h>
+#include <asm/sysreg.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 
 /* QEMU hw/arm/virt.c base_memmap[]: VIRT_GIC_DIST and VIRT_GIC_CPU, if the DT says nothing. */
@@ -39,6 +43,8 @@
 #define GICD_ICFGR(n)		(0xc00 + 4 * (n))	/* 2 bits per INTID, 16 INTIDs a word */
 #define GICD_ICFGR_EDGE		2U	/* the upper bit of the pair: edge (1) or level (0) */
 #define GICD_ITARGETSR_CPU0	1U
+#define GICD_SGIR		0xf00	/* write: send SGI [3:0] to the CPUs in [23:16] */
+#define GICD_SGIR_TARGETS_SHIFT	16	/* CPUTargetList: a bit per CPU interface */
 
 /* CPU interface registers (IHI 0048B, 4.4). */
 #define GICC_CTLR		0x000	/* bit 0: signal interrupts to the CPU */
@@ -58,6 +64,12 @@
 #define GIC_PMR_ALLOW_ALL	0xf0
 
 static unsigned long gicd, gicc;
+
+/*
+ * Each CPU's CPU interface, as the one-bit mask GICD_SGIR's target list
+ * wants (logical CPU n -> its bit). A GICv2 serves at most 8 CPUs: NR_CPUS.
+ */
+static u8 gic_cpu_mask[NR_CPUS];
 
 /*
  * Finds the GIC in the device tree (/intc, "reg" = distributor, CPU
@@ -85,14 +97,13 @@ static void gic_probe(const void *fdt)
 	}
 }
 
+/* The distributor, once (CPU 0), then CPU 0's own part. */
 void gic_init(const void *fdt)
 {
 	gic_probe(fdt);
 	writel(0, gicd + GICD_CTLR);		/* quiet while we set it up */
-	writel(~0U, gicd + GICD_ICENABLER0);	/* every SGI and PPI off */
 	writel(GICD_CTLR_ENABLE, gicd + GICD_CTLR);
-	writel(GIC_PMR_ALLOW_ALL, gicc + GICC_PMR);
-	writel(GICC_CTLR_ENABLE, gicc + GICC_CTLR);
+	gic_cpu_init();
 }
 
 /* GICD_IPRIORITYR is byte-accessible, but a word update works on every GIC. */
@@ -102,6 +113,37 @@ static void gic_set_priority(unsigned int intid)
 	unsigned int shift = (intid & 3) * 8;
 
 	writel((readl(prio) & ~(0xffU << shift)) | (u32)GIC_PRIO_DEFAULT << shift, prio);
+}
+
+/*
+ * The part every CPU sets up for itself: the registers of SGIs and PPIs
+ * (INTIDs 0-31) are banked, one copy per CPU behind the same address, and
+ * so is the CPU interface. Every SGI and PPI off but the IPI's SGI; the
+ * mask open; the interface on. GICD_ITARGETSR0-7 read as this CPU's own
+ * interface bit (IHI 0048B, 4.3.12): that is where other CPUs send its IPIs.
+ */
+void gic_cpu_init(void)
+{
+	unsigned int cpu = smp_processor_id();
+	u32 self = readl(gicd + GICD_ITARGETSR) & 0xff;
+
+	gic_cpu_mask[cpu] = self ? (u8)self : (u8)(1U << cpu);	/* 0: a one-CPU GIC */
+	writel(~0U, gicd + GICD_ICENABLER0);	/* every SGI and PPI off */
+	gic_set_priority(IPI_SGI);
+	writel(1U << IPI_SGI, gicd + GICD_ISENABLER0);
+	writel(GIC_PMR_ALLOW_ALL, gicc + GICC_PMR);
+	writel(GICC_CTLR_ENABLE, gicc + GICC_CTLR);
+}
+
+/*
+ * Sends SGI sgi to logical CPU cpu. The dsb makes this CPU's earlier stores
+ * visible to every CPU before the interrupt can reach the target, which then
+ * reads what the sender wrote for it (smp_call_function()).
+ */
+void gic_send_sgi(unsigned int cpu, unsigned int sgi)
+{
+	dsb(ishst);
+	writel((u32)gic_cpu_mask[cpu] << GICD_SGIR_TARGETS_SHIFT | sgi, gicd + GICD_SGIR);
 }
 
 /* PPIs (INTIDs 16-31) are banked per CPU: bank 0 of every register is this CPU's. */

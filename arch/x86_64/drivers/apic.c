@@ -154,3 +154,39 @@ void apic_eoi(void)
 	apic_write(APIC_EOI, 0);
 }
 
+
+/* This CPU's local APIC ID: the address other CPUs send it IPIs at. */
+u32 apic_read_id(void)
+{
+	return apic_read(APIC_ID) >> APIC_DEST_SHIFT;
+}
+
+/* How long we wait for the APIC to take an IPI: 1/1000 s. */
+#define APIC_IPI_WAIT_DIVISOR	1000
+
+/*
+ * Send an IPI to the CPU whose local APIC ID is apicid: the destination
+ * into APIC_ICR2, then the command into APIC_ICR, whose write sends it (SDM
+ * Vol. 3A "Interrupt Command Register (ICR)"). The APIC takes one command at
+ * a time: wait for the previous one to be gone first, and for this one
+ * after. The kernel runs with IF = 0, so no interrupt handler of ours can
+ * send one between the two writes. False if the APIC stays busy.
+ */
+static bool apic_wait_icr_idle(void)
+{
+	u64 start = rdtsc(), limit = arch_cycles_per_sec() / APIC_IPI_WAIT_DIVISOR;
+
+	while (apic_read(APIC_ICR) & APIC_ICR_BUSY)
+		if (rdtsc() - start > limit)
+			return false;
+	return true;
+}
+
+bool apic_send_IPI(u32 apicid, u32 icr)
+{
+	if (!apic_wait_icr_idle())
+		return false;
+	apic_write(APIC_ICR2, apicid << APIC_DEST_SHIFT);
+	apic_write(APIC_ICR, icr);
+	return apic_wait_icr_idle();
+}

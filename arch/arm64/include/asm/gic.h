@@ -7,6 +7,7 @@
 #include <trapdoor/types.h>
 
 /* INTIDs (IHI 0048B, 2.2.1): 0-15 SGIs, 16-31 PPIs (per CPU), 32 and up SPIs. */
+#define GIC_NR_SGIS		16
 #define GIC_PPI_BASE		16
 #define GIC_NR_PPIS		16
 #define GIC_SPI_BASE		32
@@ -15,6 +16,10 @@
 
 /* Finds the GIC in the device tree, enables the distributor and this CPU's interface. */
 void gic_init(const void *fdt);
+/* This CPU's own part of the GIC (banked registers, CPU interface): every CPU calls it. */
+void gic_cpu_init(void);
+/* Sends software generated interrupt sgi (0-15) to logical CPU cpu. */
+void gic_send_sgi(unsigned int cpu, unsigned int sgi);
 /* Enables private peripheral interrupt intid (16-31) for this CPU. */
 void gic_enable_ppi(unsigned int intid);
 /* Enables shared peripheral interrupt intid (32 and up), level-triggered, for CPU 0. */

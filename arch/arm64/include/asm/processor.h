@@ -20,7 +20,8 @@
  */
 #define THREAD_SHIFT		14	/* THREAD_SIZE = 16 KiB */
 #define KSTACK_SLOTS		256	/* 2 x NR_TASKS */
-#define OVERFLOW_STACK_SIZE	16384	/* where entry.S reports an overflow from */
+#define OVERFLOW_STACK_SHIFT	14
+#define OVERFLOW_STACK_SIZE	(1 << OVERFLOW_STACK_SHIFT)	/* where entry.S reports an overflow from */
 
 #ifndef __ASSEMBLY__
 

@@ -16,6 +16,11 @@ extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 extern const void *boot_fdt;
 
 void arch_console_init(void);	/* console.c */
+/* setup.c: this CPU's own system registers (every CPU); false if it has no PAN. */
+bool arm64_cpu_setup(void);
+/* setup.c: the device tree names a PSCI conduit (hvc or smc), and one call through it. */
+extern bool psci_present;
+long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3);
 void arch_trap_init(void);	/* setup.c: SError unmasked, the stack check armed */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
 extern u64 kstack_area_start;	/* setup.c: the first stack guard page, for entry.S */
@@ -31,6 +36,11 @@ __noreturn void semihosting_unavailable(void);
 /* time.c: the timer's INTID at the GIC, and its tick (from traps.c's IRQ handler). */
 extern unsigned int timer_intid;
 void arm64_timer_tick(struct pt_regs *regs);
+/* time.c: starts this CPU's tick, at the period arch_timer_init() chose (every CPU). */
+void arm64_timer_cpu_init(void);
+
+/* smp.c: the SGI that carries arch_send_ipi() (traps.c hands it to ipi_interrupt()). */
+#define IPI_SGI			0
 
 /* console.c: the UART's receive interrupt at the GIC, and its handler (traps.c calls it). */
 extern unsigned int console_intid;

@@ -32,6 +32,8 @@
 #define LOONGARCH_CSR_SAVE1	0x31
 #define LOONGARCH_CSR_SAVE2	0x32
 #define LOONGARCH_CSR_SAVE3	0x33
+#define LOONGARCH_CSR_SAVE4	0x34
+#define LOONGARCH_CSR_SAVE5	0x35
 #define LOONGARCH_CSR_TCFG	0x41	/* timer config: En, Periodic, InitVal */
 #define LOONGARCH_CSR_TVAL	0x42	/* timer value: ticks left until the next interrupt */
 #define LOONGARCH_CSR_TICLR	0x44	/* timer interrupt clear */
@@ -67,10 +69,12 @@
 /* ECFG (§7.4.5). Zero means: all local interrupts masked, every exception at EENTRY itself. */
 #define ECFG_VS_SHIFT		16	/* vector spacing: 0 = one shared entry */
 #define ECFG_LIE_TI		(1 << 11)	/* LIE[12:0], one enable per line; 11 = timer */
+#define ECFG_LIE_IPI		(1 << 12)	/* 12 = inter-processor interrupt */
 
 /* ESTAT (§7.4.6): IS[12:0] pending interrupts, Ecode[21:16], EsubCode[30:22]. */
 #define ESTAT_IS_MASK		0x1fff
 #define ESTAT_IS_TI		(1 << 11)	/* IS[11]: the constant timer's interrupt (TI) */
+#define ESTAT_IS_IPI		(1 << 12)	/* IS[12]: an inter-processor interrupt (IPI) */
 /* IS[9:2] are the hardware lines HWI0-HWI7; the extended I/O interrupt controller drives
  * HWI0 with what arch/loongarch/drivers/extioi.c routes there (its IP0). */
 #define ESTAT_IS_HWI_EXTIOI	(1 << 2)
@@ -196,6 +200,25 @@
  */
 #define LOONGARCH_IOCSR_VENDOR	0x10	/* "Loongson" */
 #define LOONGARCH_IOCSR_CPUNAME	0x20	/* e.g. "3A5000" */
+/*
+ * Inter-processor interrupts and mailboxes (Loongson 3A5000 user manual, "Inter-processor
+ * interrupts and communication"). Each core sees its own copy of the first six at the same
+ * IOCSR addresses: 32 IPI vectors (STATUS: raised, EN: enabled; a raised and enabled vector
+ * drives the core's IPI line, ESTAT.IS[12]; SET raises, CLEAR lowers) and four 64-bit mailboxes.
+ * IPI_SEND and MAIL_SEND reach another core: the target's number goes in bits 25:16.
+ */
+#define LOONGARCH_IOCSR_IPI_STATUS	0x1000
+#define LOONGARCH_IOCSR_IPI_EN		0x1004
+#define LOONGARCH_IOCSR_IPI_SET		0x1008
+#define LOONGARCH_IOCSR_IPI_CLEAR	0x100c
+#define LOONGARCH_IOCSR_MBUF0		0x1020	/* mailbox 0; mailbox n at MBUF0 + 8 * n */
+#define LOONGARCH_IOCSR_IPI_SEND	0x1040	/* 32-bit: vector in bits 4:0 */
+#define LOONGARCH_IOCSR_MAIL_SEND	0x1048	/* 64-bit: one 32-bit half of a mailbox */
+#define IOCSR_SEND_CPU_SHIFT		16	/* target core, both SENDs */
+#define IOCSR_SEND_BLOCKING		(1UL << 31)	/* wait until the write is done */
+#define IOCSR_MAIL_SEND_BOX_SHIFT	2	/* bits 4:2: which 32-bit half, 2 * mailbox + hi */
+#define IOCSR_MAIL_SEND_DATA_SHIFT	32	/* bits 63:32: the data */
+
 /* Miscellaneous function register: bit 48 turns the extended I/O interrupt controller on. */
 #define LOONGARCH_IOCSR_MISC_FUNC	0x420
 #define IOCSR_MISC_FUNC_EXT_IOI_EN	(1UL << 48)

@@ -17,6 +17,7 @@
 
 #define FW_CFG_SIGNATURE	0x00		/* "QEMU" */
 #define FW_CFG_RAM_SIZE		0x03		/* RAM size in bytes, u64 little-endian */
+#define FW_CFG_NB_CPUS		0x05		/* CPUs the machine has, u16 little-endian */
 #define FW_CFG_FILE_DIR		0x19		/* directory of named items, big-endian fields */
 
 #define FW_CFG_SIGNATURE_QEMU	"QEMU"

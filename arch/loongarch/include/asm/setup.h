@@ -3,6 +3,9 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_SETUP_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_SETUP_H
 
+#include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+
 /* a0, a1, a2 at the entry point, stored by head.S (see there for what they would mean). */
 extern unsigned long boot_args[3];
 
@@ -12,7 +15,15 @@ void console_init(void);
 /* traps.c: the interrupt half of trap setup (head.S did the entry points). */
 void arch_trap_init(void);
 
-/* mm.c: TLB page sizes, ASID 0, an empty user space, a clean TLB. */
+/* mm.c: TLB page sizes, ASID 0, an empty user space, a clean TLB (on the calling CPU). */
 void mmu_init(void);
+
+/* setup.c: QEMU's fw_cfg device (asm/fw_cfg.h): is it there; an integer item. */
+bool fw_cfg_present(void);
+u64 fw_cfg_read_u64(u16 key, size_t len);
+
+struct cpu_info;
+/* smp.c: where head.S's secondary_entry goes on in C. */
+__noreturn void loongarch_secondary_start(struct cpu_info *c);
 
 #endif

@@ -21,5 +21,12 @@ __noreturn void do_tlb_refill(struct pt_regs *regs);
 
 /* time.c: the constant timer's interrupt line fired (from do_trap()). */
 void loongarch_timer_tick(struct pt_regs *regs);
+/* time.c: this CPU's timer ticks at the rate arch_timer_init() chose. */
+void loongarch_timer_start(void);
+
+/* smp.c: the IPI line fired (from do_trap()). */
+void loongarch_ipi_interrupt(void);
+/* smp.c: this CPU may take IPIs. */
+void loongarch_ipi_enable(void);
 
 #endif

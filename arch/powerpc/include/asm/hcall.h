@@ -51,6 +51,7 @@
  */
 #define H_EOI			0x64	/* r4 = the XIRR H_XIRR returned: end of interrupt */
 #define H_CPPR			0x68	/* r4 = the CPU's new current priority */
+#define H_IPI			0x6c	/* r4 = a CPU's server number, r5 = its new MFRR */
 #define H_XIRR			0x74	/* accept the interrupt presented: r4 = its XIRR */
 /* QEMU/KVM-private range (0xf000+): run an RTAS call, r4 = its argument block. */
 #define KVMPPC_H_RTAS		0xf000

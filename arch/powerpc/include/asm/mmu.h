@@ -23,5 +23,7 @@ struct mm_struct;
 
 /* Boot: switch the partition to the hash MMU and find the HPT's size (from arch_setup). */
 void hash_mmu_init(void);
+/* A secondary CPU (smp.c): no user segment in its SLB yet. */
+void hash_mmu_init_secondary(void);
 
 #endif

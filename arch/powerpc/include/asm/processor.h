@@ -36,9 +36,9 @@
  * What arch_switch_to() (entry.S) keeps of a task while another one runs: exactly what the
  * ELFv2 ABI says a called function must give back to its caller, since to schedule() the
  * switch is just a call that returns later. r14-r31, CR fields 2-4 (we keep all of CR), the
- * stack pointer and the return address. r2 (the TOC) and r13 (the paca) are the same in
- * every task, and everything else is volatile: schedule()'s compiled code already assumes
- * it is lost.
+ * stack pointer and the return address. r2 (the TOC) is the same in every task, r13 (the
+ * paca) belongs to the CPU, not the task, and everything else is volatile: schedule()'s
+ * compiled code already assumes it is lost.
  */
 struct thread_struct {
 	unsigned long sp;	/* r1 inside arch_switch_to */
@@ -63,6 +63,9 @@ _Static_assert(sizeof(struct thread_struct) == THREAD_STRUCT_SIZE, "THREAD_STRUC
 
 /* entry.S: where a new task's first arch_switch_to() "returns" to (arch_task_init). */
 void ret_from_fork(void);
+
+/* setup.c: the SPRs each CPU sets for itself before it runs user mode. */
+void cpu_setup_sprs(void);
 
 /* r1 is the stack pointer in every PowerPC ABI. */
 static inline unsigned long current_stack_pointer(void)

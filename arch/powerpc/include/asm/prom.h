@@ -10,6 +10,7 @@
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PROM_H
 #define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PROM_H
 
+#include <trapdoor/smp.h>
 #include <trapdoor/types.h>
 
 /* Every cell is 32 bits on PowerPC, pointers included: the firmware runs in 32-bit mode. */
@@ -30,11 +31,20 @@ struct prom_info {
 	u32 vtermno;			/* the console vty's unit address (/chosen/stdout reg) */
 	u32 timebase_freq;		/* /cpus/<first cpu>/timebase-frequency, Hz */
 	u32 vty_irq;			/* the vty's interrupt source (its "interrupts"), 0 if none */
-	u32 irq_server;			/* the CPU's ibm,ppc-interrupt-server#s, for XICS */
+	u32 irq_server;			/* the boot CPU's ibm,ppc-interrupt-server#s, for XICS */
+	/*
+	 * Every CPU (hardware thread) under /cpus: the entries of each cpu node's
+	 * ibm,ppc-interrupt-server#s, one per thread: the number RTAS start-cpu and the
+	 * XICS hcalls know it by. All of them are counted, the first NR_CPUS kept.
+	 */
+	u32 nr_cpu_threads;
+	u32 cpu_threads[NR_CPUS];
 	bool xics;			/* /interrupt-controller is an XICS (IBM,ppc-xicp) */
 	u32 rtas_power_off;		/* RTAS tokens from /rtas */
 	u32 rtas_os_term;
 	u32 rtas_set_xive;		/* ibm,set-xive: an interrupt source's server, priority */
+	u32 rtas_start_cpu;		/* start-cpu: start a stopped CPU at an address (smp.c) */
+	u32 rtas_query_cpu_stopped;	/* query-cpu-stopped-state: is it stopped? */
 	char model[64];			/* /model, else /compatible */
 	char cpu_name[48];		/* the first cpu node's name, e.g. "PowerPC,POWER9" */
 	char bootargs[256];		/* /chosen/bootargs, the -append string, cut to fit */

@@ -28,6 +28,14 @@
 #define STACKLEAK_ERASE_STACK_SIZE	4096
 
 #ifndef __ASSEMBLY__
+/*
+ * The search looks at a run of poison before it steps over used words
+ * (include/trapdoor/stackleak.h): on getpid the word below its start is
+ * poison (sys_getpid() is a leaf and gets no frame), and the compare chain
+ * below loads that word anyway.
+ */
+#define STACKLEAK_SEARCH_RUN_FIRST	1
+
 /* The task's stack pointer in ret_from_syscall: the trap frame below pt_regs. */
 #define arch_stackleak_sp() \
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
@@ -37,41 +45,99 @@
  * first that is not. The search's last round, a whole depth of poison, is the
  * common case (the search starts at the dispatcher's stack pointer, with only
  * the handler's frames below it): then all n are checked in one straight line
- * of a load, a compare and a branch per word, at fixed offsets from p, in two
- * registers (an unrolled C loop that ORs the words together needed eight
- * nonvolatile registers, saved and restored on every erase). Otherwise, or at
- * the first word that is not poison, a word at a time counts from p again.
+ * of a load, a compare and a branch per word, at fixed offsets from p (an
+ * unrolled C loop that ORs the words together needed eight nonvolatile
+ * registers, saved and restored on every erase). The first word that is not
+ * poison branches (asm goto) to the C loop, which counts from p again.
  * (.Lsl_off is an assembler variable: .set may redefine it in every copy.)
  */
 static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
 {
 	const unsigned long *w = (const unsigned long *)p;
 	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
-	unsigned long k = 0, a, all;
+	unsigned long k = 0, a;
 
 	if (n == depth) {
-		__asm__ __volatile__(
-			"li	%[all], 0\n\t"		/* not all poison, unless we get to the end */
+		__asm__ __volatile__ goto(
 			".set	.Lsl_off, 8\n\t"		/* p - 8: the first word down */
 			".rept	%c[words]\n\t"		/* each word of the depth: */
 			"ld	%[a], -.Lsl_off(%[p])\n\t"	/*   load it */
 			"cmpd	%[a], %[poison]\n\t"	/*   poison? */
-			"bne	1f\n\t"			/*   no: count them one by one */
+			"bne	%l[count]\n\t"		/*   no: count them one by one */
 			".set	.Lsl_off, .Lsl_off + 8\n\t"	/*   on to the next one down */
-			".endr\n\t"
-			"li	%[all], 1\n"			/* all of them are poison */
-			"1:"
-			: [a] "=&r"(a), [all] "=&r"(all)
+			".endr"				/* all of them are poison */
+			: [a] "=&r"(a)
 			: [p] "b"(p), [poison] "r"(STACKLEAK_POISON), [words] "i"(depth)
-			: "cr0", "memory");
-		if (all)
-			return n;
+			: "cr0", "memory"
+			: count);
+		return n;
 	}
+count:
 	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
 		k++;
 	return k;
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
+
+/*
+ * The erase's store loop, for one range of %[n] bytes (whole words, perhaps
+ * none) whose first word is at %[p] + 8: an odd count gets one stdu first,
+ * then the count register runs a loop of two stores per round, std and stdu
+ * (store with update: %[p] moves on with the store), so a round is three
+ * instructions for two words. The labels are local: a copy may follow a copy.
+ */
+#define __STACKLEAK_POISON_RANGE						\
+	"andi.	%[odd], %[n], 8\n\t"		/* an odd number of words? */	\
+	"beq	1f\n\t"			/* no: pairs only */		\
+	"stdu	%[poison], 8(%[p])\n"		/* the odd word; p += 8 */	\
+	"1:	srdi.	%[n], %[n], 4\n\t"	/* n = pairs */			\
+	"beq	3f\n\t"			/* none: done */		\
+	"mtctr	%[n]\n"			/* ctr = pairs */		\
+	"2:	std	%[poison], 8(%[p])\n\t"	/* two words ... */		\
+	"stdu	%[poison], 16(%[p])\n\t"	/* ... and p += 16 */		\
+	"bdnz	2b\n"				/* ctr -= 1: more pairs? */	\
+	"3:"
+
+/* Poison over [from, to), whole words, from < to. */
+static __always_inline void arch_stackleak_poison_words(unsigned long from, unsigned long to)
+{
+	unsigned long p, n, odd;
+
+	__asm__ __volatile__(
+		"subf	%[n], %[from], %[to]\n\t"	/* n = bytes to write */
+		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
+		__STACKLEAK_POISON_RANGE
+		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
+		: [from] "b"(from), [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
+		: "cr0", "ctr", "memory");
+}
+#define arch_stackleak_poison_words arch_stackleak_poison_words
+
+/*
+ * The erase's two ranges, [from, gap_low) and [gap_high, to), either of which
+ * may be empty (from <= gap_low <= gap_high <= to), in one asm: the poison is
+ * built once (lis, ori) for both, and an empty range only runs through its
+ * tests.
+ */
+static __always_inline void arch_stackleak_poison_around(unsigned long from,
+							 unsigned long gap_low,
+							 unsigned long gap_high, unsigned long to)
+{
+	unsigned long p, n, odd;
+
+	__asm__ __volatile__(
+		"subf	%[n], %[from], %[gap_low]\n\t"	/* n = bytes below the gap */
+		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
+		__STACKLEAK_POISON_RANGE "\n\t"
+		"subf	%[n], %[gap_high], %[to]\n\t"	/* n = bytes above the gap */
+		"addi	%[p], %[gap_high], -8\n\t"	/* p = the word below gap_high */
+		__STACKLEAK_POISON_RANGE
+		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
+		: [from] "b"(from), [gap_low] "r"(gap_low), [gap_high] "b"(gap_high),
+		  [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
+		: "cr0", "ctr", "memory");
+}
+#define arch_stackleak_poison_around arch_stackleak_poison_around
 #endif
 
 #endif

@@ -40,7 +40,13 @@
 #define IRQ_S_TIMER		5
 #define IRQ_S_EXT		9
 
-/* sie (4.1.3): STIE enables the supervisor timer interrupt, SEIE the external one (PLIC). */
+/*
+ * sie (4.1.3): SSIE enables the supervisor software interrupt (the IPI, smp.c), STIE the
+ * supervisor timer interrupt, SEIE the external one (PLIC). sip has the same layout; S-mode
+ * may clear SSIP itself, the other two only go away at their source.
+ */
+#define SIE_SSIE		(1 << IRQ_S_SOFT)
+#define SIP_SSIP		(1 << IRQ_S_SOFT)
 #define SIE_STIE		(1 << IRQ_S_TIMER)
 #define SIE_SEIE		(1 << IRQ_S_EXT)
 

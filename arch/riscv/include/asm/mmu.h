@@ -5,10 +5,15 @@
 
 #include <trapdoor/types.h>
 
+/*
+ * The two CPU masks have one bit per logical CPU (include/trapdoor/smp.h, NR_CPUS); each CPU
+ * sets and clears its own bits in live_cpus, any CPU sets bits in stale_cpus.
+ */
 struct arch_mm {
 	u64 *pgd;		/* root page table (kernel virtual = physical address) */
 	unsigned long asid;	/* address-space id in satp; 0: none left, flush on every switch */
-	bool stale;		/* tables changed or ASID reused since this mm's last TLB flush */
+	unsigned long live_cpus;	/* the CPUs whose satp holds it now */
+	unsigned long stale_cpus;	/* the CPUs that must flush its ASID before they use it */
 };
 
 #endif

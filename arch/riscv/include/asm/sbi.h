@@ -22,6 +22,14 @@
 #define SBI_EXT_TIME			0x54494d45
 #define SBI_TIME_SET_TIMER		0
 
+/* IPI extension (chapter 7), EID "sPI": a supervisor software interrupt (sip.SSIP) to harts */
+#define SBI_EXT_IPI			0x735049
+#define SBI_IPI_SEND_IPI		0
+
+/* Hart State Management extension (chapter 9), EID "HSM" */
+#define SBI_EXT_HSM			0x48534d
+#define SBI_HSM_HART_START		0
+
 /* System Reset extension (chapter 10), EID "SRST" in ASCII */
 #define SBI_EXT_SRST			0x53525354
 #define SBI_SRST_RESET			0
@@ -39,17 +47,24 @@ struct sbiret {
 	long value;
 };
 
-static inline struct sbiret sbi_ecall(unsigned long ext, unsigned long fid, unsigned long arg0,
-				      unsigned long arg1)
+static inline struct sbiret sbi_ecall3(unsigned long ext, unsigned long fid, unsigned long arg0,
+				       unsigned long arg1, unsigned long arg2)
 {
 	register unsigned long a0 __asm__("a0") = arg0;
 	register unsigned long a1 __asm__("a1") = arg1;
+	register unsigned long a2 __asm__("a2") = arg2;
 	register unsigned long a6 __asm__("a6") = fid;
 	register unsigned long a7 __asm__("a7") = ext;
 
 	/* The firmware preserves every register except a0 and a1. */
-	__asm__ __volatile__("ecall" : "+r"(a0), "+r"(a1) : "r"(a6), "r"(a7) : "memory");
+	__asm__ __volatile__("ecall" : "+r"(a0), "+r"(a1) : "r"(a2), "r"(a6), "r"(a7) : "memory");
 	return (struct sbiret){ .error = (long)a0, .value = (long)a1 };
+}
+
+static inline struct sbiret sbi_ecall(unsigned long ext, unsigned long fid, unsigned long arg0,
+				      unsigned long arg1)
+{
+	return sbi_ecall3(ext, fid, arg0, arg1, 0);
 }
 
 #endif /* !__ASSEMBLY__ */

@@ -3,6 +3,14 @@
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
 
+/* Byte offsets into smp.c's struct secondary_boot, which head.S's secondary_entry reads. */
+#define SB_CPU		0	/* its struct cpu_info, for tp */
+#define SB_SP		8	/* its first stack pointer */
+#define SB_SATP		16	/* the kernel's satp */
+
+#ifndef __ASSEMBLY__
+
+#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 /* The firmware's handoff, stored by head.S after it cleared bss (defined in setup.c). */
@@ -11,6 +19,12 @@ extern const void *boot_fdt;		/* a1: the flattened device tree */
 
 /* mm.c: builds the kernel's page table and turns Sv39 on; arch_setup() calls it. */
 void riscv_mmu_init(void);
+/* mm.c: satp for the kernel's own page table, which a starting CPU loads (smp.c). */
+unsigned long riscv_kernel_satp(void);
+
+/* head.S: where a CPU that hart_start woke begins (smp.c); C goes on in riscv_secondary_start(). */
+void secondary_entry(void);
+__noreturn void riscv_secondary_start(void);
 
 /* setup.c: does this hart's ISA string in the device tree list extension name ("sstc")? */
 bool riscv_isa_extension(const char *name);
@@ -21,5 +35,7 @@ void riscv_time_init(const void *fdt);
 /* console.c: the UART's PLIC source (0 until its interrupt is on), and its handler. */
 extern unsigned int console_irq;
 void riscv_console_interrupt(void);
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -9,9 +9,7 @@
  */
 #define KSC_BASE	0	/* start of the kernel stacks area: the guard of stack slot 0 */
 #define KSC_SIZE	8	/* its size in bytes: NR_TASKS slots */
-#define KSC_SLOT_MASK	16	/* slot size - 1 (a power of two): offset & mask = offset in slot */
-#define KSC_GUARD	24	/* the guard's size, at the bottom of each slot */
-#define KSC_SP		32	/* entry.S parks the interrupted sp here while it checks */
+#define KSC_STACK_MASK	16	/* offset & mask = 0: the offset lies in a slot's guard */
 
 /* The stack entry.S moves to when the kernel stack has none left; room for die() to print. */
 #define OVERFLOW_STACK_SIZE	8192
@@ -20,12 +18,15 @@
 
 struct pt_regs;
 
+/*
+ * The slots and their guards are powers of two, the guard at the bottom of its slot: an offset
+ * into the area lies in a guard when its bits from log2(guard size) up to log2(slot size) are
+ * all 0, so one AND tells. Nothing in it changes once set: every CPU reads it at once.
+ */
 struct riscv_kstack_check {
 	unsigned long base;
 	unsigned long size;
-	unsigned long slot_mask;
-	unsigned long guard;
-	unsigned long sp;
+	unsigned long stack_mask;	/* (slot size - 1) & ~(guard size - 1) */
 };
 
 /* setup.c fills it in before the first task runs; while size = 0 nothing is checked. */
@@ -47,6 +48,11 @@ void do_trap(struct pt_regs *regs);
 
 /* time.c: the supervisor timer interrupt: re-arm, then timer_interrupt(). */
 void riscv_timer_interrupt(struct pt_regs *regs);
+/* time.c: this CPU's first tick armed, its timer interrupt enabled. */
+void riscv_timer_start_cpu(void);
+
+/* smp.c: the supervisor software interrupt, an IPI: acknowledge, then ipi_interrupt(). */
+void riscv_ipi_interrupt(void);
 
 #endif /* !__ASSEMBLY__ */
 

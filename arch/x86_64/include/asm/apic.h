@@ -16,9 +16,12 @@
 #define MSR_IA32_APICBASE_BASE		0x000ffffffffff000ULL	/* bits 51:12: the page */
 
 /* Register offsets from the base. */
+#define APIC_ID			0x020	/* bits 31:24: this CPU's local APIC ID */
 #define APIC_TASKPRI		0x080	/* task priority: accept vectors above class TPR[7:4] */
 #define APIC_EOI		0x0b0	/* end of interrupt: write 0 */
 #define APIC_SPIV		0x0f0	/* spurious-interrupt vector register */
+#define APIC_ICR		0x300	/* interrupt command, low half: writing it sends */
+#define APIC_ICR2		0x310	/* interrupt command, high half: the destination */
 #define APIC_LVTT		0x320	/* local vector table: the timer */
 #define APIC_LVT0		0x350	/* LVT: the LINT0 pin (the 8259's INTR on a PC) */
 #define APIC_LVT1		0x360	/* LVT: the LINT1 pin (NMI on a PC) */
@@ -29,6 +32,19 @@
 
 /* APIC_SPIV bits (SDM Vol. 3A "Spurious-Interrupt Vector Register"). */
 #define APIC_SPIV_APIC_ENABLED	(1 << 8)	/* software enable; 0 masks every LVT entry */
+
+/*
+ * APIC_ICR (SDM Vol. 3A "Interrupt Command Register (ICR)"): bits 7:0 the
+ * vector, 10:8 the delivery mode, 11 the destination mode (0: physical, an
+ * APIC ID), 12 the delivery status, 14 the level, 15 the trigger mode,
+ * 19:18 the destination shorthand (0: none, the ID in APIC_ICR2 bits 31:24).
+ */
+#define APIC_DM_FIXED		0x000	/* the vector, to the destination */
+#define APIC_DM_INIT		0x500	/* INIT: the CPU resets and waits for a start-up IPI */
+#define APIC_DM_STARTUP		0x600	/* start-up (SIPI): run real-mode code at vector << 12 */
+#define APIC_ICR_BUSY		0x1000	/* delivery status: the last IPI is not sent yet */
+#define APIC_INT_ASSERT		0x4000	/* level: assert (INIT level de-assert uses 0) */
+#define APIC_DEST_SHIFT		24	/* APIC_ICR2: the destination APIC ID */
 
 /* LVT entry bits 7:0 hold the vector (SDM Vol. 3A "Local Vector Table"). */
 #define APIC_LVT_MASKED		(1 << 16)	/* delivers nothing */
@@ -51,6 +67,8 @@ void apic_init(void);		/* find it, enable it, mask all but the timer */
 u64 apic_timer_calibrate(void);	/* the timer's counts per second */
 void apic_timer_start_periodic(u32 count);
 void apic_eoi(void);		/* done with the vector in service */
+u32 apic_read_id(void);		/* this CPU's local APIC ID */
+bool apic_send_IPI(u32 apicid, u32 icr);	/* icr: APIC_DM_* | vector; false: not sent */
 #endif
 
 #endif

@@ -29,7 +29,7 @@
 /* Interrupt-stack-table slot for the double fault: a known-good stack (traps.c). */
 #define IST_INDEX_DF		1
 
-/* Byte offset of sp0 in struct tss_struct, for arch_switch_to() in entry.S. */
+/* Byte offset of sp0 in struct tss_struct, for arch_switch_to() in entry.S (asm/percpu.h). */
 #define TSS_SP0			4
 
 #ifndef __ASSEMBLY__
@@ -67,10 +67,9 @@ struct tss_struct {
 /* A TSS descriptor in the GDT: 16 bytes (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
 #define TSS_TYPE_AVAILABLE	0x9	/* 64-bit TSS, not busy (SDM Vol. 3A Table 3-2) */
 
-/* Defined in head.S (GDT) and traps.c (IDT, TSS). */
+/* Defined in head.S (GDT) and setup.c (IDT); each CPU's TSS is in its asm/percpu.h area. */
 extern u64 gdt_table[];
 extern struct idt_entry idt_table[NR_IDT_VECTORS];
-extern struct tss_struct cpu_tss;
 
 #endif /* __ASSEMBLY__ */
 #endif

@@ -12,6 +12,7 @@
  * 1111 on P6 and Pentium CPUs (SDM Vol. 3A "Spurious Interrupt"), so 0x2f
  * rather than 0x21. The next class, 0x30-0x3f, holds the 16 ISA IRQs, as in
  * Linux (ISA_IRQ_VECTOR()), routed there by the I/O APIC (drivers/ioapic.c).
+ * Above them, in a class of its own, the IPI one CPU sends another (smp.c).
  */
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_IRQ_VECTORS_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_IRQ_VECTORS_H
@@ -23,7 +24,9 @@
 #define ISA_IRQ_VECTOR(irq)	(0x30 + (irq))	/* ISA IRQ 0-15 */
 #define COM1_IRQ		4	/* the PC/AT wiring of the first serial port (console.c) */
 
+#define IPI_VECTOR		0x40	/* from another CPU: ipi_interrupt() (smp.c) */
+
 /* The IDT and entry.S's stubs end here: every vector a gate could send us to. */
-#define NR_IDT_VECTORS		0x40
+#define NR_IDT_VECTORS		0x41
 
 #endif

@@ -17,8 +17,14 @@
 #define GDT_ENTRY_KERNEL_DS	2	/* 0x10 */
 #define GDT_ENTRY_USER_DS	3	/* 0x18 */
 #define GDT_ENTRY_USER_CS	4	/* 0x20 */
-#define GDT_ENTRY_TSS		5	/* 0x28: a 16-byte system descriptor, takes slots 5 and 6 */
-#define GDT_ENTRIES		7
+/*
+ * From 0x28 on, each CPU's TSS: a 16-byte system descriptor, two slots, for
+ * CPU n at slot GDT_ENTRY_TSS + 2 * n. A CPU marks the TSS it loads busy,
+ * so no two CPUs can share one.
+ */
+#define GDT_ENTRY_TSS		5
+#define GDT_NR_TSS		8	/* NR_CPUS (include/trapdoor/smp.h), for head.S */
+#define GDT_ENTRIES		(GDT_ENTRY_TSS + 2 * GDT_NR_TSS)
 
 /* A selector is index * 8 | table indicator (0: GDT) | requested privilege level. */
 #define SEGMENT_RPL_USER	3
@@ -26,7 +32,7 @@
 #define __KERNEL_DS		(GDT_ENTRY_KERNEL_DS * 8)
 #define __USER_DS		(GDT_ENTRY_USER_DS * 8 + SEGMENT_RPL_USER)
 #define __USER_CS		(GDT_ENTRY_USER_CS * 8 + SEGMENT_RPL_USER)
-#define __TSS_SELECTOR		(GDT_ENTRY_TSS * 8)
+#define __TSS_SELECTOR(cpu)	((GDT_ENTRY_TSS + 2 * (cpu)) * 8)
 
 /*
  * A code/data segment descriptor (SDM Vol. 3A §3.4.5, Figure 3-8). We build

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+/*
+ * smptest: several CPUs seen from user mode (docs/smp.md, "Tests"):
+ * sched_setaffinity, sched_getaffinity and getcpu with Linux's results and
+ * errors, a task pinned to CPU n running on CPU n (getcpu and task_list
+ * agree), affinity inherited by fork, a task moved by another, a kill across
+ * CPUs, then a stress run: pairs of tasks on different CPUs play pipe
+ * ping-pong (rounds=N in all; by default 10000, and 2000 on one CPU, where
+ * the pair only takes turns), forking children that exit on the partner's
+ * CPU, with a watchdog against lost wake-ups, and no task slot or page may be
+ * left over. On one CPU the cross-CPU parts still run what they can and say
+ * "1 CPU: ..." in their PASS line.
+ */
+#include "lib/ulib.h"
+
+#include <trapdoor/cpumask.h>
+
+#define DEFAULT_ROUNDS		10000
+#define DEFAULT_ROUNDS_1CPU	2000	/* the same path as 10000 on one CPU, in a fifth of the time */
+#define FORK_EVERY		64	/* a ping task forks a child every this many rounds */
+#define WATCHDOG_SEC		120	/* the whole stress run, on the slowest arch and -smp 4 */
+#define MOVE_TIMEOUT_NS		2000000000ULL
+
+static unsigned int ncpus;
+static unsigned long all_cpus;
+static const char *one_cpu_note;	/* "1 CPU: ..." on one CPU, else NULL */
+
+/* A PASS line that says what did not run on one CPU; a FAIL line as CHECK's. */
+static void check_note(const char *name, bool ok, const char *note, const char *why)
+{
+	if (ok && note)
+		printf("PASS: %s (%s)\n", name, note);
+	else
+		test_result(name, ok, "%s", why);
+	test_failures += !ok;
+}
+
+static u64 now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+static unsigned int my_cpu(void)
+{
+	unsigned int cpu = ~0U;
+
+	getcpu(&cpu, NULL, NULL);
+	return cpu;
+}
+
+static long pin(int pid, unsigned long mask)
+{
+	return sched_setaffinity(pid, sizeof(mask), &mask);
+}
+
+static unsigned long affinity(int pid)
+{
+	unsigned long mask = 0;
+
+	return sched_getaffinity(pid, sizeof(mask), &mask) == sizeof(mask) ? mask : 0;
+}
+
+static int task_cpu(long pid)
+{
+	static struct task_info tasks[128];
+	long n = task_list(tasks, 128);
+
+	for (long i = 0; i < n && i < 128; i++)
+		if (tasks[i].pid == pid)
+			return tasks[i].cpu;
+	return -1;
+}
+
+static void test_basics(void)
+{
+	struct kernel_stats st;
+	unsigned int cpu = ~0U, node = ~0U;
+	unsigned long m[2] = { 0, 0x5a5a };
+	long r;
+
+	get_kernel_stats(&st);
+	CHECK("user.smp.cpus_online", st.cpus_online >= 1 && st.cpus_online <= CPUMASK_BITS &&
+	      all_cpus == (st.cpus_online == CPUMASK_BITS ? ~0UL : (1UL << st.cpus_online) - 1),
+	      "kernel_stats says %lu CPUs online, the affinity mask is 0x%lx", st.cpus_online,
+	      all_cpus);
+	r = getcpu(&cpu, &node, NULL);
+	CHECK("user.smp.getcpu", r == 0 && cpu < ncpus && node == 0,
+	      "returned %ld, cpu %u of %u, node %u", r, cpu, ncpus, node);
+	r = getcpu(NULL, NULL, NULL);
+	CHECK("user.smp.getcpu_null_pointers", r == 0, "returned %ld", r);
+	r = sched_getaffinity(0, sizeof(m), m);
+	CHECK("user.smp.getaffinity_writes_one_long", r == sizeof(long) && m[0] == all_cpus &&
+	      m[1] == 0x5a5a, "returned %ld, mask 0x%lx, the next long 0x%lx", r, m[0], m[1]);
+	CHECK("user.smp.getaffinity_by_pid", affinity((int)getpid()) == all_cpus,
+	      "mask 0x%lx, want 0x%lx", affinity((int)getpid()), all_cpus);
+}
+
+static void test_errors(void)
+{
+	unsigned long zero = 0, offline = ncpus < CPUMASK_BITS ? 1UL << ncpus : 0, buf = 0;
+	unsigned long two[2] = { 1, ~0UL };
+	long r;
+
+	r = sched_setaffinity(0, sizeof(zero), &zero);
+	CHECK("user.smp.setaffinity_empty_einval", r == -EINVAL, "returned %ld", r);
+	r = sched_setaffinity(0, sizeof(offline), &offline);
+	CHECK("user.smp.setaffinity_offline_cpu_einval", r == -EINVAL, "mask 0x%lx: returned %ld",
+	      offline, r);
+	r = sched_setaffinity(0, 0, &all_cpus);
+	CHECK("user.smp.setaffinity_len_zero_einval", r == -EINVAL, "returned %ld", r);
+	r = sched_setaffinity(99999, sizeof(all_cpus), &all_cpus);
+	CHECK("user.smp.setaffinity_no_such_pid", r == -ESRCH, "returned %ld", r);
+	r = sched_setaffinity(-5, sizeof(all_cpus), &all_cpus);
+	CHECK("user.smp.setaffinity_negative_pid", r == -ESRCH, "returned %ld", r);
+	r = sched_setaffinity(0, sizeof(long), (const unsigned long *)16);
+	CHECK("user.smp.setaffinity_bad_pointer", r == -EFAULT, "returned %ld", r);
+	/* Bytes past one long are ignored: CPU 0 only. */
+	r = sched_setaffinity(0, sizeof(two), two);
+	CHECK("user.smp.setaffinity_long_len_ignores_rest", r == 0 && affinity(0) == 1,
+	      "returned %ld, mask now 0x%lx", r, affinity(0));
+	pin(0, all_cpus);
+	r = sched_getaffinity(0, 0, &buf);
+	CHECK("user.smp.getaffinity_len_zero_einval", r == -EINVAL, "returned %ld", r);
+	r = sched_getaffinity(0, sizeof(long) + 4, &buf);
+	CHECK("user.smp.getaffinity_len_not_longs_einval", r == -EINVAL, "returned %ld", r);
+	r = sched_getaffinity(99999, sizeof(buf), &buf);
+	CHECK("user.smp.getaffinity_no_such_pid", r == -ESRCH, "returned %ld", r);
+	r = sched_getaffinity(0, sizeof(buf), (unsigned long *)16);
+	CHECK("user.smp.getaffinity_bad_pointer", r == -EFAULT, "returned %ld", r);
+	r = getcpu((unsigned int *)16, NULL, NULL);
+	CHECK("user.smp.getcpu_bad_pointer", r == -EFAULT, "returned %ld", r);
+}
+
+/* Pinned to CPU n, the task runs on CPU n: right after the call, after yields, in task_list. */
+static void test_pin_each_cpu(void)
+{
+	char why[160] = "";
+	bool ok = true;
+
+	for (unsigned int n = 0; n < ncpus && ok; n++) {
+		long r = pin(0, 1UL << n);
+		unsigned int now = my_cpu(), later;
+		int listed;
+
+		for (int i = 0; i < 20; i++)
+			sched_yield();
+		later = my_cpu();
+		listed = task_cpu(getpid());
+		ok = r == 0 && now == n && later == n && listed == (int)n && affinity(0) == 1UL << n;
+		if (!ok)
+			snprintf(why, sizeof(why), "pinned to CPU%u (%ld): getcpu %u, after yields %u, "
+				 "task_list %d, mask 0x%lx", n, r, now, later, listed, affinity(0));
+	}
+	pin(0, all_cpus);
+	check_note("user.smp.pinned_task_runs_there", ok,
+		   one_cpu_note ? "1 CPU: pinned to CPU 0 only" : NULL, why);
+}
+
+/* fork copies the mask: the child starts where the parent may run. */
+static void test_fork_inherits(void)
+{
+	unsigned int last = ncpus - 1;
+	int status = -1;
+	long pid;
+
+	pin(0, 1UL << last);
+	pid = fork();
+	if (pid == 0)
+		exit(affinity(0) == 1UL << last && my_cpu() == last ? 0 : 1);
+	wait4((int)pid, &status, 0, NULL);
+	pin(0, all_cpus);
+	CHECK("user.smp.fork_inherits_affinity", pid > 0 && status == 0,
+	      "fork %ld, child status 0x%x (its mask or its CPU was not CPU%u's)", pid, status,
+	      last);
+}
+
+/*
+ * Another task's mask changes under it while it runs: it moves there (a
+ * reschedule IPI to its CPU, or its next tick). The child spins in user mode
+ * on CPU 0 until getcpu says it is elsewhere.
+ */
+static void test_move_other(void)
+{
+	unsigned int target = ncpus - 1;
+	int status = -1;
+	char why[160];
+	long pid, r;
+	unsigned long mask;
+
+	pin(0, 1);
+	pid = fork();
+	if (pid == 0) {
+		u64 start = now_ns();
+
+		while (my_cpu() != target)
+			if (now_ns() - start > MOVE_TIMEOUT_NS)
+				exit(1);
+		exit(0);
+	}
+	pin(0, all_cpus);
+	r = pin((int)pid, 1UL << target);
+	mask = affinity((int)pid);
+	wait4((int)pid, &status, 0, NULL);
+	snprintf(why, sizeof(why), "setaffinity(child) %ld, its mask 0x%lx, status 0x%x (1: still "
+		 "not on CPU%u after 2 s)", r, mask, status, target);
+	check_note("user.smp.setaffinity_moves_other_task",
+		   pid > 0 && r == 0 && status == 0 && mask == 1UL << target,
+		   one_cpu_note ? "1 CPU: the mask changes, there is nowhere to move" : NULL, why);
+}
+
+/* kill() of a task spinning in user mode on another CPU: it dies (an IPI makes it look). */
+static void test_kill_other_cpu(void)
+{
+	unsigned int target = ncpus - 1;
+	int status = -1;
+	long pid, r;
+	char why[120];
+
+	pid = fork();
+	if (pid == 0) {
+		pin(0, 1UL << target);
+		for (;;)
+			;
+	}
+	/* Let it reach its CPU: its own setaffinity moves it on its way out. */
+	for (u64 start = now_ns(); task_cpu(pid) != (int)target && now_ns() - start < MOVE_TIMEOUT_NS;)
+		sched_yield();
+	r = kill((int)pid, SIGKILL);
+	wait4((int)pid, &status, 0, NULL);
+	snprintf(why, sizeof(why), "kill %ld, status 0x%x", r, status);
+	check_note("user.smp.kill_task_on_other_cpu",
+		   pid > 0 && r == 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		   one_cpu_note ? "1 CPU: killer and victim share CPU 0" : NULL, why);
+}
+
+/*
+ * One end of a ping-pong pair, pinned to cpu: reads a byte, writes it back
+ * (pong), or writes then reads (ping). The ping end also forks, every
+ * FORK_EVERY rounds, a child that moves to the partner's CPU and exits
+ * there, and waits for it. Exit status: 0 fine, 1 a pipe broke (the partner
+ * died: the watchdog), 2 it ran on another CPU than its own, 3 a fork failed.
+ */
+static __noreturn void pingpong_end(bool ping, unsigned int cpu, unsigned int partner, int rfd,
+				    int wfd, long rounds)
+{
+	unsigned long wrong_cpu = 0;
+
+	pin(0, 1UL << cpu);
+	for (long i = 0; i < rounds; i++) {
+		char c = (char)i, got = 0;
+
+		if (ping && write(wfd, &c, 1) != 1)
+			exit(1);
+		if (read(rfd, &got, 1) != 1 || got != c)
+			exit(1);
+		if (!ping && write(wfd, &c, 1) != 1)
+			exit(1);
+		if (i % FORK_EVERY)
+			continue;
+		wrong_cpu += my_cpu() != cpu;
+		if (ping) {
+			int status = -1;
+			long pid = fork();
+
+			if (pid == 0) {
+				pin(0, 1UL << partner);
+				exit(my_cpu() == partner ? 0 : 2);
+			}
+			if (pid < 0 || wait4((int)pid, &status, 0, NULL) != pid || status != 0)
+				exit(3);
+		}
+	}
+	exit(wrong_cpu ? 2 : 0);
+}
+
+static void test_pingpong(long rounds)
+{
+	unsigned int pairs = ncpus > 1 ? ncpus : 1;
+	long pids[2 * 8], watchdog, per_pair = rounds / pairs;
+	unsigned int bad = 0, killed = 0, nr = 0;
+	struct kernel_stats before, after;
+	char why[160] = "", note[96];
+	u64 start;
+
+	get_kernel_stats(&before);
+	start = now_ns();
+	for (unsigned int p = 0; p < pairs && p < 8; p++) {
+		unsigned int a = p % ncpus, b = (p + 1) % ncpus;
+		int to_pong[2], to_ping[2];
+
+		if (pipe2(to_pong, 0) || pipe2(to_ping, 0)) {
+			snprintf(why, sizeof(why), "pipe2 failed for pair %u", p);
+			bad++;
+			break;
+		}
+		pids[nr] = fork();
+		if (pids[nr] == 0)
+			pingpong_end(true, a, b, to_ping[0], to_pong[1], per_pair);
+		nr += pids[nr] > 0;
+		pids[nr] = fork();
+		if (pids[nr] == 0)
+			pingpong_end(false, b, a, to_pong[0], to_ping[1], per_pair);
+		nr += pids[nr] > 0;
+		close(to_pong[0]);
+		close(to_pong[1]);
+		close(to_ping[0]);
+		close(to_ping[1]);
+	}
+	/* A lost wake-up leaves a pair blocked for ever: the watchdog ends it, and the test fails. */
+	watchdog = fork();
+	if (watchdog == 0) {
+		struct timespec ts = { WATCHDOG_SEC, 0 };
+
+		nanosleep(&ts, NULL);
+		for (unsigned int i = 0; i < nr; i++)
+			kill((int)pids[i], SIGKILL);
+		exit(0);
+	}
+	for (unsigned int i = 0; i < nr; i++) {
+		int status = -1;
+
+		wait4((int)pids[i], &status, 0, NULL);
+		if (status != 0 && !bad++)
+			snprintf(why, sizeof(why), "task %u (%s on CPU%u) ended with status 0x%x", i,
+				 i % 2 ? "pong" : "ping", (i / 2 + i % 2) % ncpus, status);
+		killed += WIFSIGNALED(status);
+	}
+	kill((int)watchdog, SIGKILL);
+	wait4((int)watchdog, NULL, 0, NULL);
+	printf("smptest: %ld rounds in %u pairs on %u CPUs: %llu ms\n", per_pair * pairs, pairs,
+	       ncpus, (unsigned long long)((now_ns() - start) / 1000000));
+	if (killed && !why[0])
+		snprintf(why, sizeof(why), "the watchdog killed %u tasks after %d s", killed,
+			 WATCHDOG_SEC);
+	snprintf(note, sizeof(note), "1 CPU: %ld rounds, both ends of the pair on CPU 0",
+		 per_pair);
+	check_note("user.smp.pingpong_across_cpus", nr == 2 * pairs && !bad && !killed,
+		   one_cpu_note ? note : NULL, why[0] ? why : "not every task was forked");
+	get_kernel_stats(&after);
+	CHECK("user.smp.pingpong_leaks_nothing", after.nr_tasks == before.nr_tasks &&
+	      after.free_pages == before.free_pages,
+	      "tasks %lu -> %lu, free pages %lu -> %lu", before.nr_tasks, after.nr_tasks,
+	      before.free_pages, after.free_pages);
+}
+
+int main(int argc, char **argv)
+{
+	long rounds = -1;
+
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "rounds=", 7))
+			for (const char *p = argv[i] + 7, *q = p; *q >= '0' && *q <= '9'; q++)
+				rounds = (q == p ? 0 : rounds * 10) + (*q - '0');
+	all_cpus = affinity(0);
+	for (unsigned int n = 0; n < CPUMASK_BITS; n++)
+		ncpus += (all_cpus >> n) & 1;
+	if (!ncpus) {
+		CHECK("user.smp.getaffinity", false, "sched_getaffinity gave no CPU");
+		return test_failures;
+	}
+	if (ncpus == 1)
+		one_cpu_note = "1 CPU";
+	if (rounds < 0)
+		rounds = ncpus > 1 ? DEFAULT_ROUNDS : DEFAULT_ROUNDS_1CPU;
+	test_basics();
+	test_errors();
+	test_pin_each_cpu();
+	test_fork_inherits();
+	test_move_other();
+	test_kill_other_cpu();
+	test_pingpong(rounds);
+	return test_failures;
+}
