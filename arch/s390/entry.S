@@ -292,8 +292,8 @@ SYM_CODE_END(ret_to_user)
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, %r15 = 160 bytes below pt_regs here on
- * every path in. It runs on a stack of its own, this CPU's erase stack (smp.c,
- * whose top save area LC_ERASE_STACK holds), so that a frame the compiler
+ * every path in. It runs on a stack of its own, this CPU's erase stack (CPU
+ * 0's below, the others' in smp.c; LC_ERASE_STACK holds its top save area), so that a frame the compiler
  * gives it is not in that range (asm/stackleak.h). Then restore_all, which
  * takes %r15 from pt_regs.
  */
@@ -397,8 +397,9 @@ SYM_FUNC_START(arch_cpu_idle)
 SYM_FUNC_END(arch_cpu_idle)
 
 /*
- * The PSWs lpswe loads from storage. The stacks of its own each CPU runs the
- * stackleak erase and a kernel-mode restart on are in smp.c.
+ * The PSWs lpswe loads from storage, and CPU 0's stacks for the stackleak
+ * erase and a restart in kernel mode (head.S points its lowcore at them;
+ * smp.c has the other CPUs').
  */
 	.section .rodata, "a"
 	.balign	8			// lpswe needs a doubleword-aligned operand
@@ -408,3 +409,18 @@ SYM_FUNC_END(arch_cpu_idle)
 .Lidle_psw:
 	.quad	PSW_KERNEL_MASK | PSW_MASK_WAIT | PSW_MASK_EXT	// wait, external enabled
 	.quad	.Lidle_done		// where the wait ends
+
+	/*
+	 * The restart's needs under 2 KiB (dump and return); both tops are
+	 * 16-byte aligned like every trap frame's, and their top save areas
+	 * zero (.bss): a back chain of 0 ends a stack walk there. In .bss, so
+	 * they take no room in the ELF file.
+	 */
+	.section .bss, "aw", @nobits
+	.balign	16
+	.globl	stackleak_erase_stack
+stackleak_erase_stack:
+	.skip	STACKLEAK_ERASE_STACK_SIZE
+	.globl	restart_stack
+restart_stack:
+	.skip	RESTART_STACK_SIZE

@@ -65,10 +65,10 @@ _start:
 	 */
 	larl	%r15, boot_stack_top	# %r15: the stack pointer (s390x ABI)
 	stg	%r15, LC_KERNEL_STACK	# entry.S's stack for traps from user mode
-	larl	%r1, stackleak_erase_stacks + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_OVERHEAD
-	stg	%r1, LC_ERASE_STACK	# CPU 0's erase stack, its top save area (smp.c)
-	larl	%r1, restart_stacks + RESTART_STACK_SIZE
-	stg	%r1, LC_RESTART_STACK	# CPU 0's restart stack (smp.c)
+	larl	%r1, stackleak_erase_stack + STACKLEAK_ERASE_STACK_SIZE - STACK_FRAME_OVERHEAD
+	stg	%r1, LC_ERASE_STACK	# CPU 0's erase stack, its top save area (entry.S)
+	larl	%r1, restart_stack + RESTART_STACK_SIZE
+	stg	%r1, LC_RESTART_STACK	# CPU 0's restart stack (entry.S)
 	aghi	%r15, -STACK_FRAME_OVERHEAD	# 160 bytes for start_kernel
 	xc	0(8, %r15), 0(%r15)	# back chain 0: stack walks end here
 

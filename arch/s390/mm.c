@@ -231,7 +231,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 	 * The IPI goes out only if one does; no CPU can take the ASCE up
 	 * meanwhile, as no task has this mm any more.
 	 */
-	for (unsigned int cpu = 0; cpu < nr_cpus_online; cpu++)
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
 		if (cpu != smp_processor_id() &&
 		    READ_ONCE(live_asce[cpu]) == mm->arch.asce) {
 			smp_call_function(drop_asce, (void *)mm->arch.asce);

@@ -27,7 +27,6 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
-#include <trapdoor/stackleak.h>	/* asm/stackleak.h: STACKLEAK_ERASE_STACK_SIZE */
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <asm/ctlreg.h>
@@ -37,6 +36,8 @@
 #include <asm/sclp.h>
 #include <asm/smp.h>
 #include <uapi/errno.h>
+#include <uapi/stackleak.h>	/* STACKLEAK_POISON, for asm/stackleak.h */
+#include <asm/stackleak.h>	/* STACKLEAK_ERASE_STACK_SIZE */
 
 /* SIGNAL PROCESSOR orders (PoP 4, "Signal-Processor Orders"). */
 #define SIGP_SENSE		0x01
@@ -67,13 +68,13 @@ static unsigned int nr_cpu_addresses;
 static u8 lowcores[NR_CPUS - 1][LC_SIZE] __aligned(LC_SIZE);
 
 /*
- * Each CPU's stacks of its own (entry.S): the one ret_from_syscall runs the
- * stackleak erase on, and the one a restart in kernel mode runs on. Their top
- * save areas stay zero (.bss): a back chain of 0 ends a stack walk there.
- * head.S points CPU 0's lowcore at the first of each before anything else.
+ * The stacks of their own CPUs 1 .. NR_CPUS - 1 run entry code on (entry.S):
+ * the one ret_from_syscall runs the stackleak erase on, and the one a
+ * restart in kernel mode runs on; CPU 0's are in entry.S. Their top save
+ * areas stay zero (.bss): a back chain of 0 ends a stack walk there.
  */
-u8 stackleak_erase_stacks[NR_CPUS][STACKLEAK_ERASE_STACK_SIZE] __aligned(16);
-u8 restart_stacks[NR_CPUS][RESTART_STACK_SIZE] __aligned(16);
+static u8 stackleak_erase_stacks[NR_CPUS - 1][STACKLEAK_ERASE_STACK_SIZE] __aligned(16);
+static u8 restart_stacks[NR_CPUS - 1][RESTART_STACK_SIZE] __aligned(16);
 
 /* Read SCP Info, asked once by arch_smp_probe() for the CPU list. */
 static struct read_info_sccb scp_info __aligned(SCCB_SIZE);
@@ -123,28 +124,16 @@ static u16 stap(void)
 	return address;
 }
 
-/*
- * The lowcore words entry.S reads for CPU c, in the lowcore at real address
- * lc: 0 for the calling CPU's own, whatever its prefix.
- */
+/* A word of the lowcore at real address lc: 0 for the calling CPU's own, whatever its prefix. */
 static void lowcore_put(unsigned long lc, unsigned long offset, unsigned long value)
 {
 	*(volatile unsigned long *)(lc + offset) = value;
 }
 
-static void set_cpu_lowcore(unsigned long lc, struct cpu_info *c)
-{
-	lowcore_put(lc, LC_CPU_INFO, (unsigned long)c);
-	lowcore_put(lc, LC_ERASE_STACK,
-		    (unsigned long)(stackleak_erase_stacks[c->cpu] + STACKLEAK_ERASE_STACK_SIZE) -
-			    STACK_FRAME_OVERHEAD);
-	lowcore_put(lc, LC_RESTART_STACK,
-		    (unsigned long)(restart_stacks[c->cpu] + RESTART_STACK_SIZE));
-}
-
+/* This CPU's struct cpu_info, into its lowcore word arch_this_cpu() (asm/smp.h) reads. */
 void arch_set_this_cpu(struct cpu_info *c)
 {
-	set_cpu_lowcore(0, c);
+	lowcore_put(0, LC_CPU_INFO, (unsigned long)c);
 }
 
 unsigned int arch_smp_probe(void)
@@ -218,7 +207,12 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 
 	/* Its kernel stack (the idle task's), its struct cpu_info and stacks of its own. */
 	lowcore_put((unsigned long)lc, LC_KERNEL_STACK, task_stack_top(idle));
-	set_cpu_lowcore((unsigned long)lc, &cpu_info[cpu]);
+	lowcore_put((unsigned long)lc, LC_CPU_INFO, (unsigned long)&cpu_info[cpu]);
+	lowcore_put((unsigned long)lc, LC_ERASE_STACK,
+		    (unsigned long)(stackleak_erase_stacks[cpu - 1] + STACKLEAK_ERASE_STACK_SIZE) -
+			    STACK_FRAME_OVERHEAD);
+	lowcore_put((unsigned long)lc, LC_RESTART_STACK,
+		    (unsigned long)(restart_stacks[cpu - 1] + RESTART_STACK_SIZE));
 
 	/*
 	 * Its control registers: CPU 0's (low-address protection, IEP, the
@@ -244,8 +238,9 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 /*
  * secondary_entry (head.S) comes here on the idle task's stack, with the
  * control registers arch_cpu_up() prepared. arch_cpu_up() wrote the lowcore
- * words already (a trap before this point needs them); setting them here
- * again is the contract's arch_set_this_cpu() (include/trapdoor/arch.h).
+ * words already (a trap before this point needs them); setting the
+ * cpu_info word here again is the contract's arch_set_this_cpu()
+ * (include/trapdoor/arch.h).
  */
 __noreturn void smp_start_secondary(void)
 {
