@@ -73,7 +73,7 @@ void arch_set_this_cpu(struct cpu_info *c)
 
 /* Where QEMU's firmwares put the floating pointer: below 640 KiB's end, and the BIOS area. */
 static const struct { unsigned long start, end; } mpf_areas[] = {
-	{ 0x9fc00, 0xa0000 },	/* the last KiB of base memory (qboot: the EBDA is there) */
+	{ 0x9fc00, 0xa0000 },	/* the last KiB of base memory (qboot puts it there) */
 	{ 0xf0000, 0x100000 },	/* the BIOS ROM area (SeaBIOS) */
 };
 
@@ -230,7 +230,6 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
  * the TSS and the syscall MSRs, and the local APIC with its timer, which
  * also lets IPIs in.
  */
-__noreturn void start_secondary(unsigned int cpu);
 __noreturn void start_secondary(unsigned int cpu)
 {
 	write_cr0(boot_cr0);

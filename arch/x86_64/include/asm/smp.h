@@ -29,5 +29,6 @@ static __always_inline struct cpu_info *arch_this_cpu(void)
 
 /* smp.c */
 extern u32 x86_cpu_to_apicid[];		/* logical CPU number -> local APIC ID */
+__noreturn void start_secondary(unsigned int cpu);	/* from head.S's secondary_entry */
 
 #endif
