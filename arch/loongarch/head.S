@@ -128,12 +128,12 @@ _start:
 /*
  * The cores other than 0, straight from reset (direct address mode, interrupts off), wait
  * here for the kernel to start them through the IPI mailbox (smp.c, arch_cpu_up()): it
- * writes secondary_entry's address into our mailbox 0, and then sends us an IPI. We enable
- * the IPI vectors and the IPI line in ECFG (CRMD.IE stays 0: the interrupt is never taken,
- * it only ends the idle), then loop: lower the IPI, look at the mailbox (filled: jump there),
- * sleep until the next IPI. The look comes before the sleep: an IPI sent before our vectors
- * were enabled raises no line (QEMU 7.2's loongarch_ipi.c checks the enable when the IPI is
- * set, not later), and the mailbox still says it was sent. idle stops the vCPU instead of
+ * writes secondary_entry's physical address into our mailbox 0, then sends us an IPI. We
+ * enable the IPI vectors and the IPI line in ECFG (CRMD.IE stays 0: the interrupt is never
+ * taken, it only ends the idle), then loop: lower the IPI, look at the mailbox (filled: jump
+ * there), sleep until the next IPI. The look comes before the sleep: an IPI sent before our vectors
+ * were enabled raises no line (QEMU 7.2 checks the enable when an IPI is set, never later),
+ * but the mailbox still says it was sent. idle stops the vCPU instead of
  * spinning, so a waiting core costs the host nothing. Uses t0 and t1 only: no stack yet.
  */
 secondary_park:
@@ -150,7 +150,7 @@ secondary_park:
 	bnez	$t0, 4f				/* filled: we are started */
 	idle	0				/* empty: sleep until an IPI is pending */
 	b	3b				/* and look again */
-4:	jr	$t0				/* to secondary_entry, still in DA mode */
+4:	jr	$t0				/* to secondary_entry's physical address (DA mode) */
 
 /*
  * secondary_entry: a core the kernel starts (include/trapdoor/arch.h, arch_cpu_up()). The

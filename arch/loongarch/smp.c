@@ -18,12 +18,13 @@
 #include <uapi/errno.h>
 #include <asm/csr.h>
 #include <asm/fw_cfg.h>
+#include <asm/page.h>
 #include <asm/setup.h>
 #include <asm/smp.h>
 #include <asm/traps.h>
 
-/* head.S: where a started core enters the kernel (assembly: C only takes its address). */
-void secondary_entry(void);
+/* head.S: the first instructions of a started core (C only takes their address). */
+extern const u32 secondary_entry[];
 
 /*
  * The IPI vectors we use (any of the 32 would do): one wakes a parked core to read its
@@ -87,17 +88,22 @@ static void ipi_send(unsigned int hw, unsigned int vector)
 }
 
 /*
- * The parked core (head.S, secondary_park) reads its mailboxes once an IPI wakes it, so the
- * mailboxes first and the IPI last: its stack, its struct cpu_info, and, the one it looks at,
- * where to go.
+ * The parked core (head.S, secondary_park) looks at its mailbox 0 whenever it wakes, and
+ * reads the other two once mailbox 0 is filled: so its stack and its struct cpu_info first,
+ * then where to go, then the IPI that wakes it. Where to go is a physical address: the core
+ * still runs in direct address mode, where that is the same place. It is below 4 GiB, so its
+ * high half is 0, and the core sees mailbox 0 either empty or whole.
  */
 int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 {
 	unsigned int hw = cpu_hwid[cpu];
+	unsigned long entry = virt_to_phys(secondary_entry);
 
+	if (entry >> 32)
+		return -EFAULT;
 	mail_send(hw, SMP_MAILBOX_SP, task_stack_top(idle));
 	mail_send(hw, SMP_MAILBOX_CPU, (unsigned long)&cpu_info[cpu]);
-	mail_send(hw, SMP_MAILBOX_ENTRY, (unsigned long)secondary_entry);
+	mail_send(hw, SMP_MAILBOX_ENTRY, entry);
 	ipi_send(hw, IPI_BOOT);
 	return 0;
 }
