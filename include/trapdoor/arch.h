@@ -175,10 +175,11 @@ unsigned int arch_smp_probe(void);
 
 /*
  * Starts logical CPU cpu (1 .. arch_smp_probe() - 1). It runs with interrupts
- * masked, on idle's kernel stack below its pt_regs (task_pt_regs(idle) down:
- * schedule() switches back to an idle task as to any task, and
- * arch_switch_to() may read next's pt_regs, which alloc_idle_task() zeroed
- * and passed through arch_task_init()), with
+ * masked, on idle's kernel stack (task_stack_top(idle) down; or below its
+ * pt_regs, task_pt_regs(idle) down, where arch_switch_to() reads the next
+ * task's pt_regs: schedule() switches back to an idle task as to any task,
+ * and alloc_idle_task() zeroed them and passed them through
+ * arch_task_init()), with
  * arch_this_cpu() == &cpu_info[cpu], its own trap vectors, the kernel's page
  * tables, its timer ticking at the hz arch_timer_init() was given and IPIs
  * enabled, and calls secondary_start_kernel(). Returns 0 once the request is
