@@ -315,6 +315,8 @@ check-qemu:
 # powers off by itself. SCRIPT=file: the shell runs the file's lines, then powers
 # off (a last poweroff is added, and a first empty line: a byte that arrives
 # before the kernel sets its UART up can be lost); docs/shell.md.
+# make run boots two CPUs unless SMP= says otherwise (docs/smp.md).
+run: SMP := 2
 run: deps-if-missing
 	$(Q)$(MAKE) -s --no-print-directory all check-qemu
 ifneq ($(SCRIPT),)
