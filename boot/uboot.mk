@@ -68,7 +68,7 @@ FIRMWARE	:= $(UBOOT)
 FIRMWARE_PKG	:= $(UBOOT_PKG)
 # No -append: the command line reaches U-Boot on the disk (uEnv.txt), not through QEMU.
 QEMU_APPEND	= $(NO_APPEND)
-QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_EXTRA) -readconfig
+QEMU_CMD	= $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) $(QEMU_EXTRA) -readconfig
 endif
 
 # U-Boot's image for this arch, empty if it has no U-Boot path (tools/testsuite asks).

@@ -12,5 +12,7 @@
 
 int kstack_mode_parse(const char *name);
 long kstack_mode_set(long mode);
+int kstack_store_parse(const char *name);
+long kstack_store_set(long store);
 
 #endif

@@ -55,6 +55,23 @@ long kstack_mode_set(long mode)
 	return 0;
 }
 
+int kstack_store_parse(const char *name)
+{
+	check_value(name);
+	if (!strcmp(name, "task"))
+		return 0;
+	if (!strcmp(name, "cpu"))
+		return 1;
+	return -22;
+}
+
+long kstack_store_set(long store)
+{
+	if (store != 0 && store != 1)
+		abort();	/* parse gave a store it never returns */
+	return 0;
+}
+
 int stackleak_setup(const char *val)
 {
 	check_value(val);
@@ -71,6 +88,12 @@ int bench_setup(const char *value)
 {
 	check_value(value);
 	return strlen(value) < 128 ? 0 : -22;
+}
+
+int ktest_cpus_setup(const char *value)
+{
+	check_value(value);
+	return strlen(value) < 4 ? 0 : -22;
 }
 
 int ktest_group_setup(const char *value)
