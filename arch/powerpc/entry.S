@@ -379,8 +379,8 @@ SYM_CODE_END(ret_to_user)
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, r1 here. It runs on a stack of its
- * own, this CPU's stackleak_erase_stack (smp.c; its top frame in the paca,
- * PACA_ERASE_SP): as a leaf it may keep registers in the
+ * own, this CPU's part of stackleak_erase_stack below (its top frame in the
+ * paca): as a leaf it may keep registers in the
  * 288 bytes below its r1 (the ELFv2 protected zone), which on the task's
  * stack would be the very bytes it poisons (asm/stackleak.h). Then
  * restore_all.
@@ -468,9 +468,8 @@ SYM_FUNC_START(arch_switch_to)
 	/*
 	 * The next trap from user mode on this CPU must land on next's kernel
 	 * stack: tell the entry code, which finds it in this CPU's paca
-	 * (SAVE_REGS). No MMU work
-	 * here: that is arch_switch_mm()'s (mm.c), which schedule() called just
-	 * before.
+	 * (SAVE_REGS). No MMU work here: that is arch_switch_mm()'s (mm.c),
+	 * which schedule() called just before.
 	 */
 	ld	r0, THREAD_TRAP_SP(r4)	// next's trap frame ...
 	std	r0, PACA_TRAP_SP(r13)	// paca->trap_sp = next's
@@ -502,3 +501,18 @@ SYM_FUNC_START(arch_cpu_idle)
 	mtmsrd	r3, 1			// masked again, as the kernel always runs
 	blr				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The stacks ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
+ * never a task's, so nothing the erase keeps below its r1 is in the range it
+ * poisons. One per CPU, back to back: CPUs leave the kernel at the same time.
+ * arch_set_this_cpu() (smp.c) puts the top frame of its CPU's in the paca.
+ * In .bss, so they take no room in the ELF file.
+ */
+	.section .bss, "aw", @nobits
+	.balign	16			// ELFv2: r1 is 16-byte aligned
+	.globl	stackleak_erase_stack
+stackleak_erase_stack:
+	.skip	STACKLEAK_ERASE_STACK_SIZE * NR_PACAS
+	.globl	stackleak_erase_stack_end
+stackleak_erase_stack_end:

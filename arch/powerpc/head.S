@@ -177,7 +177,6 @@ enter_prom:
 	extsw	r3, r3			/* an int result is sign-extended to 64 bits (ELFv2) */
 	blr
 
-
 /*
  * secondary_entry: where every other CPU starts. arch_cpu_up() (smp.c) asks RTAS
  * start-cpu to start the CPU here, and QEMU (hw/ppc/spapr_rtas.c) does so with:

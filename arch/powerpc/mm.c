@@ -114,7 +114,7 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
 
 static unsigned long hpt_group_mask;	/* number of groups in the HPT, minus one */
 static unsigned long last_proto_vsid;	/* proto-VSIDs are handed out once: 1, 2, 3, ... */
-/* The VSID in this CPU's SLB now (0: no user segment) is per CPU: paca->live_vsid. */
+/* The VSID in this CPU's SLB now (0: no user segment) is per CPU: its paca's live_vsid. */
 
 _Static_assert(VSID_MODULUS_1T <= VSID_MAX_1T, "scrambled VSIDs must fit the SLB's field");
 
@@ -198,7 +198,7 @@ void hash_mmu_init_secondary(void)
 	__asm__ __volatile__("slbia" : : : "memory");
 	slb_flush_user();
 	__asm__ __volatile__("isync" : : : "memory");
-	local_paca()->live_vsid = 0;
+	local_paca->live_vsid = 0;
 }
 
 /* proto < VSID_MODULUS_1T, and the product fits 64 bits: 2^37 * 2^24 = 2^61. */
@@ -282,7 +282,7 @@ static void sync_icache_user(struct mm_struct *mm)
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
-	struct paca_struct *paca = local_paca();
+	struct paca_struct *p = local_paca;
 	unsigned long vsid = mm ? mm->arch.vsid : 0;
 	unsigned long rs = SLB_VSID_B_1T | vsid << SLB_VSID_SHIFT_1T | SLB_VSID_KP;
 
@@ -293,14 +293,14 @@ void arch_switch_mm(struct mm_struct *mm)
 	 */
 	if (mm && mm->arch.icache_dirty)
 		sync_icache_user(mm);
-	if (vsid == paca->live_vsid)
+	if (vsid == p->live_vsid)
 		return;
 	slb_flush_user();
 	if (mm)
 		__asm__ __volatile__("slbmte %0, %1"
 				     : : "r"(rs), "r"(SLB_ESID_V | SLB_USER_SLOT) : "memory");
 	__asm__ __volatile__("isync" : : : "memory");
-	paca->live_vsid = vsid;
+	p->live_vsid = vsid;
 }
 
 /*
@@ -316,7 +316,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 	struct arch_mm *am = &mm->arch;
 	unsigned long ret[HCALL_RET_MAX];
 
-	if (am->vsid == local_paca()->live_vsid)
+	if (am->vsid == local_paca->live_vsid)
 		arch_switch_mm(NULL);
 	for (unsigned int i = 0; i < am->nr_hptes; i++) {
 		long rc = hcall(H_REMOVE, ret, 0, am->hptes[i], 0, 0);

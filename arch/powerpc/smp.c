@@ -42,11 +42,13 @@ _Static_assert(__builtin_offsetof(struct paca_struct, start_sp) == PACA_START_SP
 	       "PACA_START_SP");
 _Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
 
+_Static_assert(NR_PACAS == NR_CPUS, "entry.S sizes the erase stacks for NR_PACAS CPUs");
+
 /*
- * The stacks ret_from_syscall (entry.S) runs the stackleak erase on (asm/stackleak.h):
- * one per CPU, since every CPU may be leaving the kernel at the same moment.
+ * entry.S: the stacks ret_from_syscall runs the stackleak erase on (asm/stackleak.h), one
+ * per CPU, back to back: every CPU may be leaving the kernel at the same moment.
  */
-static u8 stackleak_erase_stack[NR_CPUS][STACKLEAK_ERASE_STACK_SIZE] __aligned(16);
+extern u8 stackleak_erase_stack[], stackleak_erase_stack_end[];
 
 /* query-cpu-stopped-state's answer for a CPU that runs (0: stopped, 1: stopping). */
 #define RTAS_CPU_RUNNING	2
@@ -57,12 +59,14 @@ extern char secondary_entry[];
 
 void arch_set_this_cpu(struct cpu_info *c)
 {
-	struct paca_struct *p = local_paca();
+	unsigned long erase_stack_size = (stackleak_erase_stack_end - stackleak_erase_stack) /
+					 NR_CPUS;
+	struct paca_struct *p = local_paca;
 
 	p->cpu_info = c;
 	p->cpu = c->cpu;
-	/* The erase stack's top frame: 16-byte aligned, room for the ABI's 32 bytes. */
-	p->erase_sp = (unsigned long)&stackleak_erase_stack[c->cpu][STACKLEAK_ERASE_STACK_SIZE] -
+	/* Its erase stack's top frame: 16-byte aligned, room for the ABI's 32 bytes. */
+	p->erase_sp = (unsigned long)stackleak_erase_stack + (c->cpu + 1) * erase_stack_size -
 		      STACK_FRAME_MIN_SIZE;
 }
 
@@ -77,11 +81,14 @@ static int cpu_stopped_state(u32 hw_id)
 	return (int)state;
 }
 
+/* Which thread of prom.cpu_threads[] booted, if RTAS could tell. */
+static bool boot_cpu_found;
+
 /*
  * Logical CPU 0 is the one running this, whichever thread of the device tree that is: the
  * only one RTAS reports running (pseries starts the others stopped). Without that answer,
- * the first one listed (QEMU boots it). Called from arch_setup(), before the console's
- * interrupt is routed to the boot CPU's server.
+ * the first one listed (QEMU boots it), and no other CPU is started. Called from
+ * arch_setup(), before the console's interrupt is routed to the boot CPU's server.
  */
 void smp_find_boot_cpu(void)
 {
@@ -91,6 +98,7 @@ void smp_find_boot_cpu(void)
 	for (unsigned int i = 0; i < n; i++) {
 		if (cpu_stopped_state(prom.cpu_threads[i]) == RTAS_CPU_RUNNING) {
 			boot = i;
+			boot_cpu_found = true;
 			break;
 		}
 	}
@@ -102,8 +110,9 @@ void smp_find_boot_cpu(void)
 }
 
 /*
- * Every thread under /cpus. Starting one needs RTAS start-cpu, and talking to it needs
- * XICS IPIs: without either, CPU 0 runs alone. This CPU's CPPR opens for IPIs here.
+ * Every thread under /cpus. Starting one needs RTAS start-cpu, talking to it needs XICS
+ * IPIs, and telling it from the boot CPU needs query-cpu-stopped-state: without any of
+ * them, CPU 0 runs alone. This CPU's CPPR opens for IPIs here.
  */
 unsigned int arch_smp_probe(void)
 {
@@ -115,6 +124,11 @@ unsigned int arch_smp_probe(void)
 	}
 	if (!xics_init_this_cpu()) {
 		printk("smp: no XICS interrupt controller for IPIs: CPU 0 runs alone\n");
+		return 1;
+	}
+	if (!boot_cpu_found) {
+		printk("smp: RTAS did not say which of the first %u CPUs booted: CPU 0 runs alone\n",
+		       NR_CPUS);
 		return 1;
 	}
 	return prom.nr_cpu_threads;
@@ -160,7 +174,7 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
  */
 __noreturn void start_secondary(void)
 {
-	arch_set_this_cpu(&cpu_info[local_paca()->cpu]);
+	arch_set_this_cpu(&cpu_info[local_paca->cpu]);
 	cpu_setup_sprs();		/* FSCR, AMR, UAMOR; the decrementer far away */
 	hash_mmu_init_secondary();	/* an SLB without a user segment */
 	if (!xics_init_this_cpu())	/* CPPR open: IPIs get through */

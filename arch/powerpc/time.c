@@ -86,10 +86,10 @@ void arch_timer_init(unsigned int hz)
 /* This CPU's first tick, one period from now (CPU 0: from arch_timer_init()). */
 void cpu_timer_init(void)
 {
-	struct paca_struct *paca = local_paca();
+	struct paca_struct *p = local_paca;
 
-	paca->next_tick = arch_get_cycles() + tick_period;
-	set_decrementer(paca->next_tick);
+	p->next_tick = arch_get_cycles() + tick_period;
+	set_decrementer(p->next_tick);
 }
 
 /*
@@ -102,12 +102,12 @@ void cpu_timer_init(void)
  */
 void decrementer_interrupt(struct pt_regs *regs)
 {
-	struct paca_struct *paca = local_paca();
+	struct paca_struct *p = local_paca;
 	u64 now = arch_get_cycles();
 
-	paca->next_tick += tick_period;
-	if (paca->next_tick <= now)
-		paca->next_tick = now + tick_period;
-	set_decrementer(paca->next_tick);
+	p->next_tick += tick_period;
+	if (p->next_tick <= now)
+		p->next_tick = now + tick_period;
+	set_decrementer(p->next_tick);
 	timer_interrupt(regs);
 }

@@ -54,7 +54,7 @@ void xics_cause_ipi(u32 server)
  */
 static void xics_ipi_interrupt(void)
 {
-	hcall(H_IPI, NULL, local_paca()->hw_id, XICS_MFRR_NONE, 0, 0);
+	hcall(H_IPI, NULL, local_paca->hw_id, XICS_MFRR_NONE, 0, 0);
 	ipi_interrupt();
 }
 

@@ -21,9 +21,11 @@
 #define PACA_START_SP	48
 #define PACA_SIZE	80
 
+/* How many there are: NR_CPUS (include/trapdoor/smp.h), for entry.S; smp.c checks. */
+#define NR_PACAS	8
+
 #ifndef __ASSEMBLY__
 
-#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 struct cpu_info;
@@ -51,17 +53,12 @@ struct paca_struct {
 extern struct paca_struct paca[];
 
 /*
- * This CPU's paca: r13, which the compilers never allocate (the ELFv2 ABI reserves it).
- * volatile: a task that moved to another CPU inside a call (schedule()) must not reuse a
- * copy taken before it; the asm itself emits nothing, the value is r13 as it is.
+ * This CPU's paca: r13, which the compilers never allocate (the ELFv2 ABI reserves it). A
+ * global register variable, as in Linux: each use reads r13 as it is then, and both
+ * compilers assume that a call may change it, so a task that moved to another CPU inside
+ * a call (schedule()) goes on with the new CPU's paca, never a copy of the old one.
  */
-static __always_inline struct paca_struct *local_paca(void)
-{
-	register struct paca_struct *p __asm__("r13");
-
-	__asm__ __volatile__("" : "=r"(p));
-	return p;
-}
+register struct paca_struct *local_paca __asm__("r13");
 
 #endif /* !__ASSEMBLY__ */
 

@@ -11,7 +11,7 @@
  */
 static __always_inline struct cpu_info *arch_this_cpu(void)
 {
-	return local_paca()->cpu_info;
+	return local_paca->cpu_info;
 }
 
 /* smp.c, for arch_setup(): which thread booted; it becomes logical CPU 0. */
