@@ -201,13 +201,13 @@ void arch_setup(void)
  * quiesce address, QEMU exits 0; anything else waits at 0xdead00NN, a guest
  * crash, QEMU exits 1. The exact status is in the "EXIT:" line before this.
  * QEMU acts on a disabled wait only once no other CPU is operating, so the
- * others are stopped first (smp.c), whichever CPU gets here.
+ * others are put in the stopped state first (smp.c), whichever CPU gets here.
  */
 __noreturn void arch_poweroff(int status)
 {
 	static struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
 
-	smp_stop_other_cpus();
+	s390_stop_other_cpus();
 	wait_psw.mask = PSW_DISABLED_WAIT_MASK;
 	if (status == 0)
 		wait_psw.addr = WAIT_ADDR_QUIESCE;

@@ -259,11 +259,13 @@ void arch_send_ipi(unsigned int cpu)
 }
 
 /*
- * Stop every other CPU, and wait (up to a second each) until it is: QEMU
- * ends the run on a disabled wait only when no other CPU is still operating,
- * and a CPU idling in an enabled wait counts as operating.
+ * Put every other CPU in the stopped state (SIGP STOP), and wait (up to a
+ * second each) until it is: QEMU ends the run on a disabled wait only when no
+ * other CPU is still operating, and a CPU idling in an enabled wait, or
+ * spinning where smp_stop_other_cpus() (kernel/smp.c) parked it, counts as
+ * operating.
  */
-void smp_stop_other_cpus(void)
+void s390_stop_other_cpus(void)
 {
 	u16 self = stap();
 

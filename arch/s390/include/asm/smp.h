@@ -33,8 +33,8 @@ static __always_inline struct cpu_info *arch_this_cpu(void)
 	return c;
 }
 
-/* smp.c: stops every CPU but this one, before arch_poweroff() (setup.c) stops this one. */
-void smp_stop_other_cpus(void);
+/* smp.c: SIGP STOP to every CPU but this one, before arch_poweroff() (setup.c) stops this one. */
+void s390_stop_other_cpus(void);
 /* smp.c: where secondary_entry (head.S) goes into C, on the idle task's stack. */
 __noreturn void smp_start_secondary(void);
 /* time.c: this CPU's tick, at the rate arch_timer_init() set on CPU 0. */
