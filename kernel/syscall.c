@@ -77,27 +77,12 @@ static const syscall_fn_t sys_call_table_lockless[NR_SYSCALLS_LOCKLESS] = {
 
 struct kernel_stats kernel_stats;
 
-/*
- * Out of line, so that the lockless calls' path keeps no register for it:
- * the handler with the kernel lock held.
- */
-static __noinline long invoke_syscall_locked(syscall_fn_t fn, struct pt_regs *regs)
-{
-	long ret;
-
-	spin_lock(&kernel_lock);
-	ret = fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
-		 regs_syscall_arg(regs, 2), regs_syscall_arg(regs, 3),
-		 regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
-	spin_unlock(&kernel_lock);
-	return ret;
-}
-
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)
 {
 	unsigned long nr = regs_syscall_nr(regs);
 	syscall_fn_t fn;
+	long ret;
 
 	/* nr is unsigned: a negative number from user space is huge, not below 0. */
 	if (nr < NR_SYSCALLS_LOCKLESS && (fn = sys_call_table_lockless[nr]))
@@ -108,7 +93,12 @@ static long invoke_syscall(struct pt_regs *regs)
 		__atomic_fetch_add(&kernel_stats.enosys, 1, __ATOMIC_RELAXED);
 		return -ENOSYS;
 	}
-	return invoke_syscall_locked(fn, regs);
+	spin_lock(&kernel_lock);
+	ret = fn(regs_syscall_arg(regs, 0), regs_syscall_arg(regs, 1),
+		 regs_syscall_arg(regs, 2), regs_syscall_arg(regs, 3),
+		 regs_syscall_arg(regs, 4), regs_syscall_arg(regs, 5));
+	spin_unlock(&kernel_lock);
+	return ret;
 }
 
 /*
