@@ -30,38 +30,7 @@
  */
 #include "lib/ulib.h"
 
-#define SLEEP_NS	20000000UL	/* 20 ms: H has time to see M asleep */
 #define MAX_ROUNDS	1000
-#define OFFSET_STEP	16
-
-static long set_affinity(long pid, unsigned long mask)
-{
-	return syscall3(__NR_sched_setaffinity, pid, sizeof(mask), &mask);
-}
-
-static long this_cpu(void)
-{
-	unsigned int cpu = ~0U;
-	long err = syscall3(__NR_getcpu, &cpu, 0, 0);
-
-	return err < 0 ? err : (long)cpu;
-}
-
-/* The helper on CPU 1: for each byte from M, wait until M sleeps, then move it here. */
-static __noreturn void helper(int rfd, long m)
-{
-	char c;
-
-	if (set_affinity(0, 2UL) < 0)
-		exit(2);
-	while (read(rfd, &c, 1) == 1) {
-		/* M blocks in report_stack_sleep() right after its write: wait for that. */
-		for (int spin = 0; spin < 1000000 && task_state(m) != 2; spin++)
-			;
-		set_affinity(m, 2UL);
-	}
-	exit(0);
-}
 
 struct result {
 	int rounds;		/* rounds that migrated as planned */
@@ -69,57 +38,27 @@ struct result {
 	int lost;		/* rounds where M did not end up where planned */
 };
 
-static long offset_of(unsigned long base, unsigned long sp)
-{
-	return (long)(base - sp) / OFFSET_STEP;
-}
-
+/* The rounds themselves are user/lib/migrate.c's, shared with user/predict.c. */
 static int run_store(long store, long mode, int n, struct result *r)
 {
-	int fds[2];
-	long h, old_store, old_mode;
-	unsigned long base;
+	struct migrate_rig rig;
 
 	r->rounds = r->repeats = r->lost = 0;
-	if (set_affinity(0, 1UL) < 0 || this_cpu() != 0) {
-		printf("migrate: cannot run on CPU 0\n");
+	if (migrate_start(&rig, store, mode) < 0) {
+		printf("migrate: cannot pin to CPU 0 or start the helper\n");
 		return -1;
 	}
-	/* The SP with no offset: the same path, with the offset off. */
-	old_mode = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
-	base = report_stack();
-	old_store = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, store);
-	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, mode);
-	if (pipe2(fds, 0) < 0)
-		return -1;
-	h = fork();
-	if (h == 0) {
-		close(fds[1]);
-		helper(fds[0], getppid());
-	}
-	close(fds[0]);
 	for (int i = 0; i < n; i++) {
 		long a, b;
 
-		write(fds[1], "m", 1);			/* 1: H waits for M to sleep */
-		a = offset_of(base, (unsigned long)report_stack_sleep(SLEEP_NS));	/* 2 */
-		if (this_cpu() != 1) {			/* 3: H missed us: no migration */
-			r->lost++;
-			continue;
-		}
-		set_affinity(0, 1UL);			/* 4: back to CPU 0, in user mode */
-		b = offset_of(base, report_stack());	/* the first syscall there since A */
-		if (this_cpu() != 0) {			/* (asked after: this one ends on CPU 0 too) */
+		if (migrate_away(&rig, &a) < 0 || migrate_back(&rig, &b) < 0) {
 			r->lost++;
 			continue;
 		}
 		r->rounds++;
 		r->repeats += a == b;
 	}
-	close(fds[1]);
-	waitpid((int)h, NULL, 0);
-	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
-	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, old_store);
+	migrate_stop(&rig);
 	return 0;
 }
 

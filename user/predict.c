@@ -31,6 +31,13 @@
  * are compared (the exit status carries the score back: there is no other
  * channel). With prng-cpu the victim draws from the same per-cpu stream.
  *
+ * And one attack on where counter and crng16 keep the next offset
+ * (kstack.store=, docs/kstack-offset.md "The migration bug"): a syscall
+ * that begins on CPU 0 with offset A and ends on CPU 1 (user/lib/migrate.c)
+ * leaves A in CPU 0 when the offset is kept per CPU. The attacker reads A,
+ * comes back to CPU 0 in user mode and predicts that CPU 0's next syscall
+ * begins with A again. It needs two CPUs.
+ *
  * Everything between observations is syscall-free: every syscall draws an
  * offset, so a printf in the middle would move the stream.
  */
@@ -52,6 +59,7 @@
 #define COUNTER_D_STEPS	4096		/* values of d tried, at most */
 #define NR_COST		2048		/* getpid calls timed per mode */
 #define COST_SKIP	4		/* the tail is the 5th slowest: interrupts land in a few */
+#define NR_MIGRATE	64		/* migration rounds per store */
 
 /*
  * At chance, hits ~ Binomial(n, 1/64). P(hits >= 17 of 256) = 8.2e-7 and
@@ -283,6 +291,134 @@ static void attack_counter(struct row *r)
 	r->other = -1;	/* the victim's clock reads are not the attacker's */
 }
 
+/* Hits of the migration attack, per kstack.store= value. */
+struct migrate_score {
+	int hits[2], rounds[2];		/* [KSTACK_STORE_TASK], [KSTACK_STORE_CPU] */
+};
+
+static bool two_cpus;		/* CPUs 0 and 1 were in this task's mask at start */
+
+/*
+ * The victim of the migration attack: it waits on CPU 1, blocked in read().
+ * Each byte from the attacker wakes it there; it moves itself to CPU 0 (the
+ * sched_setaffinity() ends on CPU 1, it arrives on CPU 0 in user mode),
+ * makes one syscall there, the first to begin on CPU 0 since the
+ * attacker's, and sends back that syscall's offset (0xff: not on CPU 0).
+ */
+static __noreturn void migrate_victim(int rfd, int wfd, unsigned long vbase)
+{
+	unsigned long cpu0 = 1, cpu1 = 2;
+	char c;
+
+	while (read(rfd, &c, 1) == 1) {
+		unsigned long sp;
+		u8 off;
+
+		sched_setaffinity(0, sizeof(cpu0), &cpu0);
+		sp = report_stack();
+		off = migrate_this_cpu() == 0 ? (u8)(((vbase - sp) >> 4) & (NR_SLOTS - 1)) : 0xff;
+		sched_setaffinity(0, sizeof(cpu1), &cpu1);
+		write(wfd, &off, 1);
+	}
+	exit(0);
+}
+
+/*
+ * The victim, forked with the offset off to measure its base, pinned to
+ * CPU 1; *to and *from are the pipes to it. Returns its pid, or -1.
+ */
+static long start_victim(long mode, int *to, int *from)
+{
+	int down[2], up[2];
+	unsigned long cpu1 = 2;
+	long pid;
+	u8 ready;
+
+	if (pipe2(down, 0) < 0)
+		return -1;
+	if (pipe2(up, 0) < 0) {
+		close(down[0]);
+		close(down[1]);
+		return -1;
+	}
+	set_mode(KSTACK_MODE_OFF);
+	pid = fork();
+	if (pid == 0) {
+		unsigned long vbase = report_stack();
+
+		close(down[1]);
+		close(up[0]);
+		sched_setaffinity(0, sizeof(cpu1), &cpu1);
+		write(up[1], "r", 1);
+		migrate_victim(down[0], up[1], vbase);
+	}
+	close(down[0]);
+	close(up[1]);
+	/* Its base is measured once it says so: the mode goes back only then. */
+	if (pid < 0 || read(up[0], &ready, 1) != 1)
+		pid = -1;
+	set_mode(mode);
+	*to = down[1];
+	*from = up[0];
+	return pid;
+}
+
+/*
+ * Each round: A is the offset of a syscall that began on CPU 0 and ended on
+ * CPU 1 (user/lib/migrate.c); the prediction, made on CPU 1 before the next
+ * syscall begins on CPU 0, is A. The next syscall on CPU 0 is this task's
+ * own, after it moved back (own), or, with victim, the victim's, woken on
+ * CPU 1 while this task waits there. Rounds that did not migrate as planned
+ * are not counted. Returns -1 if the rounds could not start.
+ */
+static int attack_migrate(long mode, bool victim, struct migrate_score *sc)
+{
+	unsigned long cpu0 = 1;
+
+	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++) {
+		struct migrate_rig rig;
+		int to = -1, from = -1;
+		long vpid = 0;
+
+		sc->hits[store] = sc->rounds[store] = 0;
+		if (migrate_start(&rig, store, mode) < 0)
+			return -1;
+		if (victim && (vpid = start_victim(mode, &to, &from)) < 0) {
+			migrate_stop(&rig);
+			return -1;
+		}
+		for (int i = 0; i < NR_MIGRATE; i++) {
+			long a, b, prediction;
+			u8 off = 0xff;
+
+			if (migrate_away(&rig, &a) < 0)
+				continue;
+			prediction = a;
+			if (!victim) {
+				if (migrate_back(&rig, &b) < 0)
+					continue;
+			} else {
+				/* Both syscalls begin and end here, on CPU 1. */
+				if (write(to, "v", 1) != 1 || read(from, &off, 1) != 1)
+					break;
+				sched_setaffinity(0, sizeof(cpu0), &cpu0);
+				if (off == 0xff)
+					continue;
+				b = off;
+			}
+			sc->rounds[store]++;
+			sc->hits[store] += b == prediction;
+		}
+		if (victim) {
+			close(to);
+			close(from);
+			waitpid((int)vpid, NULL, 0);
+		}
+		migrate_stop(&rig);
+	}
+	return 0;
+}
+
 static u64 ts_ns(void)
 {
 	struct timespec ts;
@@ -412,6 +548,8 @@ static int run_table(void)
 	static struct row rows[NR_KSTACK_MODES], rounds[3];
 	static const int nr_rounds[3] = { 8, 12, 20 };
 	long mode = set_mode(-1), old_rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
+	struct migrate_score mig[2];		/* [victim] */
+	bool mig_ok[2] = { false, false };
 	struct new_utsname u;
 	int exec_hits;
 
@@ -427,6 +565,9 @@ static int run_table(void)
 	}
 	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, old_rounds);
 	exec_hits = exec_attack();
+	/* crng16 only: counter's rows would be the same (nothing is solved), at twice the time. */
+	for (int v = 0; v < 2 && two_cpus; v++)
+		mig_ok[v] = attack_migrate(KSTACK_MODE_CRNG16, v, &mig[v]) == 0;
 	set_mode(mode);
 
 	uname(&u);
@@ -441,10 +582,25 @@ static int run_table(void)
 		snprintf(name, sizeof(name), "  chacha%d", nr_rounds[i]);
 		print_row(name, &rounds[i], false);
 	}
+	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++) {
+		char name[24], own[16] = "no SMP", other[16] = "no SMP";
+
+		snprintf(name, sizeof(name), "crng16/%s", store == KSTACK_STORE_CPU ? "cpu" : "task");
+		if (mig_ok[0])
+			pct(own, sizeof(own), (unsigned int)mig[0].hits[store],
+			    (unsigned int)mig[0].rounds[store]);
+		if (mig_ok[1])
+			pct(other, sizeof(other), (unsigned int)mig[1].hits[store],
+			    (unsigned int)mig[1].rounds[store]);
+		printf("%-15s %7s %8s %10s\n", name, "1", own, other);
+	}
 	printf("own: %d predictions after the samples; other: %d of a forked victim's\n",
 	       NR_OWN, NR_OTHER);
 	printf("exec: a prng-task state predicted before execve matched %d of %d after it\n",
 	       exec_hits, NR_OTHER);
+	printf("crng16/STORE: the migration attack, kstack.store=STORE: a syscall that ends\n"
+	       "on CPU 1 predicts CPU 0's next (own, or a victim's), %d rounds each%s\n", NR_MIGRATE,
+	       two_cpus ? "" : " (needs CPUs 0 and 1: make run SMP=2)");
 	printf("ns/call: a getpid and the loop, stackleak off; tail: the %dth slowest of %d\n",
 	       COST_SKIP + 1, NR_COST);
 	return 0;
@@ -456,6 +612,46 @@ static void print_figures(const struct row *r)
 {
 	printf("predict: %s: state after %d samples, own %u of %u, other %d of %d\n",
 	       mode_names[r->mode], r->samples, r->own, r->own_n, r->other, NR_OTHER);
+}
+
+static void print_migrate(long mode, bool victim, const struct migrate_score *sc)
+{
+	printf("predict: migration, %s: a syscall begins on CPU 0 with offset A, ends on CPU 1;\n"
+	       "         predicted: %s next syscall on CPU 0 begins with A\n", mode_names[mode],
+	       victim ? "a victim task's" : "this task's");
+	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++)
+		printf("  kstack.store=%-4s  %3d of %3d predicted\n",
+		       store == KSTACK_STORE_CPU ? "cpu" : "task", sc->hits[store], sc->rounds[store]);
+}
+
+/*
+ * Per CPU, CPU 0 keeps A for its next syscall: at least 90 %. Per task, 1
+ * in 64 by chance: more than 8 of 64 has probability below 1e-6. Most rounds
+ * must have migrated as planned, or the rates say nothing.
+ */
+static void test_migrate(long mode, bool victim)
+{
+	const char *form = victim ? "user.predict.migrate.victim" : "user.predict.migrate.own";
+	struct migrate_score sc;
+	char name[64];
+	int ok;
+
+	if (!two_cpus) {
+		printf("SKIP: %s: one CPU, no migration to attack\n", form);
+		return;
+	}
+	ok = attack_migrate(mode, victim, &sc);
+	print_migrate(mode, victim, &sc);
+	snprintf(name, sizeof(name), "%s.rounds", form);
+	CHECK(name, ok == 0 && sc.rounds[0] >= NR_MIGRATE * 3 / 4 &&
+	      sc.rounds[1] >= NR_MIGRATE * 3 / 4, "task %d, cpu %d of %d rounds migrated as planned",
+	      sc.rounds[0], sc.rounds[1], NR_MIGRATE);
+	snprintf(name, sizeof(name), "%s.store_cpu", form);
+	CHECK(name, sc.rounds[1] && sc.hits[1] * 10 >= sc.rounds[1] * 9,
+	      "%d of %d predicted, want at least 90%%", sc.hits[1], sc.rounds[1]);
+	snprintf(name, sizeof(name), "%s.store_task_at_chance", form);
+	CHECK(name, sc.rounds[0] && sc.hits[0] * 64 <= sc.rounds[0] * 8,
+	      "%d of %d predicted, want at most 8 in 64", sc.hits[0], sc.rounds[0]);
 }
 
 static int run_tests(void)
@@ -504,6 +700,10 @@ static int run_tests(void)
 	      "a state learnt before execve predicted %d of %d after it",
 	      exec_hits, NR_OTHER);
 
+	/* Last of the attacks: how many syscalls the rounds make depends on timing. */
+	test_migrate(KSTACK_MODE_CRNG16, false);
+	test_migrate(KSTACK_MODE_CRNG16, true);
+
 	{
 		long rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
 		long bad = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 10);
@@ -522,7 +722,7 @@ static int run_tests(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long cpu0 = 1;
+	unsigned long cpu0 = 1, mask = 0;
 
 	if (argc == 4 && strcmp(argv[1], "exec-victim") == 0)
 		return exec_victim(argv + 2);
@@ -532,6 +732,7 @@ int main(int argc, char **argv)
 	 * watch another stream. Attacks on per-CPU state start by sharing the
 	 * CPU (a real attacker pins itself the same way).
 	 */
+	two_cpus = sched_getaffinity(0, sizeof(mask), &mask) > 0 && (mask & 3) == 3;
 	sched_setaffinity(0, sizeof(cpu0), &cpu0);
 	if (argc > 1 && strcmp(argv[1], "-t") == 0)
 		return run_tests();

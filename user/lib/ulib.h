@@ -135,6 +135,31 @@ static inline long trapdoor_config(int key, long value)
 static inline unsigned long report_stack(void) { return (unsigned long)syscall1(__NR_report_stack, 0); }
 /* report_stack() after a sleep of ns nanoseconds (at most 1 s): the syscall may end on another CPU. */
 static inline long report_stack_sleep(unsigned long ns) { return syscall1(__NR_report_stack, ns); }
+
+/*
+ * user/lib/migrate.c: a syscall that begins on CPU 0 and ends on CPU 1
+ * (docs/kstack-offset.md, "The migration bug"). migrate_start() pins this
+ * task to CPU 0, measures the base SP, sets kstack.store= and the mode, and
+ * forks the helper on CPU 1. A round: migrate_away() gives the offset A
+ * of a syscall that began on CPU 0 and ended on CPU 1, migrate_back() comes
+ * back to CPU 0 and gives the offset B of the first syscall to begin there
+ * since (offsets in units of 16 bytes); each returns -1 if this task did
+ * not end up on the CPU planned. migrate_stop() ends the helper and
+ * restores the store and mode.
+ */
+struct migrate_rig {
+	unsigned long base;	/* report_stack() with the offset off */
+	long helper;		/* the helper's pid */
+	int wfd;		/* the pipe that wakes it */
+	long old_store, old_mode;
+};
+int migrate_start(struct migrate_rig *rig, long store, long mode);
+int migrate_away(struct migrate_rig *rig, long *a);
+int migrate_back(struct migrate_rig *rig, long *b);
+void migrate_stop(struct migrate_rig *rig);
+/* getcpu(): this task's CPU, or a negative errno. */
+long migrate_this_cpu(void);
+
 static inline long lkdtm(const char *test, unsigned long arg)
 {
 	return syscall2(__NR_lkdtm, test, arg);
