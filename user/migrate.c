@@ -21,7 +21,8 @@
  * time: the attacker who saw A knows B. Per task the offset moved on with
  * M: B == A one time in 64. Prints, per store, how often B repeated A.
  *
- *	-n ROUNDS	rounds per store (default 64, at most 1000)
+ *	-n ROUNDS	rounds per store (default 64, at most 1000); a try in which
+ *			H came too late is not counted and made again, up to 4n tries
  *	-m MODE		counter or crng16 (default crng16)
  *	-t		test: PASS/FAIL lines, cpu >= 90 % and task <= 8 of 64 (scaled)
  *
@@ -48,7 +49,8 @@ static int run_store(long store, long mode, int n, struct result *r)
 		printf("migrate: cannot pin to CPU 0 or start the helper\n");
 		return -1;
 	}
-	for (int i = 0; i < n; i++) {
+	/* n rounds that migrated as planned; on a busy host H can be late: up to 4n tries. */
+	for (int i = 0; i < 4 * n && r->rounds < n; i++) {
 		long a, b;
 
 		if (migrate_away(&rig, &a) < 0 || migrate_back(&rig, &b) < 0) {
@@ -130,14 +132,15 @@ int main(int argc, char **argv)
 		       r->repeats, r->rounds, r->rounds ? r->repeats * 100 / r->rounds : 0,
 		       store == KSTACK_STORE_CPU ? "  predictable\n" : "  1 in 64 by chance\n");
 		if (r->lost)
-			printf("                     (%d rounds did not migrate as planned, not counted)\n",
+			printf("                     (%d tries did not migrate as planned, made again)\n",
 			       r->lost);
 	}
 	if (!test)
 		return 0;
-	/* The rounds that ran must be most of them, or the rates say nothing. */
-	CHECK("migrate.rounds", res[0].rounds >= n * 3 / 4 && res[1].rounds >= n * 3 / 4,
-	      "task %d, cpu %d of %d rounds migrated as planned", res[0].rounds, res[1].rounds, n);
+	/* Every round must have run, or the rates say less than they claim. */
+	CHECK("migrate.rounds", res[0].rounds == n && res[1].rounds == n,
+	      "task %d, cpu %d of %d rounds migrated as planned in %d tries", res[0].rounds,
+	      res[1].rounds, n, 4 * n);
 	CHECK("migrate.store_cpu_repeats", res[1].rounds && res[1].repeats * 10 >= res[1].rounds * 9,
 	      "%d of %d repeated, want at least 90%%", res[1].repeats, res[1].rounds);
 	/* 1 in 64 by chance: more than 8 in 64 has probability below 1e-6. */

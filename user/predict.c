@@ -387,7 +387,8 @@ static int attack_migrate(long mode, bool victim, struct migrate_score *sc)
 			migrate_stop(&rig);
 			return -1;
 		}
-		for (int i = 0; i < NR_MIGRATE; i++) {
+		/* NR_MIGRATE rounds that migrated; H can be late on a busy host: up to 4x tries. */
+		for (int i = 0; i < 4 * NR_MIGRATE && sc->rounds[store] < NR_MIGRATE; i++) {
 			long a, b, prediction;
 			u8 off = 0xff;
 
@@ -626,8 +627,8 @@ static void print_migrate(long mode, bool victim, const struct migrate_score *sc
 
 /*
  * Per CPU, CPU 0 keeps A for its next syscall: at least 90 %. Per task, 1
- * in 64 by chance: more than 8 of 64 has probability below 1e-6. Most rounds
- * must have migrated as planned, or the rates say nothing.
+ * in 64 by chance: more than 8 of 64 has probability below 1e-6. Every round
+ * must have migrated as planned (up to four tries each), or the rates say less.
  */
 static void test_migrate(long mode, bool victim)
 {
@@ -643,9 +644,9 @@ static void test_migrate(long mode, bool victim)
 	ok = attack_migrate(mode, victim, &sc);
 	print_migrate(mode, victim, &sc);
 	snprintf(name, sizeof(name), "%s.rounds", form);
-	CHECK(name, ok == 0 && sc.rounds[0] >= NR_MIGRATE * 3 / 4 &&
-	      sc.rounds[1] >= NR_MIGRATE * 3 / 4, "task %d, cpu %d of %d rounds migrated as planned",
-	      sc.rounds[0], sc.rounds[1], NR_MIGRATE);
+	CHECK(name, ok == 0 && sc.rounds[0] == NR_MIGRATE && sc.rounds[1] == NR_MIGRATE,
+	      "task %d, cpu %d of %d rounds migrated as planned in %d tries", sc.rounds[0],
+	      sc.rounds[1], NR_MIGRATE, 4 * NR_MIGRATE);
 	snprintf(name, sizeof(name), "%s.store_cpu", form);
 	CHECK(name, sc.rounds[1] && sc.hits[1] * 10 >= sc.rounds[1] * 9,
 	      "%d of %d predicted, want at least 90%%", sc.hits[1], sc.rounds[1]);

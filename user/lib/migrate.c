@@ -79,7 +79,10 @@ int migrate_start(struct migrate_rig *rig, long store, long mode)
 
 int migrate_away(struct migrate_rig *rig, long *a)
 {
-	write(rig->wfd, "m", 1);			/* 1: H waits for M to sleep */
+	/* 1: from CPU 0 (a move of H's that came too late last round may have taken us away). */
+	if (set_affinity(0, 1UL) < 0 || migrate_this_cpu() != 0)
+		return -1;
+	write(rig->wfd, "m", 1);			/* H waits for M to sleep */
 	*a = offset_of(rig->base, (unsigned long)report_stack_sleep(SLEEP_NS));	/* 2 */
 	return migrate_this_cpu() == 1 ? 0 : -1;	/* 3: else H missed us: no migration */
 }
