@@ -52,7 +52,6 @@ extern u8 stackleak_erase_stack[], stackleak_erase_stack_end[];
 
 /* query-cpu-stopped-state's answer for a CPU that runs (0: stopped, 1: stopping). */
 #define RTAS_CPU_RUNNING	2
-#define RTAS_CPU_STOPPED	0
 
 /* head.S: where start-cpu starts a CPU, r3 = its paca. */
 extern char secondary_entry[];
