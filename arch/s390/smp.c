@@ -262,7 +262,7 @@ void arch_send_ipi(unsigned int cpu)
  * Put every other CPU in the stopped state (SIGP STOP), and wait (up to a
  * second each) until it is: QEMU ends the run on a disabled wait only when no
  * other CPU is still operating, and a CPU idling in an enabled wait, or
- * spinning where smp_stop_other_cpus() (kernel/smp.c) parked it, counts as
+ * spinning where smp_send_stop() (kernel/smp.c) parked it, counts as
  * operating.
  */
 void s390_stop_other_cpus(void)
