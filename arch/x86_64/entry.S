@@ -174,12 +174,13 @@ SYM_CODE_START(exception_stubs)
 	vector = 0			// the stub's vector number, counted by the assembler
 	.rept	NR_IDT_VECTORS		// the 32 exceptions, then the interrupts
 1:
-	/*
-	 * An interrupt never has an error code: shifted by 32 or more, the mask
-	 * gives 0.
-	 */
+	/* Only some exceptions have an error code; an interrupt (vector 32 and up) never. */
+	.if	vector < 32		// an exception: the mask says
 	.if	((X86_TRAP_ERROR_CODE_MASK >> vector) & 1) == 0
 	pushq	$0			// no error code from the CPU: a 0 keeps the layout
+	.endif
+	.else				// an interrupt
+	pushq	$0			// no error code either
 	.endif
 	pushq	$vector			// pt_regs.vector: why we are here
 	jmp	entry_exception		// the common path
