@@ -130,19 +130,29 @@ static const char *const kstack_store_names[] = {
 	[KSTACK_STORE_CPU] = "cpu",
 };
 
+/* The index of name in a table of n names, or -EINVAL. */
+static int name_index(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return -EINVAL;
+}
+
+/* The name at index i of a table of n names, or "invalid". */
+static const char *index_name(const char *const *names, int n, int i)
+{
+	return i < 0 || i >= n ? "invalid" : names[i];
+}
+
 int kstack_store_parse(const char *name)
 {
-	for (int store = 0; store < (int)ARRAY_SIZE(kstack_store_names); store++)
-		if (strcmp(name, kstack_store_names[store]) == 0)
-			return store;
-	return -EINVAL;
+	return name_index(kstack_store_names, ARRAY_SIZE(kstack_store_names), name);
 }
 
 const char *kstack_store_name(int store)
 {
-	if (store < 0 || store >= (int)ARRAY_SIZE(kstack_store_names))
-		return "invalid";
-	return kstack_store_names[store];
+	return index_name(kstack_store_names, ARRAY_SIZE(kstack_store_names), store);
 }
 
 long kstack_store_set(long store)
@@ -160,17 +170,12 @@ long kstack_store_set(long store)
 
 int kstack_mode_parse(const char *name)
 {
-	for (int mode = 0; mode < NR_KSTACK_MODES; mode++)
-		if (strcmp(name, kstack_mode_names[mode]) == 0)
-			return mode;
-	return -EINVAL;
+	return name_index(kstack_mode_names, NR_KSTACK_MODES, name);
 }
 
 const char *kstack_mode_name(int mode)
 {
-	if (mode < 0 || mode >= NR_KSTACK_MODES)
-		return "invalid";
-	return kstack_mode_names[mode];
+	return index_name(kstack_mode_names, NR_KSTACK_MODES, mode);
 }
 
 long kstack_mode_set(long mode)

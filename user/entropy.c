@@ -371,23 +371,6 @@ static void usage(void)
 	       "chacha-task|all] [-r] [-v]\n");
 }
 
-/* A decimal number in 1..MAX_SAMPLES, or 0. */
-static unsigned long parse_count(const char *s)
-{
-	unsigned long v = 0;
-
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > MAX_SAMPLES)
-			return 0;
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long n = DEFAULT_SAMPLES;
@@ -398,7 +381,7 @@ int main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc) {
-			n = parse_count(argv[++i]);
+			n = parse_count(argv[++i], MAX_SAMPLES);
 			if (!n) {
 				printf("entropy: -n wants a number from 1 to %d\n", MAX_SAMPLES);
 				return 1;

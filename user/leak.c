@@ -22,6 +22,7 @@
 #include <uapi/stackleak.h>
 
 #define DEFAULT_PAIRS	10000
+#define MAX_PAIRS	1000000	/* -n takes 1 up to this */
 /* Each pair's secret is this XOR the pair's number: never poison, never 0. */
 #define SECRET_BASE	0x5ec2e75ec2e70000UL
 
@@ -65,15 +66,6 @@ static void percent(char *buf, size_t size, unsigned long part, unsigned long wh
 	snprintf(buf, size, "%lu.%02lu%%", hundredths / 100, hundredths % 100);
 }
 
-static unsigned long parse_count(const char *s)
-{
-	unsigned long n = 0;
-
-	for (; *s >= '0' && *s <= '9'; s++)
-		n = n * 10 + (unsigned long)(*s - '0');
-	return *s ? 0 : n;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long n = DEFAULT_PAIRS;
@@ -82,7 +74,7 @@ int main(int argc, char **argv)
 	int failed = 0;
 
 	if (argc == 3 && !strcmp(argv[1], "-n"))
-		n = parse_count(argv[2]);
+		n = parse_count(argv[2], MAX_PAIRS);
 	if (argc == 2 || argc > 3 || !n) {
 		printf("usage: leak [-n pairs]\n");
 		return 2;

@@ -64,22 +64,6 @@ static int run_store(long store, long mode, int n, struct result *r)
 	return 0;
 }
 
-static unsigned long parse_count(const char *s)
-{
-	unsigned long v = 0;
-
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > MAX_ROUNDS)
-			return 0;
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	static const char *const store_names[] = { [KSTACK_STORE_TASK] = "task", [KSTACK_STORE_CPU] = "cpu" };
@@ -91,7 +75,7 @@ int main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc) {
-			n = (int)parse_count(argv[++i]);
+			n = (int)parse_count(argv[++i], MAX_ROUNDS);
 			if (!n) {
 				printf("migrate: -n wants a number from 1 to %d\n", MAX_ROUNDS);
 				return 1;

@@ -192,6 +192,9 @@ __noreturn void exit(int status);
 /* Powers the machine off; QEMU exits, and the runner reads status. */
 __noreturn void poweroff(int status);
 
+/* user/lib/parse.c: a decimal number in 1..max, or 0 if s is anything else. */
+unsigned long parse_count(const char *s, unsigned long max);
+
 int printf(const char *fmt, ...) __printf(1, 2);
 int puts(const char *s);
 
