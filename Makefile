@@ -548,6 +548,7 @@ help:
 	@echo '  LAB=<name>     build with that lab'"'"'s own kernel sources, if it has any (docs/labs/)'
 	@echo '  SOAK_SEEDS= SOAK_CALLS= SOAK_TIMEOUT=  with soak: seeds, calls per seed, seconds per boot'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
+	@echo '  SMP=N          with run/check/bench-boot: N CPUs (QEMU -smp N); run defaults to 2 (docs/smp.md)'
 	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'
