@@ -94,13 +94,17 @@ void smp_call_function(void (*fn)(void *arg), void *arg)
 		if (cpu == self || !__atomic_load_n(&c->online, __ATOMIC_ACQUIRE))
 			continue;
 		/* One request at a time per CPU: wait out another caller's. */
-		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE)) {
 			smp_call_pending();
+			cpu_relax();
+		}
 		c->call_arg = arg;
 		__atomic_store_n(&c->call_fn, fn, __ATOMIC_RELEASE);
 		arch_send_ipi(cpu);
-		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE)) {
 			smp_call_pending();	/* it may be waiting for us the same way */
+			cpu_relax();
+		}
 	}
 }
 
@@ -120,9 +124,11 @@ static bool wait_online(unsigned int cpu)
 {
 	u64 start = arch_get_cycles(), limit = arch_cycles_per_sec() * CPU_UP_TIMEOUT_SEC;
 
-	while (!__atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
+	while (!__atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE)) {
 		if (arch_get_cycles() - start > limit)
 			return false;
+		cpu_relax();
+	}
 	return true;
 }
 

@@ -5,6 +5,7 @@
  * counts the locks it holds (cpu_info.locks_held), which lets schedule()
  * check that nothing but the kernel lock is held across a context switch.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/spinlock.h>
@@ -41,8 +42,10 @@ void spin_lock(spinlock_t *lock)
 		panic("spinlock %s: recursion on CPU%u", lock->name, smp_processor_id());
 	while (__atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE)) {
 		/* Read-only while it is taken, so the line is not bounced between CPUs. */
-		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED))
+		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED)) {
 			smp_call_pending();	/* the holder may wait for us in smp_call_function() */
+			cpu_relax();	/* lets the holder run: a hyperthread, or QEMU's next vCPU on one host thread */
+		}
 	}
 	spin_acquired(lock);
 }
