@@ -24,26 +24,32 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 
-	.abiversion 2			/* ELFv2 ABI: plain function pointers, no descriptors */
-
-	.section .head.text, "ax"	/* kernel.lds puts this first: VOF jumps to byte 0 */
-	.globl	_start
-_start:
-	/*
-	 * 64-bit mode, first thing. In 32-bit mode (MSR[SF] = 0) addresses wrap at 4 GiB and,
-	 * worse for compiled code, the condition codes and the carry bit are computed from the
-	 * low 32 bits only: 64-bit C code would take wrong branches. We also want machine
-	 * checks on (ME), and mtmsrd cannot change MSR[ME]; rfid, "return from interrupt", sets
-	 * the whole MSR from SRR1 while jumping to SRR0, so "return" to the next line with
-	 * MSR_KERNEL = SF | ME | RI (asm/reg.h). SF is bit 63, too high for an immediate.
-	 */
-	LOAD_ADDR(r11, .Lin_64bit_mode)
+/*
+ * KERNEL_MSR target: go on at target with the MSR we run the kernel with, whatever the
+ * firmware gave. In 32-bit mode (MSR[SF] = 0) addresses wrap at 4 GiB and, worse for
+ * compiled code, the condition codes and the carry bit are computed from the low 32 bits
+ * only: 64-bit C code would take wrong branches. We also want machine checks on (ME), and
+ * mtmsrd cannot change MSR[ME]; rfid, "return from interrupt", sets the whole MSR from
+ * SRR1 while jumping to SRR0, so "return" to target with MSR_KERNEL = SF | ME | RI
+ * (asm/reg.h). SF is bit 63, too high for an immediate. Every CPU runs it once: the boot
+ * CPU in _start, the others in secondary_entry. Uses r11 and r12.
+ */
+	.macro	KERNEL_MSR target
+	LOAD_ADDR(r11, \target)
 	mtspr	SPRN_SRR0, r11		/* where rfid jumps */
 	li	r12, 1
 	sldi	r12, r12, 63		/* r12 = MSR_SF */
 	ori	r12, r12, MSR_ME | MSR_RI	/* IR = DR = EE = PR = LE = 0 */
 	mtspr	SPRN_SRR1, r12		/* the MSR rfid installs */
 	rfid
+	.endm
+
+	.abiversion 2			/* ELFv2 ABI: plain function pointers, no descriptors */
+
+	.section .head.text, "ax"	/* kernel.lds puts this first: VOF jumps to byte 0 */
+	.globl	_start
+_start:
+	KERNEL_MSR .Lin_64bit_mode	/* 64-bit mode, first thing */
 .Lin_64bit_mode:
 
 	/*
@@ -191,17 +197,7 @@ enter_prom:
 	.text
 	.globl	secondary_entry
 secondary_entry:
-	/*
-	 * The MSR we run the kernel with, whatever the firmware gave: 64-bit, machine
-	 * checks on, recoverable (MSR_KERNEL), installed by rfid as in _start.
-	 */
-	LOAD_ADDR(r11, .Lsecondary_64bit)
-	mtspr	SPRN_SRR0, r11		/* where rfid jumps */
-	li	r12, 1
-	sldi	r12, r12, 63		/* r12 = MSR_SF */
-	ori	r12, r12, MSR_ME | MSR_RI	/* IR = DR = EE = PR = LE = 0 */
-	mtspr	SPRN_SRR1, r12		/* the MSR rfid installs */
-	rfid
+	KERNEL_MSR .Lsecondary_64bit	/* 64-bit, machine checks on, as _start */
 .Lsecondary_64bit:
 	mr	r13, r3			/* r13 = this CPU's paca, for C ... */
 	mtspr	SPRN_SPRG0, r13		/* ... and SPRG0 for the interrupt entry (entry.S) */
