@@ -133,7 +133,7 @@ REGISTRY_GROUPS	:= $(shell tools/gen-registry --groups tests/registry)
 
 $(GEN_REGISTRY): tests/registry tools/gen-registry
 	$(Q)mkdir -p $(@D)
-	$(call quiet,GEN,$@)tools/gen-registry tests/registry > $@.tmp && mv $@.tmp $@
+	$(call quiet,GEN,$@)tools/gen-registry tests/registry > $@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 ifneq ($(filter check,$(MAKECMDGOALS)),)
 ifneq ($(T),)
