@@ -75,8 +75,8 @@ int migrate_start(struct migrate_rig *rig, long store, long mode)
 	close(fds[0]);
 	rig->wfd = fds[1];
 	/*
-	 * H's own move to CPU 1 is a syscall that begins on CPU 0: wait until
-	 * H blocks in its first read, so that it cannot fall into round 1.
+	 * H's own move to CPU 1 is a syscall that begins on CPU 0: wait until H
+	 * blocks in its first read, so that it cannot fall between A and B.
 	 */
 	for (int spin = 0; spin < 1000000 && task_state(rig->helper) != 2; spin++)
 		;
