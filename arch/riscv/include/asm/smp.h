@@ -21,13 +21,17 @@ struct cpu_info;
 
 /*
  * The empty asm tells the compiler that the value is in tp and costs no instruction, so
- * this_cpu()->current_task is a single load from tp.
+ * this_cpu()->current_task is a single load from tp. It is volatile because the value
+ * changes under the compiler's feet: a call that switches tasks (schedule()) may return on
+ * another CPU. A plain asm with no input is one the compiler may evaluate once and keep:
+ * clang copied tp to a saved register before schedule() and read the old CPU's
+ * need_resched after it, for ever (kernel/syscall.c, exit_to_user_mode_work()).
  */
 static __always_inline struct cpu_info *arch_this_cpu(void)
 {
 	register struct cpu_info *tp __asm__("tp");
 
-	__asm__("" : "=r"(tp));
+	__asm__ __volatile__("" : "=r"(tp));
 	return tp;
 }
 
