@@ -22,8 +22,12 @@ struct cpu_info cpu_info[NR_CPUS] = {
 };
 unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
 
-/* How long smp_init() waits for one CPU to come online: a second. */
-#define CPU_UP_TIMEOUT_SEC	1
+/*
+ * How long smp_init() waits for one CPU to come online: ten seconds, as
+ * Linux does. Under QEMU a CPU is up in microseconds on an idle host, but
+ * its host thread may wait much longer for a core on a busy one.
+ */
+#define CPU_UP_TIMEOUT_SEC	10
 
 /* smp_send_stop(): the CPU that stops the others, NR_CPUS while none does. */
 static unsigned int stopping_cpu = NR_CPUS;
