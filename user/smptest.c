@@ -102,7 +102,8 @@ static void test_basics(void)
 
 static void test_errors(void)
 {
-	unsigned long zero = 0, offline = ncpus < CPUMASK_BITS ? 1UL << ncpus : 0, buf = 0;
+	/* The lowest CPU that is not online (a CPU that did not start leaves a hole). */
+	unsigned long zero = 0, offline = ~all_cpus & -~all_cpus, buf = 0;
 	unsigned long two[2] = { 1, ~0UL };
 	long r;
 
