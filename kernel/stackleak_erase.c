@@ -56,8 +56,13 @@ static __always_inline void __stackleak_erase(bool verify)
 	/* The next syscall starts from the top again, with no gap (see the plan). */
 	t->lowest_stack = high;
 	t->stackleak_gap_low = high;
-	/* One counter: each one more costs the erase on every syscall. */
-	kernel_stats.stackleak_bytes_total += bytes;
+	/*
+	 * One counter: each one more costs the erase on every syscall. Every
+	 * CPU erases, without the kernel lock: an atomic add, so that none is
+	 * lost (one instruction where the ISA has one: x86 lock add, riscv
+	 * amoadd, s390 laag, loongarch amadd).
+	 */
+	__atomic_fetch_add(&kernel_stats.stackleak_bytes_total, bytes, __ATOMIC_RELAXED);
 	if (verify)
 		stackleak_verify_erase(t, sp);
 }
