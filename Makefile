@@ -315,8 +315,10 @@ check-qemu:
 # powers off by itself. SCRIPT=file: the shell runs the file's lines, then powers
 # off (a last poweroff is added, and a first empty line: a byte that arrives
 # before the kernel sets its UART up can be lost); docs/shell.md.
-# make run boots two CPUs unless SMP= says otherwise (docs/smp.md).
-run: SMP := 2
+# make run boots two CPUs unless SMP= says otherwise (docs/smp.md), one under
+# QEMU_EXTRA=-icount (QEMU runs the CPUs one at a time then, and riscv's second
+# hart never starts: docs/smp.md, "riscv").
+run: SMP := $(if $(findstring -icount,$(QEMU_EXTRA)),1,2)
 run: deps-if-missing
 	$(Q)$(MAKE) -s --no-print-directory all check-qemu
 ifneq ($(SCRIPT),)
@@ -548,7 +550,7 @@ help:
 	@echo '  LAB=<name>     build with that lab'"'"'s own kernel sources, if it has any (docs/labs/)'
 	@echo '  SOAK_SEEDS= SOAK_CALLS= SOAK_TIMEOUT=  with soak: seeds, calls per seed, seconds per boot'
 	@echo '  CMDLINE=       boot options, e.g. "kstack=crng16 stackleak=off" (docs/boot-options.md)'
-	@echo '  SMP=N          with run/check/bench-boot: N CPUs (QEMU -smp N); run defaults to 2 (docs/smp.md)'
+	@echo '  SMP=N          with run/check/bench-boot: N CPUs (QEMU -smp N); run defaults to 2, to 1 under -icount (docs/smp.md)'
 	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'
