@@ -167,7 +167,7 @@ class Lab:
         if self._builds[arch] is not None:
             raise self._builds[arch]
 
-    def boot(self, arch, cmdline="", script=None, timeout=60, must_pass=True, qemu_extra="", smp=None):
+    def boot(self, arch, cmdline="", script=None, timeout=60, must_pass=True, qemu_extra=""):
         """Boots the default image on arch and returns its console text.
 
         cmdline: boot options. script: shell commands, one a line (or a
@@ -176,8 +176,7 @@ class Lab:
         without a script the demo boot runs. The boot is bounded by timeout
         seconds (tools/run-qemu). qemu_extra: more QEMU options (make's
         QEMU_EXTRA), e.g. "-icount shift=0" for a clock that counts guest
-        instructions, the same on every run. smp: the number of CPUs (make's
-        SMP=; None: what `make run` boots). With must_pass (the default) a boot that
+        instructions, the same on every run. With must_pass (the default) a boot that
         does not end in a clean power-off (hang, crash, kernel status not 0)
         raises GradeFail with run-qemu's verdict; otherwise the text comes
         back whatever happened. The same boot is made once per grading run.
@@ -185,14 +184,14 @@ class Lab:
         """
         if isinstance(script, (list, tuple)):
             script = "\n".join(script)
-        key = (arch, cmdline, script, timeout, must_pass, qemu_extra, smp)
+        key = (arch, cmdline, script, timeout, must_pass, qemu_extra)
         if key not in self._boots:
-            self._boots[key] = self._boot(arch, cmdline, script, timeout, must_pass, qemu_extra, smp)
+            self._boots[key] = self._boot(arch, cmdline, script, timeout, must_pass, qemu_extra)
         if isinstance(self._boots[key], GradeFail):
             raise self._boots[key]
         return self._boots[key]
 
-    def _boot(self, arch, cmdline, script, timeout, must_pass, qemu_extra, smp=None):
+    def _boot(self, arch, cmdline, script, timeout, must_pass, qemu_extra):
         try:
             self.build(arch)
         except GradeFail as e:
@@ -200,8 +199,6 @@ class Lab:
         bdir = self.build_dir(arch)
         log = os.path.join(bdir, "run.log")
         args = ["run", "RUN_TIMEOUT=%d" % timeout, "CMDLINE=" + cmdline, "QEMU_EXTRA=" + qemu_extra]
-        if smp is not None:
-            args.append("SMP=%d" % smp)
         tmp = None
         if script is not None:
             fd, tmp = tempfile.mkstemp(prefix="grade-", suffix=".sh", dir=bdir)

@@ -24,9 +24,9 @@ TRACE = re.compile(r"^trace: (\d+) (\w+)\((.*?)\) = (\S+)  kstack \+(\d+)  erase
 
 def run(arch):
     """(predictions, actual offsets of the getppid calls) of one guess run."""
-    # One CPU: under -icount QEMU runs the CPUs one at a time anyway, and guess's timing is one CPU's.
+    # Under -icount `make run` boots one CPU (docs/smp.md): guess's timing is one CPU's.
     text = lab.boot(arch, cmdline="kstack=counter", script=["trace on", "guess %d" % N, "trace off"],
-                    qemu_extra="-icount shift=0", timeout=120, smp=1)
+                    qemu_extra="-icount shift=0", timeout=120)
     session = dict(shell_session(text))
     if "guess %d" % N not in session:
         raise GradeFail("the shell never ran guess")

@@ -139,7 +139,7 @@ class Boot(unittest.TestCase):
         lab = FakeLab("t", ["riscv", "arm64"], {})
         made = []
 
-        def fake_boot(arch, cmdline, script, timeout, must_pass, qemu_extra, smp):
+        def fake_boot(arch, cmdline, script, timeout, must_pass, qemu_extra):
             made.append(arch)
             return GradeFail("boot failed: hang") if arch == "arm64" else CONSOLE
         lab._boot = fake_boot

@@ -30,6 +30,13 @@ long migrate_this_cpu(void)
 	return err < 0 ? err : (long)cpu;
 }
 
+/* Until task pid blocks (task_state() 2), or a million looks at it. */
+static void wait_blocked(long pid)
+{
+	for (int spin = 0; spin < 1000000 && task_state(pid) != 2; spin++)
+		;
+}
+
 /* The helper on CPU 1: for each byte from M, wait until M sleeps, then move it here. */
 static __noreturn void helper(int rfd, long m)
 {
@@ -39,8 +46,7 @@ static __noreturn void helper(int rfd, long m)
 		exit(2);
 	while (read(rfd, &c, 1) == 1) {
 		/* M blocks in report_stack_sleep() right after its write: wait for that. */
-		for (int spin = 0; spin < 1000000 && task_state(m) != 2; spin++)
-			;
+		wait_blocked(m);
 		set_affinity(m, 2UL);
 	}
 	exit(0);
@@ -78,8 +84,7 @@ int migrate_start(struct migrate_rig *rig, long store, long mode)
 	 * H's own move to CPU 1 is a syscall that begins on CPU 0: wait until H
 	 * blocks in its first read, so that it cannot fall between A and B.
 	 */
-	for (int spin = 0; spin < 1000000 && task_state(rig->helper) != 2; spin++)
-		;
+	wait_blocked(rig->helper);
 	return 0;
 }
 
