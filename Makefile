@@ -108,7 +108,7 @@ C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 
 # --- what we build ---------------------------------------------------------
 # The kernel's preprocessor flags (sparse gets the same ones), then its compiler flags.
-KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -I$(BUILD)/generated \
+KERNEL_CPPFLAGS	:= -Iinclude -Iarch/$(ARCH)/include -Iarch/$(ARCH)/include/uapi -I$(BUILD)/generated \
 		   -DUTS_MACHINE='"$(UTS_MACHINE)"' -DTRAPDOOR_VERSION='"$(VERSION)"'
 CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 		   -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) $(DEBUG_CFLAGS) $(EXTRA_CFLAGS)

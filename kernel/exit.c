@@ -4,6 +4,7 @@
  * wait4 (the parent collects the status and frees the slot).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
 #include <trapdoor/file.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
@@ -38,6 +39,8 @@ __noreturn void do_exit(int wait_status)
 
 	/* Close every descriptor: a pipe's other end sees EOF or EPIPE. */
 	files_exit(me);
+	/* A session leader lets the console go (kernel/tty.c). */
+	tty_session_exit(me);
 	/* Leave our address space before tearing it down. */
 	arch_switch_mm(NULL);
 	if (me->mm) {

@@ -53,6 +53,9 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 
 	if (!program_exists(name))
 		return -ENOENT;
+	/* A task that is being killed makes no children (Linux's fork checks the same). */
+	if (current->killed)
+		return -EINTR;
 	t = alloc_task();
 	if (!t)
 		return -EAGAIN;
@@ -67,6 +70,9 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	strscpy(t->comm, name, sizeof(t->comm));
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
+	/* The caller's process group and session; the first task (init) leads its own. */
+	t->pgid = t->parent ? current->pgid : t->pid;
+	t->sid = t->parent ? current->sid : t->pid;
 	t->cpus_allowed = ~0UL;	/* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
@@ -79,9 +85,16 @@ long spawn_program(const char *name, const char *const *argv, int argc)
  */
 long do_fork(void)
 {
-	struct task_struct *parent = current, *t = alloc_task();
+	struct task_struct *parent = current, *t;
 	struct mm_struct *pmm = parent->mm;
 
+	/*
+	 * A task that is being killed makes no children, as in Linux: a fork
+	 * bomb's tasks stop forking the moment Ctrl-C marks them.
+	 */
+	if (parent->killed)
+		return -EINTR;
+	t = alloc_task();
 	if (!t)
 		return -EAGAIN;
 	t->mm = mm_create();
@@ -102,6 +115,8 @@ long do_fork(void)
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
 	files_fork(t, parent);
 	t->parent = parent;
+	t->pgid = parent->pgid;
+	t->sid = parent->sid;
 	t->cpus_allowed = parent->cpus_allowed;
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
@@ -134,6 +149,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	arch_switch_mm(mm);
 	mm_destroy(old);
 	strscpy(current->comm, name, sizeof(current->comm));
+	current->did_exec = true;
 	/*
 	 * A new program must not inherit the old one's offset stream: the old
 	 * image may have leaked enough offsets to predict it (prng-task).

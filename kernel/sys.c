@@ -74,10 +74,15 @@ SYSCALL_DEFINE(read)
 		return file_read(f, u64_to_user_ptr(a1), a2);
 	if (count == 0)
 		return 0;
+	/* Only the foreground process group reads the console (kernel/tty.c). */
+	if (tty_check_read() < 0)
+		return -EIO;
 	while ((c = console_getc()) < 0) {
 		if (current->killed)
 			return -EINTR;
 		console_wait();	/* asleep until a key arrives */
+		if (tty_check_read() < 0)
+			return -EIO;	/* put in the background while it slept */
 	}
 	do {
 		buf[n++] = (char)(c == '\r' ? '\n' : c);

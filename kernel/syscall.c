@@ -58,6 +58,11 @@ static const syscall_fn_t sys_call_table[NR_syscalls] = {
 	[__NR_sched_setaffinity] = sys_sched_setaffinity,
 	[__NR_sched_getaffinity] = sys_sched_getaffinity,
 	[__NR_getcpu]		= sys_getcpu,
+	[__NR_ioctl]		= sys_ioctl,
+	[__NR_setpgid]		= sys_setpgid,
+	[__NR_getpgid]		= sys_getpgid,
+	[__NR_getsid]		= sys_getsid,
+	[__NR_setsid]		= sys_setsid,
 };
 
 /*
@@ -237,10 +242,10 @@ SYSCALL_DEFINE(trapdoor_config)
 		return kstack_store_set((long)a1);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set((long)a1);
-	case TRAPDOOR_CONFIG_TTY_FOREGROUND:
-		return tty_set_foreground((long)a1);
-	case TRAPDOOR_CONFIG_TTY_INJECT:
-		return tty_inject((long)a1);
+#ifdef CONFIG_KTEST
+	case TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI:
+		return tty_set_legacy_tiocsti((long)a1);
+#endif
 	default:
 		return -EINVAL;
 	}

@@ -46,6 +46,15 @@ SYSCALL_DEFINE(execve);
 SYSCALL_DEFINE(wait4);
 /* kernel/signal.c */
 SYSCALL_DEFINE(kill);
+
+/* kernel/pgrp.c */
+SYSCALL_DEFINE(setpgid);
+SYSCALL_DEFINE(getpgid);
+SYSCALL_DEFINE(getsid);
+SYSCALL_DEFINE(setsid);
+
+/* kernel/tty.c */
+SYSCALL_DEFINE(ioctl);
 /* kernel/sched.c */
 SYSCALL_DEFINE(nanosleep);
 SYSCALL_DEFINE(sched_setaffinity);

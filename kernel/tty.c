@@ -9,15 +9,26 @@
  * TASK_BLOCKED and off the run queue until a character arrives or kill()
  * wakes it. There is no line discipline: the shell (user/sh.c) reads raw
  * bytes and does its own editing. One character is the kernel's: Ctrl-C
- * (0x03) arriving while a foreground task is set (tty_set_foreground(), the
- * shell sets the program it waits for) kills that task with SIGKILL and is
- * not queued; with no foreground task it is queued like any other byte.
- * docs/shell.md describes the whole path.
+ * (0x03) sends SIGINT to the console's foreground process group and is not
+ * queued, unless that group is the session leader's own (the shell at its
+ * prompt, which has no handler to catch it: it gets the byte and drops the
+ * line) or the console belongs to no session. docs/shell.md describes the
+ * whole path.
+ *
+ * Job control, as Linux's tty layer does it (drivers/tty/tty_jobctrl.c): the
+ * console is the controlling terminal of at most one session (tty_session,
+ * taken by its leader with TIOCSCTTY and let go when the leader exits), and
+ * one process group of that session is in the foreground (tty_pgrp, set with
+ * TIOCSPGRP). While the console has a session, only its foreground group
+ * reads it: any other reader gets -EIO (docs/tasks.md, "Sessions").
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
 #include <trapdoor/spinlock.h>
 #include <trapdoor/task.h>
+#include <trapdoor/file.h>
+#include <trapdoor/uaccess.h>
+#include <asm/ioctls.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
@@ -31,19 +42,20 @@ static char tty_buf[TTY_BUF_SIZE];
 static unsigned int tty_head, tty_tail;	/* free-running: head - tail bytes waiting */
 static bool tty_irq;
 static struct task_struct *tty_readers[TTY_MAX_READERS];
-static int tty_foreground;		/* the pid Ctrl-C kills; 0: none */
+static int tty_session;			/* the session whose terminal it is; 0: none */
+static int tty_pgrp;			/* its foreground process group */
+/* TIOCSTI types for anyone: off, and only the test image can switch it on (Linux's legacy_tiocsti). */
+static bool tty_legacy_tiocsti;
 
 void console_input_init(void)
 {
 	tty_irq = arch_console_irq_init();
 }
 
-/* One received byte: Ctrl-C for the foreground task, or into the buffer. */
+/* One received byte: Ctrl-C for the foreground process group, or into the buffer. */
 static bool tty_receive(int c)
 {
-	/* kill() refuses pid 1 and dead tasks: then the byte is an ordinary one. */
-	if (c == CTRL_C && tty_foreground > 0 && sys_kill((unsigned long)tty_foreground, SIGKILL,
-							 0, 0, 0, 0) == 0)
+	if (c == CTRL_C && tty_session && tty_pgrp != tty_session && kill_pgrp(tty_pgrp, SIGINT) == 0)
 		return false;
 	if (tty_head - tty_tail == TTY_BUF_SIZE)
 		return false;	/* full: drop, and keep draining the device */
@@ -122,23 +134,146 @@ bool console_has_readers(void)
 	return false;
 }
 
-long tty_set_foreground(long pid)
+/* Is the console t's controlling terminal? */
+static bool tty_is_ctty(const struct task_struct *t)
 {
-	long old = tty_foreground;
+	return tty_session && t->sid == tty_session;
+}
 
-	if (pid == -1)
-		return old;
-	if (pid < 0 || pid > INT_MAX || (pid && !task_by_pid((int)pid)))
-		return -ESRCH;
-	tty_foreground = (int)pid;
+long tty_check_read(void)
+{
+	/*
+	 * Linux stops a background reader with SIGTTIN, or fails it with EIO
+	 * when it cannot be stopped; no task can be stopped here. A task of
+	 * another session gets EIO too: every task's fd 0 is the console, so a
+	 * task that left the session with setsid() must not keep reading it.
+	 */
+	if (tty_session && (current->sid != tty_session || current->pgid != tty_pgrp))
+		return -EIO;
+	return 0;
+}
+
+void tty_session_exit(struct task_struct *leader)
+{
+	if (!tty_session || leader->sid != tty_session || leader->pid != leader->sid)
+		return;
+	/* As Linux: the foreground group is hung up, and the console belongs to no session. */
+	if (tty_pgrp != tty_session)
+		kill_pgrp(tty_pgrp, SIGHUP);
+	tty_session = 0;
+	tty_pgrp = 0;
+}
+
+long tty_set_legacy_tiocsti(long on)
+{
+	long old = tty_legacy_tiocsti;
+
+	if (on != -1 && on != 0 && on != 1)
+		return -EINVAL;
+	if (on != -1)
+		tty_legacy_tiocsti = on;
 	return old;
 }
 
-long tty_inject(long c)
+/*
+ * TIOCSCTTY: the caller, a session leader, makes the console its session's
+ * controlling terminal, and its group the foreground. Not a leader, or the
+ * console already another session's: -EPERM (Linux lets only CAP_SYS_ADMIN
+ * steal it).
+ */
+static long tiocsctty(void)
 {
-	if (c < 0 || c > 0xff)
+	if (tty_is_ctty(current) && current->pid == current->sid)
+		return 0;
+	if (current->pid != current->sid || tty_session)
+		return -EPERM;
+	tty_session = current->sid;
+	tty_pgrp = current->pgid;
+	return 0;
+}
+
+/*
+ * TIOCSPGRP (tcsetpgrp): Linux's checks and errors. The console must be the
+ * caller's controlling terminal (-ENOTTY), the group must name a task (-ESRCH)
+ * of the caller's session (-EPERM). A caller in the background is refused with
+ * -ENOTTY, what Linux answers a background caller it cannot stop (an orphaned
+ * group; one it can stop gets SIGTTOU, and one that ignores SIGTTOU may go on:
+ * there are no handlers here). The session leader is the exception: it is
+ * the shell taking the console back once its job has ended.
+ */
+static long tiocspgrp(int __user *arg)
+{
+	struct task_struct *g;
+	int pgrp;
+
+	if (!tty_is_ctty(current))
+		return -ENOTTY;
+	if (current->pgid != tty_pgrp && current->pid != current->sid)
+		return -ENOTTY;
+	if (copy_from_user(&pgrp, arg, sizeof(pgrp)) < 0)
+		return -EFAULT;
+	if (pgrp < 0)
 		return -EINVAL;
-	if (tty_receive((int)c))
+	g = pgrp ? find_pgrp_member(pgrp) : NULL;
+	if (!g && pgrp)
+		g = task_by_pid(pgrp);
+	if (!g)
+		return -ESRCH;
+	if (g->sid != current->sid)
+		return -EPERM;
+	tty_pgrp = pgrp;
+	return 0;
+}
+
+/* TIOCGPGRP (tcgetpgrp): the foreground group of the caller's controlling terminal, else -ENOTTY. */
+static long tiocgpgrp(int __user *arg)
+{
+	int pgrp = tty_pgrp;
+
+	if (!tty_is_ctty(current))
+		return -ENOTTY;
+	return copy_to_user(arg, &pgrp, sizeof(pgrp)) < 0 ? -EFAULT : 0;
+}
+
+/*
+ * TIOCSTI: one byte received as if typed, Ctrl-C included. Refused with
+ * Linux's -EIO unless legacy_tiocsti is on, which only the test image can do
+ * (its tests type at the shell); on, any task may type, as CAP_SYS_ADMIN may
+ * in Linux.
+ */
+static long tiocsti(const char __user *arg)
+{
+	char c;
+
+	if (!tty_legacy_tiocsti)
+		return -EIO;
+	if (copy_from_user(&c, arg, 1) < 0)
+		return -EFAULT;
+	if (tty_receive((unsigned char)c))
 		tty_wake_readers();
 	return 0;
+}
+
+/* ioctl(fd, request, arg): the console's job-control requests; any other file: -ENOTTY. */
+SYSCALL_DEFINE(ioctl)
+{
+	struct file *f = fget(a0);
+	void __user *arg = u64_to_user_ptr(a2);
+
+	if (!f)
+		return -EBADF;
+	if (f->type != FILE_CONSOLE)
+		return -ENOTTY;
+	switch ((unsigned int)a1) {	/* an unsigned int to Linux: the upper bits do not count */
+	case TIOCSCTTY:
+		return tiocsctty();
+	case TIOCSPGRP:
+		return tiocspgrp(arg);
+	case TIOCGPGRP:
+		return tiocgpgrp(arg);
+	case TIOCSTI:
+		return tiocsti(arg);
+	default:
+		return -ENOTTY;
+	}
 }

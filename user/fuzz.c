@@ -19,10 +19,11 @@
  * address space.
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
- * exit and exit_group, reboot with its magic numbers, kill(SIGKILL) of a task
- * that is not one of our children, execve and spawn of a real program (the
- * name, if it is in our buffer, starts with '#'), read on fd 0 (it would
- * wait for console input), nanosleep for more than a moment, write to the
+ * exit and exit_group, reboot with its magic numbers, kill() of a group or
+ * of a task that is not one of our children (ours get SIGKILL), execve and
+ * spawn of a real program (the name, if it is in our buffer, starts with
+ * '#'), read on fd 0 (it would wait for console input), the console's
+ * TIOCSTI and TIOCSCTTY, nanosleep for more than a moment, write to the
  * console from a readable buffer (the log would fill with noise), stackleak
  * switched off or its deliberately untracked test call (both would make the
  * self-check below fail by design). Now and then it forks a child that makes
@@ -78,6 +79,7 @@ static const long valid_nrs[] = {
 	__NR_kernel_stats, __NR_report_stack, __NR_task_list, __NR_trapdoor_config,
 	__NR_stackleak_check, __NR_leak_write_secret, __NR_leak_read_uninit,
 	__NR_stackleak_deep, __NR_lkdtm, __NR_pipe2, __NR_close, __NR_dup3,
+	__NR_ioctl, __NR_setpgid, __NR_getpgid, __NR_getsid, __NR_setsid,
 };
 
 static long pick_nr(void)
@@ -223,11 +225,21 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_reboot:
 		return a[0] != LINUX_REBOOT_MAGIC1;
 	case __NR_kill:
-		/* The kernel must refuse pids beyond int; below, only our children may die. */
-		if (a[1] == SIGKILL && (long)a[0] > 0 && (long)a[0] <= INT_MAX &&
-		    (long)a[0] <= max_pid + 256 && !is_my_child((long)a[0]))
+		/*
+		 * The kernel must refuse pids beyond int; below, only our
+		 * children may die: no signal to a group (0, -1, -pgid; ours
+		 * is init's and the other tests') or to another task.
+		 */
+		if (a[1] >= 1 && a[1] < 32 && (long)a[0] >= INT_MIN && (long)a[0] <= INT_MAX &&
+		    ((long)a[0] <= 0 || ((long)a[0] <= max_pid + 256 && !is_my_child((long)a[0]))))
 			return false;
+		/* A child dies by SIGKILL only: the reaper counts any other signal as a crash. */
+		if (a[1] >= 1 && a[1] < 32 && (long)a[0] > 0 && is_my_child((long)a[0]))
+			a[1] = SIGKILL;
 		return true;
+	case __NR_ioctl:
+		/* Typed bytes would reach a later shell; the console is no session's, leave it so. */
+		return (unsigned int)a[1] != TIOCSTI && (unsigned int)a[1] != TIOCSCTTY;
 	case __NR_execve:
 	case __NR_spawn:
 	case __NR_lkdtm:	/* a name in buf never names a real test: they end the machine */
@@ -283,8 +295,7 @@ static bool make_safe(long nr, unsigned long *a)
 		return !(a[0] == SIGCHLD && a[1] == 0);
 	case __NR_trapdoor_config:
 		/* Tracing would print a line per call; typed bytes would reach a later shell. */
-		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_FOREGROUND ||
-		    a[0] == TRAPDOOR_CONFIG_TTY_INJECT)
+		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI)
 			return (long)a[1] == -1 || a[1] > 0xffffffffUL;
 		return a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 || (long)a[1] == -1 ||
 		       a[1] > 1;

@@ -5,11 +5,13 @@
  * line itself (docs/shell.md).
  *
  * The console reaches us raw (kernel/tty.c): no echo, no line editing, so
- * every key is read as it comes and shown (or not) from here. The kernel
- * keeps one key: Ctrl-C while a program runs in the foreground, which we name
- * to it with trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, pid), kills that
- * program. Without a foreground program a Ctrl-C reaches us and drops the
- * line being typed.
+ * every key is read as it comes and shown (or not) from here. Job control is
+ * Linux's: we lead a session of our own that holds the console (setsid,
+ * TIOCSCTTY), run each program in a process group of its own, and give the
+ * console to the one in the foreground (tcsetpgrp) until it ends. The kernel
+ * keeps one key: Ctrl-C ends the foreground group (SIGINT). At our prompt our
+ * own group is the foreground, and the Ctrl-C reaches us and drops the line
+ * being typed. A program in the background cannot read the keys.
  */
 #include "lib/ulib.h"
 
@@ -33,8 +35,10 @@ static int last_status;			/* the last command's, as exit would return it */
 
 static const char *const kstack_modes[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 static const char *const signal_names[] = {
-	[SIGILL] = "SIGILL", [SIGTRAP] = "SIGTRAP", [SIGBUS] = "SIGBUS", [SIGFPE] = "SIGFPE",
-	[SIGKILL] = "SIGKILL", [SIGSEGV] = "SIGSEGV",
+	[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT",
+	[SIGILL] = "SIGILL", [SIGTRAP] = "SIGTRAP", [SIGABRT] = "SIGABRT", [SIGBUS] = "SIGBUS",
+	[SIGFPE] = "SIGFPE", [SIGKILL] = "SIGKILL", [SIGUSR1] = "SIGUSR1", [SIGSEGV] = "SIGSEGV",
+	[SIGUSR2] = "SIGUSR2", [SIGPIPE] = "SIGPIPE", [SIGALRM] = "SIGALRM", [SIGTERM] = "SIGTERM",
 };
 
 static void put(const char *s)
@@ -252,16 +256,18 @@ static int run_program(char **argv, bool background)
 		printf("sh: %s: cannot start it (error %ld)\n", argv[0], pid);
 		return 126;
 	}
+	/* A process group of its own: what Ctrl-C ends, and what may read the keys. */
+	setpgid((int)pid, (int)pid);
 	if (background) {
 		jobs[j] = (int)pid;
 		printf("[%ld] %s\n", pid, argv[0]);
 		return 0;
 	}
-	/* Ctrl-C on the console now kills it (kernel/tty.c). */
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, pid);
+	/* The console is its until it ends; then we, the session leader, take it back. */
+	tcsetpgrp(0, (int)pid);
 	if (waitpid((int)pid, &status, 0) != pid)
 		status = 1 << 8;
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, 0);
+	tcsetpgrp(0, (int)getpgrp());
 	return report(argv[0], (int)pid, status, false);
 }
 
@@ -273,7 +279,7 @@ static int builtin_help(int argc, char **argv)
 	    "  stackleak [on|off]  show or switch the stack erase on the way out\n"
 	    "  trace [on|off]      one kernel line per syscall of the programs run from here\n"
 	    "  ps                  the tasks, their states and CPUs\n"
-	    "  kill PID            end a task (SIGKILL)\n"
+	    "  kill [-SIG] PID     end a task (SIGKILL) or, -PID, a process group\n"
 	    "  taskset [LIST] PID  show or set the CPUs a task may run on (LIST: 0,2-3)\n"
 	    "  wait                wait for the background programs\n"
 	    "  echo WORDS          print the words\n"
@@ -374,13 +380,22 @@ static int builtin_ps(int argc, char **argv)
 
 static int builtin_kill(int argc, char **argv)
 {
-	long pid = argc > 1 ? number(argv[1]) : -1, err;
+	long sig = SIGKILL, pid, err;
 
-	if (pid <= 0) {
-		printf("kill: usage: kill PID\n");
+	/* kill [-SIG] PID: SIG a number (Linux's: 2 SIGINT, 15 SIGTERM); -PID a process group. */
+	if (argc > 2 && argv[1][0] == '-') {
+		sig = number(argv[1] + 1);
+		argv++;
+		argc--;
+	}
+	pid = argc == 2 ? number(argv[1] + (argv[1][0] == '-')) : -1;
+	if (pid <= 0 || sig < 0 || (argv[1][0] == '-' && pid == 1)) {
+		printf("kill: usage: kill [-SIG] PID (-PID: a process group)\n");
 		return 1;
 	}
-	err = kill((int)pid, SIGKILL);
+	if (argv[1][0] == '-')
+		pid = -pid;
+	err = kill((int)pid, (int)sig);
 	if (err == -ESRCH)
 		printf("kill: %ld: no such task\n", pid);
 	else if (err == -EPERM)
@@ -527,6 +542,15 @@ int main(int argc, char **argv)
 	static char line[LINE_MAX];
 	int status = 0;
 
+	/*
+	 * A session of our own that holds the console, so that we can give it
+	 * to a job and take it back. A console another session holds reads
+	 * -EIO: that ends us as the end of input would.
+	 */
+	if (getsid(0) != getpid())
+		setsid();
+	if (ioctl(0, TIOCSCTTY, NULL) < 0)
+		put("sh: the console is another session's: no input\n");
 	/* sh -h: the one-line hint before the first prompt. */
 	if (argc > 1 && !strcmp(argv[1], "-h"))
 		put("sh: type help; poweroff to quit\n");

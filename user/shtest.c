@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * shtest: drives the shell (user/sh.c) with typed input. Each case types a
- * script into the console (trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT), as
- * if from the keyboard), starts sh, perhaps types more while it runs, and
- * judges by sh's exit status (exit with no argument returns the last
- * command's status) and the kernel's state after. A shell that hangs is
- * killed after a bound, and fails.
+ * script into the console (ioctl(TIOCSTI), which the test image's
+ * TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI lets a task do, as if from the
+ * keyboard), starts sh, perhaps types more while it runs, and judges by sh's
+ * exit status (exit with no argument returns the last command's status) and
+ * the kernel's state after. A shell that hangs is killed after a bound, and
+ * fails. Job control's cases run shtest itself as the shell's job, with an
+ * argument: "shtest bgread" and "shtest steal" in the background, "shtest
+ * forkbomb" in the foreground.
  */
 #include "lib/ulib.h"
 
@@ -39,7 +42,7 @@ static bool task_named(const char *comm)
 static void type(const char *s)
 {
 	for (; *s; s++)
-		trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT, (unsigned char)*s);
+		ioctl(0, TIOCSTI, (void *)s);
 }
 
 /*
@@ -52,22 +55,22 @@ static void drain_input(void)
 	char buf[64];
 	long n;
 
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT, 0x1f);
+	type("\037");
 	while ((n = read(0, buf, sizeof(buf))) > 0)
 		for (long i = 0; i < n; i++)
 			if (buf[i] == 0x1f)
 				return;
 }
 
-/* After a shell that had to be killed: no foreground task, and no spin left running. */
+/* After a shell that had to be killed: no spin or job of ours left running. */
 static void clean_up(void)
 {
 	static struct task_info tasks[128];
 	long n = task_list(tasks, 128);
 
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, 0);
 	for (long i = 0; i < n && i < 128; i++)
-		if (!strcmp(tasks[i].comm, "spin") && tasks[i].state != 3)
+		if ((!strcmp(tasks[i].comm, "spin") || (!strcmp(tasks[i].comm, "shtest") &&
+		     tasks[i].pid != getpid())) && tasks[i].state != 3)
 			kill(tasks[i].pid, SIGKILL);
 }
 
@@ -103,17 +106,134 @@ static int run_sh(const char *before, long delay_ms, const char *after)
 	return status;
 }
 
+/* Waits (at most 2 s) until the shell has put us, its job, in a process group of our own. */
+static void wait_for_own_group(void)
+{
+	for (int t = 0; t < 400 && getpgrp() != getpid(); t++)
+		msleep(5);
+}
+
+/* shtest bgread: a background job reads the console; exits 0 if refused with -EIO. */
+static int job_bgread(void)
+{
+	char c;
+	long n;
+
+	wait_for_own_group();
+	n = read(0, &c, 1);
+	if (n != -EIO)
+		printf("shtest bgread: read gave %ld, want -EIO\n", n);
+	return n != -EIO;
+}
+
+/* shtest steal: a background job names the shell's group the foreground; exits 0 if refused. */
+static int job_steal(void)
+{
+	long err;
+
+	wait_for_own_group();
+	err = tcsetpgrp(0, (int)getsid(0));
+	if (err != -ENOTTY)
+		printf("shtest steal: tcsetpgrp gave %ld, want -ENOTTY\n", err);
+	return err != -ENOTTY;
+}
+
+/* shtest forkbomb: every task forks, for ever, until Ctrl-C ends the group. */
+static int job_forkbomb(void)
+{
+	for (;;)
+		fork();
+	return 0;
+}
+
 static void check_exit(const char *name, int status, int want)
 {
 	CHECK(name, status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == want,
 	      "sh ended with status 0x%x, want exit %d", status, want);
 }
 
-int main(void)
+/*
+ * ioctl's errors, and a session of our own: its leader takes the console,
+ * tcsetpgrp's errors are Linux's, a task of another session cannot read the
+ * console, and the leader's exit lets the console go.
+ */
+static void check_tty_ioctls(void)
+{
+	int fds[2], up[2], down[2], pgrp, status = -1;
+	long r_pipe, r_badf, r_get, r_ctty, r_req, r_fault, n, pid;
+	char c = 0;
+
+	pipe2(fds, 0);
+	r_pipe = ioctl(fds[0], TIOCGPGRP, &pgrp);
+	close(fds[0]);
+	close(fds[1]);
+	r_badf = ioctl(99, TIOCGPGRP, &pgrp);
+	r_get = tcgetpgrp(0);
+	r_ctty = ioctl(0, TIOCSCTTY, NULL);
+	r_req = ioctl(0, 0x7401, NULL);
+	r_fault = ioctl(0, TIOCSTI, NULL);
+	CHECK("user.tty.ioctl_errors", r_pipe == -ENOTTY && r_badf == -EBADF && r_get == -ENOTTY &&
+	      r_ctty == -EPERM && r_req == -ENOTTY && r_fault == -EFAULT,
+	      "pipe %ld (-ENOTTY), fd 99 %ld (-EBADF), TIOCGPGRP %ld (-ENOTTY), TIOCSCTTY %ld (-EPERM), "
+	      "unknown request %ld (-ENOTTY), TIOCSTI NULL %ld (-EFAULT)",
+	      r_pipe, r_badf, r_get, r_ctty, r_req, r_fault);
+
+	pipe2(up, 0);
+	pipe2(down, 0);
+	pid = fork();
+	if (pid == 0) {
+		long sid = setsid();
+		int bad = 0;
+
+		bad |= (sid != getpid()) << 0;
+		bad |= (ioctl(0, TIOCSCTTY, NULL) != 0) << 1;
+		bad |= (tcgetpgrp(0) != sid) << 2;
+		bad |= (tcsetpgrp(0, -1) != -EINVAL) << 3;
+		bad |= (tcsetpgrp(0, 99999) != -ESRCH) << 4;
+		bad |= (tcsetpgrp(0, 1) != -EPERM) << 5;	/* init's group: another session */
+		bad |= (tcsetpgrp(0, (int)sid) != 0) << 6;
+		write(up[1], "x", 1);	/* the console is ours now */
+		read(down[0], &c, 1);	/* until our parent has tried to read it */
+		exit(bad);
+	}
+	read(up[0], &c, 1);
+	n = read(0, &c, 1);
+	write(down[1], "x", 1);
+	waitpid((int)pid, &status, 0);
+	CHECK("user.tty.session_leader_takes_console", WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	      n == -EIO, "the leader's failed checks 0x%x (status 0x%x); our read of its console %ld",
+	      WEXITSTATUS(status), status, n);
+	close(up[0]);
+	close(up[1]);
+	close(down[0]);
+	close(down[1]);
+	/* The leader has exited: the console is no session's, and anyone reads it again. */
+	type("\037");
+	n = read(0, &c, 1);
+	CHECK("user.tty.leader_exit_frees_console", n == 1 && c == 0x1f, "read %ld, 0x%x", n, c);
+}
+
+int main(int argc, char **argv)
 {
 	long old_mode = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
-	long pid, err;
+	long pid, err, legacy;
 	int status;
+	char c = 'x';
+
+	if (argc > 1 && !strcmp(argv[1], "bgread"))
+		return job_bgread();
+	if (argc > 1 && !strcmp(argv[1], "steal"))
+		return job_steal();
+	if (argc > 1 && !strcmp(argv[1], "forkbomb"))
+		return job_forkbomb();
+
+	/* TIOCSTI is refused (Linux's -EIO) until the test image's switch allows it. */
+	legacy = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, -1);
+	err = ioctl(0, TIOCSTI, &c);
+	CHECK("user.tty.tiocsti_refused_by_default", legacy == 0 && err == -EIO,
+	      "legacy_tiocsti %ld at boot, TIOCSTI gave %ld", legacy, err);
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
+	check_tty_ioctls();
 
 	/* A program with arguments runs, and its status comes back. */
 	check_exit("user.sh.program_with_args", run_sh("echo hi\nfault nosuchmode\nexit\n", 0, NULL),
@@ -151,9 +271,49 @@ int main(void)
 		      (unsigned long long)ms, task_named("spin") ? "left over" : "gone");
 	}
 
-	/* Ctrl-C kills the foreground program (kernel/tty.c) and the shell goes on. */
+	/* Ctrl-C ends the foreground program (SIGINT, kernel/tty.c) and the shell goes on. */
 	check_exit("user.sh.ctrl_c_kills_foreground", run_sh("spin\n", 300, "\003exit\n"),
-		   128 + SIGKILL);
+		   128 + SIGINT);
+	/* A background job cannot read the keys: -EIO (its exit status is wait's, then exit's). */
+	check_exit("user.sh.background_read_eio", run_sh("shtest bgread &\nwait\nexit\n", 0, NULL), 0);
+	/*
+	 * A background job cannot make the shell's group the foreground, and the
+	 * next Ctrl-C ends the foreground job, not the shell: spin dies, and the
+	 * shell goes on to wait for the job and exits with its status.
+	 */
+	check_exit("user.sh.background_tcsetpgrp_refused",
+		   run_sh("shtest steal &\nspin\n", 500, "\003wait\nexit\n"), 0);
+	CHECK("user.sh.ctrl_c_after_steal_ends_job", !task_named("spin"), "a spin is left running");
+	/*
+	 * Ctrl-C on a fork bomb ends its whole process group, and the machine
+	 * is usable again: the task count and the free pages come back to what
+	 * they were, and a spawn works.
+	 */
+	{
+		const char *argv_spin[] = { "spin", "0", NULL };
+		struct kernel_stats before, after;
+		long spawned;
+		int st = -1;
+
+		get_kernel_stats(&before);
+		status = run_sh("shtest forkbomb\n", 1000, "\003exit\n");
+		for (int t = 0; t < 400; t++) {
+			get_kernel_stats(&after);
+			if (after.nr_tasks == before.nr_tasks && after.free_pages == before.free_pages)
+				break;
+			msleep(5);
+		}
+		spawned = spawn("spin", argv_spin);
+		if (spawned > 0)
+			waitpid((int)spawned, &st, 0);
+		CHECK("user.sh.ctrl_c_ends_fork_bomb", status >= 0 && WIFEXITED(status) &&
+		      WEXITSTATUS(status) == 128 + SIGINT && after.nr_tasks == before.nr_tasks &&
+		      after.free_pages == before.free_pages && spawned > 0 && st == 0,
+		      "sh status 0x%x; tasks %lu (were %lu), free pages %lu (were %lu); spawn %ld",
+		      status, after.nr_tasks, before.nr_tasks, after.free_pages, before.free_pages,
+		      spawned);
+		clean_up();
+	}
 	/* At the prompt, Ctrl-C drops the line; backspace, Ctrl-U and history edit it. */
 	check_exit("user.sh.ctrl_c_drops_line", run_sh("exit 3\003exit 4\n", 0, NULL), 4);
 	check_exit("user.sh.backspace", run_sh("exit 5\1776\n", 0, NULL), 6);
@@ -188,11 +348,10 @@ int main(void)
 		check_exit("user.sh.typed_input_wakes_reader", status, 5);
 	}
 
-	/* The new trapdoor_config keys refuse bad values. */
-	err = trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT, 256);
-	CHECK("user.tty.inject_bad_byte", err == -EINVAL, "got %ld", err);
-	err = trapdoor_config(TRAPDOOR_CONFIG_TTY_FOREGROUND, 99999);
-	CHECK("user.tty.foreground_no_such_task", err == -ESRCH, "got %ld", err);
+	/* The trapdoor_config keys refuse bad values. */
+	err = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 2);
+	CHECK("user.tty.legacy_tiocsti_bad_value", err == -EINVAL, "got %ld", err);
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 0);
 	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, 2);
 	CHECK("user.trace.bad_value", err == -EINVAL, "got %ld", err);
 	return test_failures;

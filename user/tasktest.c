@@ -349,8 +349,122 @@ static void test_preemption(void)
 	CHECK("user.task.killed_by_sigkill", WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
 	      "spinner status 0x%x", st);
 	CHECK("user.task.kill_errors", kill(99999, SIGKILL) == -ESRCH && kill(1, SIGKILL) == -EPERM &&
-					       kill(getpid(), 15) == -EINVAL,
+	      kill(getpid(), SIGSTOP) == -EINVAL && kill(getpid(), 32) == -EINVAL &&
+	      kill(getpid(), 65) == -EINVAL && kill(getpid(), -1) == -EINVAL &&
+	      kill(getpid(), 0) == 0 && kill(INT_MIN, SIGKILL) == -ESRCH,
 	      "kill accepted a bad request");
+}
+
+/* A child that sleeps until a signal ends it. */
+static long sleeping_child(void)
+{
+	long pid = fork();
+
+	if (pid == 0)
+		for (;;)
+			msleep(1000);
+	return pid;
+}
+
+/*
+ * Process groups and sessions, with Linux's rules and errors (setpgid(2),
+ * setsid(2), getsid(2), kill(2)), and signals with the default action.
+ */
+static void test_process_groups(void)
+{
+	long me = getpid(), a, b, r_inval, r_init, r_none, r_nogroup, r_eacces;
+	int st_a = -1, st_b = -1, st_c = -1, up[2];
+	char c;
+
+	/* Inherited from init: its group and session. */
+	CHECK("user.task.pgid_sid_inherited", getpgrp() == getpgid(0) && getpgid(0) == getpgid(me) &&
+	      getsid(0) == getsid(1) && getpgid(1) == 1 && getsid(1) == 1,
+	      "pgrp %ld, pgid(0) %ld, sid %ld, init's pgid %ld sid %ld", getpgrp(), getpgid(0),
+	      getsid(0), getpgid(1), getsid(1));
+	CHECK("user.task.getpgid_getsid_esrch", getpgid(99999) == -ESRCH && getsid(99999) == -ESRCH &&
+	      getpgid(-1) == -ESRCH, "pgid %ld, sid %ld, pgid(-1) %ld", getpgid(99999),
+	      getsid(99999), getpgid(-1));
+
+	/* A child moved into a group of its own; one of ours joins it; errors as Linux's. */
+	a = sleeping_child();
+	b = sleeping_child();
+	r_inval = setpgid((int)a, -1);
+	r_init = setpgid(1, 0);			/* not us, not our child */
+	r_none = setpgid(99999, 0);
+	r_nogroup = setpgid((int)a, 99999);	/* no such group in our session */
+	CHECK("user.task.setpgid_errors", r_inval == -EINVAL && r_init == -ESRCH && r_none == -ESRCH &&
+	      r_nogroup == -EPERM, "pgid -1 %ld (-EINVAL), init %ld (-ESRCH), no task %ld (-ESRCH), "
+	      "no group %ld (-EPERM)", r_inval, r_init, r_none, r_nogroup);
+	CHECK("user.task.setpgid_child", setpgid((int)a, 0) == 0 && getpgid((int)a) == a &&
+	      setpgid((int)b, (int)a) == 0 && getpgid((int)b) == a,
+	      "a's group %ld, b's %ld", getpgid((int)a), getpgid((int)b));
+	/* kill(-pgid): SIGTERM to the whole group, each dies by it; then the group is gone. */
+	CHECK("user.task.kill_group", kill((int)-a, SIGTERM) == 0, "kill(-%ld) failed", a);
+	waitpid((int)a, &st_a, 0);
+	waitpid((int)b, &st_b, 0);
+	CHECK("user.task.killed_by_sigterm", WIFSIGNALED(st_a) && WTERMSIG(st_a) == SIGTERM &&
+	      WIFSIGNALED(st_b) && WTERMSIG(st_b) == SIGTERM && kill((int)-a, 0) == -ESRCH,
+	      "statuses 0x%x 0x%x, group now %ld", st_a, st_b, kill((int)-a, 0));
+
+	/* A signal whose default is to be ignored leaves its target alone; SIGINT ends it. */
+	a = sleeping_child();
+	CHECK("user.task.sigchld_ignored", kill((int)a, SIGCHLD) == 0 && !wait_for_state(a, 3, 50),
+	      "SIGCHLD ended the task");
+	kill((int)a, SIGINT);
+	waitpid((int)a, &st_a, 0);
+	CHECK("user.task.killed_by_sigint", WIFSIGNALED(st_a) && WTERMSIG(st_a) == SIGINT,
+	      "status 0x%x", st_a);
+
+	/* A child that has called execve cannot be moved any more: -EACCES. */
+	pipe2(up, 0);
+	a = fork();
+	if (a == 0) {
+		const char *argv[] = { "spin", NULL };
+
+		execve("spin", argv, NULL);
+		exit(1);
+	}
+	for (int t = 0; t < 200 && (r_eacces = setpgid((int)a, 0)) == 0; t++) {
+		setpgid((int)a, getpgrp());	/* not yet: back into ours, and look again */
+		msleep(5);
+	}
+	kill((int)a, SIGKILL);
+	waitpid((int)a, &st_a, 0);
+	CHECK("user.task.setpgid_after_execve_eacces", r_eacces == -EACCES, "got %ld", r_eacces);
+
+	/*
+	 * setsid in a child: it leads a new session and group; then it cannot
+	 * again (a group leader), nor move; its parent, in another session now,
+	 * cannot move it either.
+	 */
+	a = fork();
+	if (a == 0) {
+		long sid = setsid();
+		int bad = 0;
+
+		bad |= (sid != getpid() || getsid(0) != sid || getpgrp() != sid) << 0;
+		bad |= (setsid() != -EPERM) << 1;
+		bad |= (setpgid(0, 0) != -EPERM) << 2;
+		c = (char)bad;
+		write(up[1], &c, 1);
+		for (;;)
+			msleep(1000);
+		exit(bad);
+	}
+	read(up[0], &c, 1);
+	r_init = setpgid((int)a, (int)a);
+	CHECK("user.task.setpgid_other_session_eperm", r_init == -EPERM && getsid((int)a) == a,
+	      "got %ld, its session %ld", r_init, getsid((int)a));
+	kill((int)a, SIGTERM);
+	waitpid((int)a, &st_c, 0);
+	CHECK("user.task.setsid_rules", c == 0 && WIFSIGNALED(st_c) && WTERMSIG(st_c) == SIGTERM,
+	      "the child's failed checks 0x%x, status 0x%x", c, st_c);
+	close(up[0]);
+	close(up[1]);
+
+	/* We become a group leader: setsid is refused, and the group's children follow us. */
+	CHECK("user.task.setpgid_self", setpgid(0, 0) == 0 && getpgrp() == me && setsid() == -EPERM,
+	      "pgrp %ld, setsid %ld", getpgrp(), setsid());
 }
 
 static void test_nanosleep(void)
@@ -499,6 +613,7 @@ int main(void)
 	test_nanosleep_forever();
 	test_kill_blocked();
 	test_kill_pid_range();
+	test_process_groups();
 	test_orphans_reaped();
 	test_execve();
 	test_missing_program_stack_clean();

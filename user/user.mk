@@ -5,8 +5,9 @@
 
 USER_BUILD	:= $(BUILD)/user
 # C_FLAGS_FREESTANDING: the top-level Makefile's, shared with the kernel.
+# arch/<arch>/include/uapi: the headers whose values differ by arch (<asm/ioctls.h>).
 USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
-		   -Iinclude -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
+		   -Iinclude -Iarch/$(ARCH)/include/uapi -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
 		   $(ARCH_USER_CFLAGS)
 
 USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))

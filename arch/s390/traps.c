@@ -42,8 +42,8 @@
 /*
  * s390 has no breakpoint instruction. Debuggers write the halfword 0x0001,
  * an unassigned opcode, and Linux reports the operation exception it raises
- * as SIGTRAP rather than SIGILL (S390_BREAKPOINT_U16 in Linux's
- * arch/s390/include/uapi/asm/ptrace.h). So do we.
+ * as SIGTRAP rather than SIGILL (S390_BREAKPOINT_U16,
+ * in Linux's arch/s390/include/uapi/asm/ptrace.h). So do we.
  */
 #define S390_BREAKPOINT_U16		0x0001
 

@@ -30,16 +30,15 @@ void console_wait(void);
 /* A reader sleeps in console_wait(): the idle loop waits for input, not in vain. */
 bool console_has_readers(void);
 /*
- * The foreground task: the pid a received Ctrl-C (0x03) kills with SIGKILL
- * instead of queueing it; 0 for none, -1 only reads. Returns the old pid, or
- * -ESRCH for a pid that names no task (trapdoor_config's
- * TRAPDOOR_CONFIG_TTY_FOREGROUND).
+ * Job control (kernel/tty.c). tty_check_read(): 0 if the current task may
+ * read the console, -EIO if it is not in the foreground process group of the
+ * session the console belongs to.
  */
-long tty_set_foreground(long pid);
-/*
- * Receives byte c (0..255) as if it had come from the console, Ctrl-C
- * included: how a test types at the shell (TRAPDOOR_CONFIG_TTY_INJECT).
- */
-long tty_inject(long c);
+long tty_check_read(void);
+struct task_struct;
+/* A task that exits: if it leads the console's session, the console is let go. */
+void tty_session_exit(struct task_struct *leader);
+/* The test image's switch for TIOCSTI (TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI): 0, 1, or -1 to read. */
+long tty_set_legacy_tiocsti(long on);
 
 #endif

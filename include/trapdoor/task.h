@@ -68,6 +68,9 @@ struct task_struct {
 	void *stack;			/* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
 	int killed;			/* 0, or the signal to die by on the way out */
+	int pgid;			/* process group and session (kernel/pgrp.c), */
+	int sid;			/* inherited at fork and spawn */
+	bool did_exec;			/* has called execve: its parent may no longer setpgid() it */
 	bool orphan;			/* its parent exited: init adopted it, the kernel reaps it */
 	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
@@ -124,6 +127,13 @@ long do_execve(const char *name, const char *const *argv, int argc);
 /* kernel/exit.c */
 __noreturn void do_exit(int wait_status);
 long do_wait4(int pid, int *wait_status);
+
+/* kernel/signal.c: sig to t (a live task, not init); sig to a process group (-1: all but init and us). */
+void send_signal(struct task_struct *t, int sig);
+long kill_pgrp(int pgid, int sig);
+
+/* kernel/pgrp.c: a task of process group pgid (zombies count), or NULL. */
+struct task_struct *find_pgrp_member(int pgid);
 
 /* kernel/sched.c */
 #define need_resched (this_cpu()->resched)

@@ -26,6 +26,7 @@ typedef int64_t s64;
 /* <limits.h>'s names from the compiler's own macros: on some targets that header pulls in libc's. */
 #ifndef INT_MAX
 #define INT_MAX		__INT_MAX__
+#define INT_MIN		(-INT_MAX - 1)
 #endif
 #ifndef LONG_MAX
 #define LONG_MAX	__LONG_MAX__

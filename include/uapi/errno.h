@@ -14,11 +14,13 @@
 #define ECHILD		10	/* No child processes */
 #define EAGAIN		11	/* Try again */
 #define ENOMEM		12	/* Out of memory */
+#define EACCES		13	/* Permission denied */
 #define EFAULT		14	/* Bad address */
 #define EBUSY		16	/* Device or resource busy */
 #define EINVAL		22	/* Invalid argument */
 #define ENFILE		23	/* File table overflow */
 #define EMFILE		24	/* Too many open files */
+#define ENOTTY		25	/* Not a typewriter */
 #define EPIPE		32	/* Broken pipe */
 #define ERANGE		34	/* Math result not representable */
 #define ENAMETOOLONG	36	/* File name too long */

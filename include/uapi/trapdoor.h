@@ -26,14 +26,34 @@ struct new_utsname {
 #define LINUX_REBOOT_MAGIC2		672274793UL
 #define LINUX_REBOOT_CMD_POWER_OFF	0x4321FEDCUL
 
-/* Signals a task can be killed with (Linux numbers). */
+/*
+ * Signals (Linux numbers). There are no handlers: a signal whose default
+ * action is to terminate ends the task; SIGCHLD, SIGCONT, SIGURG and SIGWINCH
+ * are ignored; the stop signals cannot be sent (docs/tasks.md, "Signals").
+ */
+#define SIGHUP		1	/* the terminal's session leader exited */
+#define SIGINT		2	/* Ctrl-C on the console, to its foreground process group */
+#define SIGQUIT		3
 #define SIGILL		4
 #define SIGTRAP		5
+#define SIGABRT		6
 #define SIGBUS		7
 #define SIGFPE		8
 #define SIGKILL		9
+#define SIGUSR1		10
 #define SIGSEGV		11
+#define SIGUSR2		12
 #define SIGPIPE		13	/* wrote to a pipe nobody can read any more */
+#define SIGALRM		14
+#define SIGTERM		15
+#define SIGCONT		18
+#define SIGSTOP		19
+#define SIGTSTP		20
+#define SIGTTIN		21
+#define SIGTTOU		22
+#define SIGURG		23
+#define SIGWINCH	28
+#define _NSIG		64	/* kill() takes 0..64; 32 and up (real-time) are not supported */
 
 /*
  * wait4() status, encoded as Linux does: exit(n) gives (n & 0xff) << 8, death
@@ -83,8 +103,12 @@ struct task_info {
 #define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on, 2 on and every erase verified */
 #define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
 #define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
-#define TRAPDOOR_CONFIG_TTY_FOREGROUND	5	/* the pid a console Ctrl-C kills; 0 none */
-#define TRAPDOOR_CONFIG_TTY_INJECT	6	/* value: a byte, received as if typed */
+/*
+ * The test image only (elsewhere -EINVAL): 1 lets any task type on the console
+ * with ioctl(TIOCSTI), as Linux's dev.tty.legacy_tiocsti does; 0 (the boot's
+ * value) refuses it with -EIO. The terminal's other controls are ioctl()s.
+ */
+#define TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI 6
 #define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
 
 /* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */

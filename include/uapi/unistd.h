@@ -9,6 +9,7 @@
 #define TRAPDOOR_INCLUDE_UAPI_UNISTD_H
 
 #define __NR_dup3		24
+#define __NR_ioctl		29
 #define __NR_close		57
 #define __NR_pipe2		59
 #define __NR_read		63
@@ -22,6 +23,10 @@
 #define __NR_sched_yield	124
 #define __NR_kill		129
 #define __NR_reboot		142
+#define __NR_setpgid		154
+#define __NR_getpgid		155
+#define __NR_getsid		156
+#define __NR_setsid		157
 #define __NR_uname		160
 #define __NR_getcpu		168
 #define __NR_getpid		172

@@ -12,6 +12,7 @@
 #include <trapdoor/sprintf.h>	/* vsnprintf, snprintf (lib/vsprintf.c) */
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
+#include <asm/ioctls.h>		/* this arch's terminal requests (arch/<arch>/include/uapi) */
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
@@ -117,6 +118,25 @@ static inline long execve(const char *name, const char *const *argv, const char 
 	return syscall3(__NR_execve, name, argv, envp);
 }
 static inline long kill(int pid, int sig) { return syscall2(__NR_kill, pid, sig); }
+/* Process groups and sessions (docs/tasks.md); getpgrp() is getpgid(0), as on asm-generic Linux. */
+static inline long setpgid(int pid, int pgid) { return syscall2(__NR_setpgid, pid, pgid); }
+static inline long getpgid(int pid) { return syscall1(__NR_getpgid, pid); }
+static inline long getpgrp(void) { return syscall1(__NR_getpgid, 0); }
+static inline long setsid(void) { return syscall0(__NR_setsid); }
+static inline long getsid(int pid) { return syscall1(__NR_getsid, pid); }
+static inline long ioctl(int fd, unsigned long request, void *arg)
+{
+	return syscall3(__NR_ioctl, fd, request, arg);
+}
+/* The console's foreground process group (TIOCGPGRP, TIOCSPGRP), as libc's; errors negative. */
+static inline long tcgetpgrp(int fd)
+{
+	int pgrp;
+	long err = ioctl(fd, TIOCGPGRP, &pgrp);
+
+	return err < 0 ? err : pgrp;
+}
+static inline long tcsetpgrp(int fd, int pgrp) { return ioctl(fd, TIOCSPGRP, &pgrp); }
 static inline long nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return syscall2(__NR_nanosleep, req, rem);
