@@ -10,6 +10,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/task.h>
+#include <trapdoor/trace.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -38,6 +39,8 @@ __noreturn void do_exit(int wait_status)
 
 	/* Close every descriptor: a pipe's other end sees EOF or EPIPE. */
 	files_exit(me);
+	/* Our trace on ends with us. */
+	trace_exit(me);
 	/* Leave our address space before tearing it down. */
 	arch_switch_mm(NULL);
 	if (me->mm) {

@@ -17,6 +17,19 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
+/*
+ * The hardening switches (docs/hardening.md) of a new task: its creator's,
+ * the spawning task or the forking parent; for init, boot_task's. The trace
+ * switch is not one of them: a task traces its own children only.
+ */
+static void copy_switches(struct task_struct *t, const struct task_struct *from)
+{
+	t->kstack_mode = from->kstack_mode;
+	t->kstack_store = from->kstack_store;
+	t->kstack_chacha_rounds = from->kstack_chacha_rounds;
+	t->stackleak_enabled = from->stackleak_enabled;
+}
+
 /* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
 static void start_task(struct task_struct *t)
 {
@@ -67,6 +80,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	strscpy(t->comm, name, sizeof(t->comm));
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
+	copy_switches(t, current);
 	t->cpus_allowed = ~0UL;	/* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
@@ -103,6 +117,7 @@ long do_fork(void)
 	files_fork(t, parent);
 	t->parent = parent;
 	t->cpus_allowed = parent->cpus_allowed;
+	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
 	start_task(t);
