@@ -89,6 +89,10 @@ size_t cmdline_fit(const char *cmdline, size_t size, bool cut)
 	return end;
 }
 
+/*
+ * The hardening options run in boot_task (kernel/task.c): they set its
+ * switches, which init inherits and every task after it (docs/hardening.md).
+ */
 static int set_kstack(const char *value)
 {
 	int mode = kstack_mode_parse(value);

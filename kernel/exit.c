@@ -11,6 +11,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/task.h>
+#include <trapdoor/trace.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
@@ -41,6 +42,8 @@ __noreturn void do_exit(int wait_status)
 	files_exit(me);
 	/* A session leader lets the console go (kernel/tty.c). */
 	tty_session_exit(me);
+	/* Our trace on ends with us. */
+	trace_exit(me);
 	/* Leave our address space before tearing it down. */
 	arch_switch_mm(NULL);
 	if (me->mm) {

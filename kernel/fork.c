@@ -17,6 +17,19 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
+/*
+ * The hardening switches (docs/hardening.md) of a new task: its creator's,
+ * the spawning task or the forking parent; for init, boot_task's. The trace
+ * switch is not one of them: a task traces its own children only.
+ */
+static void copy_switches(struct task_struct *t, const struct task_struct *from)
+{
+	t->kstack_mode = from->kstack_mode;
+	t->kstack_store = from->kstack_store;
+	t->kstack_chacha_rounds = from->kstack_chacha_rounds;
+	t->stackleak_enabled = from->stackleak_enabled;
+}
+
 /* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
 static void start_task(struct task_struct *t)
 {
@@ -73,6 +86,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	/* The caller's process group and session; the first task (init) leads its own. */
 	t->pgid = t->parent ? current->pgid : t->pid;
 	t->sid = t->parent ? current->sid : t->pid;
+	copy_switches(t, current);
 	t->cpus_allowed = ~0UL;	/* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
@@ -118,6 +132,7 @@ long do_fork(void)
 	t->pgid = parent->pgid;
 	t->sid = parent->sid;
 	t->cpus_allowed = parent->cpus_allowed;
+	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
 	start_task(t);

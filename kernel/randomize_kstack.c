@@ -22,6 +22,9 @@
  * counter and crng16 keep the next offset in the task (kstack.store=task,
  * the default) or in the CPU (kstack.store=cpu): whoever made the previous
  * syscall there chose the offset the next one uses.
+ *
+ * The mode, the store and chacha-task's rounds are each task's own switches
+ * (task_struct, docs/hardening.md): the setters below change the caller's.
  */
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
@@ -33,11 +36,6 @@
 #include <uapi/trapdoor.h>
 
 #include "randomize_kstack.h"
-
-/* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
-int kstack_mode = KSTACK_MODE_CHACHA_TASK;
-int kstack_store = KSTACK_STORE_TASK;
-unsigned int kstack_chacha_rounds = 20;
 
 static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
@@ -95,7 +93,7 @@ void kstack_task_init(struct task_struct *t)
  * words 12 and 13, a zero nonce (the key is the task's alone, so no two
  * streams share a key). 2^64 blocks before the counter repeats.
  */
-void kstack_chacha_refill(struct kstack_chacha *c)
+void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds)
 {
 	u32 state[CHACHA_STATE_WORDS];
 
@@ -106,7 +104,7 @@ void kstack_chacha_refill(struct kstack_chacha *c)
 	state[13] = (u32)(c->counter >> 32);
 	state[14] = 0;
 	state[15] = 0;
-	chacha_block(state, c->buf, READ_ONCE(kstack_chacha_rounds));
+	chacha_block(state, c->buf, nrounds);
 	c->counter++;
 	c->pos = 0;
 	memzero_explicit(state, sizeof(state));
@@ -114,14 +112,14 @@ void kstack_chacha_refill(struct kstack_chacha *c)
 
 long kstack_chacha_rounds_set(long nrounds)
 {
-	long old = kstack_chacha_rounds;
+	long old = current->kstack_chacha_rounds;
 
 	if (nrounds == -1)
 		return old;
 	if (nrounds != 8 && nrounds != 12 && nrounds != 20)
 		return -EINVAL;
-	/* Blocks already in a task's buffer keep the rounds they were made with. */
-	WRITE_ONCE(kstack_chacha_rounds, (unsigned int)nrounds);
+	/* A block already in the buffer keeps the rounds it was made with. */
+	current->kstack_chacha_rounds = (unsigned int)nrounds;
 	return old;
 }
 
@@ -157,14 +155,14 @@ const char *kstack_store_name(int store)
 
 long kstack_store_set(long store)
 {
-	long old = kstack_store;
+	long old = current->kstack_store;
 
 	if (store == -1)
 		return old;
 	if (store != KSTACK_STORE_TASK && store != KSTACK_STORE_CPU)
 		return -EINVAL;
 	/* The next exit stores in the new place; the next entry reads from it. */
-	WRITE_ONCE(kstack_store, (int)store);
+	current->kstack_store = (int)store;
 	return old;
 }
 
@@ -180,7 +178,7 @@ const char *kstack_mode_name(int mode)
 
 long kstack_mode_set(long mode)
 {
-	long old = kstack_mode;
+	long old = current->kstack_mode;
 
 	if (mode == -1)
 		return old;
@@ -191,6 +189,6 @@ long kstack_mode_set(long mode)
 	 * A switch to counter or crng16 starts from whatever kstack_offset
 	 * last held: the first offset after the switch is not fresh.
 	 */
-	WRITE_ONCE(kstack_mode, (int)mode);
+	current->kstack_mode = (int)mode;
 	return old;
 }

@@ -31,8 +31,10 @@
 #include <uapi/trapdoor.h>
 
 /*
- * The state the hooks read. Defined in randomize_kstack.c; nothing outside
- * this header and that file may touch it.
+ * The switches the hooks read are the task's own, in its task_struct
+ * (docs/hardening.md): trapdoor_config() sets the caller's, a new task
+ * starts with its creator's, and boot_task's (kernel/task.c) start from the
+ * defaults below, which the boot options change.
  *
  * kstack_mode		KSTACK_MODE_*, set by kstack= and trapdoor_config().
  * kstack_store		KSTACK_STORE_*, set by kstack.store= and trapdoor_config():
@@ -41,20 +43,20 @@
  *			the task (current->kstack_offset), Linux's design since
  *			2026. cpu: in the CPU (this_cpu()->kstack_offset),
  *			Linux's per-cpu kstack_offset before, with that design's
- *			weakness (docs/kstack-offset.md, "The migration bug").
+ *			weakness (docs/kstack-offset.md, "The migration bug"):
+ *			shared by every task on the CPU that chose cpu too.
+ * kstack_chacha_rounds	chacha-task's rounds, 8, 12 or 20
+ *			(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS).
  * prng-cpu's state is this_cpu()->kstack_rnd_state, one per CPU, seeded
  * before the CPU starts (kstack_cpu_init()).
  */
-extern int kstack_mode;
-extern int kstack_store;
+/* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
+#define KSTACK_MODE_DEFAULT		KSTACK_MODE_CHACHA_TASK
+#define KSTACK_STORE_DEFAULT		KSTACK_STORE_TASK
+#define KSTACK_CHACHA_ROUNDS_DEFAULT	20
 
-/*
- * chacha-task: the refill, out of line because it is the rare path (one
- * call in 64). kstack_chacha_rounds is 8, 12 or 20
- * (TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS).
- */
-extern unsigned int kstack_chacha_rounds;
-void kstack_chacha_refill(struct kstack_chacha *c);
+/* chacha-task: the refill, out of line because it is the rare path (one call in 64). */
+void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
 
 /*
  * Why alloca, and which one.
@@ -123,11 +125,11 @@ static inline u32 ror32(u32 word, unsigned int shift)
  * offset in the second CPU, and the first one's next syscall gets the same
  * offset this one did.
  */
-static __always_inline u32 *kstack_offset_slot(void)
+static __always_inline u32 *kstack_offset_slot(struct task_struct *tsk)
 {
-	if (READ_ONCE(kstack_store) == KSTACK_STORE_CPU)
+	if (tsk->kstack_store == KSTACK_STORE_CPU)
 		return &this_cpu()->kstack_offset;
-	return &current->kstack_offset;
+	return &tsk->kstack_offset;
 }
 
 /*
@@ -141,7 +143,7 @@ static __always_inline u32 *kstack_offset_slot(void)
  */
 static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *called)
 {
-	switch (READ_ONCE(kstack_mode)) {
+	switch (tsk->kstack_mode) {
 	case KSTACK_MODE_PRNG_TASK:
 		/* The LFSR113 step inline: ~20 ALU operations, no call. */
 		return __prandom_u32_state(&tsk->kstack_rnd_state);
@@ -151,7 +153,7 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 		struct kstack_chacha *c = &tsk->kstack_chacha;
 
 		if (unlikely(c->pos >= sizeof(c->buf))) {
-			kstack_chacha_refill(c);
+			kstack_chacha_refill(c, tsk->kstack_chacha_rounds);
 			*called = true;
 		}
 		return (u32)c->buf[c->pos++] << 4;
@@ -162,7 +164,7 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 		return (u32)get_random_u8() << 2;
 	case KSTACK_MODE_COUNTER:
 	case KSTACK_MODE_CRNG16:
-		return *kstack_offset_slot();
+		return *kstack_offset_slot(tsk);
 	default:
 		return 0;	/* off (add_random_kstack_offset() hides the 0) */
 	}
@@ -184,8 +186,8 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
  *   from the frame pointer); everything it calls lands below the gap. The
  *   gap lasts until do_syscall() returns, and the next syscall starts again
  *   from the same base.
- * - The kernel is not preemptible, so no state can change between reading
- *   the mode and using it.
+ * - The kernel is not preemptible, and the mode is the task's own, which
+ *   only the task itself changes: it cannot change between reading and use.
  * - It stores the offset in its argument (the trace shows it) and records
  *   the gap, [ptr__, ptr__ + offset), in the task: nobody writes there
  *   during the syscall (the handler's frames are below it, the dispatcher's
@@ -253,15 +255,16 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
  * user space is harder for user space to know than how long it itself
  * waits before the next syscall, and the value spends the kernel part of
  * its life in memory for the shortest time. Call it in do_syscall() after
- * the handler, before returning. It is a no-op for the other modes.
+ * the handler, before returning, with current (tsk). It is a no-op for the
+ * other modes.
  */
-static __always_inline void choose_random_kstack_offset(void)
+static __always_inline void choose_random_kstack_offset(struct task_struct *tsk)
 {
 	u32 *slot;
 
-	switch (READ_ONCE(kstack_mode)) {
+	switch (tsk->kstack_mode) {
 	case KSTACK_MODE_COUNTER:
-		slot = kstack_offset_slot();
+		slot = kstack_offset_slot(tsk);
 		*slot = ror32(*slot, 5) ^ (u32)arch_get_cycles();
 		break;
 	case KSTACK_MODE_CRNG16:
@@ -269,7 +272,7 @@ static __always_inline void choose_random_kstack_offset(void)
 		{
 			u16 rand = get_random_u16();
 
-			slot = kstack_offset_slot();
+			slot = kstack_offset_slot(tsk);
 			*slot = ror32(*slot, 5) ^ rand;
 		}
 		break;
@@ -292,8 +295,9 @@ void kstack_task_init(struct task_struct *t);
 
 /*
  * Modes by name (the kstack= boot option) and back; kstack_mode_set() is
- * trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, mode): it returns the old
- * mode, -1 only reads, anything else invalid gives -EINVAL.
+ * trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, mode), for current only (at
+ * boot, boot_task: the boot option): it returns the old mode, -1 only
+ * reads, anything else invalid gives -EINVAL. So are the other two.
  */
 int kstack_mode_parse(const char *name);
 const char *kstack_mode_name(int mode);

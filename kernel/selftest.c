@@ -19,6 +19,7 @@
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
+#include <trapdoor/trace.h>
 
 #ifdef CONFIG_KTEST
 
@@ -278,7 +279,7 @@ static __noinline unsigned long test_kstack_gap_low(int mode)
 {
 	u32 offset;
 
-	WRITE_ONCE(kstack_mode, mode);
+	current->kstack_mode = mode;
 	add_random_kstack_offset(offset);
 	(void)offset;
 	return current->stackleak_gap_low;
@@ -288,19 +289,50 @@ static void test_kstack_off_gap(void)
 {
 	static struct task_struct t;
 	struct task_struct *saved = current;
-	int mode = kstack_mode, store = kstack_store;
 	unsigned long counter, off;
 
-	current = &t;		/* t.kstack_offset is 0 */
-	WRITE_ONCE(kstack_store, KSTACK_STORE_TASK);
+	current = &t;		/* t.kstack_offset is 0; the switches are t's own */
+	t.kstack_store = KSTACK_STORE_TASK;
 	counter = test_kstack_gap_low(KSTACK_MODE_COUNTER);
 	off = test_kstack_gap_low(KSTACK_MODE_OFF);
-	WRITE_ONCE(kstack_mode, mode);
-	WRITE_ONCE(kstack_store, store);
 	current = saved;
 	KTEST_EXPECT(off == counter && t.stackleak_gap_high == off,
 		     "kstack=off recorded the gap [0x%lx, 0x%lx), a 0 offset in counter mode 0x%lx",
 		     off, t.stackleak_gap_high, counter);
+}
+
+/*
+ * trace on is the caller's own switch: it traces the caller's children. A
+ * traced child's trace off or on changes only what is traced below it, and
+ * another task's switch takes nothing over; an exit gives the switch back.
+ */
+static void test_trace_per_task(void)
+{
+	static struct task_struct parent, child, other;
+	struct task_struct *saved = current;
+	int tasks = trace_tasks;
+	long on, off, child_on;
+	bool traced, traced_after;
+
+	child.parent = &parent;
+	current = &parent;
+	on = trace_set(1);
+	current = &child;
+	off = trace_set(0);
+	child_on = trace_set(1);
+	current = &other;
+	trace_set(1);
+	trace_set(0);
+	traced = task_traced(&child) && parent.trace_children;
+	trace_exit(&child);
+	trace_exit(&parent);
+	traced_after = task_traced(&child);
+	current = saved;
+	KTEST_EXPECT(on == 0 && off == 0 && child_on == 0 && traced && !traced_after &&
+		     trace_tasks == tasks,
+		     "parent's on %ld, child's off %ld and on %ld, child traced %d, after the "
+		     "exits %d, tracing tasks %d (was %d)", on, off, child_on, traced,
+		     traced_after, trace_tasks, tasks);
 }
 
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
@@ -495,6 +527,7 @@ static const struct ktest ktests[] = {
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
 	{ "task.execve_reseeds_kstack_state", test_execve_reseeds_kstack_state },
 	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
+	{ "task.trace_switch_per_task", test_trace_per_task },
 	{ "cmdline.escape", test_cmdline_escape },
 	{ "cmdline.fit_whole_options", test_cmdline_fit },
 	{ "cmdline.test_cpus_values", test_cmdline_test_cpus },

@@ -25,9 +25,9 @@
 
 /*
  * stackleak=on|off and trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, ...):
- * 0 off, 1 on, 2 on with every erase verified (STACKLEAK_VERIFY).
+ * 0 off, 1 on, 2 on with every erase verified (STACKLEAK_VERIFY). Each
+ * task's own switch (current->stackleak_enabled), as the offset's are.
  */
-int stackleak_enabled = 1;
 struct stackleak_verify stackleak_verify;
 
 /* No gap: the next erase covers everything the search finds, up to its stack pointer. */
@@ -38,7 +38,8 @@ static void stackleak_forget_gap(struct task_struct *t)
 
 long stackleak_set_enabled(long on)
 {
-	long old = stackleak_enabled;
+	struct task_struct *t = current;
+	long old = t->stackleak_enabled;
 
 	if (on == -1)
 		return old;
@@ -46,28 +47,28 @@ long stackleak_set_enabled(long on)
 		return -EINVAL;
 	/*
 	 * Tracking never stops, so when the erase comes back on, lowest_stack
-	 * still covers all the stack used meanwhile. The gaps do not: a syscall
-	 * made while the erase was off may have left data where a later
-	 * syscall's gap now lies, and the erase would skip it. Every task is in
-	 * the kernel now (this one in this syscall, the others asleep in it), so
-	 * forgetting every gap makes each one's next erase a full one.
+	 * still covers all the stack used meanwhile. The gap does not: a
+	 * syscall made while the erase was off may have left data where this
+	 * syscall's gap now lies, and the erase would skip it. Forgetting it
+	 * makes this syscall's erase a full one. The switch is this task's
+	 * alone, and it is in the kernel now, in this very syscall: no other
+	 * task's erase was ever off, and no other task's gap is touched.
 	 */
-	if (!old && on) {
-		for (int i = 0; i < NR_TASKS; i++)
-			if (task_table[i].state != TASK_UNUSED)
-				stackleak_forget_gap(&task_table[i]);
-	}
-	stackleak_enabled = (int)on;
+	if (!old && on)
+		stackleak_forget_gap(t);
+	t->stackleak_enabled = (int)on;
 	return old;
 }
 
+/* At boot, for boot_task, whose switch every task inherits: no gap to forget yet. */
 int stackleak_setup(const char *val)
 {
 	if (!strcmp(val, "verify"))
-		return (int)stackleak_set_enabled(STACKLEAK_VERIFY) < 0 ? -EINVAL : 0;
-	if (strcmp(val, "on") && strcmp(val, "off"))
+		current->stackleak_enabled = STACKLEAK_VERIFY;
+	else if (!strcmp(val, "on") || !strcmp(val, "off"))
+		current->stackleak_enabled = !strcmp(val, "on");
+	else
 		return -EINVAL;
-	stackleak_set_enabled(!strcmp(val, "on"));
 	return 0;
 }
 
@@ -162,7 +163,7 @@ SYSCALL_DEFINE(stackleak_check)
 	 * This syscall's own gap (the offset's alloca, above us): nothing has
 	 * written it, so it must still hold the poison the erase skips.
 	 */
-	if (stackleak_enabled && gap_low >= sp && gap_low < gap_high && gap_high <= high)
+	if (t->stackleak_enabled && gap_low >= sp && gap_low < gap_high && gap_high <= high)
 		gap_bad = stackleak_count_non_poison(gap_low, gap_high, &gap_first);
 	/* Read them now: the printk() calls below reuse that part of the stack. */
 	if (bad)
@@ -174,7 +175,7 @@ SYSCALL_DEFINE(stackleak_check)
 		return 0;
 
 	printk("stackleak: stack usage of task %d (%s)%s:\n", t->pid, t->comm,
-	       stackleak_enabled ? "" : ", with stackleak OFF");
+	       t->stackleak_enabled ? "" : ", with stackleak OFF");
 	printk("  high offset: %lu bytes\n", base + THREAD_SIZE - high);
 	printk("  current:     %lu bytes\n", high - sp);
 	printk("  lowest:      %lu bytes\n", high - lowest);
@@ -184,7 +185,7 @@ SYSCALL_DEFINE(stackleak_check)
 	printk("  low offset:  %lu bytes\n", low - base);
 	printk("  gap:         %lu bytes of this syscall's offset, never written\n",
 	       gap_high > gap_low ? gap_high - gap_low : 0);
-	if (stackleak_enabled == STACKLEAK_VERIFY || v_erases)
+	if (t->stackleak_enabled == STACKLEAK_VERIFY || v_erases)
 		printk("  exit path:   %lu erases since the last check verified the whole stack "
 		       "below them\n", v_erases);
 	if (bad) {

@@ -69,7 +69,8 @@ static __always_inline void __stackleak_erase(bool verify)
 
 __noinline void stackleak_erase_on_task_stack(void)
 {
-	int mode = READ_ONCE(stackleak_enabled);
+	/* The task's own switch: only the task itself changes it. */
+	int mode = current->stackleak_enabled;
 
 	/* Two copies of the erase, so that the usual one tests the mode only once. */
 	if (likely(mode == 1))
@@ -84,7 +85,7 @@ unsigned long stackleak_erase_pending_bytes(void)
 	struct stackleak_erase_range r;
 	unsigned long sp = current_stack_pointer();
 
-	if (!READ_ONCE(stackleak_enabled))
+	if (!t->stackleak_enabled)
 		return 0;
 	/* As the erase will see it, with our own live frames counted as used. */
 	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack < sp ? t->lowest_stack : sp,

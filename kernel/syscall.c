@@ -174,11 +174,11 @@ void do_syscall(struct pt_regs *regs)
 	 * trace on (kernel/trace.c): the one branch tracing costs here, before
 	 * the result overwrites the first argument's register on some arches.
 	 */
-	if (unlikely(trace_parent))
+	if (unlikely(trace_tasks))
 		trace_syscall(regs, ret, offset);
 	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
-	choose_random_kstack_offset();
+	choose_random_kstack_offset(tsk);
 	/*
 	 * The exit work runs here, inside this frame and so below the gap, not
 	 * after we return: then the gap is the only part of the used stack the

@@ -13,6 +13,7 @@
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
+#include "randomize_kstack.h"
 #include "syscalls.h"
 
 /* Every task there is; a slot in state TASK_UNUSED is free. */
@@ -43,8 +44,18 @@ struct task_struct *kstack_guard_owner(unsigned long addr)
 	return &task_table[(addr - base) / (2 * THREAD_SIZE)];
 }
 
-/* The context start_kernel() runs in; it gives the CPU away in sched_start(). */
-struct task_struct boot_task = { .pid = 0, .state = TASK_RUNNABLE, .comm = "boot" };
+/*
+ * The context start_kernel() runs in; it gives the CPU away in sched_start().
+ * Its hardening switches are the defaults, which the boot options change
+ * (kernel/cmdline.c runs in it), and init inherits them.
+ */
+struct task_struct boot_task = {
+	.pid = 0, .state = TASK_RUNNABLE, .comm = "boot",
+	.kstack_mode = KSTACK_MODE_DEFAULT,
+	.kstack_store = KSTACK_STORE_DEFAULT,
+	.kstack_chacha_rounds = KSTACK_CHACHA_ROUNDS_DEFAULT,
+	.stackleak_enabled = STACKLEAK_DEFAULT,
+};
 
 static int last_pid;
 

@@ -13,6 +13,12 @@
  * do_syscall() records the line (the dispatcher has the number, arguments and
  * result); the exit work prints it, the last thing the kernel does for the
  * syscall in C. The erase that follows in entry.S takes printk's frames too.
+ *
+ * The switch is each task's own (task_struct.trace_children): a task's
+ * trace on traces its own children, direct ones only, and never reaches
+ * whether the task itself is traced. So a traced program's trace on or off
+ * changes only what is traced below it, and cannot take the shell's trace
+ * over or switch it off.
  */
 #include <trapdoor/printk.h>
 #include <trapdoor/spinlock.h>
@@ -24,7 +30,7 @@
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
-int trace_parent;
+int trace_tasks;
 bool trace_pending;
 
 struct syscall_desc {
@@ -78,17 +84,32 @@ struct trace_record {
 
 static struct trace_record records[TRACE_SLOTS];
 
+/* Under the kernel lock, as every trapdoor_config() is. */
 long trace_set(long on)
 {
-	long old = trace_parent != 0;
+	struct task_struct *t = current;
+	long old = t->trace_children;
 
 	if (on != -1 && on != 0 && on != 1)
 		return -EINVAL;
-	if (on == 0)
-		trace_parent = 0;
-	else if (on == 1)
-		trace_parent = current->pid;
+	if (on != -1 && on != old) {
+		t->trace_children = on;
+		WRITE_ONCE(trace_tasks, trace_tasks + (on ? 1 : -1));
+	}
 	return old;
+}
+
+void trace_exit(struct task_struct *t)
+{
+	if (t->trace_children) {
+		t->trace_children = false;
+		WRITE_ONCE(trace_tasks, trace_tasks - 1);
+	}
+}
+
+bool task_traced(const struct task_struct *t)
+{
+	return t->parent && t->parent->trace_children;
 }
 
 static bool record_live(const struct trace_record *r)
@@ -101,7 +122,7 @@ static void __trace_syscall(struct pt_regs *regs, long ret, unsigned long offset
 {
 	struct trace_record *r = NULL;
 
-	if (!current->parent || current->parent->pid != trace_parent)
+	if (!task_traced(current))
 		return;
 	for (int i = 0; i < TRACE_SLOTS && !r; i++)
 		if (!record_live(&records[i]))

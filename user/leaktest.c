@@ -218,6 +218,179 @@ static void test_check_sees_untracked_hole(void)
 	      err, missed, -EFAULT, cleaned);
 }
 
+/*
+ * The caller's switches in one number, an exit status: kstack mode (bits
+ * 2..0), stackleak (4..3), kstack.store (5), chacha-task rounds 8 (6).
+ */
+static int switches_status(void)
+{
+	return (int)(set_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) |
+		     set_config(TRAPDOOR_CONFIG_STACKLEAK, -1) << 3 |
+		     set_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1) << 5 |
+		     (set_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1) == 8) << 6);
+}
+
+/* A forked child runs fn and exits with what it returns; its wait status, or -1. */
+static int in_child(int (*fn)(void))
+{
+	long pid = fork();
+	int status = -1;
+
+	if (pid == 0)
+		exit(fn());
+	if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* A child that switches everything off for itself, and reads its own back. */
+static int child_switches_off(void)
+{
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	set_config(TRAPDOOR_CONFIG_STACKLEAK, 0);
+	set_config(TRAPDOOR_CONFIG_KSTACK_STORE, KSTACK_STORE_CPU);
+	set_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 8);
+	set_config(TRAPDOOR_CONFIG_TRACE, 0);
+	return switches_status();	/* and exits without switching anything back */
+}
+
+/* A child that execs itself: the new image's switches come back as its status. */
+static int child_exec_switches(void)
+{
+	const char *argv[] = { "leaktest", "switches", NULL };
+
+	execve("leaktest", argv, NULL);
+	return 255;
+}
+
+/* What a traced child may do to the trace: only its own switch changes. */
+static int child_trace(void)
+{
+	long own = set_config(TRAPDOOR_CONFIG_TRACE, -1);
+	long off = set_config(TRAPDOOR_CONFIG_TRACE, 0);
+	long on = set_config(TRAPDOOR_CONFIG_TRACE, 1);
+	long now = set_config(TRAPDOOR_CONFIG_TRACE, 0);
+
+	return own == 0 && off == 0 && on == 0 && now == 1 ? 0 : 1;
+}
+
+/*
+ * The hardening switches are each task's own (docs/hardening.md): a child
+ * that switches everything off changes nothing of its parent's, by value or
+ * by behaviour; a child forked, and an image exec'd, after the parent's
+ * switch start with it; a traced child's trace on and off leave its
+ * parent's trace alone.
+ */
+static void test_switches_per_task(void)
+{
+	const int mine = switches_status();
+	int child, forked, execd, off_leaks;
+	long trace_was, trace_child, trace_now;
+	unsigned long first, differ = 0;
+
+	child = in_child(child_switches_off);
+	CHECK("user.switch.child_sets_its_own",
+	      child == (KSTACK_MODE_OFF | KSTACK_STORE_CPU << 5 | 1 << 6) &&
+	      switches_status() == mine,
+	      "the child read back 0x%x (want 0x%x); ours were 0x%x, now 0x%x", child,
+	      KSTACK_MODE_OFF | KSTACK_STORE_CPU << 5 | 1 << 6, mine, switches_status());
+
+	/* By behaviour: our offsets still vary, and our erase still takes the secret. */
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_PRNG_TASK);
+	in_child(child_switches_off);
+	first = report_stack();
+	for (int i = 0; i < 64; i++)
+		differ += report_stack() != first;
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	in_child(child_switches_off);
+	off_leaks = (int)count_leaks(1000);
+	CHECK("user.switch.child_leaves_parent_hardened", differ > 0 && off_leaks == 0,
+	      "after a child switched everything off: %lu of 64 offsets differ, %d of 1000 "
+	      "pairs leaked with our stackleak on", differ, off_leaks);
+
+	/* Inherited at fork, kept across exec. */
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_CRNG8);
+	set_config(TRAPDOOR_CONFIG_STACKLEAK, 2);
+	forked = in_child(switches_status);
+	execd = in_child(child_exec_switches);
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, mine & 7);
+	set_config(TRAPDOOR_CONFIG_STACKLEAK, mine >> 3 & 3);
+	stackleak_check();	/* clears what the verifying erases counted */
+	CHECK("user.switch.inherited_at_fork_kept_at_exec",
+	      forked == (KSTACK_MODE_CRNG8 | 2 << 3) && execd == forked,
+	      "kstack crng8, stackleak 2: a forked child has 0x%x, an exec'd one 0x%x", forked,
+	      execd);
+
+	/* trace: the child's switch is its own, ours stays on. */
+	trace_was = set_config(TRAPDOOR_CONFIG_TRACE, 1);
+	trace_child = in_child(child_trace);
+	trace_now = set_config(TRAPDOOR_CONFIG_TRACE, trace_was);
+	CHECK("user.switch.trace_child_cannot_stop_parent", trace_was == 0 && trace_child == 0 &&
+	      trace_now == 1, "ours was %ld; the child's checks %ld; ours after the child %ld",
+	      trace_was, trace_child, trace_now);
+}
+
+/*
+ * The erase switched back on takes what was left while it was off, on one
+ * CPU while a sibling task, whose erase was never off, runs on another: our
+ * own gap is forgotten (the erase after the switch is a full one), every
+ * erase of either task, verified, leaves nothing behind, and the sibling's
+ * secrets never leak while ours is off. Its exit status: 1 leaked, 2 a check
+ * failed.
+ */
+static int sibling_verified(void)
+{
+	unsigned long cpu1 = 2, leaks = 0;
+	int bad = 0;
+
+	sched_setaffinity(0, sizeof(cpu1), &cpu1);
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);	/* same slot: a leak shows */
+	for (unsigned long i = 0; i < 2000; i++) {
+		unsigned long secret = SECRET_BASE ^ i;
+
+		syscall1(__NR_leak_write_secret, secret);
+		leaks += (unsigned long)syscall0(__NR_leak_read_uninit) == secret;
+		if (i % 20 == 0) {
+			stackleak_deep(0);
+			bad += stackleak_check() != 0;
+		}
+	}
+	return (leaks ? 1 : 0) | (bad ? 2 : 0);
+}
+
+static void test_erase_back_on(void)
+{
+	unsigned long cpu0 = 1, all = ~0UL;
+	long old = set_config(TRAPDOOR_CONFIG_STACKLEAK, 2), pid;
+	int status = -1, failed = 0, rounds = 0;
+
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_PRNG_TASK);
+	stackleak_check();
+	pid = fork();
+	if (pid == 0)
+		exit(sibling_verified());
+	sched_setaffinity(0, sizeof(cpu0), &cpu0);
+	/* At least 100 rounds, and on until the sibling is done. */
+	for (; pid > 0 && rounds < 20000 && (rounds < 100 || task_state(pid) != 3); rounds++) {
+		set_config(TRAPDOOR_CONFIG_STACKLEAK, 0);
+		syscall1(__NR_leak_write_secret, SECRET_BASE ^ (unsigned long)rounds);
+		stackleak_deep(0);
+		getpid();
+		syscall1(__NR_leak_write_secret, SECRET_BASE);
+		set_config(TRAPDOOR_CONFIG_STACKLEAK, 2);	/* its erase: verified, full */
+		failed += stackleak_check() != 0;
+	}
+	sched_setaffinity(0, sizeof(all), &all);
+	if (pid < 0 || waitpid((int)pid, &status, 0) != pid)
+		status = -1;
+	set_config(TRAPDOOR_CONFIG_STACKLEAK, old);
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	CHECK("user.stackleak.erase_back_on_smp", old == 1 && failed == 0 && status == 0,
+	      "%d of %d rounds off and on again left non-poison; the sibling's status 0x%x "
+	      "(exit 1: its secrets leaked, 2: its verified erases failed)", failed, rounds,
+	      status);
+}
+
 static void test_metrics(void)
 {
 	struct kernel_stats before, after;
@@ -271,6 +444,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "check-first"))
 		return stackleak_check() == 0 ? 0 : 1;
+	if (argc > 1 && !strcmp(argv[1], "switches"))
+		return switches_status();
 
 	old_kstack = set_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
 	old_stackleak = set_config(TRAPDOOR_CONFIG_STACKLEAK, -1);
@@ -282,6 +457,8 @@ int main(int argc, char **argv)
 
 	test_self_check();
 	test_check_sees_untracked_hole();
+	test_switches_per_task();
+	test_erase_back_on();
 	test_metrics();
 	test_leak_rates();
 

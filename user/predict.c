@@ -325,7 +325,9 @@ static __noreturn void migrate_victim(int rfd, int wfd, unsigned long vbase)
 
 /*
  * The victim, forked with the offset off to measure its base, pinned to
- * CPU 1; *to and *from are the pipes to it. Returns its pid, or -1.
+ * CPU 1, then switched to mode (the switch is its own: the parent's
+ * does not reach it); *to and *from are the pipes to it. Returns its pid,
+ * or -1.
  */
 static long start_victim(long mode, int *to, int *from)
 {
@@ -346,6 +348,7 @@ static long start_victim(long mode, int *to, int *from)
 	if (pid == 0) {
 		unsigned long vbase = report_stack();
 
+		set_mode(mode);
 		close(down[1]);
 		close(up[0]);
 		sched_setaffinity(0, sizeof(cpu1), &cpu1);
@@ -354,7 +357,6 @@ static long start_victim(long mode, int *to, int *from)
 	}
 	close(down[0]);
 	close(up[1]);
-	/* Its base is measured once it says so: the mode goes back only then. */
 	if (pid < 0 || read(up[0], &ready, 1) != 1)
 		pid = -1;
 	set_mode(mode);

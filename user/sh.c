@@ -275,8 +275,8 @@ static int builtin_help(int argc, char **argv)
 {
 	put("builtins:\n"
 	    "  help                this list\n"
-	    "  kstack [MODE]       show or switch the kernel-stack offset source\n"
-	    "  stackleak [on|off]  show or switch the stack erase on the way out\n"
+	    "  kstack [MODE]       show or switch the kernel-stack offset of what runs from here\n"
+	    "  stackleak [on|off]  show or switch the stack erase of what runs from here\n"
 	    "  trace [on|off]      one kernel line per syscall of the programs run from here\n"
 	    "  ps                  the tasks, their states and CPUs\n"
 	    "  kill [-SIG] PID     end a task (SIGKILL) or, -PID, a process group\n"

@@ -226,6 +226,9 @@ int main(int argc, char **argv)
 		return job_steal();
 	if (argc > 1 && !strcmp(argv[1], "forkbomb"))
 		return job_forkbomb();
+	/* shtest mode: exit with this task's kstack mode, for a shell to run. */
+	if (argc > 1 && !strcmp(argv[1], "mode"))
+		return (int)old_mode;
 
 	/* TIOCSTI is refused (Linux's -EIO) until the test image's switch allows it. */
 	legacy = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, -1);
@@ -241,16 +244,22 @@ int main(int argc, char **argv)
 	/* A missing program: one line, status 127, and the shell goes on. */
 	check_exit("user.sh.missing_program", run_sh("nosuch\nexit\n", 0, NULL), 127);
 
-	/* kstack switches the kernel's mode and reads it back; a bad mode changes nothing. */
+	/*
+	 * kstack switches the shell's own mode, which the programs it runs
+	 * inherit (shtest mode exits with its mode), and never ours; a bad mode
+	 * changes nothing.
+	 */
 	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
-	status = run_sh("kstack crng8\nkstack\nexit\n", 0, NULL);
-	CHECK("user.sh.kstack_switch", status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_CRNG8,
-	      "status 0x%x, mode now %ld", status, trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
+	status = run_sh("kstack crng8\nkstack\nshtest mode\nexit\n", 0, NULL);
+	CHECK("user.sh.kstack_switch", status >= 0 && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == KSTACK_MODE_CRNG8 &&
+	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
+	      "status 0x%x (want exit %d: the mode its child saw), our mode now %ld", status,
+	      KSTACK_MODE_CRNG8, trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
 	status = run_sh("kstack bogus\nexit\n", 0, NULL);
 	CHECK("user.sh.kstack_bad_mode", status >= 0 && WIFEXITED(status) &&
 	      WEXITSTATUS(status) == 1 &&
-	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_CRNG8,
+	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
 	      "status 0x%x, mode now %ld", status, trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
 	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
 
@@ -322,11 +331,14 @@ int main(int argc, char **argv)
 		   run_sh("echo x\nfault nosuchmode\n\033[A\033[A\nexit\n", 0, NULL), 0);
 	check_exit("user.sh.ctrl_d_on_empty_line", run_sh("fault nosuchmode\n\004", 0, NULL), 2);
 
-	/* trace on reaches the kernel, and a traced program still runs as before. */
-	status = run_sh("trace on\nfault nosuchmode\nexit\n", 0, NULL);
-	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, 0);
+	/*
+	 * trace on reaches the kernel, a traced program still runs as before,
+	 * and the shell's trace is its own: ours stays off.
+	 */
+	status = run_sh("trace on\ntrace\nfault nosuchmode\nexit\n", 0, NULL);
+	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, -1);
 	CHECK("user.sh.trace_on", status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 2 &&
-	      err == 1, "status 0x%x, trace was %ld", status, err);
+	      err == 0, "status 0x%x, our trace %ld", status, err);
 
 	/* A reader with nothing to read sleeps (blocked), instead of polling (runnable). */
 	{

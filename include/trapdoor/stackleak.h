@@ -295,9 +295,12 @@ struct task_struct;
 #define stackleak_low_bound(t)	((unsigned long)(t)->stack + sizeof(unsigned long))
 #define stackleak_high_bound(t)	((unsigned long)task_pt_regs(t))
 
-/* stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2). */
+/*
+ * stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2):
+ * each task's own switch, task_struct.stackleak_enabled; on by default.
+ */
 #define STACKLEAK_VERIFY	2
-extern int stackleak_enabled;
+#define STACKLEAK_DEFAULT	1
 
 /*
  * What the verifying erases found (STACKLEAK_VERIFY): how many ran, how many

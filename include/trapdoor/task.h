@@ -86,6 +86,18 @@ struct task_struct {
 	unsigned long lowest_stack;
 	/* and the current syscall's random gap, [low, high): the erase skips it. */
 	unsigned long stackleak_gap_low, stackleak_gap_high;
+	/*
+	 * The hardening switches, the task's own (docs/hardening.md): only
+	 * trapdoor_config() in the task itself changes them; a task spawned or
+	 * forked starts with its creator's, execve keeps them, and the first
+	 * task gets boot_task's, which the boot options set.
+	 */
+	int kstack_mode;		/* KSTACK_MODE_* (kernel/randomize_kstack.h) */
+	int kstack_store;		/* KSTACK_STORE_*: where counter and crng16 keep the offset */
+	unsigned int kstack_chacha_rounds;	/* chacha-task's rounds: 8, 12 or 20 */
+	int stackleak_enabled;		/* 0 off, 1 on, 2 on and verified (kernel/stackleak.c) */
+	/* trace on (kernel/trace.c): its children's syscalls are printed. Never inherited. */
+	bool trace_children;
 };
 
 /* The context start_kernel() runs in, CPU 0's first current (kernel/task.c). */
