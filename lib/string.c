@@ -134,3 +134,13 @@ long strscpy(char *dst, const char *src, size_t size)
 		return -1;
 	return (long)n;
 }
+
+long strscpy_pad(char *dst, const char *src, size_t size)
+{
+	long n = strscpy(dst, src, size);
+	size_t used = n < 0 ? size : (size_t)n + 1;
+
+	if (used < size)
+		memset(dst + used, 0, size - used);
+	return n;
+}

@@ -16,6 +16,11 @@ int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
 /* Copies at most size-1 bytes and always terminates; returns -1 if truncated. */
 long strscpy(char *dst, const char *src, size_t size);
+/*
+ * strscpy(), and zeros from the terminator to the end of dst: for a buffer
+ * that is copied out whole (a task's name), so no old bytes follow the string.
+ */
+long strscpy_pad(char *dst, const char *src, size_t size);
 
 /* A memset the compiler may not drop even if the buffer is never read again. */
 static inline void memzero_explicit(void *s, size_t n)

@@ -17,6 +17,7 @@
 #define strncmp		td_strncmp
 #define strchr		td_strchr
 #define strscpy		td_strscpy
+#define strscpy_pad	td_strscpy_pad
 #define vsnprintf	td_vsnprintf
 #define snprintf	td_snprintf
 
