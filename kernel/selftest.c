@@ -304,21 +304,21 @@ static void test_kstack_off_gap(void)
 }
 
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
-static void test_cmdline_escape(void)
+static void test_string_escape(void)
 {
 	char buf[64];
 	size_t n;
 
-	n = cmdline_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
+	n = string_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
 	KTEST_EXPECT(strcmp(buf, "foo=1\\nEXIT: status=0") == 0 && n == 20, "got \"%s\" (%zu)",
 		     buf, n);
-	n = cmdline_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
+	n = string_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
 	KTEST_EXPECT(strcmp(buf, "a\\x09b\\x7f\\\\\\x0d\\xff") == 0 && n == 7, "got \"%s\" (%zu)",
 		     buf, n);
 	/* A short buffer ends before an escape, never inside one. */
-	n = cmdline_escape(buf, 4, "ab\ncd");
+	n = string_escape(buf, 4, "ab\ncd");
 	KTEST_EXPECT(strcmp(buf, "ab") == 0 && n == 2, "size 4: \"%s\" (%zu)", buf, n);
-	n = cmdline_escape(buf, 6, "ab\ncd");
+	n = string_escape(buf, 6, "ab\ncd");
 	KTEST_EXPECT(strcmp(buf, "ab\\nc") == 0 && n == 4, "size 6: \"%s\" (%zu)", buf, n);
 }
 

@@ -18,6 +18,7 @@
 #define strchr		td_strchr
 #define strscpy		td_strscpy
 #define strscpy_pad	td_strscpy_pad
+#define string_escape	td_string_escape
 #define vsnprintf	td_vsnprintf
 #define snprintf	td_snprintf
 
