@@ -120,11 +120,23 @@ static void test_counter_advances(void)
 		     (unsigned long long)arch_cycles_per_sec());
 }
 
+static bool printable(const char *s)
+{
+	for (; s && *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 static void test_boot_info(void)
 {
 	KTEST_EXPECT(boot_info.mem_size >= (16ULL << 20), "memory size %llu",
 		     (unsigned long long)boot_info.mem_size);
 	KTEST_EXPECT(strcmp(boot_info.machine, "unknown") != 0, "machine not described");
+	/* What the banner and uname show is printable: firmware strings arrive escaped. */
+	KTEST_EXPECT(printable(boot_info.machine) && printable(boot_info.cpu) &&
+		     printable(boot_info.bootloader) && printable(boot_info.firmware),
+		     "a boot_info string holds a control or non-ASCII byte");
 }
 
 /* The stack is KSTACK_ALIGN-aligned inside any C function (the ABI's promise). */
@@ -304,7 +316,7 @@ static void test_kstack_off_gap(void)
 }
 
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
-static void test_string_escape(void)
+static void test_cmdline_escape(void)
 {
 	char buf[64];
 	size_t n;
