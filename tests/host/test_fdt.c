@@ -382,7 +382,6 @@ Test(fdt_hostile, truncated_blob)
 Test(fdt_hostile, unterminated_strings)
 {
 	struct builder b;
-	const uint8_t *fdt;
 	uint8_t *blob;
 	char buf[32];
 	size_t size;
@@ -390,12 +389,25 @@ Test(fdt_hostile, unterminated_strings)
 	memset(&b, 0, sizeof(b));
 	begin(&b, "");
 	prop(&b, "model", "abcd", 4);		/* no NUL */
-	tok(&b, 2);
-	tok(&b, 9);
-	fdt = finish(&b);
-	size = fdt_totalsize(fdt);
-	/* The value's bytes end the blob: drop the strings block after it. */
-	blob = exact_copy(fdt, size);
+	/*
+	 * The value's bytes end the blob: the strings block first, then the
+	 * structure block, cut right after the value (no END_NODE, no END).
+	 */
+	size = 40 + 16 + b.stlen + b.slen;
+	blob = calloc(1, size);
+	put32(blob + 0, FDT_MAGIC);
+	put32(blob + 4, (uint32_t)size);
+	put32(blob + 8, 40 + 16 + (uint32_t)b.stlen);
+	put32(blob + 12, 40 + 16);
+	put32(blob + 16, 40);
+	put32(blob + 20, 17);
+	put32(blob + 24, 16);
+	put32(blob + 32, (uint32_t)b.stlen);
+	put32(blob + 36, (uint32_t)b.slen);
+	memcpy(blob + 56, b.strings, b.stlen);
+	memcpy(blob + 56 + b.stlen, b.strct, b.slen);
+	cr_assert(fdt_valid(blob));
+	cr_assert_not_null(fdt_getprop(blob, 0, "model", NULL));
 	cr_expect_null(fdt_getprop_string(blob, 0, "model"));
 	cr_expect_null(fdt_getprop_escaped(blob, 0, "model", buf, sizeof(buf)));
 	free(blob);
@@ -406,7 +418,7 @@ Test(fdt_hostile, unterminated_strings)
 	prop(&b, "model", "QEMU", 5);
 	tok(&b, 2);
 	tok(&b, 9);
-	fdt = finish(&b);
+	finish(&b);
 	put32(b.blob + 32, 2);		/* size_dt_strings: "mo" */
 	put32(b.blob + 4, 40 + 16 + (uint32_t)b.slen + 2);
 	blob = exact_copy(b.blob, 40 + 16 + b.slen + 2);
