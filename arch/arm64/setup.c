@@ -32,12 +32,8 @@ u64 boot_current_el;
 const void *boot_fdt;
 
 /*
- * Where is the device tree? Whoever starts a Linux "Image" passes its address
- * in x0 (Linux arm64 booting.rst): U-Boot's booti does for ours (head.S has the
- * header; docs/boot.md, "Through U-Boot"). For an ELF kernel x0 is 0, and QEMU
- * (hw/arm/boot.c) has put the DTB at the start of RAM, because the 1 MiB blob
- * fits below the lowest segment of the kernel (0x40200000). Trust neither
- * place blindly: check the magic number.
+ * A tree at pa: 8-byte aligned, in RAM the boot map covers, valid, and all of
+ * it inside the map (every read of it is checked against its header's size).
  */
 static bool fdt_fits(u64 pa)
 {
@@ -46,7 +42,14 @@ static bool fdt_fits(u64 pa)
 	       fdt_totalsize((const void *)pa) <= BOOT_MAP_RAM_END - pa;
 }
 
-/* ... and its header's size must end inside the map: every read of it is checked against that. */
+/*
+ * Where is the device tree? Whoever starts a Linux "Image" passes its address
+ * in x0 (Linux arm64 booting.rst): U-Boot's booti does for ours (head.S has the
+ * header; docs/boot.md, "Through U-Boot"). For an ELF kernel x0 is 0, and QEMU
+ * (hw/arm/boot.c) has put the DTB at the start of RAM, because the 1 MiB blob
+ * fits below the lowest segment of the kernel (0x40200000). Trust neither
+ * place blindly: check the magic number.
+ */
 static const void *find_fdt(void)
 {
 	if (fdt_fits(__fdt_pointer))
