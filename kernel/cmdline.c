@@ -2,7 +2,7 @@
 /*
  * Boot options. A bad option never stops the boot: it is named on the
  * console, ignored, and the default stays. Whatever the console shows of the
- * command line is escaped (cmdline_escape()): the line comes from outside,
+ * command line is escaped (string_escape()): the line comes from outside,
  * and a raw newline in it could forge a line of the test protocol.
  */
 #include <trapdoor/bench.h>
@@ -25,47 +25,12 @@ void cmdline_set_truncated(size_t original_len)
 	arch_original_len = original_len;
 }
 
-size_t cmdline_escape(char *dst, size_t size, const char *src)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t used = 0, n = 0;
-
-	if (!size)
-		return 0;
-	for (; src[n]; n++) {
-		unsigned char c = (unsigned char)src[n];
-		char esc[4];
-		size_t len;
-
-		if (c == '\n' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = c == '\n' ? 'n' : '\\';
-			len = 2;
-		} else if (c < 0x20 || c >= 0x7f) {
-			esc[0] = '\\';
-			esc[1] = 'x';
-			esc[2] = hex[c >> 4];
-			esc[3] = hex[c & 15];
-			len = 4;
-		} else {
-			esc[0] = (char)c;
-			len = 1;
-		}
-		if (used + len > size - 1)
-			break;
-		memcpy(dst + used, esc, len);
-		used += len;
-	}
-	dst[used] = '\0';
-	return n;
-}
-
 void cmdline_print(const char *s)
 {
 	char buf[128];
 
 	while (*s) {
-		size_t n = cmdline_escape(buf, sizeof(buf), s);
+		size_t n = string_escape(buf, sizeof(buf), s);
 
 		printk("%s", buf);
 		s += n;
@@ -252,7 +217,7 @@ static void report_truncation(const char *cmdline, size_t from, size_t total)
 
 	while (cmdline[skip] == ' ')
 		skip++;
-	n = cmdline_escape(shown, sizeof(shown), cmdline + skip);
+	n = string_escape(shown, sizeof(shown), cmdline + skip);
 	printk("cmdline: truncated at %zu bytes; dropped: %s%s", from, shown,
 	       cmdline[skip + n] ? "..." : "");
 	if (total > strlen(cmdline))

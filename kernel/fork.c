@@ -50,6 +50,16 @@ static void start_task(struct task_struct *t)
  * untracked hole above the calls it made; user/tasktest checks the stack
  * after a spawn and an execve of a missing program.
  */
+/*
+ * A task's name, as Linux's __set_task_comm(): the rest of comm is zeroed, so
+ * a shorter name never leaves the old one's tail behind (task_list copies
+ * comm out whole).
+ */
+static void set_task_comm(struct task_struct *t, const char *name)
+{
+	strscpy_pad(t->comm, name, sizeof(t->comm));
+}
+
 static bool program_exists(const char *name)
 {
 	for (unsigned int i = 0; i < nr_user_programs; i++)
@@ -80,7 +90,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 		mm_destroy(t->mm);
 		return err;
 	}
-	strscpy(t->comm, name, sizeof(t->comm));
+	set_task_comm(t, name);
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
@@ -163,7 +173,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
-	strscpy(current->comm, name, sizeof(current->comm));
+	set_task_comm(current, name);
 	current->did_exec = true;
 	/*
 	 * A new program must not inherit the old one's offset stream: the old

@@ -121,11 +121,23 @@ static void test_counter_advances(void)
 		     (unsigned long long)arch_cycles_per_sec());
 }
 
+static bool printable(const char *s)
+{
+	for (; s && *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 static void test_boot_info(void)
 {
 	KTEST_EXPECT(boot_info.mem_size >= (16ULL << 20), "memory size %llu",
 		     (unsigned long long)boot_info.mem_size);
 	KTEST_EXPECT(strcmp(boot_info.machine, "unknown") != 0, "machine not described");
+	/* What the banner and uname show is printable: firmware strings arrive escaped. */
+	KTEST_EXPECT(printable(boot_info.machine) && printable(boot_info.cpu) &&
+		     printable(boot_info.bootloader) && printable(boot_info.firmware),
+		     "a boot_info string holds a control or non-ASCII byte");
 }
 
 /* The stack is KSTACK_ALIGN-aligned inside any C function (the ABI's promise). */
@@ -341,16 +353,16 @@ static void test_cmdline_escape(void)
 	char buf[64];
 	size_t n;
 
-	n = cmdline_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
+	n = string_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
 	KTEST_EXPECT(strcmp(buf, "foo=1\\nEXIT: status=0") == 0 && n == 20, "got \"%s\" (%zu)",
 		     buf, n);
-	n = cmdline_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
+	n = string_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
 	KTEST_EXPECT(strcmp(buf, "a\\x09b\\x7f\\\\\\x0d\\xff") == 0 && n == 7, "got \"%s\" (%zu)",
 		     buf, n);
 	/* A short buffer ends before an escape, never inside one. */
-	n = cmdline_escape(buf, 4, "ab\ncd");
+	n = string_escape(buf, 4, "ab\ncd");
 	KTEST_EXPECT(strcmp(buf, "ab") == 0 && n == 2, "size 4: \"%s\" (%zu)", buf, n);
-	n = cmdline_escape(buf, 6, "ab\ncd");
+	n = string_escape(buf, 6, "ab\ncd");
 	KTEST_EXPECT(strcmp(buf, "ab\\nc") == 0 && n == 4, "size 6: \"%s\" (%zu)", buf, n);
 }
 

@@ -167,7 +167,7 @@ SYSCALL_DEFINE(task_list)
 			info.state = (int)t->state;
 			info.exit_status = t->exit_status;
 			info.cpu = (int)t->cpu;
-			memcpy(info.comm, t->comm, sizeof(info.comm));
+			strscpy_pad(info.comm, t->comm, sizeof(info.comm));
 			if (copy_to_user(ubuf + n, &info, sizeof(info)) < 0)
 				return -EFAULT;
 		}

@@ -57,7 +57,7 @@ bool fdt_valid(const void *fdt)
 	if (!fdt || hdr(fdt, HDR_MAGIC) != FDT_MAGIC)
 		return false;
 	size = hdr(fdt, HDR_TOTALSIZE);
-	return hdr(fdt, HDR_VERSION) >= 16 && size >= HDR_LEN &&
+	return hdr(fdt, HDR_VERSION) >= 16 && size >= HDR_LEN && size <= FDT_MAX_SIZE &&
 	       hdr(fdt, HDR_OFF_DT_STRUCT) <= size &&
 	       hdr(fdt, HDR_SIZE_DT_STRUCT) <= size - hdr(fdt, HDR_OFF_DT_STRUCT) &&
 	       hdr(fdt, HDR_OFF_DT_STRINGS) <= size &&
@@ -86,7 +86,7 @@ static struct fdt_cursor cursor(const void *fdt)
 
 static u32 token(const struct fdt_cursor *c, u32 off)
 {
-	return off + 4 <= c->size ? fdt32_ld(c->base + off) : FDT_END;
+	return off <= c->size && c->size - off >= 4 ? fdt32_ld(c->base + off) : FDT_END;
 }
 
 /* The node name at off (just after BEGIN_NODE), or NULL if unterminated. */
@@ -115,7 +115,7 @@ static u32 next_token(const struct fdt_cursor *c, u32 off)
 			return 0;
 		return ALIGN(off + 4 + len + 1, 4u);
 	case FDT_PROP:
-		if (off + 12 > c->size)
+		if (c->size - off < 12)	/* token() saw off + 4 <= size */
 			return 0;
 		len = fdt32_ld(c->base + off + 4);
 		if (len > c->size - off - 12)
@@ -230,14 +230,97 @@ const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
 		if (!next_token(&c, off))
 			return NULL;
 		nameoff = fdt32_ld(c.base + off + 8);
+		/* The name must end inside the strings block: no prefix of it matches. */
 		if (nameoff < strings_size &&
-		    strncmp(strings + nameoff, name, strings_size - nameoff) == 0) {
+		    strnlen(strings + nameoff, strings_size - nameoff) < strings_size - nameoff &&
+		    strcmp(strings + nameoff, name) == 0) {
 			if (lenp)
 				*lenp = (int)fdt32_ld(c.base + off + 4);
 			return c.base + off + 12;
 		}
 	}
 	return NULL;
+}
+
+const char *fdt_getprop_string(const void *fdt, int node, const char *name)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, name, &len);
+
+	return s && len > 0 && strnlen(s, (size_t)len) < (size_t)len ? s : NULL;
+}
+
+const char *fdt_getprop_escaped(const void *fdt, int node, const char *name, char *buf,
+				size_t size)
+{
+	const char *s = fdt_getprop_string(fdt, node, name);
+
+	if (!s || !size)
+		return NULL;
+	string_escape(buf, size, s);
+	return buf;
+}
+
+/*
+ * The next child of the node that begins at node, from the token at off on:
+ * its offset, or -1 at the end of the node, or -2 on a malformed blob. Every
+ * step moves forward (next_token() refuses a length that runs past the
+ * structure block), so the walk ends on any blob.
+ */
+static int next_child(const struct fdt_cursor *c, u32 off)
+{
+	int depth = 1;
+
+	while (off && off < c->size) {
+		u32 tag = token(c, off), next = next_token(c, off);
+
+		if (!next)
+			return -2;
+		if (tag == FDT_BEGIN_NODE && depth++ == 1)
+			return (int)off;
+		if (tag == FDT_END_NODE && --depth == 0)
+			return -1;
+		off = next;
+	}
+	return -2;
+}
+
+int fdt_first_subnode(const void *fdt, int node)
+{
+	struct fdt_cursor c;
+
+	if (node < 0 || !fdt_valid(fdt))
+		return -2;
+	c = cursor(fdt);
+	if (token(&c, (u32)node) != FDT_BEGIN_NODE)
+		return -2;
+	return next_child(&c, next_token(&c, (u32)node));
+}
+
+int fdt_next_subnode(const void *fdt, int node)
+{
+	struct fdt_cursor c;
+	u32 off;
+	int depth = 0;
+
+	if (node < 0 || !fdt_valid(fdt))
+		return -2;
+	c = cursor(fdt);
+	if (token(&c, (u32)node) != FDT_BEGIN_NODE)
+		return -2;
+	/* Past the end of this child, then on to its next sibling. */
+	for (off = (u32)node; off && off < c.size; ) {
+		u32 tag = token(&c, off), next = next_token(&c, off);
+
+		if (!next)
+			return -2;
+		if (tag == FDT_BEGIN_NODE)
+			depth++;
+		else if (tag == FDT_END_NODE && --depth == 0)
+			return next_child(&c, next);
+		off = next;
+	}
+	return -2;
 }
 
 static int cells(const void *fdt, int node, const char *prop, int dflt)
@@ -256,4 +339,30 @@ int fdt_address_cells(const void *fdt, int node)
 int fdt_size_cells(const void *fdt, int node)
 {
 	return cells(fdt, node, "#size-cells", 1);
+}
+
+const char *fdt_memory(const void *fdt, u64 lo, u64 hi, u64 *start, u64 *size)
+{
+	int root = fdt_path_offset(fdt, "/"), node = fdt_path_offset(fdt, "/memory"), len;
+	int ac = fdt_address_cells(fdt, root), sc = fdt_size_cells(fdt, root);
+	const u8 *reg = node < 0 ? NULL : fdt_getprop(fdt, node, "reg", &len);
+	u64 base, bytes;
+
+	*start = 0;
+	*size = 0;
+	if (!reg)
+		return "no /memory with a reg";
+	if (root < 0 || ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return "the root's #address-cells or #size-cells is not 1 or 2";
+	if (len < 4 * (ac + sc))
+		return "/memory's reg is too short";
+	base = fdt_read_cells(reg, ac);
+	bytes = fdt_read_cells(reg + 4 * ac, sc);
+	if (bytes > ~0ULL - base)
+		return "/memory's reg wraps around the address space";
+	if (base > lo || base + bytes < hi)
+		return "/memory does not hold the kernel and the device tree";
+	*start = base;
+	*size = bytes;
+	return NULL;
 }

@@ -134,3 +134,48 @@ long strscpy(char *dst, const char *src, size_t size)
 		return -1;
 	return (long)n;
 }
+
+size_t string_escape(char *dst, size_t size, const char *src)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t used = 0, n = 0;
+
+	if (!size)
+		return 0;
+	for (; src[n]; n++) {
+		unsigned char c = (unsigned char)src[n];
+		char esc[4];
+		size_t len;
+
+		if (c == '\n' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = c == '\n' ? 'n' : '\\';
+			len = 2;
+		} else if (c < 0x20 || c >= 0x7f) {
+			esc[0] = '\\';
+			esc[1] = 'x';
+			esc[2] = hex[c >> 4];
+			esc[3] = hex[c & 15];
+			len = 4;
+		} else {
+			esc[0] = (char)c;
+			len = 1;
+		}
+		if (used + len > size - 1)
+			break;
+		memcpy(dst + used, esc, len);
+		used += len;
+	}
+	dst[used] = '\0';
+	return n;
+}
+
+long strscpy_pad(char *dst, const char *src, size_t size)
+{
+	long n = strscpy(dst, src, size);
+	size_t used = n < 0 ? size : (size_t)n + 1;
+
+	if (used < size)
+		memset(dst + used, 0, size - used);
+	return n;
+}

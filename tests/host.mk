@@ -13,13 +13,17 @@ HOST_LDLIBS	:= -lcriterion
 # lib/string.c and lib/vsprintf.c define memcpy, snprintf, ...: on the host
 # those names belong to libc, so the host build renames ours
 # (tests/host/libc-rename.h).
-HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c
+HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c lib/fdt.c
+# The device-tree parsers of the arches that boot with one (ARCH_DT): pure code, built
+# renamed as lib/fdt.c is, each with its own arch's headers.
+HOST_ARCH_DT_SRCS := $(wildcard arch/*/dt.c)
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
 		   $(wildcard kernel/random.c) kernel/elf.c kernel/spinlock.c
 # tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs,
 # and the two kernel functions kernel/spinlock.c calls (panic, smp_call_pending).
 HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c) tests/host/arch_stubs.c
-HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS))
+HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS) \
+		     $(HOST_ARCH_DT_SRCS))
 HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \
 		   $(HOST_RENAMED_OBJS)
 HOST_TESTS_BIN	:= $(HOST_BUILD)/host-tests
@@ -27,6 +31,11 @@ HOST_TESTS_BIN	:= $(HOST_BUILD)/host-tests
 $(HOST_BUILD)/renamed/%.o: %.c tests/host/libc-rename.h
 	$(Q)mkdir -p $(@D)
 	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -include tests/host/libc-rename.h -MMD -c -o $@ $<
+
+$(HOST_BUILD)/renamed/arch/%/dt.o: arch/%/dt.c tests/host/libc-rename.h
+	$(Q)mkdir -p $(@D)
+	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -Iarch/$*/include \
+		-include tests/host/libc-rename.h -MMD -c -o $@ $<
 
 $(HOST_BUILD)/%.o: %.c
 	$(Q)mkdir -p $(@D)

@@ -146,6 +146,79 @@ static void test_getrandom(void)
 	      getrandom(a, 1, 0x0004) == 1, "GRND_RANDOM | GRND_INSECURE accepted");
 }
 
+/*
+ * Every call that fills a buffer writes what it says and nothing past it:
+ * the buffer starts as 0xaa, the bytes the call owns end up defined (a
+ * string and zeros to the end of its field), the rest stay 0xaa.
+ */
+static bool all_bytes(const u8 *p, size_t from, size_t to, u8 v)
+{
+	for (size_t i = from; i < to; i++)
+		if (p[i] != v)
+			return false;
+	return true;
+}
+
+/* A string field: a terminated string, then zeros to its end. */
+static bool zero_padded(const char *f, size_t size)
+{
+	size_t n = strnlen(f, size);
+
+	return n < size && all_bytes((const u8 *)f, n, size, 0);
+}
+
+static void test_buffers_written_exactly(void)
+{
+	static u8 buf[1024];
+	struct new_utsname *u = (struct new_utsname *)buf;
+	struct timespec *ts = (struct timespec *)buf;
+	unsigned int *cpu = (unsigned int *)buf;
+	long r;
+	bool ok;
+
+	memset(buf, 0xaa, sizeof(buf));
+	r = uname(u);
+	ok = r == 0 && zero_padded(u->sysname, sizeof(u->sysname)) &&
+	     zero_padded(u->nodename, sizeof(u->nodename)) &&
+	     zero_padded(u->release, sizeof(u->release)) &&
+	     zero_padded(u->version, sizeof(u->version)) &&
+	     zero_padded(u->machine, sizeof(u->machine)) &&
+	     zero_padded(u->domainname, sizeof(u->domainname)) &&
+	     all_bytes(buf, sizeof(*u), sizeof(buf), 0xaa);
+	CHECK("user.syscall.uname_fields_zero_padded", ok, "returned %ld", r);
+
+	memset(buf, 0xaa, sizeof(buf));
+	r = clock_gettime(CLOCK_MONOTONIC, ts);
+	CHECK("user.syscall.clock_gettime_writes_one_timespec",
+	      r == 0 && ts->tv_nsec >= 0 && ts->tv_nsec < 1000000000L &&
+	      all_bytes(buf, sizeof(*ts), sizeof(buf), 0xaa), "returned %ld", r);
+
+	memset(buf, 0xaa, sizeof(buf));
+	r = getrandom(buf, 5, 0);
+	CHECK("user.syscall.getrandom_writes_count_bytes",
+	      r == 5 && all_bytes(buf, 5, sizeof(buf), 0xaa), "returned %ld", r);
+
+	/* 16 bytes offered, one long (the cpumask's size) written. */
+	memset(buf, 0xaa, sizeof(buf));
+	r = sched_getaffinity(0, 2 * sizeof(unsigned long), (unsigned long *)buf);
+	CHECK("user.syscall.sched_getaffinity_writes_what_it_returns",
+	      r == (long)sizeof(unsigned long) && (*(unsigned long *)buf & 1) &&
+	      all_bytes(buf, (size_t)r, sizeof(buf), 0xaa), "returned %ld", r);
+
+	memset(buf, 0xaa, sizeof(buf));
+	r = getcpu(&cpu[0], &cpu[2], NULL);
+	CHECK("user.syscall.getcpu_writes_two_ints",
+	      r == 0 && cpu[2] == 0 && all_bytes(buf, 4, 8, 0xaa) &&
+	      all_bytes(buf, 12, sizeof(buf), 0xaa), "returned %ld, cpu %u node %u", r, cpu[0],
+	      cpu[2]);
+
+	memset(buf, 0xaa, sizeof(buf));
+	r = get_kernel_stats((struct kernel_stats *)buf);
+	CHECK("user.syscall.kernel_stats_writes_one_struct",
+	      r == 0 && all_bytes(buf, sizeof(struct kernel_stats), sizeof(buf), 0xaa) &&
+	      ((struct kernel_stats *)buf)->calls > 0, "returned %ld", r);
+}
+
 int main(void)
 {
 	test_null_syscalls();
@@ -154,5 +227,6 @@ int main(void)
 	test_simple_calls();
 	test_kstack_baseline();
 	test_getrandom();
+	test_buffers_written_exactly();
 	return test_failures;
 }

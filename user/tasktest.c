@@ -538,6 +538,73 @@ static void test_task_list(void)
 	CHECK("user.task.task_list_shows_self_and_init", n >= 2 && me && init, "%ld tasks", n);
 }
 
+/* The first of n task_list entries with this pid, or NULL. */
+static const struct task_info *find_task(const struct task_info *t, long n, long pid)
+{
+	for (long i = 0; i < n; i++)
+		if (t[i].pid == pid)
+			return &t[i];
+	return NULL;
+}
+
+/*
+ * task_list writes whole entries and nothing else: a child forked from
+ * tasktest (an 8-byte name) execs spin (4 bytes), and its name is "spin" and
+ * zeros to the end, not "spin" and the old name's tail. Asked for fewer
+ * entries than there are tasks, it leaves the rest of the buffer alone.
+ */
+static void test_task_list_exact_bytes(void)
+{
+	static struct task_info tasks[32];
+	const struct task_info *e = NULL;
+	const u8 *raw = (const u8 *)tasks;
+	long pid = fork(), n = 0;
+	int bad = -1;
+
+	if (pid == 0) {
+		const char *argv[] = { "spin", NULL };
+
+		execve("spin", argv, NULL);
+		exit(99);
+	}
+	/* Until the child has exec'd: its name changes from tasktest to spin. */
+	for (int tries = 0; tries < 400 && pid > 0; tries++) {
+		memset(tasks, 0xaa, sizeof(tasks));
+		n = task_list(tasks, 32);
+		e = find_task(tasks, n < 32 ? n : 32, pid);
+		if (e && !strcmp(e->comm, "spin"))
+			break;
+		e = NULL;
+		msleep(5);
+	}
+	if (e) {
+		bad = 0;
+		for (size_t i = strlen("spin"); i < sizeof(e->comm); i++)
+			if (e->comm[i] != 0)
+				bad = (int)i;
+	}
+	CHECK("user.task.task_list_name_zero_padded_after_exec", e && bad == 0,
+	      "spin child %s; comm byte %d after \"spin\" is 0x%02x", e ? "found" : "not found",
+	      bad, e && bad > 0 ? (u8)e->comm[bad] : 0);
+	/* Bytes past the n entries written are the caller's. */
+	bad = 0;
+	for (size_t i = (size_t)(n < 32 ? n : 32) * sizeof(tasks[0]); i < sizeof(tasks); i++)
+		bad |= raw[i] != 0xaa;
+	CHECK("user.task.task_list_writes_only_its_entries", n > 0 && !bad, "%ld tasks", n);
+	memset(tasks, 0xaa, sizeof(tasks));
+	n = task_list(tasks, 1);
+	bad = 0;
+	for (size_t i = sizeof(tasks[0]); i < sizeof(tasks); i++)
+		bad |= raw[i] != 0xaa;
+	CHECK("user.task.task_list_writes_at_most_n", n >= 2 && !bad && tasks[0].pid > 0 &&
+	      strnlen(tasks[0].comm, sizeof(tasks[0].comm)) < sizeof(tasks[0].comm),
+	      "%ld tasks, overwrite %d", n, bad);
+	if (pid > 0) {
+		kill((int)pid, SIGKILL);
+		waitpid((int)pid, NULL, 0);
+	}
+}
+
 /* Fork until the kernel says no; then everything must come back. */
 static void test_fork_until_exhausted(void)
 {
@@ -618,6 +685,7 @@ int main(void)
 	test_execve();
 	test_missing_program_stack_clean();
 	test_task_list();
+	test_task_list_exact_bytes();
 	test_fork_until_exhausted();
 	test_no_leaks();
 	printf("tasktest: %lu free pages\n", free_pages());

@@ -5,12 +5,12 @@
  * are from the Arm PrimeCell UART (PL011) Technical Reference Manual (DDI 0183),
  * "Register descriptions"; the address from QEMU's hw/arm/virt.c memory map.
  */
+#include <asm/dt.h>
 #include <asm/gic.h>
 #include <asm/io.h>
 #include <asm/setup.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
-#include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
 
 #define PL011_BASE	0x09000000UL	/* QEMU virt: VIRT_UART */
@@ -60,22 +60,11 @@ int arch_console_getc(void)
  * The UART's interrupt: SPI 1 on QEMU virt (hw/arm/virt.c, a15irqmap[]
  * VIRT_UART), which the device tree's /pl011@9000000 node says as
  * "interrupts" = <0 1 4>: type (0 = SPI), number, flags (4 = level high).
+ * dt.c reads and checks it.
  */
-#define PL011_SPI_DEFAULT	1
-#define DT_IRQ_TYPE_SPI		0
 
 /* No INTID yet: the spurious INTID, which handle_irq() never dispatches. */
 unsigned int console_intid = GIC_INTID_SPURIOUS;
-
-static unsigned int pl011_spi(void)
-{
-	int node = boot_fdt ? fdt_path_offset(boot_fdt, "/pl011@9000000") : -1, len;
-	const u8 *irq = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "interrupts", &len);
-
-	if (!irq || len < 12 || fdt32_ld(irq) != DT_IRQ_TYPE_SPI)
-		return PL011_SPI_DEFAULT;
-	return fdt32_ld(irq + 4);
-}
 
 /*
  * Receive by interrupt: the PL011 raises its receive interrupt when a byte
@@ -85,10 +74,16 @@ static unsigned int pl011_spi(void)
  */
 bool arch_console_irq_init(void)
 {
-	console_intid = GIC_SPI_BASE + pl011_spi();
+	unsigned int spi;
+	const char *why = arm64_dt_uart_spi(boot_fdt, &spi);
+
+	if (why)
+		printk("arm64: device tree: %s: the PL011 on QEMU virt's SPI %u\n", why, spi);
+	if (!gic_enable_spi(GIC_SPI_BASE + spi))
+		return false;	/* console.c polls instead */
+	console_intid = GIC_SPI_BASE + spi;
 	writel(UART_RXI | UART_RTI, PL011_BASE + UARTICR);	/* nothing stale */
 	writel(UART_RXI | UART_RTI, PL011_BASE + UARTIMSC);
-	gic_enable_spi(console_intid);
 	printk("console: PL011 receive interrupt via GICv2 INTID %u\n", console_intid);
 	return true;
 }

@@ -5,6 +5,7 @@
  * tick are in time.c, the GIC driver in drivers/gic.c, boot entropy in
  * entropy.c.)
  */
+#include <asm/dt.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
@@ -13,6 +14,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
@@ -30,6 +32,17 @@ u64 boot_current_el;
 const void *boot_fdt;
 
 /*
+ * A tree at pa: 8-byte aligned, in RAM the boot map covers, valid, and all of
+ * it inside the map (every read of it is checked against its header's size).
+ */
+static bool fdt_fits(u64 pa)
+{
+	return pa >= VIRT_RAM_BASE && pa < BOOT_MAP_RAM_END && (pa & (FDT_ALIGN - 1)) == 0 &&
+	       fdt_valid((const void *)pa) &&
+	       fdt_totalsize((const void *)pa) <= BOOT_MAP_RAM_END - pa;
+}
+
+/*
  * Where is the device tree? Whoever starts a Linux "Image" passes its address
  * in x0 (Linux arm64 booting.rst): U-Boot's booti does for ours (head.S has the
  * header; docs/boot.md, "Through U-Boot"). For an ELF kernel x0 is 0, and QEMU
@@ -39,12 +52,9 @@ const void *boot_fdt;
  */
 static const void *find_fdt(void)
 {
-	u64 pa = __fdt_pointer;
-
-	if (pa >= VIRT_RAM_BASE && pa < BOOT_MAP_RAM_END && (pa & (FDT_ALIGN - 1)) == 0 &&
-	    fdt_valid((const void *)pa))
-		return (const void *)pa;
-	if (fdt_valid((const void *)VIRT_RAM_BASE))
+	if (fdt_fits(__fdt_pointer))
+		return (const void *)__fdt_pointer;
+	if (fdt_fits(VIRT_RAM_BASE))
 		return (const void *)VIRT_RAM_BASE;
 	return NULL;
 }
@@ -52,26 +62,33 @@ static const void *find_fdt(void)
 /* A string property (the first string of a list), or NULL. */
 static const char *fdt_string(const char *path, const char *name)
 {
-	int node = fdt_path_offset(boot_fdt, path), len;
-	const char *s = node < 0 ? NULL : fdt_getprop(boot_fdt, node, name, &len);
+	return fdt_getprop_string(boot_fdt, fdt_path_offset(boot_fdt, path), name);
+}
 
-	return s && len > 0 && strnlen(s, (size_t)len) < (size_t)len ? s : NULL;
+/*
+ * A string property copied for the console and uname, escaped (string_escape()):
+ * a newline in it could forge a line of the test protocol. NULL if absent.
+ */
+static const char *fdt_display_string(const char *path, const char *name, char *buf,
+				      size_t size)
+{
+	return fdt_getprop_escaped(boot_fdt, fdt_path_offset(boot_fdt, path), name, buf, size);
 }
 
 /*
  * RAM: the first (base, size) pair of /memory's "reg", in the cell counts the
  * root node declares (QEMU virt: 2 and 2, one bank at 0x40000000 of -m bytes).
+ * It must hold the kernel and the tree (fdt_memory()), or paging_init() would unmap them.
  */
 static void discover_memory(void)
 {
-	int root = fdt_path_offset(boot_fdt, "/"), node = fdt_path_offset(boot_fdt, "/memory");
-	int ac = fdt_address_cells(boot_fdt, root), sc = fdt_size_cells(boot_fdt, root), len;
-	const u8 *reg = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "reg", &len);
+	u64 lo = (u64)_stext, hi = (u64)_end;
+	u64 fdt = (u64)boot_fdt, fdt_end = fdt + fdt_totalsize(boot_fdt);
+	const char *why = fdt_memory(boot_fdt, fdt < lo ? fdt : lo, fdt_end > hi ? fdt_end : hi,
+					  &boot_info.mem_start, &boot_info.mem_size);
 
-	if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < 4 * (ac + sc))
-		return;
-	boot_info.mem_start = fdt_read_cells(reg, ac);
-	boot_info.mem_size = fdt_read_cells(reg + 4 * ac, sc);
+	if (why)
+		printk("arm64: device tree: %s: RAM unknown\n", why);
 }
 
 /* The page allocator must leave the DTB alone: the strings above point into it. */
@@ -109,13 +126,14 @@ static const struct {
 	{ ARM_CPU_IMP_SOFTWARE, 0x051, "QEMU max" },
 };
 
-static char cpu_name[96];
+static char cpu_name[96], cpu_compatible[48];
 
 /* "ARM Cortex-A72 r0p3 (MIDR 0x410fd083)"; unknown parts by the DT's compatible. */
 static void discover_cpu(void)
 {
 	u64 midr = read_sysreg(midr_el1);
-	const char *name = fdt_string("/cpus/cpu@0", "compatible");
+	const char *name = boot_fdt ? fdt_display_string("/cpus/cpu@0", "compatible", cpu_compatible,
+							  sizeof(cpu_compatible)) : NULL;
 
 	for (size_t i = 0; i < ARRAY_SIZE(cpu_parts); i++)
 		if (cpu_parts[i].implementer == MIDR_IMPLEMENTER(midr) &&
@@ -170,11 +188,12 @@ long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3)
  * U-Boot's booti and bootm add /chosen/u-boot,version to the device tree they pass
  * (docs/boot.md, "Through U-Boot"); QEMU's own loader adds no such property.
  */
-static char bootloader_desc[64];
+static char bootloader_desc[64], bootloader_version[48];
 
 static void discover_bootloader(void)
 {
-	const char *v = fdt_string("/chosen", "u-boot,version");
+	const char *v = fdt_display_string("/chosen", "u-boot,version", bootloader_version,
+					   sizeof(bootloader_version));
 
 	if (!v)
 		return;
@@ -183,11 +202,14 @@ static void discover_bootloader(void)
 }
 
 /* Everything the device tree tells us: the machine, RAM, the command line, PSCI. */
+static char machine_desc[64];
+
 static void discover_from_fdt(void)
 {
-	boot_info.machine = fdt_string("/", "model");
-	if (!boot_info.machine)
-		boot_info.machine = fdt_string("/", "compatible");	/* QEMU virt has no model */
+	boot_info.machine = fdt_display_string("/", "model", machine_desc, sizeof(machine_desc));
+	if (!boot_info.machine)		/* QEMU virt has no model */
+		boot_info.machine = fdt_display_string("/", "compatible", machine_desc,
+						       sizeof(machine_desc));
 	if (!boot_info.machine)
 		boot_info.machine = "unknown";
 	discover_memory();

@@ -8,6 +8,7 @@
  * starts at secondary_entry (head.S) with its logical number in x0. IPIs are
  * GIC software generated interrupts (drivers/gic.c).
  */
+#include <asm/dt.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
@@ -55,93 +56,21 @@ void arch_set_this_cpu(struct cpu_info *c)
 #define PSCI_RET_ALREADY_ON		(-4)
 #define PSCI_RET_ON_PENDING		(-5)
 
-/* Devicetree Specification, 5.4: the structure block's tokens. */
-#define FDT_BEGIN_NODE	1
-#define FDT_END_NODE	2
-#define FDT_PROP	3
-#define FDT_NOP		4
-/* ... and the header's fields that locate it (5.2). */
-#define FDT_OFF_DT_STRUCT	8
-#define FDT_SIZE_DT_STRUCT	36
-
 /*
- * One child node of /cpus: if it is a CPU (device_type "cpu"), give it the
- * next logical number, unless it is the one running this code, which is 0.
- * Returns the number of CPUs counted, this one included.
- */
-static unsigned int add_cpu(const void *fdt, int node, int ac, u64 self, unsigned int n)
-{
-	int len;
-	const char *type = fdt_getprop(fdt, node, "device_type", &len);
-	const u8 *reg;
-	const char *method;
-	u64 hwid;
-
-	if (!type || len != sizeof("cpu") || memcmp(type, "cpu", sizeof("cpu")) != 0)
-		return n;
-	reg = fdt_getprop(fdt, node, "reg", &len);
-	if (!reg || len < 4 * ac)
-		return n;
-	hwid = fdt_read_cells(reg, ac) & MPIDR_HWID_MASK;
-	method = fdt_getprop(fdt, node, "enable-method", &len);
-	if (hwid == self) {
-		cpu_psci[0] = true;	/* running already */
-		return n;
-	}
-	if (n < NR_CPUS) {
-		cpu_hwid[n] = hwid;
-		cpu_psci[n] = method && len == sizeof("psci") &&
-			      memcmp(method, "psci", sizeof("psci")) == 0;
-	}
-	return n + 1;
-}
-
-/*
- * Walks the children of /cpus in the structure block (Devicetree
- * Specification, 5.4): lib/fdt.c finds a node by path but does not list
- * children. Each child is a FDT_BEGIN_NODE token at depth 1 below /cpus.
+ * The CPUs /cpus lists (dt.c): the boot CPU is logical CPU 0, the others
+ * follow in the tree's order. A malformed /cpus leaves only the boot CPU.
  */
 unsigned int arch_smp_probe(void)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
-	const void *fdt = boot_fdt;
-	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, depth = 0, ac;
-	const u8 *base;
-	u32 size, off;
-	unsigned int n = 1;
+	int n = arm64_dt_cpus(boot_fdt, read_sysreg(mpidr_el1) & MPIDR_HWID_MASK, cpu_hwid,
+			      cpu_psci, NR_CPUS);
 
-	cpu_hwid[0] = read_sysreg(mpidr_el1) & MPIDR_HWID_MASK;
-	if (cpus < 0)
+	if (n < 0) {
+		printk("smp:     /cpus in the device tree is malformed: one CPU\n");
 		return 1;
-	ac = fdt_address_cells(fdt, cpus);
-	if (ac < 1 || ac > 2)
-		return 1;
-	base = (const u8 *)fdt + fdt32_ld((const u8 *)fdt + FDT_OFF_DT_STRUCT);
-	size = fdt32_ld((const u8 *)fdt + FDT_SIZE_DT_STRUCT);
-	for (off = (u32)cpus; off + 4 <= size;) {
-		u32 tag = fdt32_ld(base + off), len;
-
-		if (tag == FDT_BEGIN_NODE) {
-			len = (u32)strnlen((const char *)base + off + 4, size - off - 4);
-			if (++depth == 2)
-				n = add_cpu(fdt, (int)off, ac, cpu_hwid[0], n);
-			off = ALIGN(off + 4 + len + 1, 4u);
-		} else if (tag == FDT_END_NODE) {
-			if (--depth == 0)
-				break;		/* the end of /cpus */
-			off += 4;
-		} else if (tag == FDT_PROP && off + 12 <= size) {
-			len = fdt32_ld(base + off + 4);
-			if (len > size - off - 12)
-				break;
-			off = ALIGN(off + 12 + len, 4u);
-		} else if (tag == FDT_NOP) {
-			off += 4;
-		} else {
-			break;			/* FDT_END, or a broken blob */
-		}
 	}
-	return n;
+	return (unsigned int)n;
 }
 
 int arch_cpu_up(unsigned int cpu, struct task_struct *idle)

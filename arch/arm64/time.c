@@ -13,12 +13,12 @@
  * it waits until the next return to user mode or idle loop) can never queue up others
  * behind it.
  */
+#include <asm/dt.h>
 #include <asm/gic.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <trapdoor/arch.h>
-#include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
 
@@ -27,13 +27,8 @@
  * (Server Base System Architecture; QEMU virt's /timer node says the same).
  * The DT binding "arm,armv8-timer" lists four interrupts, each as three
  * cells (type, number, flags), in the order secure physical, non-secure
- * physical, virtual, hypervisor.
+ * physical, virtual, hypervisor: dt.c takes the third.
  */
-#define TIMER_VIRT_PPI_DEFAULT	11
-#define TIMER_DT_VIRT_INDEX	2
-#define DT_IRQ_CELLS		3
-#define DT_IRQ_TYPE_PPI		1	/* first cell: 0 = SPI, 1 = PPI */
-
 unsigned int timer_intid;
 static u64 timer_period;	/* counter ticks per scheduler tick */
 
@@ -46,21 +41,6 @@ u64 arch_get_cycles(void)
 u64 arch_cycles_per_sec(void)
 {
 	return read_sysreg(cntfrq_el0);
-}
-
-/* The virtual timer's PPI number from the device tree's /timer node. */
-static unsigned int timer_virt_ppi(const void *fdt)
-{
-	int node = fdt ? fdt_path_offset(fdt, "/timer") : -1, len;
-	const u8 *irqs = node < 0 ? NULL : fdt_getprop(fdt, node, "interrupts", &len);
-	const u8 *virt;
-
-	if (!irqs || len < 4 * DT_IRQ_CELLS * (TIMER_DT_VIRT_INDEX + 1))
-		return TIMER_VIRT_PPI_DEFAULT;
-	virt = irqs + 4 * DT_IRQ_CELLS * TIMER_DT_VIRT_INDEX;
-	if (fdt32_ld(virt) != DT_IRQ_TYPE_PPI || fdt32_ld(virt + 4) >= GIC_NR_PPIS)
-		return TIMER_VIRT_PPI_DEFAULT;
-	return fdt32_ld(virt + 4);
 }
 
 /*
@@ -79,7 +59,12 @@ void arch_timer_init(unsigned int hz)
 	if (!hz || !freq)
 		return;
 	timer_period = freq / hz;
-	timer_intid = GIC_PPI_BASE + timer_virt_ppi(boot_fdt);
+	unsigned int ppi;
+	const char *why = arm64_dt_timer_ppi(boot_fdt, &ppi);
+
+	if (why)
+		printk("arm64: device tree: %s: the timer on PPI %u\n", why, ppi);
+	timer_intid = GIC_PPI_BASE + ppi;
 	arm64_timer_cpu_init();
 	printk("timer:   %u Hz tick, arm generic virtual timer (every %lu counts) via GICv2 "
 	       "INTID %u\n", hz, timer_period, timer_intid);

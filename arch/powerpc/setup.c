@@ -81,6 +81,13 @@ static bool of_valid(u32 node)
 	return node != 0 && node != PROM_ERROR;
 }
 
+/*
+ * The children of a node looked at, at most: a firmware whose peer chain loops
+ * ends the walk there. And the slowest time base believed.
+ */
+#define PROM_MAX_CHILDREN	4096
+#define PROM_MIN_TIMEBASE	10000
+
 /* A one-cell property (all the numbers we need are one cell), or def if absent. */
 static u32 of_getprop_u32(u32 node, const char *name, u32 def)
 {
@@ -100,6 +107,18 @@ static bool of_getprop_string(u32 node, const char *name, char *buf, u32 size)
 	}
 	buf[(u32)len < size - 1 ? (u32)len : size - 1] = '\0';
 	return buf[0] != '\0';
+}
+
+/*
+ * A string the console and uname will show, escaped in place (string_escape()): a newline
+ * in a hostile tree's /model could forge a line of the test protocol.
+ */
+static void escape_for_display(char *s, size_t size)
+{
+	char tmp[sizeof(prom.model)];
+
+	string_escape(tmp, size < sizeof(tmp) ? size : sizeof(tmp), s);
+	strscpy(s, tmp, size);
 }
 
 /* Is node's device_type this string ("memory", "cpu")? */
@@ -132,7 +151,10 @@ static void prom_find_memory(u32 root)
 	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
 		return;
 	prom.mem_start = ~0ULL;
-	for (u32 node = of_child(root); of_valid(node); node = of_peer(node)) {
+	unsigned int seen = 0;
+
+	for (u32 node = of_child(root); of_valid(node) && seen++ < PROM_MAX_CHILDREN;
+	     node = of_peer(node)) {
 		int len;
 
 		if (!of_is_type(node, "memory"))
@@ -164,7 +186,10 @@ static void prom_find_cpus(void)
 
 	if (!of_valid(cpus))
 		return;
-	for (u32 node = of_child(cpus); of_valid(node); node = of_peer(node)) {
+	unsigned int seen = 0;
+
+	for (u32 node = of_child(cpus); of_valid(node) && seen++ < PROM_MAX_CHILDREN;
+	     node = of_peer(node)) {
 		u32 servers[NR_CPUS];
 		int len;
 
@@ -173,6 +198,9 @@ static void prom_find_cpus(void)
 		if (!prom.cpu_name[0]) {
 			of_getprop_string(node, "name", prom.cpu_name, sizeof(prom.cpu_name));
 			prom.timebase_freq = of_getprop_u32(node, "timebase-frequency", 0);
+			/* Below 10 kHz a tick would be a few counts: take QEMU's (time.c). */
+			if (prom.timebase_freq < PROM_MIN_TIMEBASE)
+				prom.timebase_freq = 0;
 		}
 		len = of_getprop(node, "ibm,ppc-interrupt-server#s", servers, sizeof(servers));
 		if (len < 4) {
@@ -221,8 +249,11 @@ void prom_init(void)
 	if (!of_getprop_string(root, "model", prom.model, sizeof(prom.model)))
 		of_getprop_string(root, "compatible", prom.model, sizeof(prom.model));
 
+	escape_for_display(prom.model, sizeof(prom.model));
+
 	prom_find_memory(root);
 	prom_find_cpus();
+	escape_for_display(prom.cpu_name, sizeof(prom.cpu_name));
 
 	/*
 	 * The console: /chosen/stdout is an *instance* handle (an opened device); its node's

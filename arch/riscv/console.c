@@ -9,15 +9,14 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
-#include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
+#include <asm/dt.h>
 #include <asm/io.h>
 #include <asm/plic.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
 
 #define UART0_BASE	0x10000000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0] */
-#define UART0_IRQ	10		/* QEMU hw/riscv/virt.c: UART0_IRQ, a PLIC source */
 
 #define UART_RBR	0		/* receive buffer (read) */
 #define UART_THR	0		/* transmit holding register (write) */
@@ -44,16 +43,6 @@ int arch_console_getc(void)
 	return readb(UART0_BASE + UART_RBR);
 }
 
-/* The source number from the device tree's "interrupts" = <10>, else QEMU's. */
-static unsigned int uart_irq(void)
-{
-	int node = fdt_valid(boot_fdt) ? fdt_path_offset(boot_fdt, "/soc/serial@10000000") : -1;
-	int len;
-	const void *irq = node < 0 ? NULL : fdt_getprop(boot_fdt, node, "interrupts", &len);
-
-	return irq && len == 4 ? fdt32_ld(irq) : UART0_IRQ;
-}
-
 /*
  * Receive by interrupt: the UART raises its line while received data is available (or the
  * FIFO holds bytes nobody read for 4 character times), the PLIC turns it into a supervisor
@@ -62,7 +51,11 @@ static unsigned int uart_irq(void)
  */
 bool arch_console_irq_init(void)
 {
-	console_irq = uart_irq();
+	const char *why = riscv_dt_uart_irq(boot_fdt, &console_irq);
+
+	if (why)
+		printk("riscv: device tree: %s: the UART on QEMU virt's source %u\n", why,
+		       console_irq);
 	plic_enable(console_irq);
 	writeb(UART_IER_RDI, UART0_BASE + UART_IER);
 	printk("console: ns16550 receive interrupt via PLIC source %u, hart %lu S-mode\n",

@@ -11,6 +11,7 @@
 #include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
@@ -36,30 +37,27 @@ const void *boot_fdt;
 static char machine_desc[64];
 static char cpu_desc[192];
 static char riscv_isa[128];		/* our hart's riscv,isa string, "" if the tree has none */
+static char isa_desc[128];		/* the same, escaped for the banner */
 /* QEMU's -append for the virt board; Linux's riscv COMMAND_LINE_SIZE is 1024 as well. */
 static char cmdline[1024];
 
-/* A string property, or NULL if absent or not NUL-terminated. */
+/* A string property, or NULL if absent or not NUL-terminated within it. */
 static const char *dt_string(const void *fdt, int node, const char *name)
 {
-	int len;
-	const char *s = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
-
-	return s && len > 0 && s[len - 1] == '\0' ? s : NULL;
+	return fdt_getprop_string(fdt, node, name);
 }
 
-/* "riscv-virtio,qemu" — /model names the board; /compatible is the fallback. */
+/*
+ * "riscv-virtio,qemu" — /model names the board; /compatible is the fallback. Escaped
+ * (fdt_getprop_escaped()): a newline in it could forge a line of the test protocol.
+ */
 static void probe_machine(const void *fdt)
 {
 	int root = fdt_path_offset(fdt, "/");
-	const char *s = dt_string(fdt, root, "model");
 
-	if (!s)
-		s = dt_string(fdt, root, "compatible");	/* the first, most specific entry */
-	if (s) {
-		strscpy(machine_desc, s, sizeof(machine_desc));
+	if (fdt_getprop_escaped(fdt, root, "model", machine_desc, sizeof(machine_desc)) ||
+	    fdt_getprop_escaped(fdt, root, "compatible", machine_desc, sizeof(machine_desc)))
 		boot_info.machine = machine_desc;
-	}
 }
 
 /*
@@ -78,6 +76,9 @@ static void probe_cpu(const void *fdt)
 	isa = dt_string(fdt, fdt_path_offset(fdt, path), "riscv,isa");
 	if (isa)
 		strscpy(riscv_isa, isa, sizeof(riscv_isa));
+	/* The banner shows it: escaped, as the machine's name. */
+	isa = fdt_getprop_escaped(fdt, fdt_path_offset(fdt, path), "riscv,isa", isa_desc,
+				  sizeof(isa_desc));
 
 	spec = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0);
 	if (spec.error != SBI_SUCCESS) {
@@ -100,12 +101,13 @@ static void probe_cpu(const void *fdt)
  * between it and us: U-Boot's booti and bootm add /chosen/u-boot,version to the device
  * tree they pass, OpenSBI's fw_jump adds none (docs/boot.md, "Through U-Boot").
  */
-static char firmware_desc[48], bootloader_desc[64];
+static char firmware_desc[48], bootloader_desc[64], bootloader_version[48];
 
 static void probe_boot_path(const void *fdt)
 {
 	static const char *const impl_names[] = { "BBL", "OpenSBI", "Xvisor", "KVM", "RustSBI" };
-	const char *v = dt_string(fdt, fdt_path_offset(fdt, "/chosen"), "u-boot,version");
+	const char *v = fdt_getprop_escaped(fdt, fdt_path_offset(fdt, "/chosen"), "u-boot,version",
+					    bootloader_version, sizeof(bootloader_version));
 	struct sbiret id = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMP_ID, 0, 0);
 	struct sbiret ver = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMP_VERSION, 0, 0);
 
@@ -147,21 +149,18 @@ bool riscv_isa_extension(const char *name)
  * by the root's #address-cells and #size-cells (2 and 2 on QEMU virt). This is the whole
  * bank, with OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree
  * itself inside it: the page allocator (kernel/page_alloc.c) starts above the kernel's end,
- * and reserve_fdt() keeps it off the tree.
+ * and reserve_fdt() keeps it off the tree. A bank that does not hold both is refused
+ * (fdt_memory()).
  */
 static void probe_memory(const void *fdt)
 {
-	int root = fdt_path_offset(fdt, "/");
-	int mem = fdt_path_offset(fdt, "/memory");
-	int ac = fdt_address_cells(fdt, root);
-	int sc = fdt_size_cells(fdt, root);
-	const u8 *reg;
-	int len;
+	u64 lo = (u64)(unsigned long)_stext, hi = (u64)(unsigned long)_end;
+	u64 tree = (u64)(unsigned long)fdt, tree_end = tree + fdt_totalsize(fdt);
+	const char *why = fdt_memory(fdt, tree < lo ? tree : lo, tree_end > hi ? tree_end : hi,
+				     &boot_info.mem_start, &boot_info.mem_size);
 
-	if (mem < 0 || !(reg = fdt_getprop(fdt, mem, "reg", &len)) || len < (ac + sc) * 4)
-		return;
-	boot_info.mem_start = fdt_read_cells(reg, ac);
-	boot_info.mem_size = fdt_read_cells(reg + ac * 4, sc);
+	if (why)
+		printk("riscv: device tree: %s: RAM unknown\n", why);
 }
 
 /*

@@ -16,6 +16,7 @@
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <asm/csr.h>
+#include <asm/dt.h>
 #include <asm/sbi.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
@@ -36,89 +37,23 @@ void arch_set_this_cpu(struct cpu_info *c)
 }
 
 /*
- * The direct children of the node at offset node, in the order of the tree: the structure
- * block is a sequence of big-endian 32-bit tokens (Devicetree Specification v0.4, 5.4).
- * include/trapdoor/fdt.h finds a node by path and reads its properties; this walk only has to
- * find where each child begins. Returns the number found (at most max), -1 on a broken blob.
- */
-#define FDT_BEGIN_NODE	1
-#define FDT_END_NODE	2
-#define FDT_PROP	3
-#define FDT_NOP		4
-#define FDT_HDR_OFF_DT_STRUCT	8
-#define FDT_HDR_SIZE_DT_STRUCT	36
-
-static int fdt_children(const void *fdt, int node, int *child, int max)
-{
-	const u8 *base = (const u8 *)fdt + fdt32_ld((const u8 *)fdt + FDT_HDR_OFF_DT_STRUCT);
-	u32 size = fdt32_ld((const u8 *)fdt + FDT_HDR_SIZE_DT_STRUCT), off = (u32)node;
-	int depth = 0, n = 0;
-
-	while (off + 4 <= size) {
-		u32 tag = fdt32_ld(base + off), len;
-
-		switch (tag) {
-		case FDT_BEGIN_NODE:
-			if (depth == 1 && n < max)
-				child[n++] = (int)off;
-			depth++;
-			len = (u32)strnlen((const char *)base + off + 4, size - off - 4);
-			off = ALIGN(off + 4 + len + 1, 4u);
-			break;
-		case FDT_END_NODE:
-			if (--depth == 0)
-				return n;	/* the end of node itself */
-			off += 4;
-			break;
-		case FDT_PROP:
-			if (off + 12 > size)
-				return -1;
-			len = fdt32_ld(base + off + 4);
-			off = ALIGN(off + 12 + len, 4u);
-			break;
-		case FDT_NOP:
-			off += 4;
-			break;
-		default:
-			return -1;
-		}
-	}
-	return -1;
-}
-
-/* A string property is value: absent counts as dflt. */
-static bool dt_is(const void *fdt, int node, const char *name, const char *value, bool dflt)
-{
-	int len;
-	const char *s = fdt_getprop(fdt, node, name, &len);
-
-	if (!s)
-		return dflt;
-	return len > 0 && s[len - 1] == '\0' && !strcmp(s, value);
-}
-
-#define MAX_CPU_NODES	64	/* children of /cpus looked at: cpu@... nodes, cpu-map */
-
-/*
- * The harts: every child of /cpus with device_type "cpu" and a status that is absent or
- * "okay", its hart id in reg (#address-cells of /cpus: 1 on QEMU virt). The boot hart is
+ * The harts (dt.c): every child of /cpus with device_type "cpu" and a status that is absent
+ * or "okay", its hart id in reg (#address-cells of /cpus: 1 on QEMU virt). The boot hart is
  * CPU 0; the others follow in the tree's order. Also asks the firmware whether it can start
  * and interrupt harts at all.
  */
 unsigned int arch_smp_probe(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
-	static int child[MAX_CPU_NODES];
 	const void *fdt = boot_fdt;
-	int cpus, ac, n;
-	unsigned int nr = 1, skipped = 0;
+	unsigned int refused;
+	int n;
 
 	hartids[0] = boot_hartid;
 	/* CPU 0 takes IPIs from here on: sie.SSIE (asm/csr.h). */
 	csr_clear(sip, SIP_SSIP);
 	csr_set(sie, SIE_SSIE);
 
-	if (!fdt_valid(fdt) || (cpus = fdt_path_offset(fdt, "/cpus")) < 0) {
+	if (!fdt_valid(fdt) || fdt_path_offset(fdt, "/cpus") < 0) {
 		printk("smp:     no /cpus in the device tree: one CPU\n");
 		return 1;
 	}
@@ -127,30 +62,20 @@ unsigned int arch_smp_probe(void)
 		printk("smp:     the SBI firmware has no HSM or no IPI extension: one CPU\n");
 		return 1;
 	}
-	ac = fdt_address_cells(fdt, cpus);
-	n = fdt_children(fdt, cpus, child, MAX_CPU_NODES);
-	if (n < 0)
+	n = riscv_dt_harts(fdt, boot_hartid, hartids, NR_CPUS, &refused);
+	if (refused)
+		printk("smp:     %u harts in the device tree have an id above %u: left out\n",
+		       refused, RISCV_MAX_HARTID);
+	if (n < 0) {
 		printk("smp:     /cpus in the device tree is malformed: one CPU\n");
-	for (int i = 0; i < n; i++) {
-		int len;
-		const void *reg = fdt_getprop(fdt, child[i], "reg", &len);
-		unsigned long hartid;
-
-		if (!dt_is(fdt, child[i], "device_type", "cpu", false) ||
-		    !dt_is(fdt, child[i], "status", "okay", true) || !reg || len < ac * 4)
-			continue;
-		hartid = (unsigned long)fdt_read_cells(reg, ac);
-		if (hartid == boot_hartid)
-			continue;
-		if (nr == NR_CPUS) {
-			skipped++;
-			continue;
-		}
-		hartids[nr++] = hartid;
+		return 1;
 	}
-	if (skipped)
-		printk("smp:     %u more harts in the device tree: NR_CPUS is %u\n", skipped, NR_CPUS);
-	return nr;
+	if (n > NR_CPUS) {
+		printk("smp:     %u more harts in the device tree: NR_CPUS is %u\n",
+		       (unsigned int)n - NR_CPUS, NR_CPUS);
+		n = NR_CPUS;
+	}
+	return (unsigned int)n;
 }
 
 /*

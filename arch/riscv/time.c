@@ -27,35 +27,32 @@
  * until the sret back to U-mode.
  */
 #include <trapdoor/arch.h>
-#include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/syscall.h>
 #include <asm/csr.h>
+#include <asm/dt.h>
 #include <asm/sbi.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
 
 /* QEMU virt's timebase (RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ), if the tree does not say. */
-#define DEFAULT_TIMEBASE_HZ	10000000
-
-static u64 timebase_hz = DEFAULT_TIMEBASE_HZ;
+static u64 timebase_hz = RISCV_TIMEBASE_DEFAULT;
 
 static bool have_sstc;		/* stimecmp is ours; else sbi_set_timer() */
 static u64 tick_period;		/* time CSR ticks between two timer interrupts */
 /* The compare value each CPU has armed now: every hart has its own timer (stimecmp or mtimecmp). */
 static u64 next_tick[NR_CPUS];
 
-/* /cpus/timebase-frequency: how fast the time CSR (rdtime) counts. */
+/* /cpus/timebase-frequency: how fast the time CSR (rdtime) counts (dt.c). */
 void riscv_time_init(const void *fdt)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus"), len;
-	const void *p = cpus < 0 ? NULL : fdt_getprop(fdt, cpus, "timebase-frequency", &len);
-	u64 hz = p && (len == 4 || len == 8) ? fdt_read_cells(p, len / 4) : 0;	/* 1 or 2 cells */
+	const char *why = riscv_dt_timebase(fdt, &timebase_hz);
 
-	if (hz)
-		timebase_hz = hz;
+	if (why)
+		printk("riscv: device tree: %s: the time CSR at QEMU virt's %llu Hz\n", why,
+		       (unsigned long long)timebase_hz);
 }
 
 /* The time CSR: a constant-rate counter (timebase), readable in S-mode and U-mode. */

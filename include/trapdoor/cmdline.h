@@ -41,14 +41,7 @@ void cmdline_set_truncated(size_t original_len);
  */
 size_t cmdline_fit(const char *cmdline, size_t size, bool cut);
 
-/*
- * Copies src into dst (size bytes, always NUL-terminated) with newline as
- * \n, backslash as \\ and every other byte outside printable ASCII as \xNN,
- * never splitting an escape; returns how many bytes of src it consumed.
- */
-size_t cmdline_escape(char *dst, size_t size, const char *src);
-
-/* printk()s s escaped as cmdline_escape() does, however long it is. */
+/* printk()s s escaped as string_escape() does, however long it is. */
 void cmdline_print(const char *s);
 
 /*

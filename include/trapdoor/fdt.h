@@ -11,7 +11,16 @@
 
 #define FDT_MAGIC	0xd00dfeed
 
-/* True if fdt points at a blob with the right magic and a sane version. */
+/*
+ * The largest blob we accept (Linux arm64's MAX_FDT_SIZE): a header that
+ * claims more would let the walker read far past the tree.
+ */
+#define FDT_MAX_SIZE	0x200000
+
+/*
+ * True if fdt points at a blob with the right magic, a sane version, a size
+ * up to FDT_MAX_SIZE and its blocks inside that size.
+ */
 bool fdt_valid(const void *fdt);
 
 /* Total size of the blob in bytes (its header's totalsize). */
@@ -27,9 +36,42 @@ int fdt_path_offset(const void *fdt, const char *path);
 /* The value of property name of the node at offset node; NULL if absent. */
 const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp);
 
+/*
+ * The first string of a string property; NULL if absent, empty, or not
+ * terminated inside the property (a hostile tree's string runs on).
+ */
+const char *fdt_getprop_string(const void *fdt, int node, const char *name);
+
+/*
+ * That string copied into buf for the console (and uname), escaped as
+ * string_escape() does: a newline in a hostile tree's "model" could otherwise
+ * start a forged line of the test protocol. buf, or NULL if absent.
+ */
+const char *fdt_getprop_escaped(const void *fdt, int node, const char *name, char *buf,
+				size_t size);
+
+/*
+ * The children of a node, as libfdt's: the offset of the first child of
+ * node, or of the next sibling of the child at node; -1 when there are no
+ * more, -2 if the blob is malformed. Every walk ends, whatever the blob.
+ *
+ *	for (child = fdt_first_subnode(fdt, node); child >= 0;
+ *	     child = fdt_next_subnode(fdt, child))
+ */
+int fdt_first_subnode(const void *fdt, int node);
+int fdt_next_subnode(const void *fdt, int node);
+
 /* #address-cells and #size-cells that node gives its children (defaults 2, 1). */
 int fdt_address_cells(const void *fdt, int node);
 int fdt_size_cells(const void *fdt, int node);
+
+/*
+ * RAM: the first (base, size) pair of /memory's "reg", in the root's cell
+ * counts. It must hold [lo, hi) (the kernel and the tree: an arch unmaps what
+ * is not RAM) and not wrap. NULL if taken, else why not (for the console);
+ * *start and *size are 0 then.
+ */
+const char *fdt_memory(const void *fdt, u64 lo, u64 hi, u64 *start, u64 *size);
 
 /* Big-endian loads from property values, which need not be aligned. */
 u32 fdt32_ld(const void *p);

@@ -6,6 +6,12 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
+/*
+ * machine, cpu, bootloader and firmware are printed as they are (the banner, uname): a
+ * string the arch copies from firmware (a device tree's model, compatible, ...) is
+ * escaped first (string_escape(), fdt_getprop_escaped()), so a newline in it cannot
+ * forge a line of the test protocol.
+ */
 struct boot_info {
 	const char *machine;	/* e.g. "QEMU virt" — from the device tree where there is one */
 	const char *cpu;	/* e.g. "cortex-a72 (MIDR 0x410fd083)" */

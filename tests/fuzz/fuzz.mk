@@ -18,10 +18,12 @@ FUZZ_RENAME	:= -include tests/host/libc-rename.h
 
 # What each target links besides tests/fuzz/fuzz_<target>.c.
 FUZZ_SRCS_elf	:= kernel/elf.c
-FUZZ_SRCS_fdt	:= lib/fdt.c
+FUZZ_SRCS_fdt	:=
 FUZZ_SRCS_uaccess :=
 FUZZ_RENAMED_vsprintf := lib/vsprintf.c lib/string.c
 FUZZ_RENAMED_cmdline := kernel/cmdline.c lib/vsprintf.c lib/string.c
+# lib/fdt.c and the arches' device-tree parsers (ARCH_DT), each with its arch's headers.
+FUZZ_RENAMED_fdt := lib/fdt.c lib/string.c $(wildcard arch/*/dt.c)
 FUZZ_FLAGS_cmdline := -DCONFIG_KTEST -include tests/fuzz/cmdline-host.h
 
 FUZZ_BINS	:= $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
@@ -29,13 +31,14 @@ FUZZ_BINS	:= $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
 define fuzz_rules
 $(FUZZ_BUILD)/fuzz_$(1): tests/fuzz/fuzz_$(1).c $$(FUZZ_SRCS_$(1)) $$(FUZZ_RENAMED_$(1)) \
 		tests/host/libc-rename.h tests/fuzz/cmdline-host.h tests/fuzz/fuzz.mk \
-		$(wildcard include/trapdoor/*.h include/uapi/*.h)
+		$(wildcard include/trapdoor/*.h include/uapi/*.h arch/*/include/asm/dt.h)
 	$$(call need_tool,$$(FUZZ_CC),clang$(LLVM_SUFFIX))
 	$$(Q)mkdir -p $$(@D)/obj-$(1)
 	$$(call quiet,FUZZCC,$$@)set -e; objs=; \
 	for f in $$(FUZZ_RENAMED_$(1)); do \
-		o=$$(@D)/obj-$(1)/$$$$(basename $$$$f .c).o; \
-		$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) $$(FUZZ_RENAME) -c -o $$$$o $$$$f; \
+		o=$$(@D)/obj-$(1)/$$$$(echo $$$$f | tr / -).o; \
+		$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) $$(FUZZ_RENAME) \
+			-I$$$$(dirname $$$$f)/include -c -o $$$$o $$$$f; \
 		objs="$$$$objs $$$$o"; \
 	done; \
 	$$(FUZZ_CC) $$(FUZZ_CFLAGS) -o $$@ tests/fuzz/fuzz_$(1).c $$(FUZZ_SRCS_$(1)) $$$$objs

@@ -3,8 +3,10 @@
 # Writes the two binary seeds of tests/fuzz/corpus/ that are easier to build
 # than to type: a good ELF image for fuzz_elf (the target fuzz_elf.c checks
 # against: x86_64, little-endian, user range 0x400000..0x800000) and a small
-# device tree for fuzz_fdt (/, /chosen with bootargs, /memory@40000000 with
-# reg, /cpus/cpu@0). Run it again only if the targets' expectations change.
+# device tree for fuzz_fdt (/ with model, /chosen with bootargs, /memory@40000000
+# with reg, /cpus with two CPUs, and what the arches' parsers read: /intc, the
+# UARTs' and the timer's interrupts). Run it again only if the targets'
+# expectations change.
 import os
 import struct
 
@@ -50,6 +52,8 @@ def fdt():
     begin("")
     prop("#address-cells", struct.pack(">I", 2))
     prop("#size-cells", struct.pack(">I", 2))
+    prop("model", b"linux,dummy-virt\0")
+    prop("compatible", b"linux,dummy-virt\0")
     begin("chosen")
     prop("bootargs", b"kstack=crng16\0")
     end()
@@ -57,8 +61,29 @@ def fdt():
     prop("reg", struct.pack(">QQ", 0x40000000, 0x8000000))
     end()
     begin("cpus")
+    prop("#address-cells", struct.pack(">I", 1))
+    prop("#size-cells", struct.pack(">I", 0))
     prop("timebase-frequency", struct.pack(">I", 10000000))
-    begin("cpu@0")
+    for i in range(2):
+        begin("cpu@%d" % i)
+        prop("device_type", b"cpu\0")
+        prop("reg", struct.pack(">I", i))
+        prop("enable-method", b"psci\0")
+        end()
+    end()
+    begin("intc")
+    prop("compatible", b"arm,cortex-a15-gic\0")
+    prop("reg", struct.pack(">QQQQ", 0x8000000, 0x10000, 0x8010000, 0x10000))
+    end()
+    begin("pl011@9000000")
+    prop("interrupts", struct.pack(">III", 0, 1, 4))
+    end()
+    begin("timer")
+    prop("interrupts", struct.pack(">12I", 1, 13, 4, 1, 14, 4, 1, 11, 4, 1, 10, 4))
+    end()
+    begin("soc")
+    begin("serial@10000000")
+    prop("interrupts", struct.pack(">I", 10))
     end()
     end()
     end()

@@ -17,6 +17,8 @@
 #define strncmp		td_strncmp
 #define strchr		td_strchr
 #define strscpy		td_strscpy
+#define strscpy_pad	td_strscpy_pad
+#define string_escape	td_string_escape
 #define vsnprintf	td_vsnprintf
 #define snprintf	td_snprintf
 

@@ -13,6 +13,7 @@ int td_strcmp(const char *a, const char *b);
 int td_strncmp(const char *a, const char *b, size_t n);
 char *td_strchr(const char *s, int c);
 long td_strscpy(char *dst, const char *src, size_t size);
+long td_strscpy_pad(char *dst, const char *src, size_t size);
 
 Test(string, memcpy_copies_exactly_n)
 {
@@ -105,4 +106,18 @@ Test(string, memcpy_memset_word_paths_match_bytewise)
 	}
 	td_memset(dst, 0, 4096 > sizeof(dst_words) ? sizeof(dst_words) : 4096);
 	cr_expect_eq(dst_words[63], 0, "a whole aligned buffer is cleared");
+}
+
+Test(string, strscpy_pad_zeroes_the_rest)
+{
+	char buf[8];
+
+	memset(buf, 'x', sizeof(buf));
+	cr_expect_eq(td_strscpy_pad(buf, "ab", sizeof(buf)), 2);
+	cr_expect_arr_eq(buf, "ab\0\0\0\0\0\0", sizeof(buf));
+	memset(buf, 'x', sizeof(buf));
+	cr_expect_eq(td_strscpy_pad(buf, "abcdefghij", sizeof(buf)), -1);
+	cr_expect_arr_eq(buf, "abcdefg", sizeof(buf), "truncated: 7 bytes and the terminator");
+	cr_expect_eq(td_strscpy_pad(buf, "abcdefg", sizeof(buf)), 7);
+	cr_expect_eq(td_strscpy_pad(buf, "", 0), -1, "size 0 writes nothing");
 }

@@ -18,23 +18,21 @@
  * unless the board runs with secure=on, so there is one group of interrupts
  * (group 0) and it is signalled as IRQ.
  */
+#include <asm/dt.h>
 #include <asm/gic.h>
 #include <asm/io.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
-#include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 
-/* QEMU hw/arm/virt.c base_memmap[]: VIRT_GIC_DIST and VIRT_GIC_CPU, if the DT says nothing. */
-#define VIRT_GIC_DIST_BASE	0x08000000UL
-#define VIRT_GIC_CPU_BASE	0x08010000UL
-
 /* Distributor registers (IHI 0048B, 4.3). */
 #define GICD_CTLR		0x000	/* bit 0: forward pending interrupts to CPU interfaces */
 #define GICD_CTLR_ENABLE	1U
+#define GICD_TYPER		0x004	/* [4:0] ITLinesNumber: 32 * (N + 1) INTIDs implemented */
+#define GICD_TYPER_ITLINES	0x1fU
 #define GICD_ICENABLER0		0x180	/* write 1: disable INTID n (bank 0: INTIDs 0-31) */
 #define GICD_ISENABLER0		0x100	/* write 1: enable INTID n (bank 0: INTIDs 0-31) */
 #define GICD_ISENABLER(n)	(0x100 + 4 * (n))	/* bank n: INTIDs 32n to 32n + 31 */
@@ -64,6 +62,7 @@
 #define GIC_PMR_ALLOW_ALL	0xf0
 
 static unsigned long gicd, gicc;
+static unsigned int gic_nr_irqs;	/* INTIDs the distributor implements (GICD_TYPER) */
 
 /*
  * Each CPU's CPU interface, as the one-bit mask GICD_SGIR's target list
@@ -73,28 +72,23 @@ static u8 gic_cpu_mask[NR_CPUS];
 
 /*
  * Finds the GIC in the device tree (/intc, "reg" = distributor, CPU
- * interface) and refuses anything but a GICv2: a GICv3's CPU interface is a
- * set of system registers, not this MMIO page.
+ * interface; dt.c checks both lie in the device window) and refuses anything
+ * but a GICv2: a GICv3's CPU interface is a set of system registers, not
+ * this MMIO page.
  */
 static void gic_probe(const void *fdt)
 {
-	int root = fdt ? fdt_path_offset(fdt, "/") : -1;
-	int node = fdt ? fdt_path_offset(fdt, "/intc") : -1, len;
-	const char *compat = node < 0 ? NULL : fdt_getprop(fdt, node, "compatible", &len);
-	const u8 *reg = node < 0 ? NULL : fdt_getprop(fdt, node, "reg", &len);
-	int ac = root < 0 ? 0 : fdt_address_cells(fdt, root);
-	int sc = root < 0 ? 0 : fdt_size_cells(fdt, root);
+	struct arm64_gic_regs gic;
+	const char *why = arm64_dt_gic(fdt, &gic);
 
-	gicd = VIRT_GIC_DIST_BASE;
-	gicc = VIRT_GIC_CPU_BASE;
-	if (compat && len > 0 && strnlen(compat, (size_t)len) < (size_t)len &&
-	    strcmp(compat, "arm,cortex-a15-gic") != 0 && strcmp(compat, "arm,gic-400") != 0)
+	if (!gic.v2)
 		panic("arm64: interrupt controller \"%s\" is not a GICv2: boot with "
-		      "-M virt,gic-version=2", compat);
-	if (reg && ac >= 1 && ac <= 2 && sc >= 1 && sc <= 2 && len >= 8 * (ac + sc)) {
-		gicd = fdt_read_cells(reg, ac);
-		gicc = fdt_read_cells(reg + 4 * (ac + sc), ac);
-	}
+		      "-M virt,gic-version=2", gic.compatible);
+	if (why)
+		printk("arm64: device tree: %s: GIC at QEMU virt's 0x%lx and 0x%lx\n", why,
+		       gic.dist, gic.cpu);
+	gicd = gic.dist;
+	gicc = gic.cpu;
 }
 
 /* The distributor, once (CPU 0), then CPU 0's own part. */
@@ -102,6 +96,9 @@ void gic_init(const void *fdt)
 {
 	gic_probe(fdt);
 	writel(0, gicd + GICD_CTLR);		/* quiet while we set it up */
+	gic_nr_irqs = 32 * ((readl(gicd + GICD_TYPER) & GICD_TYPER_ITLINES) + 1);
+	if (gic_nr_irqs > GIC_INTID_SPURIOUS - 3)
+		gic_nr_irqs = GIC_INTID_SPURIOUS - 3;	/* 1020-1023 are special */
 	writel(GICD_CTLR_ENABLE, gicd + GICD_CTLR);
 	gic_cpu_init();
 }
@@ -159,16 +156,23 @@ void gic_enable_ppi(unsigned int intid)
  * to level, as the device's line is (the DT's third cell says so for the
  * PL011): the interrupt stays pending for as long as the device holds it.
  */
-void gic_enable_spi(unsigned int intid)
+bool gic_enable_spi(unsigned int intid)
 {
 	unsigned long target = gicd + GICD_ITARGETSR + (intid & ~3U);
 	unsigned long cfg = gicd + GICD_ICFGR(intid / 16);
 	unsigned int shift = (intid & 3) * 8;
 
+	/* Every register below has a bit or a byte per INTID: past the last, another device's. */
+	if (intid < GIC_SPI_BASE || intid >= gic_nr_irqs) {
+		printk("arm64: GIC: no SPI with INTID %u (this GIC has INTIDs 0-%u)\n", intid,
+		       gic_nr_irqs - 1);
+		return false;
+	}
 	gic_set_priority(intid);
 	writel((readl(target) & ~(0xffU << shift)) | GICD_ITARGETSR_CPU0 << shift, target);
 	writel(readl(cfg) & ~(GICD_ICFGR_EDGE << 2 * (intid % 16)), cfg);
 	writel(1U << (intid % 32), gicd + GICD_ISENABLER(intid / 32));
+	return true;
 }
 
 /* Acknowledge: the interrupt becomes active; its INTID is IAR[9:0] (1023: none pending). */

@@ -14,6 +14,7 @@
  */
 #include <trapdoor/printk.h>
 #include <asm/csr.h>
+#include <asm/dt.h>
 #include <asm/io.h>
 #include <asm/plic.h>
 
@@ -28,13 +29,21 @@
 #define PLIC_S_MODE_CONTEXT	1
 
 static unsigned long plic_context;
+static bool plic_ready;	/* plic_init() found this hart's context */
 
 void plic_init(unsigned long hartid)
 {
+	/* Past the last hart's contexts lie other registers, or another device. */
+	if (hartid > RISCV_MAX_HARTID) {
+		printk("plic:    hart %lu has no context on this PLIC: no device interrupts\n",
+		       hartid);
+		return;
+	}
 	plic_context = hartid * PLIC_CONTEXTS_PER_HART + PLIC_S_MODE_CONTEXT;
 	for (unsigned int i = 0; i < PLIC_MAX_SOURCES / 32; i++)
 		writel(0, PLIC_BASE + PLIC_ENABLE(plic_context) + 4 * i);
 	writel(0, PLIC_BASE + PLIC_THRESHOLD(plic_context));	/* every priority >= 1 passes */
+	plic_ready = true;
 	/* SEIP is now raised only for a source plic_enable() turned on. */
 	csr_set(sie, SIE_SEIE);
 }
@@ -43,7 +52,7 @@ void plic_enable(unsigned int irq)
 {
 	unsigned long enable = PLIC_BASE + PLIC_ENABLE(plic_context) + 4 * (irq / 32);
 
-	if (irq == 0 || irq >= PLIC_MAX_SOURCES) {
+	if (!plic_ready || irq == 0 || irq >= PLIC_MAX_SOURCES) {
 		printk("plic:    no source %u\n", irq);
 		return;
 	}

@@ -22,8 +22,11 @@ void gic_cpu_init(void);
 void gic_send_sgi(unsigned int cpu, unsigned int sgi);
 /* Enables private peripheral interrupt intid (16-31) for this CPU. */
 void gic_enable_ppi(unsigned int intid);
-/* Enables shared peripheral interrupt intid (32 and up), level-triggered, for CPU 0. */
-void gic_enable_spi(unsigned int intid);
+/*
+ * Enables shared peripheral interrupt intid (32 and up), level-triggered, for CPU 0;
+ * false (and says so) if this GIC has no such INTID.
+ */
+bool gic_enable_spi(unsigned int intid);
 /* Acknowledges the highest pending interrupt; returns the raw GICC_IAR value. */
 u32 gic_ack(void);
 /* Ends the interrupt acknowledged with that IAR value. */
