@@ -241,6 +241,8 @@ SYSCALL_DEFINE(trapdoor_config)
 		return tty_set_foreground((long)a1);
 	case TRAPDOOR_CONFIG_TTY_INJECT:
 		return tty_inject((long)a1);
+	case TRAPDOOR_CONFIG_TTY_INJECT_IDLE:
+		return tty_inject_idle((long)a1);
 	default:
 		return -EINVAL;
 	}

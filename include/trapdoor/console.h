@@ -27,8 +27,6 @@ int console_getc(void);
  * calls it when console_getc() found nothing, and looks again after.
  */
 void console_wait(void);
-/* A reader sleeps in console_wait(): the idle loop waits for input, not in vain. */
-bool console_has_readers(void);
 /*
  * The foreground task: the pid a received Ctrl-C (0x03) kills with SIGKILL
  * instead of queueing it; 0 for none, -1 only reads. Returns the old pid, or
@@ -41,5 +39,12 @@ long tty_set_foreground(long pid);
  * included: how a test types at the shell (TRAPDOOR_CONFIG_TTY_INJECT).
  */
 long tty_inject(long c);
+/*
+ * Receives byte c (0..255) like tty_inject(), but later: at CPU 0's first
+ * tick at which no CPU runs a task and none is queued, as a key typed while
+ * every task is blocked (TRAPDOOR_CONFIG_TTY_INJECT_IDLE). -1 only reads.
+ * Returns the byte still pending before the call, or -1 if none was.
+ */
+long tty_inject_idle(long c);
 
 #endif

@@ -86,6 +86,7 @@ struct task_info {
 #define TRAPDOOR_CONFIG_TTY_FOREGROUND	5	/* the pid a console Ctrl-C kills; 0 none */
 #define TRAPDOOR_CONFIG_TTY_INJECT	6	/* value: a byte, received as if typed */
 #define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
+#define TRAPDOOR_CONFIG_TTY_INJECT_IDLE	8	/* value: a byte, received as if typed once every CPU idles */
 
 /* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */
 #define KSTACK_STORE_TASK	0
