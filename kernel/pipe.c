@@ -10,6 +10,8 @@
  *     handlers, so Linux's default action is the only one);
  *   - a task killed while it waits stops waiting (-EINTR) and dies on the
  *     way out (exit_to_user_mode(), kernel/syscall.c).
+ * Readers and writers that wait sleep on the pipe's wait queue
+ * (include/trapdoor/wait.h), which takes any number of them.
  * Pipes come from a fixed pool, so running out is -ENFILE, never a panic.
  */
 #include <trapdoor/file.h>
@@ -18,6 +20,7 @@
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <trapdoor/stackleak.h>
+#include <trapdoor/wait.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
@@ -25,50 +28,32 @@
 
 #define NR_PIPES	32
 #define PIPE_SIZE	4096
-#define PIPE_WAITERS	8
 
 struct pipe_inode_info {
 	bool used;
 	unsigned int readers, writers;	/* open files of each end */
 	unsigned int head, len;		/* the bytes in buf: len of them from head, wrapping */
-	/* Tasks blocked on this pipe, reading or writing: each slot NULL or one task. */
-	struct task_struct *waiters[PIPE_WAITERS];
+	/* Tasks blocked on this pipe, reading or writing. */
+	struct wait_queue_head wait;
 	u8 buf[PIPE_SIZE];
 };
 
 static struct pipe_inode_info pipes[NR_PIPES];
 
-/*
- * Blocks the current task until a pipe_wake() on p (or a kill). With every
- * slot taken it does not block but yields, and its caller checks again.
- */
+/* Blocks the current task until a pipe_wake() on p (or a kill); the caller checks again. */
 static void pipe_wait(struct pipe_inode_info *p)
 {
-	int slot = -1;
+	DEFINE_WAIT(wait);
 
-	for (int i = 0; i < PIPE_WAITERS; i++)
-		if (!p->waiters[i]) {
-			slot = i;
-			p->waiters[i] = current;
-			current->state = TASK_BLOCKED;
-			break;
-		}
+	prepare_to_wait(&p->wait, &wait);
 	schedule();
-	if (slot >= 0)
-		p->waiters[slot] = NULL;
+	finish_wait(&p->wait, &wait);
 }
 
 /* Something changed: every task blocked on p runs again and re-checks. */
 static void pipe_wake(struct pipe_inode_info *p)
 {
-	for (int i = 0; i < PIPE_WAITERS; i++) {
-		struct task_struct *t = p->waiters[i];
-
-		if (t && t->state == TASK_BLOCKED) {
-			t->state = TASK_RUNNABLE;
-			sched_enqueue(t);
-		}
-	}
+	wake_up(&p->wait);
 }
 
 long pipe_read(struct file *f, char __user *ubuf, size_t count)
@@ -201,7 +186,7 @@ SYSCALL_DEFINE(pipe2)
 		return err;
 	}
 	fd_install(fds[1], wf);
-	memset(p->waiters, 0, sizeof(p->waiters));
+	init_waitqueue_head(&p->wait);
 	p->head = p->len = 0;
 	p->used = true;
 	p->readers = p->writers = 1;

@@ -151,16 +151,17 @@ void schedule(void)
 	context_switch(prev, next);
 }
 
-/* Whether some CPU runs a task now (not its idle task). */
-static bool any_cpu_busy(void)
+bool sched_cpus_idle(void)
 {
+	if (run_head)
+		return false;
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
 		struct cpu_info *c = &cpu_info[cpu];
 
 		if (c->online && c->current_task != c->idle)
-			return true;
+			return false;
 	}
-	return false;
+	return true;
 }
 
 /*
@@ -168,7 +169,10 @@ static bool any_cpu_busy(void)
  * the sleepers whose time has come and reads what the console holds (its
  * interrupt may have been left pending rather than taken, include/trapdoor/
  * arch.h); with nothing to run, every CPU drops the lock and sleeps until an
- * interrupt: a tick, console input, a reschedule IPI.
+ * interrupt: a tick, console input, a reschedule IPI. That holds even when
+ * every task is blocked and none sleeps: a key (Ctrl-C for the foreground
+ * task) can still arrive, and the tick and the console's interrupt keep
+ * coming while the CPU idles.
  */
 __noreturn void cpu_idle_loop(void)
 {
@@ -178,11 +182,10 @@ __noreturn void cpu_idle_loop(void)
 
 	for (;;) {
 		struct task_struct *next;
-		bool sleepers = false;
 
 		c->kicked = false;
 		if (c->cpu == 0) {
-			sleepers = task_wake_sleepers(arch_get_cycles());
+			task_wake_sleepers(arch_get_cycles());
 			__console_rx_interrupt();
 		}
 		next = pick_next_task(c->cpu);
@@ -191,14 +194,6 @@ __noreturn void cpu_idle_loop(void)
 			context_switch(idle, next);
 			continue;	/* back here when this CPU has nothing to run again */
 		}
-		/*
-		 * Only a sleeper's clock or console input can end a wait in which no
-		 * task runs anywhere and none is queued: a task blocked in wait4
-		 * needs another task to run, and none can.
-		 */
-		if (c->cpu == 0 && !sleepers && !run_head && !console_has_readers() &&
-		    !any_cpu_busy())
-			panic("nothing to run: every task is blocked");
 		spin_unlock(&kernel_lock);
 		arch_cpu_idle();
 		spin_lock(&kernel_lock);

@@ -7,6 +7,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/random.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
@@ -33,15 +34,22 @@ SYSCALL_DEFINE(write)
 	/* Check the whole range first: a bad buffer writes nothing at all. */
 	if (!access_ok(ubuf, count, PROT_READ))
 		return -EFAULT;
-	/* One piece on the console: no other CPU's printk() lands inside it. */
+	/*
+	 * The transmission may take long (a device access per byte) and needs
+	 * nothing the kernel lock guards: the buffer is in our own address
+	 * space, which only this task changes. So it runs without that lock,
+	 * which every other syscall needs, under the console lock alone: one
+	 * piece on the console, no other CPU's printk() inside it. The kernel
+	 * lock is taken again only after the console lock is released, never
+	 * while holding it (docs/smp.md, "Locks").
+	 */
+	spin_unlock(&kernel_lock);
 	taken = console_lock_acquire();
 	while (done < count) {
 		size_t n = count - done < sizeof(buf) ? count - done : sizeof(buf);
 
-		if (copy_from_user(buf, ubuf + done, n) < 0) {
-			console_lock_release(taken);
-			return -EFAULT;
-		}
+		if (copy_from_user(buf, ubuf + done, n) < 0)
+			break;
 		for (size_t i = 0; i < n; i++) {
 			if (buf[i] == '\n')
 				arch_console_putc('\r');
@@ -50,7 +58,8 @@ SYSCALL_DEFINE(write)
 		done += n;
 	}
 	console_lock_release(taken);
-	return (long)done;
+	spin_lock(&kernel_lock);
+	return done < count ? -EFAULT : (long)done;
 }
 
 /*

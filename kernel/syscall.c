@@ -245,6 +245,8 @@ SYSCALL_DEFINE(trapdoor_config)
 #ifdef CONFIG_KTEST
 	case TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI:
 		return tty_set_legacy_tiocsti((long)a1);
+	case TRAPDOOR_CONFIG_TTY_INJECT_IDLE:
+		return tty_inject_idle((long)a1);
 #endif
 	default:
 		return -EINVAL;

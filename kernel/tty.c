@@ -5,7 +5,8 @@
  * emptied by read(0, ...). A full buffer drops what arrives, as a UART's FIFO
  * would.
  *
- * A reader that finds the buffer empty sleeps (console_wait()): it is
+ * A reader that finds the buffer empty sleeps (console_wait()) on the
+ * console's wait queue, which takes any number of readers: it is
  * TASK_BLOCKED and off the run queue until a character arrives or kill()
  * wakes it. There is no line discipline: the shell (user/sh.c) reads raw
  * bytes and does its own editing. One character is the kernel's: Ctrl-C
@@ -29,23 +30,24 @@
 #include <trapdoor/file.h>
 #include <trapdoor/uaccess.h>
 #include <asm/ioctls.h>
+#include <trapdoor/wait.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 
 #include "syscalls.h"
 
 #define TTY_BUF_SIZE	1024	/* a power of two; holds a make run SCRIPT= file's worth */
-#define TTY_MAX_READERS	4	/* readers asleep at once; more poll with schedule() */
 #define CTRL_C		0x03
 
 static char tty_buf[TTY_BUF_SIZE];
 static unsigned int tty_head, tty_tail;	/* free-running: head - tail bytes waiting */
 static bool tty_irq;
-static struct task_struct *tty_readers[TTY_MAX_READERS];
+static DECLARE_WAIT_QUEUE_HEAD(tty_read_wait);	/* readers waiting for a byte */
 static int tty_session;			/* the session whose terminal it is; 0: none */
 static int tty_pgrp;			/* its foreground process group */
 /* TIOCSTI types for anyone: off, and only the test image can switch it on (Linux's legacy_tiocsti). */
 static bool tty_legacy_tiocsti;
+static int tty_idle_byte = -1;		/* tty_inject_idle()'s byte, not received yet; -1: none */
 
 void console_input_init(void)
 {
@@ -63,17 +65,10 @@ static bool tty_receive(int c)
 	return true;
 }
 
-/* Makes every reader asleep in console_wait() runnable (a kill may have woken one already). */
+/* Makes every reader asleep in console_wait() runnable. */
 static void tty_wake_readers(void)
 {
-	for (int i = 0; i < TTY_MAX_READERS; i++) {
-		struct task_struct *t = tty_readers[i];
-
-		if (t && t->state == TASK_BLOCKED) {
-			t->state = TASK_RUNNABLE;
-			sched_enqueue(t);
-		}
-	}
+	wake_up(&tty_read_wait);
 }
 
 void __console_rx_interrupt(void)
@@ -98,6 +93,12 @@ void console_tick(void)
 {
 	if (!tty_irq)
 		__console_rx_interrupt();
+	/* A key typed while every task is blocked: it arrives while the CPUs idle. */
+	if (tty_idle_byte >= 0 && sched_cpus_idle()) {
+		if (tty_receive(tty_idle_byte))
+			tty_wake_readers();
+		tty_idle_byte = -1;
+	}
 }
 
 int console_getc(void)
@@ -111,27 +112,11 @@ int console_getc(void)
 
 void console_wait(void)
 {
-	int slot;
+	DEFINE_WAIT(wait);
 
-	for (slot = 0; slot < TTY_MAX_READERS && tty_readers[slot]; slot++)
-		;
-	if (slot == TTY_MAX_READERS) {
-		schedule();	/* every slot taken: poll instead of sleeping */
-		return;
-	}
-	tty_readers[slot] = current;
-	current->state = TASK_BLOCKED;
-	current->wake_at = 0;
+	prepare_to_wait(&tty_read_wait, &wait);
 	schedule();
-	tty_readers[slot] = NULL;
-}
-
-bool console_has_readers(void)
-{
-	for (int i = 0; i < TTY_MAX_READERS; i++)
-		if (tty_readers[i] && tty_readers[i]->state == TASK_BLOCKED)
-			return true;
-	return false;
+	finish_wait(&tty_read_wait, &wait);
 }
 
 /* Is the console t's controlling terminal? */
@@ -276,4 +261,24 @@ SYSCALL_DEFINE(ioctl)
 	default:
 		return -ENOTTY;
 	}
+}
+
+/*
+ * The test image's TIOCSTI for a key typed while every task is blocked
+ * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE): the byte is received at CPU 0's first
+ * tick at which no CPU runs a task and none is queued. Typing, so refused as
+ * TIOCSTI is while legacy_tiocsti is off.
+ */
+long tty_inject_idle(long c)
+{
+	long old = tty_idle_byte;
+
+	if (c == -1)
+		return old;
+	if (!tty_legacy_tiocsti)
+		return -EIO;
+	if (c < 0 || c > 0xff)
+		return -EINVAL;
+	tty_idle_byte = (int)c;
+	return old;
 }

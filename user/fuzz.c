@@ -295,7 +295,8 @@ static bool make_safe(long nr, unsigned long *a)
 		return !(a[0] == SIGCHLD && a[1] == 0);
 	case __NR_trapdoor_config:
 		/* Tracing would print a line per call; typed bytes would reach a later shell. */
-		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI)
+		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI ||
+		    a[0] == TRAPDOOR_CONFIG_TTY_INJECT_IDLE)
 			return (long)a[1] == -1 || a[1] > 0xffffffffUL;
 		return a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 || (long)a[1] == -1 ||
 		       a[1] > 1;

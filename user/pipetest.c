@@ -213,6 +213,170 @@ static void test_kill_blocked(bool in_write)
 	close(fds[1]);
 }
 
+static u64 now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000 + (u64)ts.tv_nsec / 1000000;
+}
+
+/* Polls every 5 ms, for up to ms milliseconds, until every pid is in state; true if all got there. */
+static bool wait_all_state(const long *pids, int n, int state, long ms)
+{
+	for (u64 end = now_ms() + (u64)ms;;) {
+		int there = 0;
+
+		for (int i = 0; i < n; i++)
+			there += pids[i] > 0 && task_state(pids[i]) == state;
+		if (there == n)
+			return true;
+		if (now_ms() >= end)
+			return false;
+		msleep(5);
+	}
+}
+
+/* A child that reads one byte from fd and exits with it (255: the read failed). */
+static long fork_reader(int fd)
+{
+	long pid = fork();
+
+	if (pid == 0) {
+		unsigned char c = 0;
+
+		exit(read(fd, &c, 1) == 1 ? c : 255);
+	}
+	return pid;
+}
+
+/*
+ * Any number of readers wait on one pipe (a wait queue, not a few slots):
+ * MANY_READERS block, half of them are killed while they wait (each must
+ * leave the queue as it dies), as many new ones take their place (on the
+ * dead ones' task slots and stacks), and then one write of MANY_READERS
+ * bytes gives each reader one byte.
+ */
+#define MANY_READERS	16
+
+static void test_many_readers(void)
+{
+	long pids[MANY_READERS];
+	int fds[2], st, killed_ok = 0, got = 0;
+	bool blocked, again, seen[MANY_READERS] = { false };
+	char bytes[MANY_READERS];
+
+	pipe2(fds, 0);
+	for (int i = 0; i < MANY_READERS; i++)
+		pids[i] = fork_reader(fds[0]);
+	blocked = wait_all_state(pids, MANY_READERS, 2, 2000);
+	for (int i = 0; i < MANY_READERS; i += 2) {
+		st = 0;
+		if (pids[i] > 0 && kill((int)pids[i], SIGKILL) == 0 &&
+		    waitpid((int)pids[i], &st, 0) == pids[i] && WIFSIGNALED(st) &&
+		    WTERMSIG(st) == SIGKILL)
+			killed_ok++;
+		pids[i] = fork_reader(fds[0]);
+	}
+	again = wait_all_state(pids, MANY_READERS, 2, 2000);
+	for (int i = 0; i < MANY_READERS; i++)
+		bytes[i] = (char)('A' + i);
+	write(fds[1], bytes, sizeof(bytes));
+	wait_all_state(pids, MANY_READERS, 3, 5000);
+	for (int i = 0; i < MANY_READERS; i++) {
+		if (pids[i] <= 0)
+			continue;
+		if (task_state(pids[i]) != 3)
+			kill((int)pids[i], SIGKILL);
+		st = 0;
+		waitpid((int)pids[i], &st, 0);
+		if (WIFEXITED(st) && WEXITSTATUS(st) >= 'A' && WEXITSTATUS(st) < 'A' + MANY_READERS &&
+		    !seen[WEXITSTATUS(st) - 'A']) {
+			seen[WEXITSTATUS(st) - 'A'] = true;
+			got++;
+		}
+	}
+	CHECK("user.pipe.many_readers_block", blocked && again, "%d readers not all blocked (%s)",
+	      MANY_READERS, blocked ? "after the kills" : "at first");
+	CHECK("user.pipe.kill_readers_leave_the_queue", killed_ok == MANY_READERS / 2,
+	      "%d of %d killed readers died by SIGKILL", killed_ok, MANY_READERS / 2);
+	CHECK("user.pipe.many_readers_each_get_a_byte", got == MANY_READERS,
+	      "%d of %d readers got a byte of their own within 5 s", got, MANY_READERS);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/*
+ * Every task blocked, none asleep: init waits for us, we wait for a session
+ * leader, the leader waits for its foreground job, and the job reads a pipe
+ * only it could write. Only a key can end that, so the machine must idle,
+ * not give up: a Ctrl-C typed once every CPU idles
+ * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE) sends SIGINT to the foreground group,
+ * the job. All on CPU 0, so that the last task to block blocks where the
+ * idle loop that could give up runs. The leader exits 0 if its job died by
+ * SIGINT, else with the step that failed.
+ */
+static int all_blocked_leader(void)
+{
+	long job, err;
+	int st = 0;
+
+	if (setsid() < 0 || ioctl(0, TIOCSCTTY, NULL) < 0)
+		return 10;	/* the console is another session's */
+	job = fork();
+	if (job == 0) {
+		int fds[2];
+		char c;
+
+		setpgid(0, 0);
+		if (pipe2(fds, 0) < 0)
+			exit(1);
+		read(fds[0], &c, 1);	/* only we could write: blocks until killed */
+		exit(2);
+	}
+	setpgid((int)job, (int)job);
+	err = tcsetpgrp(0, (int)job);
+	waitpid((int)job, &st, 0);
+	if (err < 0)
+		return 11;
+	return WIFSIGNALED(st) && WTERMSIG(st) == SIGINT ? 0 : 12;
+}
+
+static void test_all_blocked_idles(void)
+{
+	unsigned long cpu0 = 1, all = 0;
+	long pid, pending, legacy;
+	int st = 0;
+	u64 start;
+
+	sched_getaffinity(0, sizeof(all), &all);
+	sched_setaffinity(0, sizeof(cpu0), &cpu0);
+	pid = fork();
+	if (pid == 0)
+		exit(all_blocked_leader());
+	legacy = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, 0x03);
+	start = now_ms();
+	waitpid((int)pid, &st, 0);
+	pending = trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, -1);
+	sched_setaffinity(0, sizeof(all), &all);
+	CHECK("user.pipe.all_blocked_idles_until_ctrl_c",
+	      pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && pending == -1,
+	      "leader status 0x%x after %llu ms (10: no console, 11: tcsetpgrp, 12: job not "
+	      "ended by SIGINT), Ctrl-C %s", st, (unsigned long long)(now_ms() - start),
+	      pending == -1 ? "typed" : "not typed");
+	if (pending != -1) {
+		/* Let it arrive now, and read it back: no later test must find it. */
+		char c = 0;
+
+		while (trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, -1) != -1)
+			msleep(5);
+		while (c != 0x03 && read(0, &c, 1) == 1)
+			;
+	}
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, legacy);
+}
+
 /* dup2 onto 1: the child's printf goes into the pipe. */
 static void test_dup2(void)
 {
@@ -261,6 +425,8 @@ int main(void)
 	test_sigpipe();
 	test_kill_blocked(false);
 	test_kill_blocked(true);
+	test_many_readers();
+	test_all_blocked_idles();
 	test_dup2();
 	get_kernel_stats(&after);
 	CHECK("user.pipe.no_leaks", after.free_pages == before.free_pages &&

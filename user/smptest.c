@@ -366,6 +366,135 @@ static void test_pingpong(long rounds)
 	      before.free_pages, after.free_pages);
 }
 
+/*
+ * A console write() must not hold the kernel lock while it transmits. A
+ * child on CPU 0 writes WRITE_LINES lines of dots in one call, timing it,
+ * while this task, on CPU 1, makes getppid() calls (which take the kernel
+ * lock) and records when each began and ended. A call that began and ended
+ * within the middle half of the write shows the lock was free then: held for
+ * the whole transmission, it would let none through. Both read the clock in
+ * user mode (user_counter()), so that between two readings this CPU makes
+ * the one syscall and nothing else. A trial in which a host hiccup kept this
+ * CPU from running then (QEMU runs each CPU as a host thread, on a host that
+ * may be busy) is tried again, up to WRITE_TRIALS times; the kernel lock
+ * would spoil every one.
+ */
+#define WRITE_LINES		48
+#define WRITE_LINE_LEN		64
+#define WRITE_TRIALS		8
+#define WRITE_CALLS		8192	/* the last getppid() calls of a trial, recorded */
+
+struct write_trial {
+	u64 write_start, write_end;	/* user_counter() */
+	long written;
+	unsigned int calls_inside;	/* getppid() calls within the middle half */
+	u64 worst;			/* the longest one that overlapped the write (counter ticks) */
+};
+
+static bool console_write_trial(const char *text, size_t len, struct write_trial *tr)
+{
+	static u64 call_start[WRITE_CALLS], call_end[WRITE_CALLS];
+	int go[2], times[2], status;
+	unsigned int n = 0;
+	u64 quarter, deadline;
+	long pid;
+	char c = 'g';
+
+	memset(tr, 0, sizeof(*tr));
+	tr->written = -1;
+	if (pipe2(go, 0) < 0)
+		return false;
+	if (pipe2(times, 0) < 0) {
+		close(go[0]);
+		close(go[1]);
+		return false;
+	}
+	pid = fork();
+	if (pid == 0) {
+		pin(0, 1UL << 0);
+		while (my_cpu() != 0)
+			sched_yield();
+		if (read(go[0], &c, 1) != 1)
+			exit(1);
+		tr->write_start = user_counter();
+		tr->written = write(1, text, len);
+		tr->write_end = user_counter();
+		write(times[1], tr, sizeof(*tr));
+		exit(0);
+	}
+	close(go[0]);
+	close(times[1]);
+	if (pid > 0 && write(go[1], &c, 1) == 1) {
+		deadline = now_ns() + 5000000000ULL;
+		for (unsigned int i = 0;; i++) {
+			u64 t0 = user_counter(), t1;
+
+			getppid();
+			t1 = user_counter();
+			call_start[n % WRITE_CALLS] = t0;
+			call_end[n % WRITE_CALLS] = t1;
+			n++;
+			if (i % 32 == 31 && (task_state(pid) == 3 || now_ns() > deadline))
+				break;
+		}
+	}
+	if (pid > 0) {
+		kill((int)pid, SIGKILL);	/* if it is still there: the bound passed */
+		waitpid((int)pid, &status, 0);
+	}
+	if (read(times[0], tr, sizeof(*tr)) != sizeof(*tr))
+		tr->written = -1;
+	close(go[1]);
+	close(times[0]);
+	if (tr->written != (long)len)
+		return false;
+	quarter = (tr->write_end - tr->write_start) / 4;
+	for (unsigned int i = 0; i < n && i < WRITE_CALLS; i++) {
+		if (call_start[i] >= tr->write_start + quarter && call_end[i] <= tr->write_end - quarter)
+			tr->calls_inside++;
+		if (call_end[i] > tr->write_start && call_start[i] < tr->write_end &&
+		    call_end[i] - call_start[i] > tr->worst)
+			tr->worst = call_end[i] - call_start[i];
+	}
+	return true;
+}
+
+static void test_console_write_latency(void)
+{
+	static char text[WRITE_LINES * WRITE_LINE_LEN];
+	struct write_trial tr = { 0 };
+	struct kernel_stats st;
+	u64 per_us;
+	bool ok = false, broke = false;
+	int trial;
+	char why[200];
+
+	if (ncpus < 2) {
+		check_note("user.smp.console_write_leaves_kernel_lock", true,
+			   "1 CPU: no other CPU to wait for the lock", NULL);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(text); i++)
+		text[i] = i % WRITE_LINE_LEN == WRITE_LINE_LEN - 1 ? '\n' : '.';
+	pin(0, 1UL << 1);
+	while (my_cpu() != 1)
+		sched_yield();
+	for (trial = 1; trial <= WRITE_TRIALS && !ok && !broke; trial++) {
+		broke = !console_write_trial(text, sizeof(text), &tr);
+		ok = !broke && tr.calls_inside > 0;
+	}
+	pin(0, all_cpus);
+	get_kernel_stats(&st);
+	per_us = st.counter_hz / 1000000 ? st.counter_hz / 1000000 : 1;
+	snprintf(why, sizeof(why), "trial %d: a write of %zu bytes took %llu us; %u getppid() calls "
+		 "on CPU 1 within its middle half, the longest %llu us%s", trial - 1, sizeof(text),
+		 (unsigned long long)((tr.write_end - tr.write_start) / per_us), tr.calls_inside,
+		 (unsigned long long)(tr.worst / per_us),
+		 broke ? "; the trial broke (pipe, fork or write failed)" : "");
+	printf("smptest: %s\n", why);
+	CHECK("user.smp.console_write_leaves_kernel_lock", ok, "%s", why);
+}
+
 int main(int argc, char **argv)
 {
 	long rounds = -1;
@@ -391,6 +520,7 @@ int main(int argc, char **argv)
 	test_fork_inherits();
 	test_move_other();
 	test_kill_other_cpu();
+	test_console_write_latency();
 	test_pingpong(rounds);
 	return test_failures;
 }

@@ -180,6 +180,86 @@ static void test_kill_blocked(void)
 }
 
 /*
+ * Any number of readers wait for the console (a wait queue, not a few
+ * slots), and the rest of the machine goes on: CONSOLE_READERS children
+ * block in read(0), a 20 ms nanosleep must still end on time, then half the
+ * readers are killed (each must leave the queue as it dies) and the other
+ * half each get one of as many typed bytes.
+ */
+/*
+ * Types byte c on the console with TIOCSTI, which the test image's
+ * legacy_tiocsti switch allows while it is on: on for this byte only, so that
+ * shtest still finds it off.
+ */
+static void type_byte(char c)
+{
+	long old = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
+
+	ioctl(0, TIOCSTI, &c);
+	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, old);
+}
+
+#define CONSOLE_READERS	8
+
+static void test_many_console_readers(void)
+{
+	long pids[CONSOLE_READERS];
+	int st, blocked = 0, killed_ok = 0, got = 0;
+	bool seen[CONSOLE_READERS / 2] = { false };
+	u64 t0, slept;
+	char c;
+
+	/* Empty the input first: type a marker and read up to it (0x1f, as shtest does). */
+	type_byte(0x1f);
+	while (read(0, &c, 1) == 1 && c != 0x1f)
+		;
+	for (int i = 0; i < CONSOLE_READERS; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			unsigned char b = 0;
+
+			exit(read(0, &b, 1) == 1 ? b : 255);
+		}
+	}
+	for (int i = 0; i < CONSOLE_READERS; i++)
+		blocked += pids[i] > 0 && wait_for_state(pids[i], 2, 2000);
+	t0 = now_ns();
+	msleep(20);
+	slept = now_ns() - t0;
+	CHECK("user.task.console_readers_all_block", blocked == CONSOLE_READERS,
+	      "%d of %d readers blocked in read(0)", blocked, CONSOLE_READERS);
+	CHECK("user.task.console_readers_sleeper_wakes", slept >= 20000000ULL &&
+	      slept < 2000000000ULL, "a 20 ms sleep took %llu ns", (unsigned long long)slept);
+	for (int i = 0; i < CONSOLE_READERS / 2; i++) {
+		st = 0;
+		if (pids[i] > 0 && kill((int)pids[i], SIGKILL) == 0 &&
+		    waitpid((int)pids[i], &st, 0) == pids[i] && WIFSIGNALED(st) &&
+		    WTERMSIG(st) == SIGKILL)
+			killed_ok++;
+	}
+	for (int i = 0; i < CONSOLE_READERS / 2; i++)
+		type_byte((char)('a' + i));
+	for (int i = CONSOLE_READERS / 2; i < CONSOLE_READERS; i++) {
+		if (pids[i] <= 0)
+			continue;
+		if (!wait_for_state(pids[i], 3, 5000))
+			kill((int)pids[i], SIGKILL);
+		st = 0;
+		waitpid((int)pids[i], &st, 0);
+		if (WIFEXITED(st) && WEXITSTATUS(st) >= 'a' &&
+		    WEXITSTATUS(st) < 'a' + CONSOLE_READERS / 2 && !seen[WEXITSTATUS(st) - 'a']) {
+			seen[WEXITSTATUS(st) - 'a'] = true;
+			got++;
+		}
+	}
+	CHECK("user.task.console_readers_killed_leave", killed_ok == CONSOLE_READERS / 2,
+	      "%d of %d killed readers died by SIGKILL", killed_ok, CONSOLE_READERS / 2);
+	CHECK("user.task.console_readers_each_get_a_byte", got == CONSOLE_READERS / 2,
+	      "%d of %d readers got a typed byte of their own within 5 s", got,
+	      CONSOLE_READERS / 2);
+}
+
+/*
  * A child that forks a grandchild and exits leaves an orphan: init adopts
  * it and the kernel reaps it when it exits. Half the grandchildren exit
  * before their parent (zombies released with it), half after (orphans
@@ -679,6 +759,7 @@ int main(void)
 	test_nanosleep();
 	test_nanosleep_forever();
 	test_kill_blocked();
+	test_many_console_readers();
 	test_kill_pid_range();
 	test_process_groups();
 	test_orphans_reaped();

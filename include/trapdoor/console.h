@@ -27,8 +27,6 @@ int console_getc(void);
  * calls it when console_getc() found nothing, and looks again after.
  */
 void console_wait(void);
-/* A reader sleeps in console_wait(): the idle loop waits for input, not in vain. */
-bool console_has_readers(void);
 /*
  * Job control (kernel/tty.c). tty_check_read(): 0 if the current task may
  * read the console, -EIO if it is not in the foreground process group of the
@@ -40,5 +38,12 @@ struct task_struct;
 void tty_session_exit(struct task_struct *leader);
 /* The test image's switch for TIOCSTI (TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI): 0, 1, or -1 to read. */
 long tty_set_legacy_tiocsti(long on);
+/*
+ * Receives byte c (0..255) as TIOCSTI would, but later: at CPU 0's first
+ * tick at which no CPU runs a task and none is queued, as a key typed while
+ * every task is blocked (TRAPDOOR_CONFIG_TTY_INJECT_IDLE, test image only).
+ * -1 only reads. Returns the byte still pending before the call, or -1.
+ */
+long tty_inject_idle(long c);
 
 #endif

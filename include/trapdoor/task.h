@@ -156,6 +156,8 @@ void sched_enqueue(struct task_struct *t);
 void schedule(void);
 /* Blocks the current task until the cycle counter reaches wake_at. */
 void sleep_until(u64 wake_at);
+/* No CPU runs a task (each runs its idle task) and none is queued: kernel lock held. */
+bool sched_cpus_idle(void);
 /*
  * Called by the boot task once everything is set up: it becomes CPU 0's idle
  * task, and every CPU starts running tasks. Never returns.

@@ -110,6 +110,7 @@ struct task_info {
  */
 #define TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI 6
 #define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
+#define TRAPDOOR_CONFIG_TTY_INJECT_IDLE	8	/* test image, legacy_tiocsti on: a byte typed once every CPU idles */
 
 /* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */
 #define KSTACK_STORE_TASK	0
