@@ -74,7 +74,7 @@ static const struct errcase cases[] = {
 	{ "kill.no_such_group", __NR_kill, { -99999, SIGKILL }, -ESRCH },
 	{ "ioctl.bad_fd", __NR_ioctl, { 9, TIOCGPGRP, 0 }, -EBADF },
 	{ "ioctl.bad_request", __NR_ioctl, { 0, 0x7401, 0 }, -ENOTTY },
-	{ "ioctl.not_our_terminal", __NR_ioctl, { 0, TIOCSPGRP, BAD_LOW }, -ENOTTY },
+	{ "ioctl.tiocsti_refused", __NR_ioctl, { 0, TIOCSTI, BAD_LOW }, -EIO },
 	{ "setpgid.negative", __NR_setpgid, { 0, -1 }, -EINVAL },
 	{ "setpgid.no_such_pid", __NR_setpgid, { 99999, 0 }, -ESRCH },
 	{ "getpgid.no_such_pid", __NR_getpgid, { 99999 }, -ESRCH },
