@@ -293,7 +293,7 @@ include boot/uboot.mk
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test check-docs clean distclean help \
-	sparse print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
+	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
 
 all: check-tools $(IMAGE)
 
@@ -398,15 +398,23 @@ gdbinit:
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
-		   sparse:sparse \
+		   sparse:sparse git:git python3:python3 \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (tools/bench).
 BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 
+# Every "command:package" pair of every arch (evaluated only where used).
+ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
+		  --no-print-directory ARCH=$(a) print-deps))
+
 deps:
-	$(Q)tools/deps --install $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
-		--no-print-directory ARCH=$(a) print-deps))
+	$(Q)tools/deps --install $(ALL_DEPS)
+
+# The Debian packages make deps installs, one a line: the container's list
+# (tools/container/packages is this output; make test compares the two).
+print-packages:
+	@printf '%s\n' $(sort $(foreach d,$(ALL_DEPS),$(lastword $(subst :, ,$(d)))))
 
 deps-if-missing:
 	$(Q)tools/deps --install $(shell $(MAKE) -s --no-print-directory ARCH=$(ARCH) print-deps)
