@@ -292,7 +292,7 @@ include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
-.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test check-docs clean distclean help \
+.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
 	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
 
 all: check-tools $(IMAGE)
@@ -304,11 +304,20 @@ check-tools:
 	$(call need_tool,$(CC_BIN),$(CC_PKG))
 	$(call need_tool,$(LD),$(LD_PKG))
 
-# Run-time check: QEMU and its firmware.
+# Run-time check: QEMU and its firmware, then the versions of those and of
+# the compiler against the tested ones (tools/check-versions: one line for an
+# untested version, a stop for one known not to work).
 check-qemu:
 	$(call need_tool,$(QEMU),$(QEMU_PKG))
 	$(if $(FIRMWARE),$(if $(wildcard $(FIRMWARE)),,$(error $(FIRMWARE) not found: \
 		install it with `apt-get install $(FIRMWARE_PKG)` (or run `make deps`))))
+	$(Q)$(CHECK_VERSIONS)
+
+check-versions:
+	$(Q)$(CHECK_VERSIONS)
+
+CHECK_VERSIONS	= tools/check-versions --qemu $(QEMU) --cc $(CC_BIN) \
+		$(if $(FIRMWARE),--firmware $(FIRMWARE) $(FIRMWARE_PKG))
 
 # Boots the default image. On a terminal: the demos, then the shell (user/sh.c;
 # poweroff or Ctrl-A X quits); with stdin not a terminal it runs the demos and
