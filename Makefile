@@ -502,6 +502,29 @@ grade:
 grade-selftest:
 	$(Q)tools/grade --selftest $(LAB)
 
+# The container (Containerfile; docs/setup.md): Debian CONTAINER_RELEASE (13 or
+# 12) with every package make deps installs. Its base is CONTAINER_BASE if set
+# (e.g. debian:trixie from a registry), else a root mmdebstrap builds from
+# Debian's archive, kept in ~/.cache/trapdoor (tools/container/run).
+# make container IN="ARCH=riscv check" runs make IN inside it, this tree at /src.
+CONTAINER_RELEASE ?= 13
+CONTAINER_RUN	= tools/container/run --release $(CONTAINER_RELEASE) $(if $(CONTAINER_BASE),--base $(CONTAINER_BASE))
+.PHONY: container-image container container-shell container-matrix
+container-image:
+	$(Q)$(CONTAINER_RUN) image
+
+container:
+	$(if $(IN),,$(error IN= names the make arguments to run inside, e.g. IN="ARCH=riscv check"))
+	$(Q)$(CONTAINER_RUN) make $(IN)
+
+container-shell:
+	$(Q)$(CONTAINER_RUN) shell
+
+# Debian 13 and Debian 12, each in its container: every arch builds, passes
+# make check and boots make run </dev/null (tools/container/matrix).
+container-matrix:
+	$(Q)tools/container/matrix $(if $(CONTAINER_RELEASES),--releases "$(CONTAINER_RELEASES)")
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -544,6 +567,9 @@ help:
 	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  deps           install every Debian package the targets need (as root)'
+	@echo '  container-image  the container (Containerfile) for CONTAINER_RELEASE=13 or 12 (docs/setup.md)'
+	@echo '  container      IN="ARCH=riscv check": make IN inside it;  container-shell: a shell there'
+	@echo '  container-matrix  every arch built, checked and run in Debian 13 and 12 containers'
 	@echo '  print-qemu     show the QEMU command line for ARCH'
 	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
 	@echo
