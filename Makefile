@@ -89,6 +89,11 @@ else
 DEBUG_CFLAGS	:=
 endif
 
+# This QEMU's version ("7.2.22"), and $(call qemu_before,10.0): non-empty if
+# it is older than that (both evaluated only where used).
+QEMU_VERSION	= $(shell $(QEMU) --version 2>/dev/null | sed -n 's/^QEMU emulator version \([0-9.]*\).*/\1/p')
+qemu_before	= $(if $(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(QEMU_VERSION) | sort -V))),,yes)
+
 # One friendly error instead of "command not found" deep inside a recipe.
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
@@ -345,7 +350,8 @@ endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 # T=GROUP runs one group of tests/registry.
-check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)))
+check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)) \
+		     $(ARCH_TEST_CMDLINE))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
 		-- $(QEMU_CMD) $(TEST_IMAGE)
