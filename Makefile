@@ -89,6 +89,11 @@ else
 DEBUG_CFLAGS	:=
 endif
 
+# This QEMU's version ("7.2.22"), and $(call qemu_before,10.0): non-empty if
+# it is older than that (both evaluated only where used).
+QEMU_VERSION	= $(shell $(QEMU) --version 2>/dev/null | sed -n 's/^QEMU emulator version \([0-9.]*\).*/\1/p')
+qemu_before	= $(if $(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(QEMU_VERSION) | sort -V))),,yes)
+
 # One friendly error instead of "command not found" deep inside a recipe.
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
@@ -294,8 +299,8 @@ include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
-.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu test check-docs clean distclean help \
-	sparse print-deps print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
+.PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
+	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
 
 all: check-tools $(IMAGE)
 
@@ -306,11 +311,20 @@ check-tools:
 	$(call need_tool,$(CC_BIN),$(CC_PKG))
 	$(call need_tool,$(LD),$(LD_PKG))
 
-# Run-time check: QEMU and its firmware.
+# Run-time check: QEMU and its firmware, then the versions of those and of
+# the compiler against the tested ones (tools/check-versions: one line for an
+# untested version, a stop for one known not to work).
 check-qemu:
 	$(call need_tool,$(QEMU),$(QEMU_PKG))
 	$(if $(FIRMWARE),$(if $(wildcard $(FIRMWARE)),,$(error $(FIRMWARE) not found: \
 		install it with `apt-get install $(FIRMWARE_PKG)` (or run `make deps`))))
+	$(Q)$(CHECK_VERSIONS)
+
+check-versions:
+	$(Q)$(CHECK_VERSIONS)
+
+CHECK_VERSIONS	= tools/check-versions --qemu $(QEMU) --cc $(CC_BIN) \
+		$(if $(FIRMWARE),--firmware $(FIRMWARE) $(FIRMWARE_PKG))
 
 # Boots the default image. On a terminal: the demos, then the shell (user/sh.c;
 # poweroff or Ctrl-A X quits); with stdin not a terminal it runs the demos and
@@ -338,7 +352,8 @@ endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 # T=GROUP runs one group of tests/registry.
-check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)))
+check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)) \
+		     $(ARCH_TEST_CMDLINE))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
 		-- $(QEMU_CMD) $(TEST_IMAGE)
@@ -400,15 +415,23 @@ gdbinit:
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
-		   sparse:sparse \
+		   sparse:sparse git:git python3:python3 \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (tools/bench).
 BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 
+# Every "command:package" pair of every arch (evaluated only where used).
+ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
+		  --no-print-directory ARCH=$(a) print-deps))
+
 deps:
-	$(Q)tools/deps --install $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
-		--no-print-directory ARCH=$(a) print-deps))
+	$(Q)tools/deps --install $(ALL_DEPS)
+
+# The Debian packages make deps installs, one a line: the container's list
+# (tools/container/packages is this output; make test compares the two).
+print-packages:
+	@printf '%s\n' $(sort $(foreach d,$(ALL_DEPS),$(lastword $(subst :, ,$(d)))))
 
 deps-if-missing:
 	$(Q)tools/deps --install $(shell $(MAKE) -s --no-print-directory ARCH=$(ARCH) print-deps)
@@ -487,6 +510,29 @@ grade:
 grade-selftest:
 	$(Q)tools/grade --selftest $(LAB)
 
+# The container (Containerfile; docs/setup.md): Debian CONTAINER_RELEASE (13 or
+# 12) with every package make deps installs. Its base is CONTAINER_BASE if set
+# (e.g. debian:trixie from a registry), else a root mmdebstrap builds from
+# Debian's archive, kept in ~/.cache/trapdoor (tools/container/run).
+# make container IN="ARCH=riscv check" runs make IN inside it, this tree at /src.
+CONTAINER_RELEASE ?= 13
+CONTAINER_RUN	= tools/container/run --release $(CONTAINER_RELEASE) $(if $(CONTAINER_BASE),--base $(CONTAINER_BASE))
+.PHONY: container-image container container-shell container-matrix
+container-image:
+	$(Q)$(CONTAINER_RUN) image
+
+container:
+	$(if $(IN),,$(error IN= names the make arguments to run inside, e.g. IN="ARCH=riscv check"))
+	$(Q)$(CONTAINER_RUN) make $(IN)
+
+container-shell:
+	$(Q)$(CONTAINER_RUN) shell
+
+# Debian 13 and Debian 12, each in its container: every arch builds, passes
+# make check and boots make run </dev/null (tools/container/matrix).
+container-matrix:
+	$(Q)tools/container/matrix $(if $(CONTAINER_RELEASES),--releases "$(CONTAINER_RELEASES)")
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -529,6 +575,9 @@ help:
 	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  deps           install every Debian package the targets need (as root)'
+	@echo '  container-image  the container (Containerfile) for CONTAINER_RELEASE=13 or 12 (docs/setup.md)'
+	@echo '  container      IN="ARCH=riscv check": make IN inside it;  container-shell: a shell there'
+	@echo '  container-matrix  every arch built, checked and run in Debian 13 and 12 containers'
 	@echo '  print-qemu     show the QEMU command line for ARCH'
 	@echo '  clean          remove $(O)/<arch>;  distclean: remove $(O)'
 	@echo

@@ -73,10 +73,12 @@ struct vring_used {
 
 /*
  * The ring's memory: one block, physically contiguous (kernel bss, so virt_to_phys works) and
- * 4 KiB aligned as the legacy layout wants. 16 KiB holds any ring of up to 256 entries; QEMU's
- * virtio-rng has 8.
+ * 4 KiB aligned as the legacy layout wants. Through the legacy interface the device alone
+ * chooses the ring's size (QUEUE_NUM is read-only there, §4.1.4.8), so the block must hold
+ * the largest ring QEMU makes, 1024 entries (VIRTQUEUE_MAX_SIZE): 28 KiB, where 32 KiB fits.
+ * QEMU 7.2's virtio-rng has 8 entries, QEMU 10's 1024.
  */
-#define VRING_AREA_SIZE			16384
+#define VRING_AREA_SIZE			32768
 static u8 vring_area[VRING_AREA_SIZE] __aligned(VIRTIO_LEGACY_VRING_ALIGN);
 
 /* How long the device may take to answer one request: QEMU serves it in microseconds. */

@@ -180,6 +180,7 @@ static const struct boot_option boot_options[] = {
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
 	{ "test.cpus", ktest_cpus_setup, "the CPUs QEMU was given, 1 to 8" },
+	{ "test.skip", ktest_skip_setup, "user/fault.c cases to skip, comma-separated" },
 #endif
 };
 

@@ -167,6 +167,13 @@ __noreturn void start_kernel(void)
 		snprintf(group_arg, sizeof(group_arg), "group=%s", ktest_group());
 		init_argv[init_argc++] = group_arg;
 	}
+	/* test.skip= (make check, where QEMU cannot run a fault case): init skips those. */
+	if (ktest_skip()) {
+		static char skip_arg[72];
+
+		snprintf(skip_arg, sizeof(skip_arg), "skip=%s", ktest_skip());
+		init_argv[init_argc++] = skip_arg;
+	}
 #endif
 	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)

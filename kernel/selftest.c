@@ -570,6 +570,26 @@ const char *ktest_group(void)
 	return ktest_group_name[0] ? ktest_group_name : NULL;
 }
 
+/*
+ * test.skip=CASE[,CASE...]: user/fault.c cases init reports as SKIP instead of
+ * running: the ones the emulator itself cannot run (make check sets it from
+ * the QEMU version, ARCH_TEST_CMDLINE in Makefile.arch).
+ */
+static char ktest_skip_list[64];
+
+int ktest_skip_setup(const char *value)
+{
+	if (strlen(value) >= sizeof(ktest_skip_list))
+		return -EINVAL;
+	strscpy(ktest_skip_list, value, sizeof(ktest_skip_list));
+	return 0;
+}
+
+const char *ktest_skip(void)
+{
+	return ktest_skip_list[0] ? ktest_skip_list : NULL;
+}
+
 /* The registry's ktest row for a test: the one named by the test's name up to its first '.'. */
 static const struct test_registry_entry *ktest_row(const char *test)
 {

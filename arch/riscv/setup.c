@@ -35,9 +35,15 @@ const void *boot_fdt;
 
 /* boot_info's strings are copied out of the tree, so its memory may be reused later. */
 static char machine_desc[64];
-static char cpu_desc[192];
-static char riscv_isa[128];		/* our hart's riscv,isa string, "" if the tree has none */
-static char isa_desc[128];		/* the same, escaped for the banner */
+static char cpu_desc[448];		/* the ISA string may be over 300 characters */
+static char isa_desc[384];		/* our hart's riscv,isa string, escaped for the banner */
+/*
+ * The multi-letter extensions riscv_isa_extension() answers for, and whether our hart's
+ * riscv,isa string names each: found in the whole string at boot, however long it is
+ * (QEMU 10's is over 300 characters).
+ */
+static const char *const riscv_isa_ext_names[] = { "sstc" };
+static bool riscv_isa_ext_present[ARRAY_SIZE(riscv_isa_ext_names)];
 /* QEMU's -append for the virt board; Linux's riscv COMMAND_LINE_SIZE is 1024 as well. */
 static char cmdline[1024];
 
@@ -61,6 +67,21 @@ static void probe_machine(const void *fdt)
 }
 
 /*
+ * "rv64imafdch_zicsr_zifencei_..._sstc": the single-letter extensions follow "rv64", the
+ * multi-letter ones come after, each behind an underscore (Unprivileged ISA 20191213,
+ * chapter 27 "ISA Extension Naming Conventions"). True if name is one of the latter.
+ */
+static bool isa_string_has(const char *isa, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = strchr(isa, '_'); p; p = strchr(p + 1, '_'))
+		if (!strncmp(p + 1, name, n) && (p[1 + n] == '_' || p[1 + n] == '\0'))
+			return true;
+	return false;
+}
+
+/*
  * The ISA string of our own hart from /cpus/cpu@<hartid> (unit address in hex), and the
  * M-mode ID registers, which S-mode cannot read itself: the SBI base extension reads them
  * for us (SBI v0.2 and later). QEMU reports mvendorid 0 and its own version in marchid and
@@ -74,8 +95,8 @@ static void probe_cpu(const void *fdt)
 
 	snprintf(path, sizeof(path), "/cpus/cpu@%lx", boot_hartid);
 	isa = dt_string(fdt, fdt_path_offset(fdt, path), "riscv,isa");
-	if (isa)
-		strscpy(riscv_isa, isa, sizeof(riscv_isa));
+	for (size_t i = 0; isa && i < ARRAY_SIZE(riscv_isa_ext_names); i++)
+		riscv_isa_ext_present[i] = isa_string_has(isa, riscv_isa_ext_names[i]);
 	/* The banner shows it: escaped, as the machine's name. */
 	isa = fdt_getprop_escaped(fdt, fdt_path_offset(fdt, path), "riscv,isa", isa_desc,
 				  sizeof(isa_desc));
@@ -129,19 +150,13 @@ static void probe_boot_path(const void *fdt)
 	}
 }
 
-/*
- * "rv64imafdch_zicsr_zifencei_..._sstc": the single-letter extensions follow "rv64", the
- * multi-letter ones come after, each behind an underscore (Unprivileged ISA 20191213,
- * chapter 27 "ISA Extension Naming Conventions"). True if name is one of the latter.
- */
+/* Our hart's multi-letter extension name (one of riscv_isa_ext_names), from the tree. */
 bool riscv_isa_extension(const char *name)
 {
-	size_t n = strlen(name);
-
-	for (const char *p = strchr(riscv_isa, '_'); p; p = strchr(p + 1, '_'))
-		if (!strncmp(p + 1, name, n) && (p[1 + n] == '_' || p[1 + n] == '\0'))
-			return true;
-	return false;
+	for (size_t i = 0; i < ARRAY_SIZE(riscv_isa_ext_names); i++)
+		if (!strcmp(name, riscv_isa_ext_names[i]))
+			return riscv_isa_ext_present[i];
+	panic("riscv: riscv_isa_extension(\"%s\"): add it to riscv_isa_ext_names", name);
 }
 
 /*

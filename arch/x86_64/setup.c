@@ -380,6 +380,14 @@ __noreturn void arch_poweroff(int status)
 		status = DEBUG_EXIT_MAX_STATUS;
 	outl((u32)status, DEBUG_EXIT_PORT);
 
+	/*
+	 * Since QEMU 9.1 the vCPU runs on for a moment after the write, until QEMU's
+	 * main loop ends the machine: wait a second before calling the device absent.
+	 */
+	u64 deadline = arch_get_cycles() + arch_cycles_per_sec();
+	while (arch_get_cycles() < deadline)
+		cpu_relax();
+
 	/* Still here: QEMU was started without isa-debug-exit. */
 	printk("poweroff: no isa-debug-exit at port 0x%x; halting\n", DEBUG_EXIT_PORT);
 	for (;;) {

@@ -39,4 +39,8 @@ int ktest_group_setup(const char *value);
 /* The group test.group= chose, or NULL: init gets it as "group=GROUP". */
 const char *ktest_group(void);
 
+/* test.skip=CASE,...: user/fault.c cases init skips; NULL if none. Init gets "skip=CASE,...". */
+int ktest_skip_setup(const char *value);
+const char *ktest_skip(void);
+
 #endif
