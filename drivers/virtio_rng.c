@@ -81,8 +81,12 @@ struct vring_used {
 #define VRING_AREA_SIZE			32768
 static u8 vring_area[VRING_AREA_SIZE] __aligned(VIRTIO_LEGACY_VRING_ALIGN);
 
-/* How long the device may take to answer one request: QEMU serves it in microseconds. */
-#define VIRTIO_RNG_TIMEOUT_MS		1000
+/*
+ * How long the device may take to answer one request. QEMU serves it in microseconds, from
+ * its main loop; on a host busy with other emulators that loop may not run for a while, and
+ * a boot without the seed has no CRNG (a loaded test run missed 1 s once).
+ */
+#define VIRTIO_RNG_TIMEOUT_MS		5000
 
 static unsigned long align_up(unsigned long x, unsigned long a)
 {
