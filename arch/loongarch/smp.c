@@ -14,6 +14,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <asm/csr.h>
@@ -87,25 +88,56 @@ static void ipi_send(unsigned int hw, unsigned int vector)
 		      LOONGARCH_IOCSR_IPI_SEND);
 }
 
-/*
- * The parked core (head.S, secondary_park) looks at its mailbox 0 whenever it wakes, and
- * reads the other two once mailbox 0 is filled: so its stack and its struct cpu_info first,
- * then where to go, then the IPI that wakes it. Where to go is a physical address: the core
- * still runs in direct address mode, where that is the same place. It is below 4 GiB, so its
- * high half is 0, and the core sees mailbox 0 either empty or whole.
- */
-int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
+/* Writes core hw's three mailboxes, then raises the IPI that makes it read them. */
+static void cpu_up_request(unsigned int hw, struct task_struct *idle, unsigned int cpu,
+			   unsigned long entry)
 {
-	unsigned int hw = cpu_hwid[cpu];
-	unsigned long entry = virt_to_phys(secondary_entry);
-
-	if (entry >> 32)
-		return -EFAULT;
 	mail_send(hw, SMP_MAILBOX_SP, task_stack_top(idle));
 	mail_send(hw, SMP_MAILBOX_CPU, (unsigned long)&cpu_info[cpu]);
 	mail_send(hw, SMP_MAILBOX_ENTRY, entry);
 	ipi_send(hw, IPI_BOOT);
-	return 0;
+}
+
+/* How often the request is made again, and for how long, while the core is not online. */
+#define CPU_UP_RESEND_MS	10
+#define CPU_UP_RESEND_FOR_MS	2000
+
+/*
+ * The parked core looks at its mailbox 0 whenever it wakes, and reads the other two once
+ * mailbox 0 is filled: so its stack and its struct cpu_info first, then where to go, then
+ * the IPI that wakes it. Where to go is a physical address: the core still runs in direct
+ * address mode, where that is the same place. It is below 4 GiB, so its high half is 0, and
+ * the core sees mailbox 0 either empty or whole.
+ *
+ * Who parks it depends on QEMU. 7.2 resets every core to the kernel's entry point, and
+ * head.S parks it (secondary_park). Since 9.0 QEMU starts the other cores in boot code of
+ * its own, which first clears mailbox 0 and then waits the same way: a request that arrives
+ * before that code has run is wiped out, and the core would sleep for ever. So the request
+ * is made again every few milliseconds until the core says it is online; once it runs the
+ * kernel, a late copy only rewrites mailboxes nobody reads and raises a vector
+ * loongarch_ipi_interrupt() ignores.
+ */
+int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
+{
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	unsigned int hw = cpu_hwid[cpu];
+	unsigned long entry = virt_to_phys(secondary_entry);
+	u64 every = arch_cycles_per_sec() * CPU_UP_RESEND_MS / 1000, last;
+
+	if (entry >> 32)
+		return -EFAULT;
+	cpu_up_request(hw, idle, cpu, entry);
+	last = arch_get_cycles();
+	for (unsigned int n = 0; n < CPU_UP_RESEND_FOR_MS / CPU_UP_RESEND_MS; n++) {
+		while (arch_get_cycles() - last < every) {
+			if (__atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
+				return 0;
+			cpu_relax();
+		}
+		cpu_up_request(hw, idle, cpu, entry);
+		last = arch_get_cycles();
+	}
+	return 0;	/* smp_init() goes on waiting, and says so if the core never comes */
 }
 
 /*
