@@ -4,6 +4,7 @@
  * of the caller) and execve (the caller becomes another program).
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/console.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/file.h>
 #include <trapdoor/mm.h>
@@ -222,11 +223,34 @@ static long copy_args_from_user(struct user_args *a, const char __user *uname,
 static struct user_args args_buf;
 
 /* spawn(name, argv): start the embedded program name as a child; argv ends with NULL. */
+/*
+ * spawn(name, argv, flags). SPAWN_SETPGROUP: the child leads a new process
+ * group; SPAWN_TCSETPGROUP (with it): that group is the console's foreground,
+ * if the caller may set it (TIOCSPGRP's rule). Both are in place before the
+ * child can run: it needs the kernel lock, which we hold.
+ */
 SYSCALL_DEFINE(spawn)
 {
-	long err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+	long err, pid;
+	struct task_struct *t;
 
-	return err < 0 ? err : spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
+	if (a2 & ~(unsigned long)(SPAWN_SETPGROUP | SPAWN_TCSETPGROUP))
+		return -EINVAL;
+	if ((a2 & SPAWN_TCSETPGROUP) && !(a2 & SPAWN_SETPGROUP))
+		return -EINVAL;
+	if ((a2 & SPAWN_TCSETPGROUP) && (err = tty_may_set_foreground()) < 0)
+		return err;
+	err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+	if (err < 0)
+		return err;
+	pid = spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
+	if (pid < 0 || !(a2 & SPAWN_SETPGROUP))
+		return pid;
+	t = task_by_pid((int)pid);
+	t->pgid = t->pid;
+	if (a2 & SPAWN_TCSETPGROUP)
+		tty_set_foreground(t->pgid);
+	return pid;
 }
 
 /* execve(name, argv, envp): envp is ignored (there is no environment). */

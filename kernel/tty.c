@@ -149,6 +149,21 @@ void tty_session_exit(struct task_struct *leader)
 	tty_pgrp = 0;
 }
 
+long tty_may_set_foreground(void)
+{
+	/* tiocspgrp()'s rule: the caller's controlling terminal, from its foreground or its leader. */
+	if (!tty_is_ctty(current))
+		return -ENOTTY;
+	if (current->pgid != tty_pgrp && current->pid != current->sid)
+		return -ENOTTY;
+	return 0;
+}
+
+void tty_set_foreground(int pgrp)
+{
+	tty_pgrp = pgrp;
+}
+
 long tty_set_legacy_tiocsti(long on)
 {
 	long old = tty_legacy_tiocsti;

@@ -111,6 +111,8 @@ static const struct errcase cases[] = {
 	{ "spawn.bad_arg", __NR_spawn, { P_NOENT, P_BAD_ARGV }, -EFAULT },
 	{ "spawn.too_many_args", __NR_spawn, { P_NOENT, P_TOO_MANY }, -E2BIG },
 	{ "spawn.name_too_long", __NR_spawn, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
+	{ "spawn.bad_flags", __NR_spawn, { P_NOENT, 0, 4 }, -EINVAL },
+	{ "spawn.tcsetpgroup_alone", __NR_spawn, { P_NOENT, 0, SPAWN_TCSETPGROUP }, -EINVAL },
 	{ "kernel_stats.bad_ptr", __NR_kernel_stats, { BAD_LOW }, -EFAULT },
 	{ "report_stack", __NR_report_stack, { 0 }, ANY },
 	{ "task_list.bad_ptr", __NR_task_list, { BAD_LOW, 4 }, -EFAULT },

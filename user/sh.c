@@ -247,7 +247,15 @@ static int run_program(char **argv, bool background)
 		printf("sh: %d background jobs already; wait for them first\n", MAX_JOBS);
 		return 1;
 	}
-	pid = spawn(argv[0], (const char *const *)argv);
+	/*
+	 * A process group of its own, what Ctrl-C ends and what may read the keys,
+	 * and the console if it runs in the foreground: both from its first
+	 * instruction (spawn's flags), so it cannot fork into our group first.
+	 */
+	pid = spawn_flags(argv[0], (const char *const *)argv,
+			  SPAWN_SETPGROUP | (background ? 0 : SPAWN_TCSETPGROUP));
+	if (pid == -ENOTTY)	/* the console is not ours to give: run it without */
+		pid = spawn_flags(argv[0], (const char *const *)argv, SPAWN_SETPGROUP);
 	if (pid == -ENOENT || pid == -ENAMETOOLONG) {
 		printf("sh: %s: no such program; try help\n", argv[0]);
 		return 127;
@@ -256,15 +264,12 @@ static int run_program(char **argv, bool background)
 		printf("sh: %s: cannot start it (error %ld)\n", argv[0], pid);
 		return 126;
 	}
-	/* A process group of its own: what Ctrl-C ends, and what may read the keys. */
-	setpgid((int)pid, (int)pid);
 	if (background) {
 		jobs[j] = (int)pid;
 		printf("[%ld] %s\n", pid, argv[0]);
 		return 0;
 	}
 	/* The console is its until it ends; then we, the session leader, take it back. */
-	tcsetpgrp(0, (int)pid);
 	if (waitpid((int)pid, &status, 0) != pid)
 		status = 1 << 8;
 	tcsetpgrp(0, (int)getpgrp());

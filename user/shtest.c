@@ -192,6 +192,18 @@ static void check_tty_ioctls(void)
 		bad |= (tcsetpgrp(0, 99999) != -ESRCH) << 4;
 		bad |= (tcsetpgrp(0, 1) != -EPERM) << 5;	/* init's group: another session */
 		bad |= (tcsetpgrp(0, (int)sid) != 0) << 6;
+		/* spawn's flags: a group of its own and the console, both before it runs. */
+		{
+			const char *spin_argv[] = { "spin", NULL };
+			long sp = spawn_flags("spin", spin_argv, SPAWN_SETPGROUP | SPAWN_TCSETPGROUP);
+
+			bad |= (sp <= 0 || getpgid((int)sp) != sp || tcgetpgrp(0) != sp) << 7;
+			if (sp > 0) {
+				kill((int)sp, SIGKILL);
+				waitpid((int)sp, NULL, 0);
+			}
+			bad |= (tcsetpgrp(0, (int)sid) != 0) << 8;
+		}
 		write(up[1], "x", 1);	/* the console is ours now */
 		read(down[0], &c, 1);	/* until our parent has tried to read it */
 		exit(bad);

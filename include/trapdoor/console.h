@@ -39,6 +39,13 @@ void tty_session_exit(struct task_struct *leader);
 /* The test image's switch for TIOCSTI (TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI): 0, 1, or -1 to read. */
 long tty_set_legacy_tiocsti(long on);
 /*
+ * spawn()'s SPAWN_TCSETPGROUP: 0 if the caller may set the console's
+ * foreground group (as TIOCSPGRP allows), else -ENOTTY; then the group, one
+ * of the caller's session, becomes the foreground.
+ */
+long tty_may_set_foreground(void);
+void tty_set_foreground(int pgrp);
+/*
  * Receives byte c (0..255) as TIOCSTI would, but later: at CPU 0's first
  * tick at which no CPU runs a task and none is queued, as a key typed while
  * every task is blocked (TRAPDOOR_CONFIG_TTY_INJECT_IDLE, test image only).

@@ -85,6 +85,17 @@ struct kernel_stats {
 };
 
 
+/*
+ * spawn(2) flags, as posix_spawn's attributes: the child leads a process group
+ * of its own (POSIX_SPAWN_SETPGROUP with pgroup 0), and that group is the
+ * console's foreground (glibc's POSIX_SPAWN_TCSETPGROUP). Both take effect
+ * before the child runs, so it never runs a moment in its parent's group, or
+ * in the background: a shell's job cannot fork out of reach of Ctrl-C, or find
+ * the console not yet its own.
+ */
+#define SPAWN_SETPGROUP		0x1
+#define SPAWN_TCSETPGROUP	0x2
+
 /* clone(2) flags: trapdoor supports exactly fork's, SIGCHLD. */
 #define SIGCHLD		17
 

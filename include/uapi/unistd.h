@@ -43,7 +43,10 @@
  * of each handler.
  */
 #define __NR_trapdoor_base	1000
-/* spawn(name, argv): start an embedded program as a child; returns its pid. */
+/*
+ * spawn(name, argv, flags): start an embedded program as a child; returns its
+ * pid. flags: SPAWN_* (include/uapi/trapdoor.h), 0 for none.
+ */
 #define __NR_spawn		(__NR_trapdoor_base + 0)
 /* kernel_stats(struct kernel_stats *): counters, free pages, tasks. */
 #define __NR_kernel_stats	(__NR_trapdoor_base + 1)

@@ -98,7 +98,12 @@ static inline long getrandom(void *buf, size_t n, unsigned int flags)
 }
 static inline long spawn(const char *name, const char *const *argv)
 {
-	return syscall2(__NR_spawn, name, argv);
+	return syscall3(__NR_spawn, name, argv, 0);
+}
+/* spawn() with SPAWN_* flags (include/uapi/trapdoor.h). */
+static inline long spawn_flags(const char *name, const char *const *argv, unsigned long flags)
+{
+	return syscall3(__NR_spawn, name, argv, flags);
 }
 static inline long wait4(int pid, int *status, int options, void *rusage)
 {
