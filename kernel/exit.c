@@ -118,16 +118,15 @@ long do_wait4(int pid, int *wait_status)
 }
 
 /* wait4(pid, &status, options, rusage): options and rusage are not supported. */
-SYSCALL_DEFINE(wait4)
+SYSCALL_DEFINE4(wait4, pid_t, upid, int __user *, stat_addr, int, options, void __user *, ru)
 {
-	int __user *ustatus = u64_to_user_ptr(a1);
 	int status = 0;
 	long pid;
 
-	if (a2 != 0 || a3 != 0)
+	if (options != 0 || ru)
 		return -EINVAL;
-	pid = do_wait4((int)a0, &status);
-	if (pid > 0 && ustatus && copy_to_user(ustatus, &status, sizeof(status)) < 0)
+	pid = do_wait4(upid, &status);
+	if (pid > 0 && stat_addr && copy_to_user(stat_addr, &status, sizeof(status)) < 0)
 		return -EFAULT;
 	return pid;
 }

@@ -108,13 +108,13 @@ long file_write(struct file *f, const char __user *ubuf, size_t count)
 }
 
 /* close(fd) */
-SYSCALL_DEFINE(close)
+SYSCALL_DEFINE1(close, unsigned int, fd)
 {
-	struct file *f = fget(a0);
+	struct file *f = fget(fd);
 
 	if (!f)
 		return -EBADF;
-	current->files[a0] = NULL;
+	current->files[fd] = NULL;
 	fput(f);
 	return 0;
 }
@@ -124,19 +124,19 @@ SYSCALL_DEFINE(close)
  * named before. flags must be 0 (there is no close-on-exec); oldfd == newfd
  * is -EINVAL, as in Linux. dup2() is the user library's (user/lib/ulib.h).
  */
-SYSCALL_DEFINE(dup3)
+SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
 {
-	struct file *f = fget(a0), *old;
+	struct file *f = fget(oldfd), *old;
 
 	if (!f)
 		return -EBADF;
-	if (a1 >= NR_OPEN)
+	if (newfd >= NR_OPEN)
 		return -EBADF;
-	if (a2 != 0 || a0 == a1)
+	if (flags != 0 || oldfd == newfd)
 		return -EINVAL;
-	old = current->files[a1];
-	current->files[a1] = get_file(f);
+	old = current->files[newfd];
+	current->files[newfd] = get_file(f);
 	if (old)
 		fput(old);
-	return (long)a1;
+	return newfd;
 }

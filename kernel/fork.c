@@ -229,42 +229,43 @@ static struct user_args args_buf;
  * if the caller may set it (TIOCSPGRP's rule). Both are in place before the
  * child can run: it needs the kernel lock, which we hold.
  */
-SYSCALL_DEFINE(spawn)
+SYSCALL_DEFINE3(spawn, const char __user *, name, const char __user *const __user *, argv,
+		unsigned int, flags)
 {
 	long err, pid;
 	struct task_struct *t;
 
-	if (a2 & ~(unsigned long)(SPAWN_SETPGROUP | SPAWN_TCSETPGROUP))
+	if (flags & ~(unsigned int)(SPAWN_SETPGROUP | SPAWN_TCSETPGROUP))
 		return -EINVAL;
-	if ((a2 & SPAWN_TCSETPGROUP) && !(a2 & SPAWN_SETPGROUP))
+	if ((flags & SPAWN_TCSETPGROUP) && !(flags & SPAWN_SETPGROUP))
 		return -EINVAL;
-	if ((a2 & SPAWN_TCSETPGROUP) && (err = tty_may_set_foreground()) < 0)
+	if ((flags & SPAWN_TCSETPGROUP) && (err = tty_may_set_foreground()) < 0)
 		return err;
-	err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+	err = copy_args_from_user(&args_buf, name, argv);
 	if (err < 0)
 		return err;
 	pid = spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
-	if (pid < 0 || !(a2 & SPAWN_SETPGROUP))
+	if (pid < 0 || !(flags & SPAWN_SETPGROUP))
 		return pid;
 	t = task_by_pid((int)pid);
 	t->pgid = t->pid;
-	if (a2 & SPAWN_TCSETPGROUP)
+	if (flags & SPAWN_TCSETPGROUP)
 		tty_set_foreground(t->pgid);
 	return pid;
 }
 
 /* execve(name, argv, envp): envp is ignored (there is no environment). */
-SYSCALL_DEFINE(execve)
+SYSCALL_DEFINE2(execve, const char __user *, filename, const char __user *const __user *, argv)
 {
-	long err = copy_args_from_user(&args_buf, u64_to_user_ptr(a0), u64_to_user_ptr(a1));
+	long err = copy_args_from_user(&args_buf, filename, argv);
 
 	return err < 0 ? err : do_execve(args_buf.name, args_buf.argv, args_buf.argc);
 }
 
 /* clone(flags, newsp, ...): only fork's form, clone(SIGCHLD, 0). */
-SYSCALL_DEFINE(clone)
+SYSCALL_DEFINE2(clone, unsigned long, clone_flags, unsigned long, newsp)
 {
-	if (a0 != SIGCHLD || a1 != 0)
+	if (clone_flags != SIGCHLD || newsp != 0)
 		return -EINVAL;
 	return do_fork();
 }

@@ -161,11 +161,11 @@ int lkdtm_setup(const char *value)
  * lkdtm(name, arg): runs the named test. A test that returns got away with
  * its bug (-EPERM) or, for the uaccess one, gives the value read.
  */
-SYSCALL_DEFINE(lkdtm)
+SYSCALL_DEFINE2(lkdtm, const char __user *, uname, unsigned long, arg)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	char name[32];
-	long err = strncpy_from_user(name, u64_to_user_ptr(a0), sizeof(name));
+	long err = strncpy_from_user(name, uname, sizeof(name));
 
 	if (err < 0)
 		return err;
@@ -173,7 +173,7 @@ SYSCALL_DEFINE(lkdtm)
 		if (strcmp(name, lkdtm_tests[i].name))
 			continue;
 		printk("lkdtm: performing %s\n", name);
-		return lkdtm_tests[i].run(a1);
+		return lkdtm_tests[i].run(arg);
 	}
 	return -EINVAL;
 }
@@ -185,7 +185,7 @@ SYSCALL_DEFINE(lkdtm)
  * writes -- above a chain of deeper calls that write their frames. The hole is
  * twice the search depth and more than the largest kernel-stack offset (1008
  * bytes), so a search that starts above it stops at it, whatever the offsets.
- * Our tracking call puts the start below it; with a0 =
+ * Our tracking call puts the start below it; with mode =
  * STACKLEAK_DEEP_UNTRACKED it is skipped, and the words below the hole stay.
  * The only frame the build lets exceed the search depth (tools/check-frames,
  * STACKLEAK_FRAME_EXEMPT in the Makefile): it is the negative control.
@@ -208,13 +208,13 @@ static __noinline unsigned long stackleak_deep_fill(unsigned int level)
 	return sum;
 }
 
-SYSCALL_DEFINE(stackleak_deep)
+SYSCALL_DEFINE1(stackleak_deep, unsigned long, mode)
 {
 	unsigned long hole[STACKLEAK_DEEP_HOLE_WORDS], sum;
 
 	/* The address escapes, so the array must exist in the frame; nothing writes it. */
 	__asm__ __volatile__("" : : "r"(hole) : "memory");
-	if (a0 != STACKLEAK_DEEP_UNTRACKED)
+	if (mode != STACKLEAK_DEEP_UNTRACKED)
 		stackleak_track_stack();
 	sum = stackleak_deep_fill(STACKLEAK_DEEP_LEVELS);
 	/*
@@ -278,12 +278,12 @@ static __noinline unsigned long leak_cushion(unsigned long secret, bool write)
 	return ret + cushion[0];	/* used after the call: no tail call frees it first */
 }
 
-SYSCALL_DEFINE(leak_write_secret)
+SYSCALL_DEFINE1(leak_write_secret, unsigned long, secret)
 {
-	return (long)leak_cushion(a0, true);
+	return (long)leak_cushion(secret, true);
 }
 
-SYSCALL_DEFINE(leak_read_uninit)
+SYSCALL_DEFINE0(leak_read_uninit)
 {
 	return (long)leak_cushion(0, false);
 }

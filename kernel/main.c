@@ -22,19 +22,6 @@
 
 struct boot_info boot_info = { .machine = "unknown", .cpu = "unknown", .cmdline = "" };
 
-/* In-kernel test failures: they fail the boot whatever user space reports. */
-static int ktest_failures;
-
-__noreturn void kernel_poweroff(int status)
-{
-	if (status == EXIT_ALL_PASSED && ktest_failures)
-		status = EXIT_TESTS_FAILED;
-	smp_send_stop();
-	/* The runner reads this line; it must be the last thing we print. */
-	printk("EXIT: status=%d\n", status);
-	arch_poweroff(status);
-}
-
 static void print_banner(void)
 {
 	printk("\ntrapdoor %s on %s\n", TRAPDOOR_VERSION, ARCH_NAME);

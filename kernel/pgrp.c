@@ -26,15 +26,13 @@ struct task_struct *find_pgrp_member(int pgid)
 }
 
 /* pid as the id calls take it: 0 is the caller, a negative or too big one names nothing. */
-static struct task_struct *task_by_id_arg(unsigned long a)
+static struct task_struct *task_by_id_arg(pid_t pid)
 {
-	long pid = (long)a;
-
 	if (pid == 0)
 		return current;
-	if (pid < 0 || pid > INT_MAX)
+	if (pid < 0)
 		return NULL;
-	return task_by_pid((int)pid);
+	return task_by_pid(pid);
 }
 
 /*
@@ -45,12 +43,11 @@ static struct task_struct *task_by_id_arg(unsigned long a)
  * (-EPERM); the group must be pid's own or one that exists in the caller's
  * session (-EPERM); a negative pgid is -EINVAL.
  */
-SYSCALL_DEFINE(setpgid)
+SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
 {
-	struct task_struct *p = task_by_id_arg(a0), *g;
-	long pgid = (long)a1;
+	struct task_struct *p = task_by_id_arg(pid), *g;
 
-	if (pgid < 0 || pgid > INT_MAX)
+	if (pgid < 0)
 		return -EINVAL;
 	if (!p || p->state == TASK_ZOMBIE)
 		return -ESRCH;
@@ -67,26 +64,26 @@ SYSCALL_DEFINE(setpgid)
 	if (pgid == 0)
 		pgid = p->pid;
 	if (pgid != p->pid) {
-		g = find_pgrp_member((int)pgid);
+		g = find_pgrp_member(pgid);
 		if (!g || g->sid != current->sid)
 			return -EPERM;
 	}
-	p->pgid = (int)pgid;
+	p->pgid = pgid;
 	return 0;
 }
 
 /* getpgid(pid): pid's process group (0: the caller's); getpgrp() is getpgid(0). */
-SYSCALL_DEFINE(getpgid)
+SYSCALL_DEFINE1(getpgid, pid_t, pid)
 {
-	struct task_struct *p = task_by_id_arg(a0);
+	struct task_struct *p = task_by_id_arg(pid);
 
 	return p ? p->pgid : -ESRCH;
 }
 
 /* getsid(pid): pid's session (0: the caller's). */
-SYSCALL_DEFINE(getsid)
+SYSCALL_DEFINE1(getsid, pid_t, pid)
 {
-	struct task_struct *p = task_by_id_arg(a0);
+	struct task_struct *p = task_by_id_arg(pid);
 
 	return p ? p->sid : -ESRCH;
 }
@@ -96,7 +93,7 @@ SYSCALL_DEFINE(getsid)
  * with its pid, and has no controlling terminal. A process group leader (a
  * task whose pid is some task's process group) cannot: -EPERM.
  */
-SYSCALL_DEFINE(setsid)
+SYSCALL_DEFINE0(setsid)
 {
 	if (find_pgrp_member(current->pid))
 		return -EPERM;

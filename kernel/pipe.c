@@ -152,13 +152,13 @@ void pipe_release(struct file *f)
 }
 
 /* pipe2(fds, flags): fds[0] the read end, fds[1] the write end. flags must be 0. */
-SYSCALL_DEFINE(pipe2)
+SYSCALL_DEFINE2(pipe2, int __user *, fildes, int, flags)
 {
 	struct pipe_inode_info *p = NULL;
 	struct file *rf, *wf;
 	int fds[2];
 
-	if (a1 != 0)
+	if (flags != 0)
 		return -EINVAL;
 	for (int i = 0; i < NR_PIPES && !p; i++)
 		if (!pipes[i].used)
@@ -176,7 +176,7 @@ SYSCALL_DEFINE(pipe2)
 	if (fds[0] >= 0)
 		fd_install(fds[0], rf);
 	fds[1] = fds[0] >= 0 ? get_unused_fd() : -EMFILE;
-	if (fds[1] < 0 || copy_to_user(u64_to_user_ptr(a0), fds, sizeof(fds)) < 0) {
+	if (fds[1] < 0 || copy_to_user(fildes, fds, sizeof(fds)) < 0) {
 		long err = fds[1] < 0 ? fds[1] : -EFAULT;
 
 		if (fds[0] >= 0)

@@ -212,12 +212,12 @@ void sleep_until(u64 wake_at)
  * A deadline beyond the counter's range saturates: the task sleeps until it
  * is killed (tv_sec * hz would otherwise wrap and return at once).
  */
-SYSCALL_DEFINE(nanosleep)
+SYSCALL_DEFINE1(nanosleep, const struct timespec __user *, rqtp)
 {
 	struct timespec ts;
 	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ns_ticks, deadline;
 
-	if (copy_from_user(&ts, u64_to_user_ptr(a0), sizeof(ts)) < 0)
+	if (copy_from_user(&ts, rqtp, sizeof(ts)) < 0)
 		return -EFAULT;
 	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
 		return -EINVAL;
@@ -261,13 +261,13 @@ static bool cpu_allowed(const struct task_struct *t, unsigned int cpu)
 }
 
 /* The task pid names for the affinity calls: 0 is the caller. */
-static struct task_struct *affinity_task(long pid)
+static struct task_struct *affinity_task(pid_t pid)
 {
 	if (pid == 0)
 		return current;
-	if (pid < 0 || pid > INT_MAX)
+	if (pid < 0)
 		return NULL;
-	return task_by_pid((int)pid);
+	return task_by_pid(pid);
 }
 
 /*
@@ -277,16 +277,17 @@ static struct task_struct *affinity_task(long pid)
  * its next schedule(): the caller on its way out of this call, a task on
  * another CPU at once (a reschedule IPI).
  */
-SYSCALL_DEFINE(sched_setaffinity)
+SYSCALL_DEFINE3(sched_setaffinity, pid_t, pid, unsigned int, len,
+		unsigned long __user *, user_mask_ptr)
 {
 	unsigned char buf[sizeof(unsigned long)] = { 0 };
-	size_t n = cpumask_user_len(a1);
+	size_t n = cpumask_user_len(len);
 	struct task_struct *t;
 	unsigned long mask;
 
-	if (copy_from_user(buf, u64_to_user_ptr(a2), n) < 0)
+	if (copy_from_user(buf, user_mask_ptr, n) < 0)
 		return -EFAULT;
-	t = affinity_task((long)a0);
+	t = affinity_task(pid);
 	if (!t)
 		return -ESRCH;
 	mask = cpumask_from_bytes(buf, n) & cpu_online_mask();
@@ -309,33 +310,34 @@ SYSCALL_DEFINE(sched_setaffinity)
  * the bytes written (a cpumask's size), as the raw Linux call does. len must
  * hold every CPU there is and be a multiple of a long's size.
  */
-SYSCALL_DEFINE(sched_getaffinity)
+SYSCALL_DEFINE3(sched_getaffinity, pid_t, pid, unsigned int, len,
+		unsigned long __user *, user_mask_ptr)
 {
 	struct task_struct *t;
 	unsigned long mask;
-	long n = cpumask_getaffinity_len(a1, nr_cpus_present);
+	long n = cpumask_getaffinity_len(len, nr_cpus_present);
 
 	if (n < 0)
 		return n;
-	t = affinity_task((long)a0);
+	t = affinity_task(pid);
 	if (!t)
 		return -ESRCH;
 	mask = t->cpus_allowed & cpu_online_mask();
-	if (copy_to_user(u64_to_user_ptr(a2), &mask, (size_t)n) < 0)
+	if (copy_to_user(user_mask_ptr, &mask, (size_t)n) < 0)
 		return -EFAULT;
 	return n;
 }
 
 /* getcpu(cpu, node, cache): the CPU the caller runs on; one node, 0. Either pointer may be NULL. */
-SYSCALL_DEFINE(getcpu)
+SYSCALL_DEFINE2(getcpu, unsigned int __user *, cpup, unsigned int __user *, nodep)
 {
 	unsigned int cpu = smp_processor_id(), node = 0;
 	long err = 0;
 
-	if (a0)
-		err |= copy_to_user(u64_to_user_ptr(a0), &cpu, sizeof(cpu));
-	if (a1)
-		err |= copy_to_user(u64_to_user_ptr(a1), &node, sizeof(node));
+	if (cpup)
+		err |= copy_to_user(cpup, &cpu, sizeof(cpu));
+	if (nodep)
+		err |= copy_to_user(nodep, &node, sizeof(node));
 	return err ? -EFAULT : 0;
 }
 

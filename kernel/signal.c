@@ -71,26 +71,23 @@ long kill_pgrp(int pgid, int sig)
  * kill(pid, sig), Linux's forms: pid > 0 that task, 0 the caller's process
  * group, -1 every task but init and the caller, < -1 the process group -pid.
  * sig 0 only checks that the target exists. init cannot be killed by its
- * pid (-EPERM). pid is an int to Linux; a value outside that range names no
- * task (rather than the one its low 32 bits would name).
+ * pid (-EPERM).
  */
-SYSCALL_DEFINE(kill)
+SYSCALL_DEFINE2(kill, pid_t, pid, int, sig)
 {
-	long pid = (long)a0;
-	int sig = (int)a1;
 	struct task_struct *t;
 
-	if (a1 > _NSIG || sig >= 32 || sig_stops(sig))
+	if (sig < 0 || sig >= 32 || sig_stops(sig))
 		return -EINVAL;	/* not a signal; or real-time, or a stop: not supported */
-	if (pid > INT_MAX || pid <= INT_MIN)
+	if (pid == INT_MIN)	/* -pid would overflow; Linux answers the same */
 		return -ESRCH;
 	if (pid == 0)
 		return kill_pgrp(current->pgid, sig);
 	if (pid == -1)
 		return kill_pgrp(-1, sig);
 	if (pid < 0)
-		return kill_pgrp((int)-pid, sig);
-	t = task_by_pid((int)pid);
+		return kill_pgrp(-pid, sig);
+	t = task_by_pid(pid);
 	if (!t || t->state == TASK_ZOMBIE)
 		return -ESRCH;
 	if (!sig)

@@ -125,10 +125,10 @@ __noinline void stackleak_track_stack(void)
  * LKDTM masks interrupts for the test; the kernel here always runs so. Until
  * the verdict it calls nothing out of line: a call's frame would land in the
  * very region being checked (after this syscall, printk's frames do, and the
- * erase on the way out takes them away again). With a0 =
+ * erase on the way out takes them away again). With mode =
  * STACKLEAK_CHECK_QUIET it prints only a failure.
  */
-SYSCALL_DEFINE(stackleak_check)
+SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct task_struct *t = current;
@@ -171,7 +171,7 @@ SYSCALL_DEFINE(stackleak_check)
 	if (gap_bad)
 		gap_first_value = *(const unsigned long *)gap_first;
 	stackleak_verify.erases = stackleak_verify.failures = 0;
-	if (!bad && !gap_bad && !v_failures && a0 == STACKLEAK_CHECK_QUIET)
+	if (!bad && !gap_bad && !v_failures && mode == STACKLEAK_CHECK_QUIET)
 		return 0;
 
 	printk("stackleak: stack usage of task %d (%s)%s:\n", t->pid, t->comm,

@@ -18,21 +18,20 @@
 #include "syscalls.h"
 
 /* write(fd, buf, count): to the console (copied in chunks) or a pipe (kernel/pipe.c). */
-SYSCALL_DEFINE(write)
+SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
 {
-	const char __user *ubuf = u64_to_user_ptr(a1);
-	char buf[128];
-	size_t done = 0, count = a2;
-	struct file *f = fget(a0);
+	char kbuf[128];
+	size_t done = 0;
+	struct file *f = fget(fd);
 	bool taken;
 
 	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
-		return file_write(f, ubuf, a2);
+		return file_write(f, buf, count);
 	/* Check the whole range first: a bad buffer writes nothing at all. */
-	if (!access_ok(ubuf, count, PROT_READ))
+	if (!access_ok(buf, count, PROT_READ))
 		return -EFAULT;
 	/*
 	 * The transmission may take long (a device access per byte) and needs
@@ -46,14 +45,14 @@ SYSCALL_DEFINE(write)
 	spin_unlock(&kernel_lock);
 	taken = console_lock_acquire();
 	while (done < count) {
-		size_t n = count - done < sizeof(buf) ? count - done : sizeof(buf);
+		size_t n = count - done < sizeof(kbuf) ? count - done : sizeof(kbuf);
 
-		if (copy_from_user(buf, ubuf + done, n) < 0)
+		if (copy_from_user(kbuf, buf + done, n) < 0)
 			break;
 		for (size_t i = 0; i < n; i++) {
-			if (buf[i] == '\n')
+			if (kbuf[i] == '\n')
 				arch_console_putc('\r');
-			arch_console_putc(buf[i]);
+			arch_console_putc(kbuf[i]);
 		}
 		done += n;
 	}
@@ -69,19 +68,19 @@ SYSCALL_DEFINE(write)
  * to show. A kill ends the wait
  * (-EINTR; the task dies on its way out, in exit_to_user_mode()).
  */
-SYSCALL_DEFINE(read)
+SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
 {
-	char buf[64];
-	size_t n = 0, count = a2 < sizeof(buf) ? a2 : sizeof(buf);
-	struct file *f = fget(a0);
+	char kbuf[64];
+	size_t n = 0, max = count < sizeof(kbuf) ? count : sizeof(kbuf);
+	struct file *f = fget(fd);
 	int c;
 
 	stackleak_track_stack();
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
-		return file_read(f, u64_to_user_ptr(a1), a2);
-	if (count == 0)
+		return file_read(f, buf, count);
+	if (max == 0)
 		return 0;
 	/* Only the foreground process group reads the console (kernel/tty.c). */
 	if (tty_check_read() < 0)
@@ -94,45 +93,45 @@ SYSCALL_DEFINE(read)
 			return -EIO;	/* put in the background while it slept */
 	}
 	do {
-		buf[n++] = (char)(c == '\r' ? '\n' : c);
-	} while (n < count && (c = console_getc()) >= 0);
-	if (copy_to_user(u64_to_user_ptr(a1), buf, n) < 0)
+		kbuf[n++] = (char)(c == '\r' ? '\n' : c);
+	} while (n < max && (c = console_getc()) >= 0);
+	if (copy_to_user(buf, kbuf, n) < 0)
 		return -EFAULT;
 	return (long)n;
 }
 
-SYSCALL_DEFINE(exit)
+SYSCALL_DEFINE1(exit, int, error_code)
 {
-	do_exit((int)((a0 & 0xff) << 8));
+	do_exit((error_code & 0xff) << 8);
 }
 
-SYSCALL_DEFINE(exit_group)
+SYSCALL_DEFINE1(exit_group, int, error_code)
 {
-	do_exit((int)((a0 & 0xff) << 8));
+	do_exit((error_code & 0xff) << 8);
 }
 
-SYSCALL_DEFINE(getpid)
+SYSCALL_DEFINE0(getpid)
 {
 	return current->pid;
 }
 
-SYSCALL_DEFINE(gettid)
+SYSCALL_DEFINE0(gettid)
 {
 	return current->pid;	/* one thread per task */
 }
 
-SYSCALL_DEFINE(getppid)
+SYSCALL_DEFINE0(getppid)
 {
 	return current->parent ? current->parent->pid : 0;
 }
 
-SYSCALL_DEFINE(sched_yield)
+SYSCALL_DEFINE0(sched_yield)
 {
 	schedule();
 	return 0;
 }
 
-SYSCALL_DEFINE(uname)
+SYSCALL_DEFINE1(uname, struct new_utsname __user *, name)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
 	struct new_utsname u;
@@ -143,30 +142,20 @@ SYSCALL_DEFINE(uname)
 	strscpy(u.release, TRAPDOOR_VERSION, sizeof(u.release));
 	strscpy(u.version, boot_info.machine, sizeof(u.version));
 	strscpy(u.machine, ARCH_NAME, sizeof(u.machine));
-	return copy_to_user(u64_to_user_ptr(a0), &u, sizeof(u));
+	return copy_to_user(name, &u, sizeof(u));
 }
 
-SYSCALL_DEFINE(clock_gettime)
+SYSCALL_DEFINE2(clock_gettime, clockid_t, which_clock, struct timespec __user *, tp)
 {
 	u64 cycles = arch_get_cycles(), hz = arch_cycles_per_sec();
 	struct timespec ts;
 
-	if (a0 != CLOCK_MONOTONIC)
+	if (which_clock != CLOCK_MONOTONIC)
 		return -EINVAL;
 	ts.tv_sec = (long)(cycles / hz);
 	/* The remainder is < hz, so the product fits in 64 bits for hz < 2^34. */
 	ts.tv_nsec = (long)((cycles % hz) * 1000000000ULL / hz);
-	return copy_to_user(u64_to_user_ptr(a1), &ts, sizeof(ts));
-}
-
-/* reboot(MAGIC1, MAGIC2, POWER_OFF, status): the tests power off through it. */
-SYSCALL_DEFINE(reboot)
-{
-	if (a0 != LINUX_REBOOT_MAGIC1 || a1 != LINUX_REBOOT_MAGIC2)
-		return -EINVAL;
-	if (a2 != LINUX_REBOOT_CMD_POWER_OFF)
-		return -EINVAL;
-	kernel_poweroff((int)a3);
+	return copy_to_user(tp, &ts, sizeof(ts));
 }
 
 #define GRND_NONBLOCK	0x0001
@@ -178,23 +167,22 @@ SYSCALL_DEFINE(reboot)
  * ready before init runs, so nothing ever has to wait for it here; a CRNG
  * that is somehow not ready answers -EAGAIN rather than block for ever.
  */
-SYSCALL_DEFINE(getrandom)
+SYSCALL_DEFINE3(getrandom, u8 __user *, ubuf, size_t, count, unsigned int, flags)
 {
 	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
-	u8 __user *ubuf = u64_to_user_ptr(a0);
 	u8 chunk[64];
-	size_t done = 0, count = a1;
+	size_t done = 0;
 
-	if (a2 & ~(unsigned long)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
+	if (flags & ~(unsigned int)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
 	/* "Never block" and "the blocking pool" contradict each other: Linux refuses both. */
-	if ((a2 & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
+	if ((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
 	if (count > 33554431)	/* Linux's cap: INT_MAX >> 6 */
 		count = 33554431;
 	if (!access_ok(ubuf, count, PROT_WRITE))
 		return -EFAULT;
-	if (!crng_ready() && !(a2 & GRND_INSECURE))
+	if (!crng_ready() && !(flags & GRND_INSECURE))
 		return -EAGAIN;
 	while (done < count) {
 		size_t n = count - done < sizeof(chunk) ? count - done : sizeof(chunk);

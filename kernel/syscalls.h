@@ -1,76 +1,69 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The system call handlers. Every handler has the same C type — six unsigned
- * long arguments, a long result — so the dispatcher can call any of them
- * through one table. A handler that takes fewer arguments simply ignores the
- * rest; a negative result in [-MAX_ERRNO, -1] is an error.
+ * The system call handlers. Each is defined with SYSCALL_DEFINEn and its
+ * typed arguments (include/trapdoor/syscall.h); all have the one C type the
+ * table holds, syscall_fn_t, so the dispatcher can call any of them.
  */
 #ifndef TRAPDOOR_KERNEL_SYSCALLS_H
 #define TRAPDOOR_KERNEL_SYSCALLS_H
 
-#include <trapdoor/types.h>
+#include <trapdoor/syscall.h>
 
-#define SYSCALL_ARGS							\
-	unsigned long a0, unsigned long a1, unsigned long a2,		\
-	unsigned long a3, unsigned long a4, unsigned long a5
-
-/* Defines the handler sys_<name> with the table's type. */
-#define SYSCALL_DEFINE(name)	long sys_##name(SYSCALL_ARGS)
-
-typedef long (*syscall_fn_t)(SYSCALL_ARGS);
+/* Declares the handler sys_<name> with the table's type. */
+#define SYSCALL_DECLARE(name)	long sys_##name(const struct pt_regs *regs)
 
 /* kernel/sys.c */
-SYSCALL_DEFINE(read);
-SYSCALL_DEFINE(write);
-SYSCALL_DEFINE(exit);
-SYSCALL_DEFINE(exit_group);
-SYSCALL_DEFINE(clock_gettime);
-SYSCALL_DEFINE(sched_yield);
-SYSCALL_DEFINE(reboot);
-SYSCALL_DEFINE(uname);
-SYSCALL_DEFINE(getpid);
-SYSCALL_DEFINE(getppid);
-SYSCALL_DEFINE(gettid);
-SYSCALL_DEFINE(getrandom);
+SYSCALL_DECLARE(read);
+SYSCALL_DECLARE(write);
+SYSCALL_DECLARE(exit);
+SYSCALL_DECLARE(exit_group);
+SYSCALL_DECLARE(clock_gettime);
+SYSCALL_DECLARE(sched_yield);
+SYSCALL_DECLARE(reboot);
+SYSCALL_DECLARE(uname);
+SYSCALL_DECLARE(getpid);
+SYSCALL_DECLARE(getppid);
+SYSCALL_DECLARE(gettid);
+SYSCALL_DECLARE(getrandom);
 /* kernel/syscall.c */
-SYSCALL_DEFINE(kernel_stats);
-SYSCALL_DEFINE(report_stack);
-SYSCALL_DEFINE(trapdoor_config);
+SYSCALL_DECLARE(kernel_stats);
+SYSCALL_DECLARE(report_stack);
+SYSCALL_DECLARE(trapdoor_config);
 /* kernel/task.c */
-SYSCALL_DEFINE(task_list);
+SYSCALL_DECLARE(task_list);
 /* kernel/fork.c */
-SYSCALL_DEFINE(spawn);
-SYSCALL_DEFINE(clone);
-SYSCALL_DEFINE(execve);
+SYSCALL_DECLARE(spawn);
+SYSCALL_DECLARE(clone);
+SYSCALL_DECLARE(execve);
 /* kernel/exit.c */
-SYSCALL_DEFINE(wait4);
+SYSCALL_DECLARE(wait4);
 /* kernel/signal.c */
-SYSCALL_DEFINE(kill);
+SYSCALL_DECLARE(kill);
 
 /* kernel/pgrp.c */
-SYSCALL_DEFINE(setpgid);
-SYSCALL_DEFINE(getpgid);
-SYSCALL_DEFINE(getsid);
-SYSCALL_DEFINE(setsid);
+SYSCALL_DECLARE(setpgid);
+SYSCALL_DECLARE(getpgid);
+SYSCALL_DECLARE(getsid);
+SYSCALL_DECLARE(setsid);
 
 /* kernel/tty.c */
-SYSCALL_DEFINE(ioctl);
+SYSCALL_DECLARE(ioctl);
 /* kernel/sched.c */
-SYSCALL_DEFINE(nanosleep);
-SYSCALL_DEFINE(sched_setaffinity);
-SYSCALL_DEFINE(sched_getaffinity);
-SYSCALL_DEFINE(getcpu);
+SYSCALL_DECLARE(nanosleep);
+SYSCALL_DECLARE(sched_setaffinity);
+SYSCALL_DECLARE(sched_getaffinity);
+SYSCALL_DECLARE(getcpu);
 /* kernel/stackleak.c */
-SYSCALL_DEFINE(stackleak_check);
+SYSCALL_DECLARE(stackleak_check);
 /* kernel/lkdtm.c: the test fixtures, wrong on purpose */
-SYSCALL_DEFINE(lkdtm);
-SYSCALL_DEFINE(stackleak_deep);
-SYSCALL_DEFINE(leak_write_secret);
-SYSCALL_DEFINE(leak_read_uninit);
+SYSCALL_DECLARE(lkdtm);
+SYSCALL_DECLARE(stackleak_deep);
+SYSCALL_DECLARE(leak_write_secret);
+SYSCALL_DECLARE(leak_read_uninit);
 /* kernel/file.c */
-SYSCALL_DEFINE(close);
-SYSCALL_DEFINE(dup3);
+SYSCALL_DECLARE(close);
+SYSCALL_DECLARE(dup3);
 /* kernel/pipe.c */
-SYSCALL_DEFINE(pipe2);
+SYSCALL_DECLARE(pipe2);
 
 #endif

@@ -149,9 +149,8 @@ bool task_wake_sleepers(u64 now)
 }
 
 /* task_list(buf, n): up to n entries; returns how many tasks there are. */
-SYSCALL_DEFINE(task_list)
+SYSCALL_DEFINE2(task_list, struct task_info __user *, ubuf, unsigned long, count)
 {
-	struct task_info __user *ubuf = u64_to_user_ptr(a0);
 	unsigned long n = 0;
 
 	for (int i = 0; i < NR_TASKS; i++) {
@@ -160,7 +159,7 @@ SYSCALL_DEFINE(task_list)
 
 		if (t->state == TASK_UNUSED || t->pid == 0)
 			continue;	/* free, or a CPU's idle task */
-		if (n < a1) {
+		if (n < count) {
 			memset(&info, 0, sizeof(info));
 			info.pid = t->pid;
 			info.ppid = t->parent ? t->parent->pid : 0;

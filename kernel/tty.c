@@ -255,24 +255,24 @@ static long tiocsti(const char __user *arg)
 }
 
 /* ioctl(fd, request, arg): the console's job-control requests; any other file: -ENOTTY. */
-SYSCALL_DEFINE(ioctl)
+SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 {
-	struct file *f = fget(a0);
-	void __user *arg = u64_to_user_ptr(a2);
+	struct file *f = fget(fd);
+	void __user *argp = u64_to_user_ptr(arg);
 
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
 		return -ENOTTY;
-	switch ((unsigned int)a1) {	/* an unsigned int to Linux: the upper bits do not count */
+	switch (cmd) {
 	case TIOCSCTTY:
 		return tiocsctty();
 	case TIOCSPGRP:
-		return tiocspgrp(arg);
+		return tiocspgrp(argp);
 	case TIOCGPGRP:
-		return tiocgpgrp(arg);
+		return tiocgpgrp(argp);
 	case TIOCSTI:
-		return tiocsti(arg);
+		return tiocsti(argp);
 	default:
 		return -ENOTTY;
 	}

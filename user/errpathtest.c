@@ -37,6 +37,16 @@
 #define P_BIG_NSEC	(-1007L)	/* struct timespec { 0, 2000000000 } */
 #define P_MASK_ZERO	(-1008L)	/* a CPU mask with no CPU in it */
 #define P_MASK_BUF	(-1009L)	/* room for a CPU mask */
+#define P_TS_BUF	(-1010L)	/* room for a struct timespec */
+/*
+ * An int or unsigned int argument is its register's low 32 bits, as in
+ * Linux (SYSCALL_DEFINEn's types): whatever the upper half holds is ignored,
+ * and a negative int is negative whether user space sign- or zero-extended it.
+ */
+#define UPPER_GARBAGE	(long)0xdeadbeef00000000UL
+#define P_PID_GARBAGE	(-1011L)	/* our pid, garbage above it */
+#define P_PGRP_GARBAGE	(-1012L)	/* -(our pid) as an int, garbage above it: our group */
+#define P_PGRP_ZEXT	(-1013L)	/* -(our pid) as an int, zero-extended: our group */
 
 /* Wanted results besides a plain value. */
 #define ANY_OK		1000001L	/* any value >= 0 */
@@ -54,6 +64,7 @@ static const char *too_many_args[TOO_MANY_ARGS + 1];
 static const char *bad_argv[] = { "x", (const char *)BAD_LOW, NULL };
 static struct timespec neg_sec = { -1, 0 }, big_nsec = { 0, 2000000000L };
 static unsigned long mask_zero, mask_buf;
+static struct timespec ts_buf;
 
 static const struct errcase cases[] = {
 	{ "read.bad_fd", __NR_read, { 7, 0, 16 }, -EBADF },
@@ -81,6 +92,16 @@ static const struct errcase cases[] = {
 	{ "getsid.no_such_pid", __NR_getsid, { 99999 }, -ESRCH },
 	{ "setpgid.own_group", __NR_setpgid, { 0, 0 }, 0 },
 	{ "setsid.group_leader", __NR_setsid, { 0 }, -EPERM },
+	/* Typed arguments: only the low 32 bits count (after setpgid.own_group: -our pid is our group). */
+	{ "kill.pid_upper_garbage", __NR_kill, { P_PID_GARBAGE, UPPER_GARBAGE | 0 }, 0 },
+	{ "kill.pgrp_upper_garbage", __NR_kill, { P_PGRP_GARBAGE, 0 }, 0 },
+	{ "kill.pgrp_zero_extended", __NR_kill, { P_PGRP_ZEXT, 0 }, 0 },
+	{ "getpgid.pid_upper_garbage", __NR_getpgid, { P_PID_GARBAGE }, ANY_OK },
+	{ "clock_gettime.clock_upper_garbage", __NR_clock_gettime,
+	  { UPPER_GARBAGE | CLOCK_MONOTONIC, P_TS_BUF }, 0 },
+	{ "getrandom.flags_upper_garbage", __NR_getrandom,	/* GRND_INSECURE */
+	  { P_MASK_BUF, sizeof(long), UPPER_GARBAGE | 0x0004 }, sizeof(long) },
+	{ "close.fd_upper_garbage", __NR_close, { UPPER_GARBAGE | 99 }, -EBADF },
 	{ "kill.no_such_pid", __NR_kill, { 99999, SIGKILL }, -ESRCH },
 	{ "kill.init", __NR_kill, { 1, SIGKILL }, -EPERM },
 	{ "reboot.bad_magic", __NR_reboot, { 1, 2, 3 }, -EINVAL },
@@ -180,6 +201,10 @@ static long fill_in(long a)
 	case P_BIG_NSEC:	return (long)&big_nsec;
 	case P_MASK_ZERO:	return (long)&mask_zero;
 	case P_MASK_BUF:	return (long)&mask_buf;
+	case P_TS_BUF:		return (long)&ts_buf;
+	case P_PID_GARBAGE:	return UPPER_GARBAGE | getpid();
+	case P_PGRP_GARBAGE:	return UPPER_GARBAGE | (unsigned int)-getpid();
+	case P_PGRP_ZEXT:	return (long)(unsigned int)-getpid();
 	default:		return a;
 	}
 }

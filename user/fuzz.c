@@ -223,20 +223,24 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_exit_group:
 		return false;
 	case __NR_reboot:
-		return a[0] != LINUX_REBOOT_MAGIC1;
-	case __NR_kill:
+		return (unsigned int)a[0] != LINUX_REBOOT_MAGIC1;
+	case __NR_kill: {
 		/*
-		 * The kernel must refuse pids beyond int; below, only our
-		 * children may die: no signal to a group (0, -1, -pgid; ours
-		 * is init's and the other tests') or to another task.
+		 * The kernel takes pid and sig as ints, as Linux does: the
+		 * upper halves do not count. Only our children may die: no
+		 * signal to a group (0, -1, -pgid; ours is init's and the
+		 * other tests') or to another task.
 		 */
-		if (a[1] >= 1 && a[1] < 32 && (long)a[0] >= INT_MIN && (long)a[0] <= INT_MAX &&
-		    ((long)a[0] <= 0 || ((long)a[0] <= max_pid + 256 && !is_my_child((long)a[0]))))
+		int pid = (int)a[0], sig = (int)a[1];
+
+		if (sig >= 1 && sig < 32 && pid != INT_MIN &&
+		    (pid <= 0 || (pid <= max_pid + 256 && !is_my_child(pid))))
 			return false;
 		/* A child dies by SIGKILL only: the reaper counts any other signal as a crash. */
-		if (a[1] >= 1 && a[1] < 32 && (long)a[0] > 0 && is_my_child((long)a[0]))
+		if (sig >= 1 && sig < 32 && pid > 0 && is_my_child(pid))
 			a[1] = SIGKILL;
 		return true;
+	}
 	case __NR_ioctl:
 		/* Typed bytes would reach a later shell; the console is no session's, leave it so. */
 		return (unsigned int)a[1] != TIOCSTI && (unsigned int)a[1] != TIOCSCTTY;
@@ -245,13 +249,14 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_lkdtm:	/* a name in buf never names a real test: they end the machine */
 		spoil_name(a[0]);
 		return true;
+	/* A descriptor is an unsigned int to the kernel, as to Linux: the upper half does not count. */
 	case __NR_close:
-		return a[0] > 2;		/* the console stays open: the results go there */
+		return (unsigned int)a[0] > 2;	/* the console stays open: the results go there */
 	case __NR_dup3:
-		return a[1] > 2;
+		return (unsigned int)a[1] > 2;
 	case __NR_read:
 		/* Any open descriptor may be the console (a key) or an empty pipe: never wait. */
-		if (a[0] < 16)
+		if ((unsigned int)a[0] < 16)
 			a[2] = 0;
 		return true;
 	case __NR_write:
@@ -261,9 +266,9 @@ static bool make_safe(long nr, unsigned long *a)
 		 * we hold both ends of would fill and wait for ever: nothing
 		 * to a descriptor of our own beyond the console's.
 		 */
-		if (a[0] <= 2 && a[2] != 0)	/* 0 is the console too, open for writing */
+		if ((unsigned int)a[0] <= 2 && a[2] != 0)	/* 0 is the console too, open for writing */
 			a[1] = bad_ptr();
-		else if (a[0] > 2 && a[0] < 16)
+		else if ((unsigned int)a[0] > 2 && (unsigned int)a[0] < 16)
 			a[2] = 0;
 		return true;
 	case __NR_getrandom:
@@ -295,11 +300,12 @@ static bool make_safe(long nr, unsigned long *a)
 		return !(a[0] == SIGCHLD && a[1] == 0);
 	case __NR_trapdoor_config:
 		/* Tracing would print a line per call; typed bytes would reach a later shell. */
-		if (a[0] == TRAPDOOR_CONFIG_TRACE || a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI ||
-		    a[0] == TRAPDOOR_CONFIG_TTY_INJECT_IDLE)
+		if ((unsigned int)a[0] == TRAPDOOR_CONFIG_TRACE ||
+		    (unsigned int)a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI ||
+		    (unsigned int)a[0] == TRAPDOOR_CONFIG_TTY_INJECT_IDLE)
 			return (long)a[1] == -1 || a[1] > 0xffffffffUL;
-		return a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 || (long)a[1] == -1 ||
-		       a[1] > 1;
+		return (unsigned int)a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 ||
+		       (long)a[1] == -1 || a[1] > 1;
 	case __NR_stackleak_deep:
 		return a[0] != STACKLEAK_DEEP_UNTRACKED;
 	case __NR_stackleak_check:

@@ -44,8 +44,13 @@ extern struct boot_info boot_info;
 
 void start_kernel(void) __noreturn;
 
-/* Prints the machine-readable last line "EXIT: status=N", then powers off. */
+/*
+ * Prints the machine-readable last line "EXIT: status=N", then powers off
+ * (kernel/reboot.c). ktest_failures, the in-kernel tests that failed, turn
+ * a passing status into a failing one, whatever user space reports.
+ */
 __noreturn void kernel_poweroff(int status);
+extern int ktest_failures;
 
 /* Exit statuses the runner understands (tools/run-qemu). */
 #define EXIT_ALL_PASSED		0

@@ -4,9 +4,72 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_SYSCALL_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/types.h>
+#include <asm/ptrace.h>
 #include <uapi/trapdoor.h>
 
-struct pt_regs;
+/*
+ * A system call handler, as the syscall table holds it: it reads its own
+ * arguments from the user's saved registers (Linux's pt_regs syscall
+ * wrappers, as on arm64, riscv, s390 and x86_64).
+ */
+typedef long (*syscall_fn_t)(const struct pt_regs *regs);
+
+/*
+ * SYSCALL_DEFINEn(name, type, arg, ...) defines the handler sys_<name> of a
+ * call with n arguments, each with its type and name, as Linux does:
+ *
+ *	SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
+ *	{ ...the body sees fd, buf and count... }
+ *
+ * sys_<name> takes the pt_regs (syscall_fn_t); it converts each register,
+ * an unsigned long, to the declared type once, and calls the body with them.
+ * A 32-bit type takes the register's low 32 bits: the upper half is ignored,
+ * whatever user space left there, and the compiler sign- or zero-extends the
+ * value as the C ABI wants (riscv, powerpc, s390 and loongarch keep an int
+ * sign-extended in its 64-bit register). The body is an inline function of
+ * the typed arguments and the result is a long: a negative result in
+ * [-MAX_ERRNO, -1] is an error.
+ */
+#define SYSCALL_DEFINE0(name)							\
+	static __always_inline long __do_sys_##name(void);			\
+	long sys_##name(const struct pt_regs *regs __maybe_unused)		\
+	{									\
+		return __do_sys_##name();					\
+	}									\
+	static __always_inline long __do_sys_##name(void)
+#define SYSCALL_DEFINE1(name, ...)	SYSCALL_DEFINEx(1, name, __VA_ARGS__)
+#define SYSCALL_DEFINE2(name, ...)	SYSCALL_DEFINEx(2, name, __VA_ARGS__)
+#define SYSCALL_DEFINE3(name, ...)	SYSCALL_DEFINEx(3, name, __VA_ARGS__)
+#define SYSCALL_DEFINE4(name, ...)	SYSCALL_DEFINEx(4, name, __VA_ARGS__)
+#define SYSCALL_DEFINE5(name, ...)	SYSCALL_DEFINEx(5, name, __VA_ARGS__)
+#define SYSCALL_DEFINE6(name, ...)	SYSCALL_DEFINEx(6, name, __VA_ARGS__)
+
+#define SYSCALL_DEFINEx(x, name, ...)						\
+	static __always_inline long __do_sys_##name(__MAP(x, __SC_DECL, __VA_ARGS__)); \
+	long sys_##name(const struct pt_regs *regs)				\
+	{									\
+		__MAP(x, __SC_TEST, __VA_ARGS__);				\
+		return __do_sys_##name(__MAP(x, __SC_ARG, __VA_ARGS__));	\
+	}									\
+	static __always_inline long __do_sys_##name(__MAP(x, __SC_DECL, __VA_ARGS__))
+
+/*
+ * __MAP(n, m, t1, a1, ..., tn, an) is m(0, t1, a1), ..., m(n-1, tn, an): the
+ * first number is the argument's position, its register's in regs.
+ */
+#define __MAP(n, ...)			__MAP##n(0, __VA_ARGS__)
+#define __MAP1(i, m, t, a)		m(i, t, a)
+#define __MAP2(i, m, t, a, ...)		m(i, t, a), __MAP1(i + 1, m, __VA_ARGS__)
+#define __MAP3(i, m, t, a, ...)		m(i, t, a), __MAP2(i + 1, m, __VA_ARGS__)
+#define __MAP4(i, m, t, a, ...)		m(i, t, a), __MAP3(i + 1, m, __VA_ARGS__)
+#define __MAP5(i, m, t, a, ...)		m(i, t, a), __MAP4(i + 1, m, __VA_ARGS__)
+#define __MAP6(i, m, t, a, ...)		m(i, t, a), __MAP5(i + 1, m, __VA_ARGS__)
+
+#define __SC_DECL(i, t, a)		t a
+#define __SC_ARG(i, t, a)		(__force t)regs_syscall_arg(regs, i)
+/* A type wider than the register cannot come from one: a build error. */
+#define __SC_TEST(i, t, a)		(void)sizeof(char[sizeof(t) <= sizeof(long) ? 1 : -1])
 
 /*
  * entry.S calls this for every syscall instruction from user mode. It does the

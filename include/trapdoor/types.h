@@ -21,6 +21,10 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+/* The ABI's integer types, as Linux declares its syscalls' arguments. */
+typedef int pid_t;
+typedef int clockid_t;
+
 #define U64_MAX		((u64)~0ULL)
 
 /* <limits.h>'s names from the compiler's own macros: on some targets that header pulls in libc's. */
