@@ -40,7 +40,7 @@ struct cpu_info {
 	unsigned int locks_held;
 	/* An idle CPU sched_enqueue() sent a reschedule IPI, not yet looked (kernel/sched.c). */
 	bool kicked;
-	/* Syscalls it dispatched: kernel_stats.calls is their sum (kernel/syscall.c). */
+	/* Syscalls it dispatched: kernel_stats.calls is their sum (kernel/stats.c). */
 	unsigned long syscalls;
 };
 

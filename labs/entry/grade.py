@@ -168,15 +168,15 @@ end
 delete
 set $i = 0
 while $i < sizeof(sys_call_table) / sizeof(sys_call_table[0])
-  if sys_call_table[$i] != 0
-    break *sys_call_table[$i]
+  if sys_call_table[$i].fn != 0
+    break *sys_call_table[$i].fn
   end
   set $i = $i + 1
 end
 continue
 set $i = 0
 while $i < sizeof(sys_call_table) / sizeof(sys_call_table[0])
-  if (unsigned long)sys_call_table[$i] == (unsigned long)$pc
+  if (unsigned long)sys_call_table[$i].fn == (unsigned long)$pc
     printf "@NR %%lu\\n", $i
   end
   set $i = $i + 1
