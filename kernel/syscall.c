@@ -83,16 +83,20 @@ static long invoke_syscall(struct pt_regs *regs)
 	const struct syscall_entry *sc;
 	long ret;
 
-	if (unlikely(nr >= NR_syscalls) || unlikely(!(sc = &sys_call_table[nr])->fn)) {
-		__atomic_fetch_add(&kernel_stats.enosys, 1, __ATOMIC_RELAXED);
-		return -ENOSYS;
+	if (likely(nr < NR_syscalls)) {
+		sc = &sys_call_table[nr];
+		/* The flag first: only an entry with a handler has it, so no NULL test on this path. */
+		if (sc->flags & SYSCALL_LOCKLESS)
+			return sc->fn(regs);
+		if (likely(sc->fn)) {
+			spin_lock(&kernel_lock);
+			ret = sc->fn(regs);
+			spin_unlock(&kernel_lock);
+			return ret;
+		}
 	}
-	if (sc->flags & SYSCALL_LOCKLESS)
-		return sc->fn(regs);
-	spin_lock(&kernel_lock);
-	ret = sc->fn(regs);
-	spin_unlock(&kernel_lock);
-	return ret;
+	__atomic_fetch_add(&kernel_stats.enosys, 1, __ATOMIC_RELAXED);
+	return -ENOSYS;
 }
 
 /*

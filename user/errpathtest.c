@@ -101,7 +101,6 @@ static const struct errcase cases[] = {
 	  { UPPER_GARBAGE | CLOCK_MONOTONIC, P_TS_BUF }, 0 },
 	{ "getrandom.flags_upper_garbage", __NR_getrandom,	/* GRND_INSECURE */
 	  { P_MASK_BUF, sizeof(long), UPPER_GARBAGE | 0x0004 }, sizeof(long) },
-	{ "close.fd_upper_garbage", __NR_close, { UPPER_GARBAGE | 99 }, -EBADF },
 	{ "kill.no_such_pid", __NR_kill, { 99999, SIGKILL }, -ESRCH },
 	{ "kill.init", __NR_kill, { 1, SIGKILL }, -EPERM },
 	{ "reboot.bad_magic", __NR_reboot, { 1, 2, 3 }, -EINVAL },
