@@ -15,16 +15,15 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
+#include <trapdoor/syscall.h>
 #include <trapdoor/uaccess.h>
 
 /* Room for a long name and the error in one line (never cut, as printk's would be). */
 #define SPAWN_LOG_LEN	2048
 #define SPAWN_NAME_LEN	64
 
-long __real_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
-		      unsigned long a3, unsigned long a4, unsigned long a5);
-long __wrap_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
-		      unsigned long a3, unsigned long a4, unsigned long a5);
+long __real_sys_spawn(const struct pt_regs *regs);
+long __wrap_sys_spawn(const struct pt_regs *regs);
 
 /* Copies s to p, without its NUL; returns the end. */
 static char *spawn_log_str(char *p, const char *s)
@@ -66,12 +65,11 @@ static __noinline void spawn_log_failure(unsigned long uname, long err)
 	console_write(line, (size_t)(p - line));
 }
 
-long __wrap_sys_spawn(unsigned long a0, unsigned long a1, unsigned long a2,
-		      unsigned long a3, unsigned long a4, unsigned long a5)
+long __wrap_sys_spawn(const struct pt_regs *regs)
 {
-	long ret = __real_sys_spawn(a0, a1, a2, a3, a4, a5);
+	long ret = __real_sys_spawn(regs);
 
 	if (ret < 0)
-		spawn_log_failure(a0, ret);
+		spawn_log_failure(regs_syscall_arg(regs, 0), ret);	/* spawn's name */
 	return ret;
 }
