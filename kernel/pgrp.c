@@ -25,7 +25,7 @@ struct task_struct *find_pgrp_member(int pgid)
 	return NULL;
 }
 
-/* pid as the id calls take it: 0 is the caller, a negative or too big one names nothing. */
+/* pid as the id calls take it: 0 is the caller, a negative one names nothing. */
 static struct task_struct *task_by_id_arg(pid_t pid)
 {
 	if (pid == 0)

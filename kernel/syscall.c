@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The system call dispatcher: the one C function every architecture's entry.S
- * calls after saving the user's registers into *regs. It reads the number and
- * the arguments only through the pt_regs accessors (asm/ptrace.h), so nothing
- * here depends on the architecture.
+ * calls after saving the user's registers into *regs. It reads the number
+ * only through the pt_regs accessors (asm/ptrace.h), and each handler its own
+ * arguments (SYSCALL_DEFINEn, include/trapdoor/syscall.h), so nothing here
+ * depends on the architecture.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The entry points common code offers to each architecture's trap code. */
+/*
+ * How a system call handler is defined, and the entry points common code
+ * offers to each architecture's trap code.
+ */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_SYSCALL_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_SYSCALL_H
 
@@ -10,8 +13,8 @@
 
 /*
  * A system call handler, as the syscall table holds it: it reads its own
- * arguments from the user's saved registers (Linux's pt_regs syscall
- * wrappers, as on arm64, riscv, s390 and x86_64).
+ * arguments from the user's saved registers (as Linux's pt_regs syscall
+ * wrappers do on x86_64 and arm64).
  */
 typedef long (*syscall_fn_t)(const struct pt_regs *regs);
 
