@@ -436,7 +436,7 @@ HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-d
 # make bench: the plots (tools/bench).
 BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 # make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
-BOOK_DEPS	:= mkdocs:mkdocs /usr/lib/python3/dist-packages/material/__init__.py:mkdocs-material
+BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
 # The editor (docs/editor.md): make test runs clangd over every kernel C file.
 EDITOR_DEPS	:= clangd$(LLVM_SUFFIX):clangd$(LLVM_SUFFIX)
@@ -620,13 +620,17 @@ help:
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
-	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches'
+	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches,'
+	@echo '                 CHECK=pattern the checks'
 	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'
 	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
+	@echo '  book           the docs as a website in $(O)/book (mkdocs --strict; docs/book.md)'
+	@echo '  book-check     make book, then check its links and open it in headless Chromium'
+	@echo '  compile_commands.json  clangd'"'"'s compilation database for ARCH (docs/editor.md)'
 	@echo '  deps           install every Debian package the targets need (as root)'
 	@echo '  container-image  the container (Containerfile) for CONTAINER_RELEASE=13 or 12 (docs/setup.md)'
 	@echo '  container      IN="ARCH=riscv check": make IN inside it;  container-shell: a shell there'
@@ -658,3 +662,5 @@ help:
 	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'
+	@echo '  TIMEOUT_SCALE= multiply every bound (boots, graders, make test) by it, e.g. 2 (docs/testing.md)'
+	@echo '  NO_COLOR=1     no colour for PASS/FAIL/OK on a terminal'
