@@ -64,9 +64,13 @@ def on_files(files, config):
             _links(config, f.abs_src_path, fh.read(),
                    lambda m, rel: wanted.add(rel) or m.group(0))
     for rel in sorted(wanted):
-        copy = File(SRC + "/" + rel, config["docs_dir"], config["site_dir"],
-                    config["use_directory_urls"])
-        copy.abs_src_path = os.path.join(_root(config), rel)
+        path = os.path.join(_root(config), rel)
+        if hasattr(File, "generated"):	# mkdocs 1.6 (Debian 13)
+            copy = File.generated(config, SRC + "/" + rel, abs_src_path=path)
+        else:				# mkdocs 1.4 (Debian 12)
+            copy = File(SRC + "/" + rel, config["docs_dir"], config["site_dir"],
+                        config["use_directory_urls"])
+            copy.abs_src_path = path
         files.append(copy)
     return files
 
