@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # colours.sh: PASS, FAIL and SKIP in colour where the output is a terminal.
 # Sourced by tools/testsuite (tools/gradelib.py colours the graders' OK and FAIL
 # the same way).
@@ -9,6 +10,6 @@ colour_init() {
 	if [ -t 1 ] && [ -z "${NO_COLOR:-}" ] && [ "${TERM:-dumb}" != dumb ]; then
 		C_PASS=$'\e[32m' C_FAIL=$'\e[1;31m' C_SKIP=$'\e[33m' C_OFF=$'\e[0m'
 	else
-		C_PASS= C_FAIL= C_SKIP= C_OFF=
+		C_PASS='' C_FAIL='' C_SKIP='' C_OFF=''
 	fi
 }
