@@ -94,6 +94,11 @@ endif
 QEMU_VERSION	= $(shell $(QEMU) --version 2>/dev/null | sed -n 's/^QEMU emulator version \([0-9.]*\).*/\1/p')
 qemu_before	= $(if $(filter $(1),$(firstword $(shell printf '%s\n' $(1) $(QEMU_VERSION) | sort -V))),,yes)
 
+define newline
+
+
+endef
+
 # One friendly error instead of "command not found" deep inside a recipe.
 need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 		  install it with `apt-get install $(2)` (or run `make deps`)))
@@ -265,6 +270,16 @@ SPARSE_FLAGS	:= --arch=$(UTS_MACHINE) -nostdinc -isystem $(shell gcc -print-file
 		   $(filter -D% -U% -I%,$(ARCH_CFLAGS) $(EXTRA_CFLAGS)) $(VARIANT_CFLAGS_test)
 
 # --- QEMU ------------------------------------------------------------------
+# TIMEOUT_SCALE=2: every bound twice as long, for a slow machine (docs/testing.md):
+# tools/run-qemu multiplies each boot's timeout by it, tools/bounded.sh each bounded
+# QEMU's, tools/gradelib.py the graders' and tools/testsuite make test's.
+TIMEOUT_SCALE	?=
+ifneq ($(TIMEOUT_SCALE),)
+ifeq ($(shell echo '$(TIMEOUT_SCALE)' | grep -Ex '[0-9]+(\.[0-9]+)?|\.[0-9]+'),)
+$(error TIMEOUT_SCALE=$(TIMEOUT_SCALE) is not a positive number, e.g. 2 or 1.5)
+endif
+export TIMEOUT_SCALE
+endif
 RUN_TIMEOUT	?= 60
 CHECK_TIMEOUT	?= 60
 QEMU_EXTRA	?=
@@ -420,9 +435,14 @@ HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-d
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (tools/bench).
 BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
+# make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
+BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
+BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
+# The editor (docs/editor.md): make test runs clangd over every kernel C file.
+EDITOR_DEPS	:= clangd$(LLVM_SUFFIX):clangd$(LLVM_SUFFIX)
 
 # Every "command:package" pair of every arch (evaluated only where used).
-ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
+ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(BOOK_CHECK_DEPS) $(EDITOR_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
 		  --no-print-directory ARCH=$(a) print-deps))
 
 deps:
@@ -501,11 +521,13 @@ check-docs:
 
 # The labs (docs/labs/index.md): make grade LAB=<name> [ARCHES="a b"] builds this
 # tree, boots it on the lab's arches and scores each check (labs/<name>/grade.py);
+# CHECK=pattern grades only the checks whose names contain it (* and ? match any);
 # make grade-selftest checks every grader against its solution.patch in a scratch copy.
 .PHONY: grade grade-selftest
 grade:
 	$(if $(LAB),,$(error LAB= names the lab: $(shell tools/grade --list)))
-	$(Q)ARCHES='$(if $(filter command line,$(origin ARCHES)),$(ARCHES))' tools/grade $(LAB)
+	$(Q)ARCHES='$(if $(filter command line,$(origin ARCHES)),$(ARCHES))' GRADE_CHECK='$(CHECK)' \
+		tools/grade $(LAB)
 
 grade-selftest:
 	$(Q)tools/grade --selftest $(LAB)
@@ -532,6 +554,37 @@ container-shell:
 # make check and boots make run </dev/null (tools/container/matrix).
 container-matrix:
 	$(Q)tools/container/matrix $(if $(CONTAINER_RELEASES),--releases "$(CONTAINER_RELEASES)")
+
+# The book as a website (docs/book.md): docs/ in mkdocs.yml's reading order,
+# into $(O)/book; any warning fails. book-check also checks every local link of
+# the site and opens two pages in headless Chromium (tools/book/).
+.PHONY: book book-check
+book:
+	$(Q)tools/deps --install $(BOOK_DEPS)
+	$(Q)mkdocs build --strict --quiet --site-dir $(O)/book && echo "book: $(O)/book/index.html"
+
+book-check: book
+	$(Q)tools/deps --install $(BOOK_CHECK_DEPS)
+	$(Q)tools/book/check-links $(O)/book
+	$(Q)tools/book/check-browser --timeout $$(tools/scale-timeout 90) $(O)/book \
+		"index.html=h:The trapdoor book,h:A guided tour,h:1. Boot" \
+		"results/riscv.html=h:bench results: riscv,h:Plots,img:riscv-hist.svg,img:overhead.svg"
+
+# The editor (docs/editor.md): compile_commands.json for clangd, this ARCH's
+# kernel and user programs with the Makefile's own flags (the test image's, so
+# the in-kernel tests are seen too); .clangd drops the flags clang lacks.
+# COMPILE_COMMANDS=path writes it elsewhere (tools/check-clangd).
+.PHONY: compile_commands.json
+COMPILE_COMMANDS ?= compile_commands.json
+COMPILE_COMMANDS_C := $(filter %.c,$(SRCS))
+COMPILE_COMMANDS_USER := $(wildcard user/*.c user/lib/*.c user/lib/arch/$(ARCH)/*.c)
+compile_commands.json: $(GEN_REGISTRY) $(USER_BUILD)/programs.h
+	$(file >$(BUILD)/compile_commands.in,$(foreach f,$(COMPILE_COMMANDS_C),$(f)|$(BUILD)/obj-test/$(f:.c=.o)|$(CC) \
+		$(KERNEL_CFLAGS) $(CFLAGS_$(f)) $(VARIANT_CFLAGS_test)$(newline))$(foreach \
+		f,$(COMPILE_COMMANDS_USER),$(f)|$(USER_BUILD)/$(f:.c=.o)|$(CC) $(USER_CFLAGS) \
+		$(if $(filter user/sh.c,$(f)),-I$(USER_BUILD))$(newline)))
+	$(call quiet,GEN,$(COMPILE_COMMANDS) ($(ARCH)))tools/gen-compile-commands $(BUILD)/compile_commands.in \
+		> $(COMPILE_COMMANDS).tmp && mv $(COMPILE_COMMANDS).tmp $(COMPILE_COMMANDS)
 
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
@@ -567,13 +620,17 @@ help:
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
-	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches'
+	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches,'
+	@echo '                 CHECK=pattern the checks'
 	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'
 	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
+	@echo '  book           the docs as a website in $(O)/book (mkdocs --strict; docs/book.md)'
+	@echo '  book-check     make book, then check its links and open it in headless Chromium'
+	@echo '  compile_commands.json  clangd'"'"'s compilation database for ARCH (docs/editor.md)'
 	@echo '  deps           install every Debian package the targets need (as root)'
 	@echo '  container-image  the container (Containerfile) for CONTAINER_RELEASE=13 or 12 (docs/setup.md)'
 	@echo '  container      IN="ARCH=riscv check": make IN inside it;  container-shell: a shell there'
@@ -605,3 +662,5 @@ help:
 	@echo '  BOOT=uboot     with run/check: boot through U-Boot (arm64, riscv; docs/boot.md)'
 	@echo '  QEMU_EXTRA=    extra QEMU options, e.g. "-d int -D qemu.log"'
 	@echo '  RUN_TIMEOUT= CHECK_TIMEOUT=  seconds before the runner calls a boot hung'
+	@echo '  TIMEOUT_SCALE= multiply every bound (boots, graders, make test) by it, e.g. 2 (docs/testing.md)'
+	@echo '  NO_COLOR=1     no colour for PASS/FAIL/OK on a terminal'

@@ -6,6 +6,8 @@
 #                                group) under `timeout`: SIGTERM after LIMIT
 #                                seconds, SIGKILL BOUNDED_GRACE seconds later;
 #                                stdin /dev/null, stdout and stderr to LOG.
+#                                LIMIT is stretched by TIMEOUT_SCALE
+#                                (tools/scale-timeout).
 #                                Sets bounded_pid (= the group's id).
 #   stop_bounded PID             SIGTERM to the whole group, SIGKILL to it
 #                                after BOUNDED_GRACE seconds if anything is
@@ -20,7 +22,8 @@
 BOUNDED_GRACE=${BOUNDED_GRACE:-5}
 
 start_bounded() {
-	local limit=$1 log=$2
+	local limit log=$2
+	limit=$("$(dirname "${BASH_SOURCE[0]}")/scale-timeout" "$1") || limit=$1
 	shift 2
 	# setsid: a new session, so the group holds the command and everything
 	# it starts, and a signal to the group reaches all of them. Started from

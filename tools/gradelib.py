@@ -27,6 +27,7 @@ and boots exactly what the student's `make run` would: build() is
 shell commands), bounded by tools/run-qemu's timeout.
 """
 
+import fnmatch
 import os
 import subprocess
 import sys
@@ -40,6 +41,34 @@ __all__ = ["Lab", "GradeFail", "shell_output", "shell_session"]
 PROMPT = "trapdoor$ "
 # Jobs per make: the machine's CPUs (make test's CI has two).
 JOBS = max(1, min(os.cpu_count() or 1, 4))
+
+
+def scaled(seconds):
+    """A bound in seconds stretched by TIMEOUT_SCALE (a positive number, default 1;
+    docs/testing.md), rounded up as tools/scale-timeout does."""
+    text = os.environ.get("TIMEOUT_SCALE", "") or "1"
+    try:
+        factor = float(text)
+    except ValueError:
+        factor = 0
+    if not factor > 0:
+        raise SystemExit("gradelib: TIMEOUT_SCALE=%s is not a positive number, e.g. 2 or 1.5" % text)
+    value = seconds * factor
+    return int(value) if value == int(value) else int(value) + 1
+
+
+# OK, FAIL and PASS in colour where the output is a terminal, unless NO_COLOR is
+# set (no-color.org) or TERM is dumb.
+COLOURS = {"OK": "32", "PASS": "32", "FAIL": "1;31", "SKIP": "33"}
+
+
+def colour(word, stream=None):
+    """word, coloured for stream (default sys.stdout) if that is a terminal."""
+    stream = stream or sys.stdout
+    if (word not in COLOURS or os.environ.get("NO_COLOR") or os.environ.get("TERM", "dumb") == "dumb"
+            or not getattr(stream, "isatty", lambda: False)()):
+        return word
+    return "\033[%sm%s\033[0m" % (COLOURS[word], word)
 
 
 class GradeFail(Exception):
@@ -105,6 +134,8 @@ class Lab:
         env = os.environ.get("ARCHES", "").split()
         self.arches = env if env else list(arches)
         self.checks = []
+        # CHECK=pattern (make grade, as GRADE_CHECK): only the checks whose names contain it.
+        self.only = os.environ.get("GRADE_CHECK", "")
         self.root = os.getcwd()
         if not os.path.exists(os.path.join(self.root, "Makefile")):
             raise SystemExit("gradelib: run the grader from the repository root (tools/grade)")
@@ -126,7 +157,9 @@ class Lab:
     # --- the tree: make, build, boot -------------------------------------
 
     def make(self, arch, *args, timeout=600):
-        """Runs `make -s ARCH=arch args...` in the tree; returns (status, output)."""
+        """Runs `make -s ARCH=arch args...` in the tree; returns (status, output).
+        The timeout is stretched by TIMEOUT_SCALE, and so are make's own boots'."""
+        timeout = scaled(timeout)
         cmd = ["make", "-s", "--no-print-directory", "ARCH=" + arch] + list(args)
         try:
             p = subprocess.run(cmd, cwd=self.root, stdin=subprocess.DEVNULL,
@@ -258,11 +291,25 @@ class Lab:
             return 0, _one_line("grader error: %s: %s" % (type(e).__name__, e))
         return check.points, None
 
+    def selected(self, check):
+        """True if check's name matches the CHECK= pattern (case ignored; * and ?
+        match any text, and the pattern may match any part of the name)."""
+        return not self.only or fnmatch.fnmatchcase(check.what.lower(), "*%s*" % self.only.lower())
+
     def run(self):
-        """Runs every check and exits: 0 with full marks, 1 otherwise."""
+        """Runs every check (those CHECK= selects) and exits: 0 with full marks
+        for them, 1 otherwise, 2 if CHECK= selects none."""
         if os.environ.get("GRADE_PRINT_ARCHES"):
             print(" ".join(self.arches))	# tools/grade --selftest: what to copy
             sys.exit(0)
+        if self.only:
+            chosen = [c for c in self.checks if self.selected(c)]
+            if not chosen:
+                print("%s: CHECK=%s matches no check; the checks:\n%s" % (
+                    self.name, self.only, "\n".join("  " + c.what for c in self.checks)))
+                sys.exit(2)
+            print("%s: CHECK=%s: %d of %d checks" % (self.name, self.only, len(chosen), len(self.checks)))
+            self.checks = chosen
         total = earned = 0
         t0 = time.time()
         # Every arch's build at once (each make -jJOBS too): the checks then find them done.
@@ -278,10 +325,11 @@ class Lab:
                 earned += got
                 where = " (%s)" % arch if arch else ""
                 if why is None:
-                    print("%s: %s%s: OK (%d/%d)" % (self.name, check.what, where, got, check.points))
+                    print("%s: %s%s: %s (%d/%d)" % (self.name, check.what, where, colour("OK"), got,
+                                                    check.points))
                 else:
-                    print("%s: %s%s: FAIL (%d/%d): %s" % (self.name, check.what, where, got,
-                                                          check.points, why))
+                    print("%s: %s%s: %s (%d/%d): %s" % (self.name, check.what, where, colour("FAIL"),
+                                                        got, check.points, why))
                 sys.stdout.flush()
         print("%s: graded on %s in %.1f s" % (self.name, " ".join(self.arches), time.time() - t0))
         print("Score: %d/%d" % (earned, total))

@@ -152,5 +152,101 @@ class Boot(unittest.TestCase):
         self.assertEqual(made, ["riscv", "arm64"])
 
 
+class CheckFilter(unittest.TestCase):
+    """CHECK=pattern (make grade; GRADE_CHECK to the grader): only the checks it names."""
+
+    def lab_with(self, pattern):
+        os.environ["GRADE_CHECK"] = pattern
+        try:
+            lab = FakeLab("t", ["riscv", "arm64"], {})
+        finally:
+            del os.environ["GRADE_CHECK"]
+        lab.check("getuid returns 0", points=2)(lambda arch: None)
+        lab.check("sysinfo fills the struct", points=3)(lambda arch: None)
+        lab.check("sysinfo rejects a bad pointer", points=1)(
+            lambda arch: (_ for _ in ()).throw(GradeFail("no EFAULT")))
+        return lab
+
+    def test_a_pattern_grades_only_its_checks(self):
+        code, out = run_lab(self.lab_with("SYSINFO fills"))
+        self.assertEqual(code, 0)
+        self.assertIn("t: CHECK=SYSINFO fills: 1 of 3 checks\n", out)
+        self.assertIn("t: sysinfo fills the struct (arm64): OK (3/3)\n", out)
+        self.assertNotIn("getuid", out)
+        self.assertTrue(out.endswith("Score: 6/6\n"))
+
+    def test_wildcards(self):
+        code, out = run_lab(self.lab_with("sysinfo*pointer"))
+        self.assertEqual(code, 1)
+        self.assertIn("1 of 3 checks", out)
+        self.assertTrue(out.endswith("Score: 0/2\n"))
+
+    def test_a_pattern_that_matches_nothing_lists_the_checks(self):
+        code, out = run_lab(self.lab_with("nosuch"))
+        self.assertEqual(code, 2)
+        self.assertIn("CHECK=nosuch matches no check; the checks:\n  getuid returns 0\n", out)
+
+
+class Colour(unittest.TestCase):
+    """OK and FAIL in colour on a terminal only, never under NO_COLOR."""
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    def setUp(self):
+        self.saved = {k: os.environ.get(k) for k in ("NO_COLOR", "TERM")}
+        os.environ.pop("NO_COLOR", None)
+        os.environ["TERM"] = "xterm"
+
+    def tearDown(self):
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def test_a_terminal_gets_colour(self):
+        self.assertEqual(gradelib.colour("OK", self.Tty()), "\033[32mOK\033[0m")
+        self.assertEqual(gradelib.colour("FAIL", self.Tty()), "\033[1;31mFAIL\033[0m")
+
+    def test_no_colour_into_a_file_or_under_no_color(self):
+        self.assertEqual(gradelib.colour("OK", io.StringIO()), "OK")
+        os.environ["NO_COLOR"] = "1"
+        self.assertEqual(gradelib.colour("OK", self.Tty()), "OK")
+
+    def test_the_grade_lines_are_plain_into_a_pipe(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+        lab.check("passes")(lambda arch: None)
+        code, out = run_lab(lab)
+        self.assertIn("t: passes (riscv): OK (1/1)\n", out)
+        self.assertNotIn("\033", out)
+
+
+class TimeoutScale(unittest.TestCase):
+    """TIMEOUT_SCALE stretches the graders' bounds (make's, and so the boots')."""
+
+    def tearDown(self):
+        os.environ.pop("TIMEOUT_SCALE", None)
+
+    def test_scaled(self):
+        self.assertEqual(gradelib.scaled(60), 60)
+        os.environ["TIMEOUT_SCALE"] = "2.5"
+        self.assertEqual(gradelib.scaled(60), 150)
+        self.assertEqual(gradelib.scaled(5), 13)
+        os.environ["TIMEOUT_SCALE"] = "slow"
+        with self.assertRaises(SystemExit):
+            gradelib.scaled(60)
+
+    def test_make_is_bounded_by_the_scaled_timeout(self):
+        from unittest import mock
+        os.environ["TIMEOUT_SCALE"] = "3"
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+        with mock.patch.object(gradelib.subprocess, "run") as run:
+            run.return_value = subprocess.CompletedProcess([], 0, b"", None)
+            Lab.make(lab, "riscv", "run", timeout=180)
+        self.assertEqual(run.call_args.kwargs["timeout"], 540)
+
+
 if __name__ == "__main__":
     unittest.main()
