@@ -497,7 +497,8 @@ bench-boot: all check-qemu
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 
-# The benchmark on every arch (ARCHES= picks): docs/results/ (bench/run, docs/benchmarks.md).
+# The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures
+# in build/bench/ (bench/run, docs/benchmarks.md).
 bench:
 	$(Q)tools/deps --install $(BENCH_DEPS)
 	$(Q)bench/run --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
@@ -594,7 +595,8 @@ help:
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          bench/bench.c on every arch (ARCHES=): TCG time and icount path length into'
-	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
+	@echo '                 docs/results/, raw CSVs into build/bench/ (docs/benchmarks.md); BOOTS= TCG boots,'
+	@echo '                 BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  deps           install every Debian package the targets need (as root)'
 	@echo '  container-image  the container (Containerfile) for CONTAINER_RELEASE=13 or 12 (docs/setup.md)'
