@@ -321,7 +321,7 @@ include boot/uboot.mk
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
-	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
+	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-nm print-arches
 
 all: check-tools $(IMAGE)
 
@@ -485,6 +485,10 @@ print-smp-tested:
 
 print-build:
 	@echo $(BUILD)
+
+# This build's nm (tools/testsuite reads the objects' symbols with it).
+print-nm:
+	@echo $(NM)
 
 # One boot of the bench program (bench/bench.c; boot option bench=BENCH_ARGS) for bench/run;
 # its log in BENCH_LOG.
