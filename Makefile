@@ -110,10 +110,17 @@ need_tool	= $(if $(shell command -v $(1) 2>/dev/null),,$(error $(1) not found: \
 #   C_FLAGS_ALL          every build: the language and the warnings, as errors
 #   C_FLAGS_FREESTANDING kernel and user programs: no libc, no hidden runtime
 #   C_FLAGS_SANITIZE     host tests and fuzz targets: ASan and UBSan, fatal
+# Every function and every object in a section of its own, so that the link's
+# --gc-sections (LD_FLAGS_GC_SECTIONS, kernel and user programs, GNU ld and lld)
+# drops whatever nothing calls or reads. What nothing references but must stay
+# (the entry, vectors an address register points at, notes the loader reads) is
+# KEEP() in the linker script (arch/<arch>/kernel.lds, user/user.lds.S).
+C_FLAGS_GC_SECTIONS := -ffunction-sections -fdata-sections
+LD_FLAGS_GC_SECTIONS := --gc-sections
 C_FLAGS_ALL	:= -std=c11 -g -Wall -Wextra -Werror
 C_FLAGS_FREESTANDING := $(C_FLAGS_ALL) -ffreestanding -fno-builtin -O2 -Wno-unused-parameter \
 		   -fno-common -fno-stack-protector -fno-pie -fno-pic -fno-strict-aliasing \
-		   -fno-asynchronous-unwind-tables -fno-unwind-tables
+		   -fno-asynchronous-unwind-tables -fno-unwind-tables $(C_FLAGS_GC_SECTIONS)
 C_FLAGS_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # --- what we build ---------------------------------------------------------
@@ -125,17 +132,31 @@ CFLAGS		:= $(C_FLAGS_FREESTANDING) -fno-omit-frame-pointer $(KERNEL_CPPFLAGS) \
 # Every kernel object reports its functions' frame sizes (x.su beside x.o):
 # the link checks them against the stackleak search depth (tools/check-frames).
 KERNEL_CFLAGS	:= $(CFLAGS) -fstack-usage -DCONFIG_LIB_TRACK_STACK
-LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
+LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTIONS) \
 		   -T arch/$(ARCH)/kernel.lds $(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS)
 
-# What every kernel contains: the same arch file set on all six (tools/check-arch
-# checks it), this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the
-# common drivers it asks for (ARCH_DRIVERS, in drivers/), the device-tree parser of an
-# arch that boots with a device tree (ARCH_DT: arm64, riscv), and the common code.
+# What every kernel contains, file by file (no wildcards: a file joins an image by
+# being named here): the same arch file set on all six (tools/check-arch checks it),
+# this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the common drivers
+# it asks for (ARCH_DRIVERS, in drivers/), the device-tree parser of an arch that
+# boots with a device tree (ARCH_DT: arm64, riscv), the common kernel and the library
+# code the kernel calls. lib/stats.c and lib/gf2.c are the user programs' alone
+# (user/user.mk); lib/fdt.c goes only where a device tree is read.
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c smp.c
+KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/elf.c kernel/exec.c kernel/exit.c \
+		   kernel/file.c kernel/fork.c kernel/kallsyms.c kernel/lkdtm.c kernel/main.c \
+		   kernel/mm.c kernel/page_alloc.c kernel/panic.c kernel/pgrp.c kernel/pipe.c \
+		   kernel/printk.c kernel/random.c kernel/randomize_kstack.c kernel/sched.c \
+		   kernel/selftest.c kernel/signal.c kernel/smp.c kernel/spinlock.c \
+		   kernel/stackleak.c kernel/stackleak_erase.c kernel/sys.c kernel/syscall.c \
+		   kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c kernel/uaccess.c \
+		   kernel/wait.c
+KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
+		   lib/crypto/blake2s.c lib/crypto/chacha20.c lib/prandom/prandom.c \
+		   lib/prandom/selftest.c $(if $(ARCH_DT),lib/fdt.c)
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) \
 		     $(addprefix drivers/,$(ARCH_DEVICES))) \
-		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+		   $(ARCH_DRIVERS) $(KERNEL_FILES) $(KERNEL_LIB_FILES)
 
 # tests/registry, as the header the test image's kernel (kernel/selftest.c) and
 # init (user/init.c) include: every object waits for it (order-only), and the
@@ -315,7 +336,7 @@ include boot/uboot.mk
 .DEFAULT_GOAL	:= all
 .PHONY: bench bench-boot bench-linux
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
-	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-arches
+	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-nm print-arches
 
 all: check-tools $(IMAGE)
 
@@ -433,7 +454,7 @@ HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-d
 		   sparse:sparse git:git python3:python3 \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
-# make bench: the plots (tools/bench).
+# make bench: the plots (bench/run).
 BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__.py:python3-matplotlib
 # make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
@@ -485,7 +506,12 @@ print-smp-tested:
 print-build:
 	@echo $(BUILD)
 
-# One boot of user/bench (boot option bench=BENCH_ARGS) for tools/bench; its log in BENCH_LOG.
+# This build's nm (tools/testsuite reads the objects' symbols with it).
+print-nm:
+	@echo $(NM)
+
+# One boot of the bench program (bench/bench.c; boot option bench=BENCH_ARGS) for bench/run;
+# its log in BENCH_LOG.
 # BENCH_ICOUNT=1 adds -icount shift=0: virtual time advances one ns per guest instruction.
 BENCH_ARGS	?= smoke
 BENCH_TIMEOUT	?= 900
@@ -495,20 +521,21 @@ bench-boot: all check-qemu
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 
-# The benchmark on every arch (ARCHES= picks): docs/results/ (tools/bench, docs/benchmarks.md).
+# The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures
+# in build/bench/ (bench/run, docs/benchmarks.md).
 bench:
 	$(Q)tools/deps --install $(BENCH_DEPS)
-	$(Q)tools/bench --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
+	$(Q)bench/run --arches "$(ARCHES)" $(if $(BOOTS),--boots $(BOOTS)) \
 		$(if $(BENCH),--args "$(BENCH)")
 
-# The Linux rows (x86_64 and arm64): user/bench on Debian's linux-image (tools/bench-linux/run).
+# The Linux rows (x86_64 and arm64): bench/bench.c on Debian's linux-image (bench/linux/run).
 BENCH_LINUX_DEPS := python3:python3 cpio:cpio dpkg-deb:dpkg gzip:gzip \
 		   /usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross \
 		   aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/lib/x86_64-linux-gnu/libc.a:libc6-dev \
 		   qemu-system-x86_64:qemu-system-x86 qemu-system-aarch64:qemu-system-arm
 bench-linux:
 	$(Q)tools/deps --install $(BENCH_DEPS) $(BENCH_LINUX_DEPS)
-	$(Q)tools/bench-linux/run --arches "$(filter x86_64 arm64,$(ARCHES))" $(if $(BOOTS),--boots $(BOOTS)) \
+	$(Q)bench/linux/run --arches "$(filter x86_64 arm64,$(ARCHES))" $(if $(BOOTS),--boots $(BOOTS)) \
 		$(if $(BENCH),--args "$(BENCH)")
 
 # The architectures, defined once (ALL_ARCHES above); tools/testsuite reads them here.
@@ -625,8 +652,9 @@ help:
 	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
-	@echo '  bench          user/bench on every arch (ARCHES=): TCG time and icount path length into'
-	@echo '                 docs/results/ (docs/benchmarks.md); BOOTS= TCG boots, BENCH= bench arguments'
+	@echo '  bench          bench/bench.c on every arch (ARCHES=): TCG time and icount path length into'
+	@echo '                 docs/results/, raw CSVs into build/bench/ (docs/benchmarks.md); BOOTS= TCG boots,'
+	@echo '                 BENCH= bench arguments'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  book           the docs as a website in $(O)/book (mkdocs --strict; docs/book.md)'
 	@echo '  book-check     make book, then check its links and open it in headless Chromium'

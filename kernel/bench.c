@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * bench=ARGS: this boot measures instead of demonstrating. start_kernel()
- * starts init with argv "init bench ARGS"; init runs user/bench with ARGS
+ * starts init with argv "init bench ARGS"; init runs bench (bench/bench.c) with ARGS
  * split at commas (bench=smoke, bench=calls=20000,rounds=5). docs/benchmarks.md.
  */
 #include <trapdoor/bench.h>

@@ -174,7 +174,7 @@ static const struct boot_option boot_options[] = {
 	{ "stackleak", stackleak_setup, "on off verify" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
-	{ "bench", bench_setup, "user/bench's arguments, comma-separated, e.g. smoke" },
+	{ "bench", bench_setup, "the bench program's arguments, comma-separated, e.g. smoke" },
 	{ "init.shell", set_init_shell, "1 script 0" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },

@@ -141,7 +141,7 @@ __noreturn void start_kernel(void)
 		init_argv[2] = lkdtm_boot_test;
 		init_argc = 3;
 	} else if (bench_boot_args[0]) {
-		/* bench=ARGS: init runs user/bench (kernel/bench.c). */
+		/* bench=ARGS: init runs the bench program (kernel/bench.c, bench/bench.c). */
 		init_argv[1] = "bench";
 		init_argv[2] = bench_boot_args;
 		init_argc = 3;

@@ -50,10 +50,10 @@ $(HOST_TESTS_BIN): $(HOST_OBJS)
 HOST_BENCH_CFLAGS := $(C_FLAGS_ALL) -O2 -Iinclude -Itests/host -DHOST_TEST
 HOST_BENCH_BIN	:= $(HOST_BUILD)/bench-host
 
-$(HOST_BENCH_BIN): tools/bench-host.c $(HOST_LIB_SRCS) $(HOST_RENAMED_SRCS) tests/host/libc-rename.h \
+$(HOST_BENCH_BIN): bench/bench-host.c $(HOST_LIB_SRCS) $(HOST_RENAMED_SRCS) tests/host/libc-rename.h \
 		tests/host/arch_stubs.c
 	$(Q)mkdir -p $(@D)
-	$(call quiet,HOSTCC,$@)$(HOSTCC) $(HOST_BENCH_CFLAGS) -o $@ tools/bench-host.c \
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(HOST_BENCH_CFLAGS) -o $@ bench/bench-host.c \
 		tests/host/arch_stubs.c $(HOST_LIB_SRCS) -include tests/host/libc-rename.h \
 		$(HOST_RENAMED_SRCS)
 

@@ -4,7 +4,7 @@
  * (make run) or "test" (make check). In test mode it runs every user test
  * program as a child, checks how each ended, and powers off with the number
  * of failures. With the boot option bench=ARGS it is "bench ARGS": it runs
- * user/bench with ARGS split at commas (kernel/bench.c).
+ * bench (bench/bench.c) with ARGS split at commas (kernel/bench.c).
  * of failures. In demo mode, argv[2] = "shell=1" (init.shell=1) starts the
  * shell after the demos, "shell=script" the shell alone.
  */
@@ -233,7 +233,7 @@ static int run_demos(bool shell)
 	poweroff(failed ? 1 : 0);
 }
 
-/* bench=ARGS: user/bench, with ARGS split at commas into its arguments. */
+/* bench=ARGS: bench (bench/bench.c), with ARGS split at commas into its arguments. */
 static __noreturn void run_bench(char *args)
 {
 	const char *argv[16] = { "bench" };

@@ -3,7 +3,8 @@
  * Linker script for user programs, run through the C preprocessor so that
  * USER_BASE comes from this architecture's asm/page.h. Text and data get
  * pages of their own: the loader maps text read+execute and data read+write,
- * never both writable and executable.
+ * never both writable and executable. Programs link with --gc-sections
+ * (user/user.mk): KEEP() holds what nothing references but must stay.
  */
 #include <asm/page.h>
 
@@ -19,13 +20,14 @@ SECTIONS
 {
 	. = USER_BASE;
 	.text : {
-		*(.text.start)
+		KEEP(*(.text.start))
 		*(.text .text.*)
 	} :text
 	.rodata : { *(.rodata .rodata.*) } :text
 	. = ALIGN(PAGE_SIZE);
 	.data : {
 		*(.toc .got .got.*)
+		KEEP(*(.data..page_aligned))	/* loongarch's crt0.S: referenced by nothing */
 		*(.data .data.* .sdata .sdata.*)
 	} :data
 	.bss : { *(.bss .bss.* .sbss .sbss.* COMMON) } :data

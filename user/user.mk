@@ -1,6 +1,9 @@
-# User programs: every user/<name>.c is one program, linked with the user
-# library at USER_BASE (this arch's asm/page.h) and embedded in the kernel
-# image as "<name>" through the generated $(USER_BUILD)/programs.S.
+# User programs: every user/<name>.c is one program (a file dropped into
+# user/ is a program, as the labs do it), and bench/bench.c is one more, the
+# measurement (docs/benchmarks.md). Each is its one file linked with the user
+# library (USER_LIB_SRCS, file by file) at USER_BASE (this arch's asm/page.h),
+# with --gc-sections, and embedded in the kernel image as "<name>" through the
+# generated $(USER_BUILD)/programs.S.
 # Included by the top-level Makefile.
 
 USER_BUILD	:= $(BUILD)/user
@@ -10,9 +13,15 @@ USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
 		   -Iinclude -Iarch/$(ARCH)/include/uapi -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
 		   $(ARCH_USER_CFLAGS)
 
-USER_PROGS	:= $(sort $(basename $(notdir $(wildcard user/*.c))))
-USER_LIB_SRCS	:= $(wildcard user/lib/*.c) $(wildcard user/lib/arch/$(ARCH)/*.S) \
-		   $(wildcard user/lib/arch/$(ARCH)/*.c) \
+# Each program's source: user/<name>.c, or bench/bench.c for bench.
+USER_PROG_SRCS	:= $(sort $(wildcard user/*.c)) bench/bench.c
+USER_PROGS	:= $(sort $(basename $(notdir $(USER_PROG_SRCS))))
+prog_obj	= $(USER_BUILD)/$(basename $(filter %/$(1).c,$(USER_PROG_SRCS))).o
+USER_PROG_OBJS	:= $(patsubst %.c,$(USER_BUILD)/%.o,$(USER_PROG_SRCS))
+USER_LIB_SRCS	:= user/lib/migrate.c user/lib/parse.c user/lib/printf.c user/lib/start.c \
+		   user/lib/task.c \
+		   $(addprefix user/lib/arch/$(ARCH)/,counter.S crt0.S faults.S regcheck.S syscall.S \
+		     fault_cases.c userregs.c) \
 		   lib/string.c lib/vsprintf.c lib/stats.c lib/cpumask.c lib/gf2.c lib/prandom/prandom.c
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
@@ -33,9 +42,10 @@ $(USER_BUILD)/programs.list: FORCE
 	$(Q)echo '$(USER_PROGS)' | cmp -s - $@ || echo '$(USER_PROGS)' > $@
 
 # sh's help lists the programs: a table from each one's opening comment.
-$(USER_BUILD)/programs.h: $(wildcard user/*.c) tools/program-help $(USER_BUILD)/programs.list
+$(USER_BUILD)/programs.h: $(USER_PROG_SRCS) tools/program-help $(USER_BUILD)/programs.list
 	$(Q)mkdir -p $(@D)
-	$(call quiet,GEN,$@)tools/program-help $(sort $(wildcard user/*.c)) > $@
+	$(call quiet,GEN,$@)tools/program-help \
+		$(foreach p,$(USER_PROGS),$(filter %/$(p).c,$(USER_PROG_SRCS))) > $@
 
 $(USER_BUILD)/user/sh.o: USER_CFLAGS += -I$(USER_BUILD)
 $(USER_BUILD)/user/sh.o: $(USER_BUILD)/programs.h
@@ -44,10 +54,14 @@ $(USER_BUILD)/user.lds: user/user.lds.S arch/$(ARCH)/include/asm/page.h
 	$(Q)mkdir -p $(@D)
 	$(call quiet,CPP,$@)$(CC) -E -P -x c -D__ASSEMBLY__ -Iinclude -Iarch/$(ARCH)/include -o $@ $<
 
-$(USER_BUILD)/%.elf: $(USER_BUILD)/user/%.o $(USER_LIB_OBJS) $(USER_BUILD)/user.lds
-	$(call quiet,LD,$@)$(LD) -nostdlib -static --build-id=none -z noexecstack \
-		$(ARCH_LDFLAGS) $(TOOLCHAIN_LDFLAGS) -T $(USER_BUILD)/user.lds -o $@ \
-		$< $(USER_LIB_OBJS)
+# Each program from its own object: $(1) is the program's name.
+define user_prog_rule
+$(USER_BUILD)/$(1).elf: $(call prog_obj,$(1)) $(USER_LIB_OBJS) $(USER_BUILD)/user.lds
+	$$(call quiet,LD,$$@)$$(LD) -nostdlib -static --build-id=none -z noexecstack \
+		$$(LD_FLAGS_GC_SECTIONS) $$(ARCH_LDFLAGS) $$(TOOLCHAIN_LDFLAGS) \
+		-T $(USER_BUILD)/user.lds -o $$@ $$< $$(USER_LIB_OBJS)
+endef
+$(foreach p,$(USER_PROGS),$(eval $(call user_prog_rule,$(p))))
 
 # The table the kernel's loader searches (kernel/exec.c): name, start, end.
 $(USER_BUILD)/programs.S: $(USER_ELFS) $(USER_BUILD)/programs.list
@@ -67,10 +81,10 @@ $(USER_BUILD)/programs.S: $(USER_ELFS) $(USER_BUILD)/programs.list
 $(USER_BUILD)/programs.o: $(USER_BUILD)/programs.S
 	$(call quiet,AS,$<)$(CC) $(CFLAGS) -D__ASSEMBLY__ -c -o $@ $<
 
--include $(USER_LIB_OBJS:.o=.d) $(patsubst %,$(USER_BUILD)/user/%.d,$(USER_PROGS))
+-include $(USER_LIB_OBJS:.o=.d) $(USER_PROG_OBJS:.o=.d)
 
 .PHONY: FORCE
 FORCE:
 
 # Keep the objects: make would otherwise delete them as intermediates.
-.SECONDARY: $(USER_LIB_OBJS) $(patsubst %,$(USER_BUILD)/user/%.o,$(USER_PROGS))
+.SECONDARY: $(USER_LIB_OBJS) $(USER_PROG_OBJS)

@@ -23,7 +23,8 @@ _start:
  * 16 KiB (arch/loongarch/include/asm/page.h: QEMU 7.2 cannot do 4 KiB). An input section
  * aligned to 16 KiB raises the alignment of the whole .data output section, so every program
  * linked with this file gets its data on a fresh 16 KiB page. Not empty, so that the linker
- * keeps it even in a program with no data of its own.
+ * keeps it even in a program with no data of its own (and user/user.lds.S KEEPs it from
+ * --gc-sections).
  */
 #define LOONGARCH_PAGE_SIZE	16384	/* PAGE_SIZE, arch/loongarch/include/asm/page.h */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * /init of the Linux initramfs (tools/bench-linux/build): runs user/bench.c's
+ * /init of the Linux initramfs (bench/linux/run): runs bench/bench.c's
  * main with the arguments the kernel passed after "--", prints the line
  * tools/run-qemu judges a boot by, and powers the machine off
  * (poweroff-<arch>.c: as init we must never exit).

@@ -30,7 +30,7 @@
  * FAIL: lines that check the instrument itself (tools/testsuite counts them).
  *
  * Besides the tables, every figure is printed once more in lines starting
- * "B:" for tools/bench, which turns them into docs/results/. Times are
+ * "B:" for bench/run, which turns them into docs/results/. Times are
  * counter ticks there; the tables convert them to ns with the counter's
  * frequency (kernel_stats.counter_hz). The settings found at start are
  * restored at the end.
@@ -433,7 +433,7 @@ static void syscall_suite(const struct options *o)
 		printf("bench: syscall round %lu/%lu done\n", r + 1, o->rounds);
 	}
 
-	/* For tools/bench: per round, then per cell (ticks; quantiles in milli-ticks). */
+	/* For bench/run: per round, then per cell (ticks; quantiles in milli-ticks). */
 	for (int c = first_cell; c < first_cell + nr_cells; c++)
 		for (int s = 0; s < NR_SYS; s++) {
 			const struct cell_result *x = &results[s][c];

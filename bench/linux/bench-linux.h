@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * user/bench.c built for Linux (tools/bench-linux/build): the interface of
- * user/bench.h on top of glibc. The syscall instruction and the counter are
+ * bench/bench.c built for Linux (bench/linux/run): the interface of
+ * bench/bench.h on top of glibc. The syscall instruction and the counter are
  * trapdoor's own (user/lib/arch/<arch>/syscall.S and counter.S, whose ABI is
  * Linux's), so both kernels are timed by the same instructions. Linux cannot
  * switch its offset mode at run time: each boot is one cell, named by label=.
  */
-#ifndef TRAPDOOR_TOOLS_BENCH_LINUX_H
-#define TRAPDOOR_TOOLS_BENCH_LINUX_H
+#ifndef TRAPDOOR_BENCH_LINUX_H
+#define TRAPDOOR_BENCH_LINUX_H
 
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -22,6 +22,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "counter-hz.h"
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -65,21 +67,8 @@ static inline unsigned long bench_cpus(void)
 	return mask;
 }
 
-/* Linux does not say how fast the counter counts: measure it against CLOCK_MONOTONIC. */
-static inline u64 bench_counter_hz(void)
-{
-	struct timespec a, b;
-	u64 c0, c1, ns;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	c0 = user_counter();
-	do {
-		clock_gettime(CLOCK_MONOTONIC, &b);
-		ns = (u64)(b.tv_sec - a.tv_sec) * 1000000000ULL + (u64)b.tv_nsec - (u64)a.tv_nsec;
-	} while (ns < 200000000ULL);
-	c1 = user_counter();
-	return (c1 - c0) * 1000000000ULL / ns;
-}
+/* Linux does not say how fast the counter counts: measure it. */
+static inline u64 bench_counter_hz(void) { return measure_counter_hz(user_counter); }
 
 static inline int bench_get_config(int *mode, int *stackleak)
 {

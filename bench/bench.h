@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What user/bench.c needs from the system it runs on: a syscall, the counter,
+ * What bench/bench.c needs from the system it runs on: a syscall, the counter,
  * its frequency, and the run-time switches. On trapdoor these are the user
- * library's (user/lib/ulib.h); tools/bench-linux builds the same program
+ * library's (user/lib/ulib.h); bench/linux/run builds the same program
  * against Linux with -DBENCH_LINUX and its own version of this interface.
  */
-#ifndef TRAPDOOR_USER_BENCH_H
-#define TRAPDOOR_USER_BENCH_H
+#ifndef TRAPDOOR_BENCH_BENCH_H
+#define TRAPDOOR_BENCH_BENCH_H
 
 #ifdef BENCH_LINUX
 #include "bench-linux.h"
