@@ -143,14 +143,15 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # code the kernel calls. lib/stats.c and lib/gf2.c are the user programs' alone
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
 ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c smp.c
-KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/elf.c kernel/exec.c kernel/exit.c \
-		   kernel/file.c kernel/fork.c kernel/kallsyms.c kernel/lkdtm.c kernel/main.c \
-		   kernel/mm.c kernel/page_alloc.c kernel/panic.c kernel/pgrp.c kernel/pipe.c \
-		   kernel/printk.c kernel/random.c kernel/randomize_kstack.c kernel/sched.c \
+KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
+		   kernel/exec.c kernel/exit.c kernel/file.c kernel/fork.c kernel/kallsyms.c \
+		   kernel/lkdtm.c kernel/main.c kernel/mm.c kernel/page_alloc.c \
+		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
+		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/sched.c \
 		   kernel/selftest.c kernel/signal.c kernel/smp.c kernel/spinlock.c \
-		   kernel/stackleak.c kernel/stackleak_erase.c kernel/sys.c kernel/syscall.c \
-		   kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c kernel/uaccess.c \
-		   kernel/wait.c
+		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
+		   kernel/syscall.c kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c \
+		   kernel/uaccess.c kernel/wait.c
 KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
 		   lib/crypto/blake2s.c lib/crypto/chacha20.c lib/prandom/prandom.c \
 		   lib/prandom/selftest.c $(if $(ARCH_DT),lib/fdt.c)
