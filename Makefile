@@ -127,7 +127,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 # checks it), this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the
 # common drivers it asks for (ARCH_DRIVERS, in drivers/), the device-tree parser of an
 # arch that boots with a device tree (ARCH_DT: arm64, riscv), and the common code.
-ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c smp.c
+ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) \
 		     $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
@@ -181,7 +181,7 @@ CFLAGS_kernel/stackleak_erase.c := -O2 -fomit-frame-pointer
 STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
-STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init \
+STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init detect_machine \
 		  arch_boot_entropy random_boot random_init mix_jitter parse_boot_options \
 		  set_crng_seed report_truncation identify_cpu probe_cpu \
 		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
