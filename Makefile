@@ -126,9 +126,10 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 # What every kernel contains: the same arch file set on all six (tools/check-arch
 # checks it), this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the
 # common drivers it asks for (ARCH_DRIVERS, in drivers/), the device-tree parser of an
-# arch that boots with a device tree (ARCH_DT: arm64, riscv), and the common code.
+# arch that boots with a device tree (ARCH_DT: arm64, riscv), the files of a job only
+# this arch has (ARCH_OWN_FILES, in arch/<arch>/), and the common code.
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
-SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) \
+SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) $(ARCH_OWN_FILES) \
 		     $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 

@@ -23,6 +23,7 @@
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/insn.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
@@ -152,54 +153,7 @@ static void exc_generic(struct pt_regs *regs, char *reason)
 
 /* --- exceptions from user mode ------------------------------------------- */
 
-/* The longest x86 instruction, prefixes included (SDM Vol. 2A §2.3.11). */
-#define MAX_INSN_SIZE		15
-#define OPCODE_ESCAPE		0x0f	/* two-byte opcodes: 0f xx */
 #define INT3_INSN_SIZE		1	/* int3 is the one byte 0xcc */
-
-/* Instruction prefixes (SDM Vol. 2A §2.1.1, §2.2.1): skipped to find the opcode. */
-static bool is_prefix(u8 b)
-{
-	switch (b) {
-	case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:	/* segment */
-	case 0x66: case 0x67:		/* operand size, address size */
-	case 0xf0: case 0xf2: case 0xf3:	/* lock, repne, rep */
-		return true;
-	default:
-		return b >= 0x40 && b <= 0x4f;	/* REX */
-	}
-}
-
-/*
- * Opcodes that raise #GP at CPL 3 whatever their operands: the privileged
- * instructions (SDM Vol. 3A §5.9), and port I/O, which IOPL 0 and an empty
- * I/O bitmap forbid (SDM Vol. 1 §19.5).
- */
-static const u8 privileged_opcodes[] = {
-	0xf4,				/* hlt */
-	0xfa, 0xfb,			/* cli, sti */
-	0xe4, 0xe5, 0xe6, 0xe7,		/* in, out with an 8-bit port */
-	0xec, 0xed, 0xee, 0xef,		/* in, out with the port in dx */
-	0x6c, 0x6d, 0x6e, 0x6f,		/* ins, outs */
-};
-static const u8 privileged_opcodes_0f[] = {
-	0x00,				/* lldt, ltr; sldt, str: UMIP */
-	0x01,				/* lgdt lidt lmsw invlpg swapgs; sgdt sidt smsw: UMIP */
-	0x06,				/* clts */
-	0x07,				/* sysret */
-	0x08, 0x09,			/* invd, wbinvd */
-	0x20, 0x21, 0x22, 0x23,		/* mov from/to control and debug registers */
-	0x30, 0x32, 0x33,		/* wrmsr, rdmsr, rdpmc */
-	0x35,				/* sysexit */
-};
-
-static bool in_table(const u8 *table, size_t n, u8 opcode)
-{
-	for (size_t i = 0; i < n; i++)
-		if (table[i] == opcode)
-			return true;
-	return false;
-}
 
 /*
  * #GP only says "general protection": a privileged instruction, but also a
@@ -209,18 +163,11 @@ static bool in_table(const u8 *table, size_t n, u8 opcode)
 static bool is_privileged_instruction(const struct pt_regs *regs)
 {
 	u8 insn[MAX_INSN_SIZE];
-	size_t n = 0, i = 0;
+	size_t n = 0;
 
 	while (n < sizeof(insn) && copy_from_user(&insn[n], u64_to_user_ptr(regs->rip + n), 1) == 0)
 		n++;
-	while (i < n && is_prefix(insn[i]))
-		i++;
-	if (i >= n)
-		return false;
-	if (insn[i] != OPCODE_ESCAPE)
-		return in_table(privileged_opcodes, sizeof(privileged_opcodes), insn[i]);
-	return i + 1 < n &&
-	       in_table(privileged_opcodes_0f, sizeof(privileged_opcodes_0f), insn[i + 1]);
+	return insn_is_privileged(insn, n);
 }
 
 /*
