@@ -131,9 +131,10 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack \
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) $(ARCH_OWN_FILES) \
 		     $(addprefix drivers/,$(ARCH_DEVICES))) \
-		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard lib/*.c) $(wildcard lib/*/*.c)
+		   $(ARCH_DRIVERS) $(wildcard kernel/*.c) $(wildcard kernel/selftest/*.c) \
+		   $(wildcard lib/*.c) $(wildcard lib/*/*.c)
 
-# tests/registry, as the header the test image's kernel (kernel/selftest.c) and
+# tests/registry, as the header the test image's kernel (kernel/selftest/run.c) and
 # init (user/init.c) include: every object waits for it (order-only), and the
 # compiler's dependency files rebuild the two that include it when it changes.
 GEN_REGISTRY	:= $(BUILD)/generated/test_registry.h
@@ -173,7 +174,7 @@ USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 # (the tests' deliberate 2 KiB hole, tracked or not on request), and boot code that
 # runs on the boot stack before the first task exists, so never on a task's
 # stack: the setup, the boot options and banner, the device tree, the CRNG's
-# first seeding and the in-kernel tests (kernel/selftest.c, CONFIG_KTEST).
+# first seeding and the in-kernel tests (kernel/selftest/, CONFIG_KTEST).
 # The erase runs where the dispatcher's frame was and must keep no more on the
 # stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
 # it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
@@ -193,7 +194,7 @@ $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
 $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 
 # One compile makes both the object and its frame-size report. (clang writes
-# no report for a file without functions, e.g. selftest.c outside the test
+# no report for a file without functions, e.g. kernel/selftest/*.c outside the test
 # image; touch makes the empty one GCC would have written.)
 $(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch | $(GEN_REGISTRY)
 	$$(Q)mkdir -p $$(@D)
