@@ -139,27 +139,30 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # being named here): the same arch file set on all six (tools/check-arch checks it),
 # this arch's own devices (ARCH_DEVICES, in arch/<arch>/drivers/), the common drivers
 # it asks for (ARCH_DRIVERS, in drivers/), the device-tree parser of an arch that
-# boots with a device tree (ARCH_DT: arm64, riscv), the common kernel and the library
-# code the kernel calls. lib/stats.c and lib/gf2.c are the user programs' alone
+# boots with a device tree (ARCH_DT: arm64, riscv), the files of a job only this arch
+# has (ARCH_OWN_FILES, in arch/<arch>/), the common kernel and the library code the
+# kernel calls. lib/stats.c and lib/gf2.c are the user programs' alone
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
-ARCH_FILES	:= head.S entry.S setup.c traps.c process.c time.c entropy.c mm.c console.c smp.c
+ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/exec.c kernel/exit.c kernel/file.c kernel/fork.c kernel/kallsyms.c \
 		   kernel/lkdtm.c kernel/main.c kernel/mm.c kernel/page_alloc.c \
 		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/sched.c \
-		   kernel/selftest.c kernel/signal.c kernel/smp.c kernel/spinlock.c \
+		   kernel/signal.c kernel/smp.c kernel/spinlock.c \
 		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
 		   kernel/syscall.c kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c \
 		   kernel/uaccess.c kernel/wait.c
+KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
+		     cmdline.c smp.c)
 KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
 		   lib/crypto/blake2s.c lib/crypto/chacha20.c lib/prandom/prandom.c \
 		   lib/prandom/selftest.c $(if $(ARCH_DT),lib/fdt.c)
-SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) \
+SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) $(ARCH_OWN_FILES) \
 		     $(addprefix drivers/,$(ARCH_DEVICES))) \
 		   $(ARCH_DRIVERS) $(KERNEL_FILES) $(KERNEL_LIB_FILES)
 
-# tests/registry, as the header the test image's kernel (kernel/selftest.c) and
+# tests/registry, as the header the test image's kernel (kernel/selftest/run.c) and
 # init (user/init.c) include: every object waits for it (order-only), and the
 # compiler's dependency files rebuild the two that include it when it changes.
 GEN_REGISTRY	:= $(BUILD)/generated/test_registry.h
@@ -199,7 +202,7 @@ USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 # (the tests' deliberate 2 KiB hole, tracked or not on request), and boot code that
 # runs on the boot stack before the first task exists, so never on a task's
 # stack: the setup, the boot options and banner, the device tree, the CRNG's
-# first seeding and the in-kernel tests (kernel/selftest.c, CONFIG_KTEST).
+# first seeding and the in-kernel tests (kernel/selftest/, CONFIG_KTEST).
 # The erase runs where the dispatcher's frame was and must keep no more on the
 # stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
 # it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
@@ -208,7 +211,7 @@ CFLAGS_kernel/stackleak_erase.c := -O2 -fomit-frame-pointer
 STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
-STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init \
+STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init detect_machine \
 		  arch_boot_entropy random_boot random_init mix_jitter parse_boot_options \
 		  set_crng_seed report_truncation identify_cpu probe_cpu \
 		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
@@ -219,7 +222,7 @@ $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
 $(1)_SUS := $$(patsubst %.c,$(BUILD)/obj-$(1)/%.su,$$(filter %.c,$$(SRCS)))
 
 # One compile makes both the object and its frame-size report. (clang writes
-# no report for a file without functions, e.g. selftest.c outside the test
+# no report for a file without functions, e.g. kernel/selftest/*.c outside the test
 # image; touch makes the empty one GCC would have written.)
 $(BUILD)/obj-$(1)/%.o $(BUILD)/obj-$(1)/%.su: %.c arch/$(ARCH)/Makefile.arch | $(GEN_REGISTRY)
 	$$(Q)mkdir -p $$(@D)

@@ -23,6 +23,7 @@
 #define TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
 
 #include <trapdoor/arch.h>
+#include <trapdoor/bitops.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
@@ -111,12 +112,6 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
  * that moves them, but adds no entropy: SP still takes exactly 64 values.
  */
 #define KSTACK_OFFSET_MAX(x)	((x) & 0b1111110000)
-
-/* Rotate right, Linux's ror32() (include/linux/bitops.h). */
-static inline u32 ror32(u32 word, unsigned int shift)
-{
-	return (word >> (shift & 31)) | (word << ((-shift) & 31));
-}
 
 /*
  * Where counter and crng16 keep the offset between a syscall's exit and the

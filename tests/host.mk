@@ -19,12 +19,15 @@ HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c lib/fdt.c
 HOST_ARCH_DT_SRCS := $(wildcard arch/*/dt.c)
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
 		   $(wildcard kernel/random.c) kernel/elf.c kernel/spinlock.c
+# x86_64's instruction decoder (arch/x86_64/insn.c): pure code, with its arch's headers.
+HOST_ARCH_INSN_SRCS := arch/x86_64/insn.c
 # tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs,
 # and the two kernel functions kernel/spinlock.c calls (panic, smp_call_pending).
 HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c) tests/host/arch_stubs.c
 HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS) \
 		     $(HOST_ARCH_DT_SRCS))
-HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS)) \
+HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS) \
+		     $(HOST_ARCH_INSN_SRCS)) \
 		   $(HOST_RENAMED_OBJS)
 HOST_TESTS_BIN	:= $(HOST_BUILD)/host-tests
 
@@ -36,6 +39,10 @@ $(HOST_BUILD)/renamed/arch/%/dt.o: arch/%/dt.c tests/host/libc-rename.h
 	$(Q)mkdir -p $(@D)
 	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -Iarch/$*/include \
 		-include tests/host/libc-rename.h -MMD -c -o $@ $<
+
+$(HOST_BUILD)/arch/x86_64/%.o: arch/x86_64/%.c
+	$(Q)mkdir -p $(@D)
+	$(call quiet,HOSTCC,$<)$(HOSTCC) $(HOST_CFLAGS) -Iarch/x86_64/include -MMD -c -o $@ $<
 
 $(HOST_BUILD)/%.o: %.c
 	$(Q)mkdir -p $(@D)

@@ -41,6 +41,7 @@
  * Everything between observations is syscall-free: every syscall draws an
  * offset, so a printf in the middle would move the stream.
  */
+#include <trapdoor/bitops.h>
 #include <trapdoor/gf2.h>
 #include <trapdoor/prandom.h>
 
@@ -86,12 +87,6 @@ static struct gf2_system sys;
 static u8 pred[NR_PRED];
 static u64 cnt_before[COUNTER_TRAIN + NR_OWN];
 static u8 leak[COUNTER_TRAIN + NR_OWN];
-
-/* Rotate right, as the kernel's counter mode does (kernel/randomize_kstack.h). */
-static u32 ror32(u32 word, unsigned int shift)
-{
-	return (word >> (shift & 31)) | (word << ((-shift) & 31));
-}
 
 static long set_mode(long mode)
 {

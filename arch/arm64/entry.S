@@ -132,7 +132,7 @@
 /*
  * check_stack vector: sp points at the frame about to be saved. Is it inside
  * a guard page of the task stacks (asm/processor.h)? The array of stacks
- * starts at kstack_area_start (setup.c) and is made of 16 KiB slots: slot
+ * starts at kstack_area_start (traps.c) and is made of 16 KiB slots: slot
  * 2n is task n's guard, slot 2n + 1 its stack. One register is needed for
  * the arithmetic and none is free yet, so x0 waits in TPIDR_EL0, the user's
  * thread pointer: free while EL1 runs, like SP_EL0 (SAVE_REGS 0 saved the

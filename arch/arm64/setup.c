@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * arm64 machine setup: console, traps, and what the device tree says about
- * this machine; the interrupt controller; power-off. (The counter and the
- * tick are in time.c, the GIC driver in drivers/gic.c, boot entropy in
- * entropy.c.)
+ * this machine; the interrupt controller. (The CPU's name and its own system
+ * registers are in cpufeature.c, PSCI and power-off in firmware.c, the trap
+ * setup in traps.c, the counter and the tick in time.c, the GIC driver in
+ * drivers/gic.c, boot entropy in entropy.c.)
  */
 #include <asm/dt.h>
 #include <asm/gic.h>
@@ -101,88 +102,7 @@ static void reserve_fdt(void)
 	boot_info.nr_reserved++;
 }
 
-/*
- * Part numbers from MIDR_EL1 (Linux arch/arm64/include/asm/cputype.h; for
- * QEMU's "max", target/arm/cpu64.c: implementer 0 = "software", part 'Q').
- */
-#define ARM_CPU_IMP_ARM		0x41
-#define ARM_CPU_IMP_FUJITSU	0x46
-#define ARM_CPU_IMP_SOFTWARE	0x00
 
-static const struct {
-	u8 implementer;
-	u16 part;
-	const char *name;
-} cpu_parts[] = {
-	{ ARM_CPU_IMP_ARM, 0xd03, "ARM Cortex-A53" },
-	{ ARM_CPU_IMP_ARM, 0xd04, "ARM Cortex-A35" },
-	{ ARM_CPU_IMP_ARM, 0xd05, "ARM Cortex-A55" },
-	{ ARM_CPU_IMP_ARM, 0xd07, "ARM Cortex-A57" },
-	{ ARM_CPU_IMP_ARM, 0xd08, "ARM Cortex-A72" },
-	{ ARM_CPU_IMP_ARM, 0xd0b, "ARM Cortex-A76" },
-	{ ARM_CPU_IMP_ARM, 0xd0c, "ARM Neoverse-N1" },
-	{ ARM_CPU_IMP_ARM, 0xd40, "ARM Neoverse-V1" },
-	{ ARM_CPU_IMP_FUJITSU, 0x001, "Fujitsu A64FX" },
-	{ ARM_CPU_IMP_SOFTWARE, 0x051, "QEMU max" },
-};
-
-static char cpu_name[96], cpu_compatible[48];
-
-/* "ARM Cortex-A72 r0p3 (MIDR 0x410fd083)"; unknown parts by the DT's compatible. */
-static void discover_cpu(void)
-{
-	u64 midr = read_sysreg(midr_el1);
-	const char *name = boot_fdt ? fdt_display_string("/cpus/cpu@0", "compatible", cpu_compatible,
-							  sizeof(cpu_compatible)) : NULL;
-
-	for (size_t i = 0; i < ARRAY_SIZE(cpu_parts); i++)
-		if (cpu_parts[i].implementer == MIDR_IMPLEMENTER(midr) &&
-		    cpu_parts[i].part == MIDR_PARTNUM(midr))
-			name = cpu_parts[i].name;
-	snprintf(cpu_name, sizeof(cpu_name), "%s r%lup%lu (MIDR 0x%08lx)",
-		 name ? name : "unknown arm64 CPU", MIDR_VARIANT(midr), MIDR_REVISION(midr), midr);
-	boot_info.cpu = cpu_name;
-}
-
-/*
- * PSCI (Arm DEN 0022, "Power State Coordination Interface"): QEMU implements
- * it itself and says in /psci "method" how to call it: "hvc" normally, "smc"
- * when the guest owns EL2 (virtualization=on).
- */
-#define PSCI_0_2_FN_SYSTEM_OFF	0x84000008U	/* DEN 0022, SYSTEM_OFF function ID */
-
-static bool psci_use_smc;
-bool psci_present;
-
-static void discover_psci(void)
-{
-	const char *method = fdt_string("/psci", "method");
-
-	psci_use_smc = method && strcmp(method, "smc") == 0;
-	psci_present = method && (psci_use_smc || strcmp(method, "hvc") == 0);
-}
-
-/*
- * One PSCI call: function ID in x0, arguments in x1-x3, the result back in
- * x0. SMC Calling Convention: the firmware may change x0-x17.
- */
-long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3)
-{
-	register u64 x0 __asm__("x0") = fn;
-	register u64 x1 __asm__("x1") = arg1;
-	register u64 x2 __asm__("x2") = arg2;
-	register u64 x3 __asm__("x3") = arg3;
-
-	if (psci_use_smc)
-		__asm__ __volatile__("smc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : :
-				     "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
-				     "x13", "x14", "x15", "x16", "x17", "memory");
-	else
-		__asm__ __volatile__("hvc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : :
-				     "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
-				     "x13", "x14", "x15", "x16", "x17", "memory");
-	return (long)x0;
-}
 
 /*
  * U-Boot's booti and bootm add /chosen/u-boot,version to the device tree they pass
@@ -222,98 +142,7 @@ static void discover_from_fdt(void)
 	discover_bootloader();
 }
 
-/*
- * The first guard page (kernel/task.c's stack array starts with it), for
- * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
- * sp then counts as outside the array.
- */
-u64 kstack_area_start;
 
-_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
-_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
-
-/*
- * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
- * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
- * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
- * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
- * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
- * learns where the task stacks are: task slot i's guard is at 2i slots from
- * the first one, its stack right above it.
- */
-void arch_trap_init(void)
-{
-	unsigned long g0, g0_end, g1, g1_end;
-
-	kstack_guard_range(0, &g0, &g0_end);
-	kstack_guard_range(1, &g1, &g1_end);
-	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
-		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
-	else
-		kstack_area_start = g0;
-	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
-}
-
-/*
- * PAN, Privileged Access Never (FEAT_PAN, Armv8.1; ID_AA64MMFR1_EL1.PAN):
- * while PSTATE.PAN is set, an EL1 load or store to a page that EL0 may
- * access (AP[1] = 1: every user page) is a permission fault. The kernel never
- * needs one: copy_{to,from}_user copy through the kernel's own map of the
- * physical pages (kernel/uaccess.c), so PAN is on all the time, with no
- * window to open. PSTATE.PAN is set here for the code running now, and
- * SCTLR_EL1.SPAN = 0 makes every exception into EL1 set it again (with
- * SPAN = 1 it would keep the interrupted code's value: for EL0, 0).
- */
-static bool pan_init(void)
-{
-	u64 pan = (read_sysreg(id_aa64mmfr1_el1) >> ID_AA64MMFR1_PAN_SHIFT) & ID_AA64MMFR1_PAN_MASK;
-
-	if (!pan)
-		return false;
-	write_sysreg(read_sysreg(sctlr_el1) & ~SCTLR_EL1_SPAN, sctlr_el1);
-	write_sysreg(PSTATE_PAN, s3_0_c4_c2_3);	/* PAN, by its generic name (sysreg.h) */
-	isb();
-	return true;
-}
-
-/*
- * What each CPU sets in its own system registers, CPU 0 from arch_setup()
- * and every other CPU from secondary_init() (smp.c): each has its own copy
- * of every register below. Returns false if the CPU has no PAN.
- */
-bool arm64_cpu_setup(void)
-{
-	/*
-	 * FP/SIMD, SVE and SME off at EL1 and EL0 (CPACR_EL1.FPEN, ZEN and SMEN
-	 * = 0, not left to the reset value): no task's FP registers are saved,
-	 * so none may use them; an FP, SVE or SME instruction in user mode, or
-	 * FPCR/FPSR, traps (EC 0x07, 0x19, 0x1d) and the task dies of SIGILL
-	 * (traps.c). SME's TPIDR2_EL0 traps too: SCTLR_EL1.EnTP2 is 0 (head.S).
-	 */
-	write_sysreg(0, cpacr_el1);
-	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
-	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
-	/*
-	 * Nothing else user mode could write and carry into another program:
-	 * the performance monitors trap at EL0 (PMUSERENR_EL0 = 0: their
-	 * counters and selectors are one set for the whole CPU), and so does the
-	 * debug communications channel (MDSCR_EL1.TDCC: DBGDTR_EL0 and friends).
-	 * Both reset to UNKNOWN values on hardware.
-	 */
-	write_sysreg(0, pmuserenr_el0);
-	write_sysreg(MDSCR_EL1_TDCC, mdscr_el1);
-	/*
-	 * The user thread pointers reset to UNKNOWN values: start them at 0.
-	 * tpidr_el0 is then each task's own, in its pt_regs (asm/ptrace.h);
-	 * tpidrro_el0 (read-only at EL0) is never used and stays 0.
-	 */
-	write_sysreg(0, tpidr_el0);
-	write_sysreg(0, tpidrro_el0);
-	isb();
-	/* SError unmasked, as arch_trap_init() explains. */
-	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
-	return pan_init();
-}
 
 void arch_setup(void)
 {
@@ -323,7 +152,7 @@ void arch_setup(void)
 		printk("arm64: no PAN on this CPU: the kernel could read user pages directly\n");
 
 	boot_fdt = find_fdt();
-	discover_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
+	identify_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
 	if (boot_fdt)
 		discover_from_fdt();
 	else
@@ -340,46 +169,3 @@ void arch_setup(void)
 		       boot_current_el >> CURRENTEL_EL_SHIFT);
 }
 
-/*
- * Power off with a status. QEMU's -semihosting makes the guest's SYS_EXIT
- * end QEMU with exactly that status. Without -semihosting, the hlt below is an
- * undefined instruction: traps.c sees that (is_semihosting_trap) and calls
- * semihosting_unavailable(), which uses PSCI SYSTEM_OFF; QEMU then exits 0
- * whatever the status, and only the "EXIT: status=N" line carries it.
- *
- * Arm "Semihosting for AArch32 and AArch64" (IHI 0056 / DUI 0003):
- */
-#define SEMIHOSTING_HLT			0xd45e0000U	/* encoding of hlt #0xf000 (A64 HLT) */
-#define SYS_EXIT			0x18		/* operation number of SYS_EXIT */
-#define ADP_STOPPED_APPLICATION_EXIT	0x20026		/* reason: the program exited ... */
-							/* ... with the status that follows */
-
-static __noreturn void psci_system_off(void)
-{
-	psci_call(PSCI_0_2_FN_SYSTEM_OFF, 0, 0, 0);	/* does not return */
-	for (;;)		/* no PSCI either: stop here; the runner's timeout notices */
-		__asm__ __volatile__("wfi");
-}
-
-bool is_semihosting_trap(const struct pt_regs *regs)
-{
-	return *(const u32 *)regs->pc == SEMIHOSTING_HLT;
-}
-
-__noreturn void semihosting_unavailable(void)
-{
-	psci_system_off();
-}
-
-__noreturn void arch_poweroff(int status)
-{
-	/* SYS_EXIT's parameter block in AArch64: two 64-bit fields. */
-	static u64 block[2];
-	register u64 x0 __asm__("x0") = SYS_EXIT;
-	register u64 *x1 __asm__("x1") = block;
-
-	block[0] = ADP_STOPPED_APPLICATION_EXIT;
-	block[1] = (u64)(s64)status;
-	__asm__ __volatile__("hlt #0xf000" : "+r"(x0) : "r"(x1) : "memory");
-	psci_system_off();	/* semihosting returned: it should not have */
-}

@@ -4,7 +4,7 @@
  * lists every CPU by its MPIDR_EL1 affinity value ("reg"); the boot CPU is
  * logical CPU 0 whatever its MPIDR, the others follow in the tree's order.
  * A CPU is started with PSCI CPU_ON (Arm DEN 0022), which QEMU implements
- * itself, through the conduit /psci names (hvc or smc, setup.c): the CPU
+ * itself, through the conduit /psci names (hvc or smc, firmware.c): the CPU
  * starts at secondary_entry (head.S) with its logical number in x0. IPIs are
  * GIC software generated interrupts (drivers/gic.c).
  */

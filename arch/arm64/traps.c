@@ -188,7 +188,7 @@ static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
 /*
  * A synchronous exception in the kernel: always fatal. A page fault goes to
  * die_kernel_fault(), which names what the kernel did wrong from the address:
- * the W^X and guard pages of kernel_protect() and PAN (setup.c) make these.
+ * the W^X and guard pages of kernel_protect() and PAN (cpufeature.c) make these.
  */
 static __noreturn void el1h_64_sync_handler(struct pt_regs *regs)
 {
@@ -281,7 +281,7 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_WFx:		/* wfi/wfe: only the kernel may idle the CPU */
 		do_user_fault(regs, FAULT_PRIVILEGED, 0);
 	case ESR_ELx_EC_FP_ASIMD:	/* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
-	case ESR_ELx_EC_SVE:		/* so do SVE and SME (setup.c) */
+	case ESR_ELx_EC_SVE:		/* so do SVE and SME (cpufeature.c) */
 	case ESR_ELx_EC_SME:
 	case ESR_ELx_EC_ILL:		/* illegal execution state */
 	case ESR_ELx_EC_BTI:
@@ -390,4 +390,35 @@ void arch_show_regs(const struct pt_regs *regs)
 	       vector_name(regs->vector), regs->orig_x0);
 	for (int i = 0; i < 31; i++)
 		printk("x%-2d: 0x%016lx%s", i, regs->regs[i], i % 4 == 3 || i == 30 ? "\n" : "  ");
+}
+/*
+ * The first guard page (kernel/task.c's stack array starts with it), for
+ * entry.S's check_stack. Until arch_trap_init() sets it, it is 0, and every
+ * sp then counts as outside the array.
+ */
+u64 kstack_area_start;
+
+_Static_assert((1UL << THREAD_SHIFT) == THREAD_SIZE, "THREAD_SHIFT");
+_Static_assert(KSTACK_SLOTS == 2 * NR_TASKS, "KSTACK_SLOTS: a guard and a stack per task");
+
+/*
+ * head.S has already pointed VBAR_EL1 at the vectors, before .bss was cleared.
+ * Here we unmask SError (PSTATE.A), so that an asynchronous abort is reported
+ * through el1h_64_error rather than left pending. IRQ and FIQ stay masked
+ * in the kernel for good: only user mode takes interrupts (arch_timer_init()),
+ * and the idle loop for a moment (arch_cpu_idle()). And entry.S's stack check
+ * learns where the task stacks are: task slot i's guard is at 2i slots from
+ * the first one, its stack right above it.
+ */
+void arch_trap_init(void)
+{
+	unsigned long g0, g0_end, g1, g1_end;
+
+	kstack_guard_range(0, &g0, &g0_end);
+	kstack_guard_range(1, &g1, &g1_end);
+	if (g0_end - g0 != THREAD_SIZE || g1 - g0 != 2 * THREAD_SIZE)
+		printk("arm64: task stacks are not guard/stack pairs: no overflow check\n");
+	else
+		kstack_area_start = g0;
+	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
 }

@@ -95,7 +95,7 @@ _start:
 	LOAD_ADDR(r13, paca)
 	mtspr	SPRN_SPRG0, r13
 
-	/* Ask the firmware about the machine while it still exists (setup.c). */
+	/* Ask the firmware about the machine while it still exists (firmware.c). */
 	bl	prom_init
 
 	/*

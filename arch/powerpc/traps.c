@@ -167,17 +167,9 @@ static __noreturn void user_program_check(struct pt_regs *regs)
 	do_user_fault(regs, FAULT_OTHER, 0);			/* FP exception: FP is off */
 }
 
-static void user_exception(struct pt_regs *regs)
+static __noreturn void user_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
-	case INTERRUPT_DECREMENTER:
-		/* The tick (time.c): it ends the task's time slice. */
-		decrementer_interrupt(regs);
-		return;
-	case INTERRUPT_EXTERNAL:
-		/* A device, through the interrupt controller: the console (drivers/xics.c). */
-		xics_external_interrupt(regs);
-		return;
 	case INTERRUPT_DATA_STORAGE:
 		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
 		do_user_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ,
@@ -210,10 +202,31 @@ static void user_exception(struct pt_regs *regs)
 	}
 }
 
+/*
+ * The two interrupts: in user mode, or in arch_cpu_idle (entry.S), the only kernel code
+ * that runs with MSR[EE] = 1. True if regs was one of them, handled.
+ */
+static bool handle_interrupt(struct pt_regs *regs)
+{
+	switch (regs->trap) {
+	case INTERRUPT_DECREMENTER:
+		/* The tick (time.c): count it, re-arm; it may end the task's time slice. */
+		decrementer_interrupt(regs);
+		return true;
+	case INTERRUPT_EXTERNAL:
+		/* A device, through the interrupt controller: the console (drivers/xics.c). */
+		xics_external_interrupt(regs);
+		return true;
+	default:
+		return false;
+	}
+}
+
 void do_trap(struct pt_regs *regs)
 {
 	if (user_mode(regs)) {
-		user_exception(regs);	/* returns only if the task may go on */
+		if (!handle_interrupt(regs))
+			user_exception(regs);	/* ends the task */
 		return;
 	}
 	/*
@@ -223,18 +236,9 @@ void do_trap(struct pt_regs *regs)
 	 * starts below it and rewrites this frame too (include/trapdoor/stackleak.h).
 	 */
 	stackleak_track_stack();
+	if (handle_interrupt(regs))
+		return;		/* it woke the idle loop, which goes on */
 	switch (regs->trap) {
-	case INTERRUPT_DECREMENTER:
-		/*
-		 * The tick that woke arch_cpu_idle (entry.S), the only kernel code that runs
-		 * with MSR[EE] = 1: count it, re-arm, and return to the idle loop.
-		 */
-		decrementer_interrupt(regs);
-		return;
-	case INTERRUPT_EXTERNAL:
-		/* A console interrupt that woke arch_cpu_idle, likewise. */
-		xics_external_interrupt(regs);
-		return;
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
 	case INTERRUPT_DATA_STORAGE:

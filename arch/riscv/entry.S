@@ -14,7 +14,7 @@
  * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in: a system call is `ecall` in U-mode. stvec is in Direct mode
- * (head.S, setup.c), so one entry point, handle_exception, serves all causes.
+ * (head.S, traps.c), so one entry point, handle_exception, serves all causes.
  * On a trap the hart (Privileged ISA 20211203, 4.1.1 and 4.1.7-4.1.11):
  *   - writes the interrupted pc to sepc, the reason to scause, extra detail
  *     to stval (faulting address, or the bits of an illegal instruction);

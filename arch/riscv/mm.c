@@ -143,10 +143,14 @@ static unsigned long level_size(int level)
 	return 1UL << (PAGE_SHIFT + level * VPN_BITS);
 }
 
-/* The leaf flags of a kernel mapping with prot (PROT_*), 0 for none. */
-static u64 kernel_pte_flags(unsigned int prot)
+/*
+ * The access bits of a leaf for prot (PROT_*): R, W, X, and D with W, so that the first
+ * write does not fault to set it. 0 for no access: a valid entry without R, W or X is a
+ * pointer to the next table, not a leaf.
+ */
+static u64 prot_pte_flags(unsigned int prot)
 {
-	u64 flags = PTE_G | PTE_A;
+	u64 flags = 0;
 
 	if (prot & PROT_READ)
 		flags |= PTE_R;
@@ -154,7 +158,15 @@ static u64 kernel_pte_flags(unsigned int prot)
 		flags |= PTE_R | PTE_W | PTE_D;	/* W alone is a reserved encoding */
 	if (prot & PROT_EXEC)
 		flags |= PTE_X;
-	return flags & PTE_LEAF ? flags : 0;	/* no R, W or X: not mapped at all */
+	return flags;
+}
+
+/* The leaf flags of a kernel mapping with prot (PROT_*), 0 for none. */
+static u64 kernel_pte_flags(unsigned int prot)
+{
+	u64 flags = prot_pte_flags(prot);
+
+	return flags ? flags | PTE_G | PTE_A : 0;	/* no R, W or X: not mapped at all */
 }
 
 /*
@@ -374,18 +386,13 @@ int arch_mm_init(struct mm_struct *mm)
 
 int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
 {
-	u64 *table = mm->arch.pgd, *pte, flags = PTE_U | PTE_A;
+	u64 *table = mm->arch.pgd, *pte, flags = prot_pte_flags(prot);
 
 	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
 		return -EINVAL;
-	if (prot & PROT_READ)
-		flags |= PTE_R;
-	if (prot & PROT_WRITE)
-		flags |= PTE_R | PTE_W | PTE_D;	/* W alone is a reserved encoding */
-	if (prot & PROT_EXEC)
-		flags |= PTE_X;
-	if (!(flags & PTE_LEAF))
+	if (!flags)
 		return -EINVAL;	/* no R, W or X would make it a pointer to a table */
+	flags |= PTE_U | PTE_A;
 
 	/* Walk down to level 0, making the missing tables on the way. */
 	for (int level = ROOT_LEVEL; level > 0; level--) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * riscv64 traps: decode scause into a reason a person can read, and the register dump. The
- * trap vector is one CSR write, stvec, in setup.c.
+ * trap vector is one CSR write, stvec, in arch_trap_init() below.
  *
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
  * for everything else. The timer interrupt goes to time.c and returns; the external interrupt
@@ -356,4 +356,47 @@ void arch_show_regs(const struct pt_regs *regs)
 	printk("scause : 0x%016lx (%s)\n", regs->cause, cause_name(regs->cause));
 	printk("stval  : 0x%016lx\n", regs->badaddr);
 	printk("orig_a0: 0x%016lx\n", regs->orig_a0);
+}
+/* entry.S's stack-overflow check (asm/traps.h): what it needs to know of kernel/task.c. */
+struct riscv_kstack_check riscv_kstack_check;
+
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, base) != KSC_BASE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, size) != KSC_SIZE);
+BUILD_BUG_ON(offsetof(struct riscv_kstack_check, stack_mask) != KSC_STACK_MASK);
+
+/*
+ * Describe the kernel stacks for entry.S: equal slots of a power-of-two size, each with its
+ * guard, of a smaller power-of-two size, at the bottom. Checked here, once, so that the
+ * assembly can trust it.
+ */
+static void kstack_check_init(void)
+{
+	unsigned long base, guard_end, start, end, slot, guard;
+
+	kstack_guard_range(0, &base, &guard_end);
+	kstack_guard_range(1, &start, &end);
+	slot = start - base;
+	guard = guard_end - base;
+	for (unsigned int i = 0; i < NR_TASKS; i++) {
+		kstack_guard_range(i, &start, &end);
+		if (slot & (slot - 1) || guard & (guard - 1) || guard >= slot ||
+		    start != base + i * slot || end - start != guard)
+			panic("riscv: kernel stack slots are not what entry.S can check");
+	}
+	riscv_kstack_check.base = base;
+	riscv_kstack_check.stack_mask = (slot - 1) & ~(guard - 1);
+	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
+}
+
+/*
+ * The trap vector: one CSR. head.S already pointed stvec at entry.S for the boot; this
+ * sets it again, with the stack check entry.S makes on every trap from S-mode turned on.
+ */
+void arch_trap_init(void)
+{
+	kstack_check_init();
+	/* Direct mode: every trap to handle_exception. entry.S aligned it to 4 bytes. */
+	csr_write(stvec, (unsigned long)handle_exception | STVEC_MODE_DIRECT);
+	/* 0 = "running in the kernel" for the sscratch swap in handle_exception. */
+	csr_write(sscratch, 0);
 }

@@ -13,7 +13,7 @@
  *     secondary CPUs to park.
  * No register carries anything for us: s390 firmware passes no pointer. The
  * machine is described on request instead (SCLP Read SCP Info, STSI, STIDP),
- * which setup.c asks once the console is up.
+ * which arch_setup() asks once the console is up.
  */
 #include <asm/lowcore.h>
 #include <asm/ptrace.h>

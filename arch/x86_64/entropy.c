@@ -74,7 +74,7 @@ unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs
 	return n;
 }
 
-/* setup.c, at boot: which instruction arch_get_random_seed_longs() may use. */
+/* At boot (arch_setup()): which instruction arch_get_random_seed_longs() may use. */
 void rng_init(void)
 {
 	have_rdseed = cpu_has(X86_FEATURE_RDSEED);

@@ -75,7 +75,7 @@ _start:
 	rep stosl			// while (ecx--) *edi++ = eax, 4 bytes at a time
 
 	/*
-	 * ebx survived: remember where hvm_start_info is for setup.c. A 64-bit
+	 * ebx survived: remember where hvm_start_info is for firmware.c. A 64-bit
 	 * variable, of which we store the low half; the high half is the 0
 	 * we just wrote (the loader puts the structure below 4 GiB).
 	 */
@@ -172,13 +172,13 @@ startup_64:
 	 * offset 15:0, selector, IST, type/attributes, offset 31:16,
 	 * offset 63:32, 4 reserved bytes.
 	 */
-	movq	$idt_table, %rdi	// the table (setup.c, in bss: already zero)
+	movq	$idt_table, %rdi	// the table (traps.c, in bss: already zero)
 	movq	$exception_stubs, %rsi	// stub 0 (entry.S)
 	movl	$NR_IDT_VECTORS, %ecx	// the exceptions, then the interrupts (asm/irq_vectors.h)
 3:	movq	%rsi, %rax		// the handler address, to be cut in three
 	movw	%ax, 0(%rdi)		// offset_low: bits 15:0
 	movw	$__KERNEL_CS, 2(%rdi)	// selector: handlers run in 64-bit ring 0 code
-	movb	$0, 4(%rdi)		// ist 0: stay on the current stack (setup.c sets #DF's)
+	movb	$0, 4(%rdi)		// ist 0: stay on the current stack (traps.c sets #DF's)
 	movb	$(GATE_P | GATE_TYPE_INTERRUPT), 5(%rdi)	// present, DPL 0, clears IF
 	shrq	$16, %rax
 	movw	%ax, 6(%rdi)		// offset_mid: bits 31:16
@@ -349,7 +349,7 @@ gdt_table:
 	.quad	GDT_KERNEL_DATA		// 0x10 __KERNEL_DS: data, ring 0
 	.quad	GDT_USER_DATA		// 0x18 __USER_DS: data, ring 3
 	.quad	GDT_USER_CODE64		// 0x20 __USER_CS: 64-bit code, ring 3
-	.fill	2 * GDT_NR_TSS, 8, 0	// 0x28 on: each CPU's TSS, cpu_init() (setup.c) fills it in
+	.fill	2 * GDT_NR_TSS, 8, 0	// 0x28 on: each CPU's TSS, cpu_init() (traps.c) fills it in
 gdt_end:
 	.size	gdt_table, . - gdt_table
 

@@ -157,7 +157,7 @@ unsigned int arch_smp_probe(void)
  * Where the trampoline (head.S) runs: a start-up IPI's vector is the page
  * number of the real-mode code to run, so it must be page-aligned and below
  * 1 MiB. 0x8000 is RAM on a PC and the kernel does not use it: the page
- * allocator hands out memory above 1 MiB only (setup.c).
+ * allocator hands out memory above 1 MiB only (firmware.c).
  */
 #define TRAMPOLINE_BASE		0x8000UL
 #define TRAMPOLINE_MAX		4096

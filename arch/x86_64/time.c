@@ -102,7 +102,7 @@ static u64 tsc_calibrate_pit(void)
 	return (t1 - t0) * PIT_HZ / elapsed;
 }
 
-/* setup.c calls it at boot: the cycle counter works from then on. */
+/* arch_setup() calls it at boot: the cycle counter works from then on. */
 void tsc_init(void)
 {
 	tsc_hz = tsc_hz_from_cpuid();

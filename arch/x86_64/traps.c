@@ -7,7 +7,8 @@
  * common do_user_fault(); from the kernel it is a bug, reported through
  * die(), or through die_kernel_fault() for a page fault, which names what
  * the kernel did wrong. arch_show_regs() is the register dump of both.
- * The IDT, the TSS and the syscall MSRs are set up in setup.c.
+ * At the end, each CPU's trap and syscall state: the TSS, the #DF stack and
+ * the syscall MSRs (head.S built the IDT).
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/kallsyms.h>
@@ -20,9 +21,12 @@
 #include <trapdoor/uaccess.h>
 #include <trapdoor/stackleak.h>
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/insn.h>
 #include <asm/irq_vectors.h>
 #include <asm/msr.h>
+#include <asm/percpu.h>
 #include <asm/processor-flags.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -149,54 +153,7 @@ static void exc_generic(struct pt_regs *regs, char *reason)
 
 /* --- exceptions from user mode ------------------------------------------- */
 
-/* The longest x86 instruction, prefixes included (SDM Vol. 2A §2.3.11). */
-#define MAX_INSN_SIZE		15
-#define OPCODE_ESCAPE		0x0f	/* two-byte opcodes: 0f xx */
 #define INT3_INSN_SIZE		1	/* int3 is the one byte 0xcc */
-
-/* Instruction prefixes (SDM Vol. 2A §2.1.1, §2.2.1): skipped to find the opcode. */
-static bool is_prefix(u8 b)
-{
-	switch (b) {
-	case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:	/* segment */
-	case 0x66: case 0x67:		/* operand size, address size */
-	case 0xf0: case 0xf2: case 0xf3:	/* lock, repne, rep */
-		return true;
-	default:
-		return b >= 0x40 && b <= 0x4f;	/* REX */
-	}
-}
-
-/*
- * Opcodes that raise #GP at CPL 3 whatever their operands: the privileged
- * instructions (SDM Vol. 3A §5.9), and port I/O, which IOPL 0 and an empty
- * I/O bitmap forbid (SDM Vol. 1 §19.5).
- */
-static const u8 privileged_opcodes[] = {
-	0xf4,				/* hlt */
-	0xfa, 0xfb,			/* cli, sti */
-	0xe4, 0xe5, 0xe6, 0xe7,		/* in, out with an 8-bit port */
-	0xec, 0xed, 0xee, 0xef,		/* in, out with the port in dx */
-	0x6c, 0x6d, 0x6e, 0x6f,		/* ins, outs */
-};
-static const u8 privileged_opcodes_0f[] = {
-	0x00,				/* lldt, ltr; sldt, str: UMIP */
-	0x01,				/* lgdt lidt lmsw invlpg swapgs; sgdt sidt smsw: UMIP */
-	0x06,				/* clts */
-	0x07,				/* sysret */
-	0x08, 0x09,			/* invd, wbinvd */
-	0x20, 0x21, 0x22, 0x23,		/* mov from/to control and debug registers */
-	0x30, 0x32, 0x33,		/* wrmsr, rdmsr, rdpmc */
-	0x35,				/* sysexit */
-};
-
-static bool in_table(const u8 *table, size_t n, u8 opcode)
-{
-	for (size_t i = 0; i < n; i++)
-		if (table[i] == opcode)
-			return true;
-	return false;
-}
 
 /*
  * #GP only says "general protection": a privileged instruction, but also a
@@ -206,18 +163,11 @@ static bool in_table(const u8 *table, size_t n, u8 opcode)
 static bool is_privileged_instruction(const struct pt_regs *regs)
 {
 	u8 insn[MAX_INSN_SIZE];
-	size_t n = 0, i = 0;
+	size_t n = 0;
 
 	while (n < sizeof(insn) && copy_from_user(&insn[n], u64_to_user_ptr(regs->rip + n), 1) == 0)
 		n++;
-	while (i < n && is_prefix(insn[i]))
-		i++;
-	if (i >= n)
-		return false;
-	if (insn[i] != OPCODE_ESCAPE)
-		return in_table(privileged_opcodes, sizeof(privileged_opcodes), insn[i]);
-	return i + 1 < n &&
-	       in_table(privileged_opcodes_0f, sizeof(privileged_opcodes_0f), insn[i + 1]);
+	return insn_is_privileged(insn, n);
 }
 
 /*
@@ -308,7 +258,7 @@ static __noreturn void kernel_page_fault(struct pt_regs *regs)
  * is a kernel stack overflow: the access that runs into the guard below the
  * stack faults, and the #PF frame would go on that same stack, into the same
  * guard, so the #PF turns into a #DF. The #DF has a stack of its own (IST,
- * setup.c), and CR2 holds the guard address that faulted.
+ * cpu_init()), and CR2 holds the guard address that faulted.
  */
 static void double_fault(struct pt_regs *regs)
 {
@@ -492,4 +442,140 @@ void arch_show_regs(const struct pt_regs *regs)
 	       read_cr4());
 	printk("EFER: 0x%016llx\n", (unsigned long long)rdmsr(MSR_EFER));
 	show_call_trace(regs);
+}
+/* --- each CPU's trap state: the TSS, the #DF stack, the syscall MSRs ---- */
+
+BUILD_BUG_ON(sizeof(struct idt_entry) != IDT_ENTRY_SIZE);
+BUILD_BUG_ON(sizeof(struct tss_struct) != 104);	/* SDM 3A "64-Bit TSS Format" */
+BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
+
+/*
+ * Filled by head.S before the first C line runs; loaded with lidt there.
+ * The exceptions, then the interrupts (asm/irq_vectors.h).
+ */
+struct idt_entry idt_table[NR_IDT_VECTORS] __aligned(16);
+
+/*
+ * In 64-bit mode the TSS only holds stacks: sp0, the top of the running
+ * task's kernel stack, where the CPU puts the frame of an exception from
+ * ring 3 (arch_switch_to() keeps it current). A double fault gets a stack of its own
+ * (IST): if the kernel stack overflows, the #PF cannot be delivered on it,
+ * the CPU raises #DF, and that one must not need the broken stack too, or
+ * the third fault resets the machine without a word. Each CPU has its own
+ * TSS (in its per-CPU area) and its own #DF stack: two CPUs may fault at once.
+ */
+#define DOUBLE_FAULT_STACK_SIZE 4096
+static u8 double_fault_stack[NR_CPUS][DOUBLE_FAULT_STACK_SIZE] __aligned(16);
+
+/* What %gs points at in ring 0, one per CPU (asm/percpu.h). */
+struct x86_percpu cpu_percpu[NR_CPUS];
+BUILD_BUG_ON(GDT_NR_TSS != NR_CPUS);
+
+/*
+ * syscall/sysret (SDM Vol. 3A §5.8.8, "Fast System Calls in 64-Bit Mode").
+ * MSR_STAR holds two selector bases: syscall loads CS = STAR[47:32] and
+ * SS = STAR[47:32] + 8; sysret loads SS = STAR[63:48] + 8 and
+ * CS = STAR[63:48] + 16, both with RPL 3. asm/segment.h orders the GDT so
+ * that both pairs come out right.
+ */
+#define STAR_SYSCALL_CS		__KERNEL_CS
+#define STAR_SYSRET_BASE	(GDT_ENTRY_KERNEL_DS * 8)	/* + 8: user DS, + 16: user CS */
+#define STAR_SYSCALL_SHIFT	32
+#define STAR_SYSRET_SHIFT	48
+BUILD_BUG_ON(STAR_SYSCALL_CS + 8 != __KERNEL_DS);
+BUILD_BUG_ON((STAR_SYSRET_BASE + 8) != (__USER_DS & ~SEGMENT_RPL_USER));
+BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
+
+/*
+ * RFLAGS bits syscall clears on the way in (Linux's list, minus the
+ * arithmetic flags): no single-stepping into the kernel, interrupts off until
+ * the kernel stack is in place, DF = 0 as the C ABI wants, IOPL and NT
+ * meaningless in ring 0, and AC off so that SMAP cannot be bypassed. 0x47700.
+ */
+#define SYSCALL_RFLAGS_MASK	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF |	\
+				 (3 << X86_EFLAGS_IOPL_SHIFT) | X86_EFLAGS_NT | X86_EFLAGS_AC)
+
+/* entry.S */
+void entry_syscall(void);
+
+/*
+ * Everything ring 3 needs from the CPU: the syscall instruction, %gs for the
+ * entry code, the breakpoint gate, and the instructions it must not use.
+ */
+static void user_mode_init(unsigned int cpu)
+{
+	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
+	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
+	wrmsr(MSR_STAR, ((u64)STAR_SYSRET_BASE << STAR_SYSRET_SHIFT) |
+				((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
+	wrmsr(MSR_LSTAR, (unsigned long)entry_syscall);
+	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
+	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
+
+	/*
+	 * int3 is a software interrupt: the CPU checks the gate's DPL against
+	 * CPL (SDM Vol. 3A §6.12.1.1), so with DPL 0 it would raise #GP instead
+	 * of #BP. Open this one gate to ring 3, as Linux does. Every CPU
+	 * shares the IDT: the boot CPU sets it.
+	 */
+	if (cpu == 0)
+		idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
+
+	/*
+	 * No floating point: the kernel saves no FPU state, so a task using it
+	 * would see another's registers. With CR0.EM set, x87 instructions raise
+	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
+	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
+	 * dies with SIGILL. The same for the other user state we never switch:
+	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
+	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
+	 */
+	write_cr0(read_cr0() | X86_CR0_EM);
+	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
+	if (cpu_has(X86_FEATURE_UMIP))
+		write_cr4(read_cr4() | X86_CR4_UMIP);
+}
+
+/* CPU cpu's 16-byte TSS descriptor, two GDT slots (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
+static void set_tss_descriptor(unsigned int cpu, unsigned long base, unsigned long limit)
+{
+	unsigned int slot = GDT_ENTRY_TSS + 2 * cpu;
+
+	gdt_table[slot] = (limit & 0xffff) |			/* limit 15:0 */
+				   ((base & 0xffffff) << 16) |		/* base 23:0 */
+				   ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
+				   (((limit >> 16) & 0xf) << 48) |	/* limit 19:16 */
+				   (((base >> 24) & 0xff) << 56);	/* base 31:24 */
+	gdt_table[slot + 1] = base >> 32;				/* base 63:32 */
+}
+
+/*
+ * The calling CPU's trap and syscall state: its TSS (sp0 for now the stack
+ * it runs on, the #DF stack), loaded with ltr, no LDT, and the syscall MSRs.
+ * The boot CPU from arch_setup(), every other one from start_secondary()
+ * (smp.c), before interrupts can reach it. arch_set_this_cpu() has set GS_BASE.
+ */
+void cpu_init(unsigned int cpu, unsigned long stack_top)
+{
+	struct tss_struct *tss = &cpu_percpu[cpu].tss;
+
+	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
+	cpu_percpu[cpu].kstack_top = stack_top;
+	tss->sp0 = stack_top;
+	tss->ist[IST_INDEX_DF - 1] = (unsigned long)(double_fault_stack[cpu] + DOUBLE_FAULT_STACK_SIZE);
+	tss->io_bitmap_base = sizeof(*tss);
+	set_tss_descriptor(cpu, (unsigned long)tss, sizeof(*tss) - 1);
+	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR(cpu)) : "memory");
+	/*
+	 * No LDT, whatever the loader left in LDTR: a selector with TI = 1 (an
+	 * LDT one) then faults in every task, instead of naming descriptors
+	 * that only some tasks' selectors would point into.
+	 */
+	__asm__ __volatile__("lldt %w0" : : "r"(0) : "memory");
+
+	/* Only now that the TSS is live may a gate name an IST slot. */
+	if (cpu == 0)
+		idt_table[X86_TRAP_DF].ist = IST_INDEX_DF;
+
+	user_mode_init(cpu);
 }

@@ -7,6 +7,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_CHACHA_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_CHACHA_H
 
+#include <trapdoor/bitops.h>
 #include <trapdoor/types.h>
 
 #define CHACHA_KEY_SIZE		32
@@ -14,21 +15,16 @@
 #define CHACHA_BLOCK_SIZE	64
 #define CHACHA_STATE_WORDS	16
 
-static inline u32 chacha_rol32(u32 w, unsigned int s)
-{
-	return (w << s) | (w >> (32 - s));
-}
-
 /*
  * The quarter round (RFC 8439 §2.1): add, xor, rotate by 16, 12, 8, 7. Exposed
  * so that the host tests can check it against §2.1.1 on its own.
  */
 static inline void chacha_quarter_round(u32 *a, u32 *b, u32 *c, u32 *d)
 {
-	*a += *b; *d ^= *a; *d = chacha_rol32(*d, 16);
-	*c += *d; *b ^= *c; *b = chacha_rol32(*b, 12);
-	*a += *b; *d ^= *a; *d = chacha_rol32(*d, 8);
-	*c += *d; *b ^= *c; *b = chacha_rol32(*b, 7);
+	*a += *b; *d ^= *a; *d = rol32(*d, 16);
+	*c += *d; *b ^= *c; *b = rol32(*b, 12);
+	*a += *b; *d ^= *a; *d = rol32(*d, 8);
+	*c += *d; *b ^= *c; *b = rol32(*b, 7);
 }
 
 /* Words 0..3: "expand 32-byte k" read as four little-endian words. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * In-kernel tests (kernel/selftest.c), built only into the test image
+ * In-kernel tests (kernel/selftest/, a file per group), built only into the test image
  * (CONFIG_KTEST). Each test prints exactly one line the runner counts:
  *   PASS: <name>
  *   FAIL: <name>: <why>

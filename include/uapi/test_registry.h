@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One row of tests/registry, as the generated test_registry.h gives it to the
- * kernel's in-kernel tests (kernel/selftest.c) and to init (user/init.c).
+ * kernel's in-kernel tests (kernel/selftest/run.c) and to init (user/init.c).
  */
 #ifndef TRAPDOOR_INCLUDE_UAPI_TEST_REGISTRY_H
 #define TRAPDOOR_INCLUDE_UAPI_TEST_REGISTRY_H

@@ -10,9 +10,11 @@
  * update() never compresses the bytes it was given last: a full buffer is
  * only flushed once more input arrives (or by final()).
  */
+#include <trapdoor/bitops.h>
 #include <trapdoor/blake2s.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/string.h>
+#include <trapdoor/unaligned.h>
 
 static const u32 blake2s_iv[8] = {
 	BLAKE2S_IV0, BLAKE2S_IV1, BLAKE2S_IV2, BLAKE2S_IV3,
@@ -32,24 +34,6 @@ static const u8 blake2s_sigma[10][16] = {
 	{ 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5 },
 	{ 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
 };
-
-static u32 ror32(u32 w, unsigned int s)
-{
-	return (w >> s) | (w << (32 - s));
-}
-
-static u32 get_le32(const u8 *p)
-{
-	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
-}
-
-static void put_le32(u8 *p, u32 v)
-{
-	p[0] = (u8)v;
-	p[1] = (u8)(v >> 8);
-	p[2] = (u8)(v >> 16);
-	p[3] = (u8)(v >> 24);
-}
 
 static void g(u32 v[16], int a, int b, int c, int d, u32 x, u32 y)
 {
@@ -76,7 +60,7 @@ static void blake2s_compress(struct blake2s_state *state, const u8 block[BLAKE2S
 	u32 m[16], v[16];
 
 	for (int i = 0; i < 16; i++)
-		m[i] = get_le32(block + 4 * i);
+		m[i] = get_unaligned_le32(block + 4 * i);
 	for (int i = 0; i < 8; i++) {
 		v[i] = state->h[i];
 		v[i + 8] = blake2s_iv[i];
@@ -175,7 +159,7 @@ void blake2s_final(struct blake2s_state *state, u8 *out)
 	blake2s_compress(state, state->buf);
 
 	for (int i = 0; i < 8; i++)
-		put_le32(digest + 4 * i, state->h[i]);
+		put_unaligned_le32(state->h[i], digest + 4 * i);
 	memcpy(out, digest, state->outlen);
 
 	memzero_explicit(digest, sizeof(digest));

@@ -15,19 +15,8 @@
  */
 #include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
+#include <trapdoor/unaligned.h>
 
-static u32 get_le32(const u8 *p)
-{
-	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
-}
-
-static void put_le32(u8 *p, u32 v)
-{
-	p[0] = (u8)v;
-	p[1] = (u8)(v >> 8);
-	p[2] = (u8)(v >> 16);
-	p[3] = (u8)(v >> 24);
-}
 
 void chacha_init_consts(u32 state[CHACHA_STATE_WORDS])
 {
@@ -42,9 +31,9 @@ void chacha_init(u32 state[CHACHA_STATE_WORDS], const u8 key[CHACHA_KEY_SIZE],
 {
 	chacha_init_consts(state);
 	for (int i = 0; i < 8; i++)
-		state[4 + i] = get_le32(key + 4 * i);
+		state[4 + i] = get_unaligned_le32(key + 4 * i);
 	for (int i = 0; i < 4; i++)
-		state[12 + i] = get_le32(iv + 4 * i);
+		state[12 + i] = get_unaligned_le32(iv + 4 * i);
 }
 
 static void chacha_permute(u32 x[CHACHA_STATE_WORDS], unsigned int nrounds)
@@ -73,7 +62,7 @@ void chacha_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE], unsi
 		x[i] = state[i];
 	chacha_permute(x, nrounds);
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
-		put_le32(out + 4 * i, x[i] + state[i]);
+		put_unaligned_le32(x[i] + state[i], out + 4 * i);
 
 	/* 64-bit counter: carry into word 13 when word 12 wraps. */
 	if (++state[12] == 0)

@@ -2,7 +2,7 @@
 /*
  * The SCLP (Service-Call Logical Processor), s390's firmware interface: the
  * SERVICE CALL instruction that hands it a command, and the service-signal
- * external interruption by which it answers (asm/sclp.h). setup.c asks it
+ * external interruption by which it answers (asm/sclp.h). firmware.c asks it
  * for the memory size; console.c sends and receives the console's
  * characters through it.
  *

@@ -15,7 +15,7 @@
  * The task kernel stacks (kernel/task.c): one array of NR_TASKS pairs of
  * 16 KiB slots, a guard (unmapped by kernel_protect()) and above it the
  * stack. entry.S finds a kernel stack overflow from these: sp in an
- * even-numbered slot of the array is in a guard. setup.c checks both numbers
+ * even-numbered slot of the array is in a guard. traps.c checks both numbers
  * against include/trapdoor/task.h at compile time.
  */
 #define THREAD_SHIFT		14	/* THREAD_SIZE = 16 KiB */

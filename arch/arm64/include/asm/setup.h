@@ -18,17 +18,20 @@ extern u64 boot_current_el;	/* CurrentEL at entry (EL in bits [3:2]) */
 extern const void *boot_fdt;
 
 void arch_console_init(void);	/* console.c */
-/* setup.c: this CPU's own system registers (every CPU); false if it has no PAN. */
+/* cpufeature.c: this CPU's own system registers (every CPU); false if it has no PAN. */
 bool arm64_cpu_setup(void);
-/* setup.c: the device tree names a PSCI conduit (hvc or smc), and one call through it. */
+/* cpufeature.c: the banner's CPU line, from MIDR_EL1 (and the DT for unknown parts). */
+void identify_cpu(void);
+/* firmware.c: the device tree names a PSCI conduit (hvc or smc), and one call through it. */
 extern bool psci_present;
+void discover_psci(void);
 long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3);
-void arch_trap_init(void);	/* setup.c: SError unmasked, the stack check armed */
+void arch_trap_init(void);	/* traps.c: SError unmasked, the stack check armed */
 void paging_init(void);		/* mm.c: fit the kernel's map to the RAM the DT reports */
-extern u64 kstack_area_start;	/* setup.c: the first stack guard page, for entry.S */
+extern u64 kstack_area_start;	/* traps.c: the first stack guard page, for entry.S */
 
 /*
- * setup.c: true if regs is the trap of the semihosting call in arch_poweroff(),
+ * firmware.c: true if regs is the trap of the semihosting call in arch_poweroff(),
  * i.e. QEMU runs without -semihosting; traps.c then calls
  * semihosting_unavailable(), which powers off through PSCI instead.
  */

@@ -97,7 +97,7 @@
 #define ID_AA64MMFR1_PAN_MASK	UL(0xf)
 
 /*
- * PSTATE.PAN as the PAN system register shows it (bit 22). setup.c writes
+ * PSTATE.PAN as the PAN system register shows it (bit 22). cpufeature.c writes
  * the register by its generic name S3_0_C4_C2_3 (op0 3, op1 0, CRn 4, CRm 2,
  * op2 3), which needs no Armv8.1 option in the assembler.
  */

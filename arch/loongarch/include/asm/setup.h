@@ -18,9 +18,14 @@ void arch_trap_init(void);
 /* mm.c: TLB page sizes, ASID 0, an empty user space, a clean TLB (on the calling CPU). */
 void mmu_init(void);
 
-/* setup.c: QEMU's fw_cfg device (asm/fw_cfg.h): is it there; an integer item. */
+/* firmware.c: QEMU's fw_cfg device (asm/fw_cfg.h): is it there; an integer item. */
 bool fw_cfg_present(void);
 u64 fw_cfg_read_u64(u16 key, size_t len);
+/* firmware.c: the machine's name, RAM and command line, from fw_cfg (into boot_info). */
+void detect_machine(void);
+
+/* cpufeature.c: the CPU's name and features, from CPUCFG and IOCSR (into boot_info). */
+void identify_cpu(void);
 
 struct cpu_info;
 /* smp.c: where head.S's secondary_entry goes on in C. */

@@ -64,8 +64,10 @@ _Static_assert(sizeof(struct thread_struct) == THREAD_STRUCT_SIZE, "THREAD_STRUC
 /* entry.S: where a new task's first arch_switch_to() "returns" to (arch_task_init). */
 void ret_from_fork(void);
 
-/* setup.c: the SPRs each CPU sets for itself before it runs user mode. */
+/* cpufeature.c: the SPRs each CPU sets for itself before it runs user mode. */
 void cpu_setup_sprs(void);
+/* cpufeature.c: the banner's CPU line (boot_info.cpu): its name and PVR. */
+void identify_cpu(void);
 
 /* r1 is the stack pointer in every PowerPC ABI. */
 static inline unsigned long current_stack_pointer(void)

@@ -61,7 +61,7 @@ extern unsigned long prom_entry;
 /* head.S: call the firmware at entry with r3 = args, in 32-bit mode; returns its r3. */
 int enter_prom(struct prom_args *args, unsigned long entry);
 
-/* setup.c: ask the firmware everything; head.S calls it before the vectors replace VOF. */
+/* firmware.c: ask the firmware everything; head.S calls it before the vectors replace VOF. */
 void prom_init(void);
 
 #endif

@@ -4,7 +4,7 @@
  * when the interrupt returns. The same frame will carry a user program's complete state
  * into a system call, so it holds every register user mode can change: all 32 GPRs (r1 is
  * the stack pointer), the pc (SRR0), the MSR (SRR1), LR, CTR, XER, CR, and the two SPRs
- * problem state may write, PPR and VRSAVE (every other one traps: setup.c, arch_setup).
+ * problem state may write, PPR and VRSAVE (every other one traps: cpufeature.c, cpu_setup_sprs()).
  * Being in pt_regs, they are each task's own, and arch_init_user_regs() zeroes them for
  * a new program like every other register.
  * The layout follows Linux's powerpc pt_regs, so a student can read both side by side.

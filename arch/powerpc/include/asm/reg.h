@@ -75,7 +75,7 @@
  * interrupts land at real 0x17000 + ..., where we have no handler), 52 LM (load monitored),
  * 53 MSGP, 55 TAR, 56 EBB, 58 TM, 59 BHRB, 60 PM, 61 DSCR. The kernel keeps all of them 0:
  * each use is a facility unavailable interrupt (0xf60), i.e. SIGILL, and none of those
- * registers needs switching per task (setup.c).
+ * registers needs switching per task (cpufeature.c).
  */
 #define FSCR_SCV	(__UL(1) << 12)
 #define FSCR_USER_NONE	__UL(0)

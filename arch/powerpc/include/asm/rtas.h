@@ -23,7 +23,7 @@ struct rtas_args {
 	u32 args[RTAS_MAX_ARGS];
 };
 
-/* setup.c: one RTAS call, nargs inputs from in; returns its first output (the status). */
+/* firmware.c: one RTAS call, nargs inputs from in; returns its first output (the status). */
 s32 rtas_call(u32 token, u32 nargs, const u32 *in);
 /* The same, with nret outputs: the status returned, the nret - 1 after it into out. */
 s32 rtas_call_ret(u32 token, u32 nargs, const u32 *in, u32 nret, u32 *out);

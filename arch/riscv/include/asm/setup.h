@@ -26,8 +26,16 @@ unsigned long riscv_kernel_satp(void);
 void secondary_entry(void);
 __noreturn void riscv_secondary_start(void);
 
-/* setup.c: does this hart's ISA string in the device tree list extension name ("sstc")? */
+/* cpufeature.c: does this hart's ISA string in the device tree list extension name ("sstc")? */
 bool riscv_isa_extension(const char *name);
+/* cpufeature.c: the banner's CPU line, and which extensions the hart has; arch_setup() calls it. */
+void identify_cpu(const void *fdt);
+
+/* firmware.c: the banner's firmware (the SBI implementation) and bootloader lines. */
+void probe_boot_path(const void *fdt);
+
+/* traps.c: the trap vector, with entry.S's kernel-stack check armed; arch_setup() calls it. */
+void arch_trap_init(void);
 
 /* time.c: the time CSR's rate from the device tree; arch_setup() calls it. */
 void riscv_time_init(const void *fdt);

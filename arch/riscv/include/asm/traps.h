@@ -29,7 +29,7 @@ struct riscv_kstack_check {
 	unsigned long stack_mask;	/* (slot size - 1) & ~(guard size - 1) */
 };
 
-/* setup.c fills it in before the first task runs; while size = 0 nothing is checked. */
+/* traps.c fills it in before the first task runs; while size = 0 nothing is checked. */
 extern struct riscv_kstack_check riscv_kstack_check;
 
 /* entry.S: the overflow stack; the frame of an overflow trap lies at its top. */

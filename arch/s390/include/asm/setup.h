@@ -14,7 +14,7 @@
  * with a buffer that fills all the room up to the kernel at 0x20000, so that
  * QEMU writes every line but a huge one; setup.c keeps COMMAND_LINE_SIZE
  * bytes of it and counts the rest. Beyond that QEMU passes nothing, in
- * registers or in memory: setup.c asks the machine instead (SCLP, STSI, STIDP).
+ * registers or in memory: arch_setup() asks the machine instead (SCLP, STSI, STIDP).
  */
 #define LINUX_IMAGE_START	0x10000	/* the ELF entry QEMU takes for Linux */
 #define LINUX_MAGIC_OFFSET	0x8	/* "S390EP": Linux's mark (QEMU checks it in raw images) */
@@ -46,10 +46,16 @@ void arch_trap_init(void);
 bool arch_mm_setup(void);
 
 /*
- * setup.c: STORE SYSTEM INFORMATION fc.sel1.sel2 into a 4 KiB-aligned page;
+ * cpufeature.c: STORE SYSTEM INFORMATION fc.sel1.sel2 into a 4 KiB-aligned page;
  * returns the condition code (0: stored, 3: no such information).
  */
 int stsi(void *sysib_page, unsigned int fc, unsigned int sel1, unsigned int sel2);
+/* cpufeature.c: the banner's machine (STSI 1.1.1) and CPU (STIDP; iep: has no-execute) lines. */
+void describe_machine(void);
+void identify_cpu(bool iep);
+
+/* firmware.c: the memory size the SCLP reports, in bytes (0 if it did not answer). */
+u64 sclp_memory_size(void);
 
 /* entropy.c: find the CPU's TRNG before start_kernel() feeds the CRNG. */
 void s390_entropy_init(void);

@@ -24,7 +24,25 @@ enum cpuid_reg { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
 #define X86_FEATURE_UMIP	CPUID_LEAF_STRUCT_EXT, CPUID_ECX, 2	/* CR4.UMIP */
 #define X86_FEATURE_NX		CPUID_LEAF_EXT_INFO, CPUID_EDX, 20	/* EFER.NXE, PTE bit 63 */
 
-/* setup.c: is the bit set, in a leaf the CPU has? Subleaf 0. */
+/* Leaves that identify the CPU and the machine rather than name features. */
+#define CPUID_VENDOR		0x00000000	/* eax: highest basic leaf; ebx, edx, ecx: vendor */
+#define CPUID_SIGNATURE		0x00000001	/* eax: family, model, stepping */
+#define CPUID_EXT_MAX		0x80000000	/* eax: highest extended leaf */
+#define CPUID_BRAND_STRING	0x80000002	/* 0x80000002-4: 48-byte brand string */
+#define CPUID_HYPERVISOR	0x40000000	/* ebx, ecx, edx: hypervisor signature */
+#define CPUID_1_ECX_HYPERVISOR	(1U << 31)	/* "running under a hypervisor" */
+
+/* Is the bit set, in a leaf the CPU has? Subleaf 0. */
 bool cpu_has(u32 leaf, enum cpuid_reg reg, unsigned int bit);
+/* The banner's CPU line (boot_info.cpu): brand string, vendor, family, model, stepping. */
+void identify_cpu(void);
+
+/* Three registers' bytes as CPUID's strings lay them out (vendor, hypervisor). */
+static inline void cpuid_regs_to_string(char *s, u32 a, u32 b, u32 c)
+{
+	__builtin_memcpy(s, &a, 4);
+	__builtin_memcpy(s + 4, &b, 4);
+	__builtin_memcpy(s + 8, &c, 4);
+}
 
 #endif

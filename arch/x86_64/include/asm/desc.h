@@ -67,7 +67,7 @@ struct tss_struct {
 /* A TSS descriptor in the GDT: 16 bytes (SDM Vol. 3A "TSS Descriptor in 64-bit mode"). */
 #define TSS_TYPE_AVAILABLE	0x9	/* 64-bit TSS, not busy (SDM Vol. 3A Table 3-2) */
 
-/* Defined in head.S (GDT) and setup.c (IDT); each CPU's TSS is in its asm/percpu.h area. */
+/* Defined in head.S (GDT) and traps.c (IDT); each CPU's TSS is in its asm/percpu.h area. */
 extern u64 gdt_table[];
 extern struct idt_entry idt_table[NR_IDT_VECTORS];
 

@@ -42,7 +42,7 @@
 
 /*
  * The kernel sees RAM at its physical address through the identity map, as
- * far as that map reaches (IDENTITY_MAP_SIZE, asm/pgtable.h); setup.c never
+ * far as that map reaches (IDENTITY_MAP_SIZE, asm/pgtable.h); firmware.c never
  * reports RAM above it.
  */
 #include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The per-CPU area: what the trap entry needs before it has a stack, and
- * what the CPU itself reads per CPU (the TSS). One per CPU (setup.c).
+ * what the CPU itself reads per CPU (the TSS). One per CPU (traps.c).
  *
  * syscall (SDM Vol. 2B SYSCALL) does not switch stacks: it arrives in ring 0
  * with the user's RSP still loaded, and no register free to hold anything.
@@ -49,7 +49,7 @@ BUILD_BUG_ON(offsetof(struct x86_percpu, cpu_info) != PERCPU_CPU_INFO);
 BUILD_BUG_ON(offsetof(struct x86_percpu, tss) != PERCPU_TSS);
 BUILD_BUG_ON(sizeof(struct x86_percpu) != PERCPU_SIZE);
 
-/* setup.c: one per CPU, indexed by the logical CPU number. */
+/* traps.c: one per CPU, indexed by the logical CPU number. */
 extern struct x86_percpu cpu_percpu[];
 #endif
 

@@ -4,7 +4,7 @@
  * CPU's struct x86_percpu (asm/percpu.h), one %gs-relative load. In ring 0
  * GS_BASE is this CPU's per-CPU area (arch_set_this_cpu(), smp.c; swapgs on
  * every entry from ring 3), and user mode cannot change the kernel's GS_BASE:
- * it has neither wrmsr nor, with CR4.FSGSBASE clear, wrgsbase (setup.c).
+ * it has neither wrmsr nor, with CR4.FSGSBASE clear, wrgsbase (traps.c, user_mode_init()).
  */
 #ifndef TRAPDOOR_ASM_SMP_H
 #define TRAPDOOR_ASM_SMP_H

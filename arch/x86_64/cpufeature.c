@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+/* The CPU, through CPUID: which features it has (asm/cpufeature.h), and its name for the banner. */
+#include <trapdoor/printk.h>
+#include <trapdoor/setup.h>
+#include <trapdoor/string.h>
+#include <asm/cpufeature.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+
+static char cpu_desc[128];
+
+/*
+ * Leaf 0 reports the highest basic leaf, 0x80000000 the
+ * highest extended one; a leaf beyond those returns garbage, not zeros.
+ */
+bool cpu_has(u32 leaf, enum cpuid_reg reg, unsigned int bit)
+{
+	u32 r[4], max;
+
+	cpuid(leaf & CPUID_EXT_MAX, &max, &r[CPUID_EBX], &r[CPUID_ECX], &r[CPUID_EDX]);
+	if (leaf > max)
+		return false;
+	cpuid_count(leaf, 0, &r[CPUID_EAX], &r[CPUID_EBX], &r[CPUID_ECX], &r[CPUID_EDX]);
+	return (r[reg] >> bit) & 1;
+}
+
+/*
+ * "<brand string> (<vendor> family F model M stepping S)". Family and model
+ * combine the base and extended fields as SDM Vol. 2A (CPUID, Figure 3-6)
+ * prescribes: the extended family counts only when the base family is 15,
+ * the extended model only for families 6 and 15.
+ */
+void identify_cpu(void)
+{
+	u32 cpuid_max_leaf, eax, ebx, ecx, edx, family, model, sig;
+	char vendor[13] = "", brand[49] = "";
+	const char *b = brand;
+
+	cpuid(CPUID_VENDOR, &cpuid_max_leaf, &ebx, &ecx, &edx);
+	cpuid_regs_to_string(vendor, ebx, edx, ecx);
+
+	cpuid(CPUID_SIGNATURE, &sig, &ebx, &ecx, &edx);
+	family = (sig >> 8) & 0xf;
+	model = (sig >> 4) & 0xf;
+	if (family == 0xf)
+		family += (sig >> 20) & 0xff;
+	if (family == 0x6 || family >= 0xf)
+		model |= ((sig >> 16) & 0xf) << 4;
+
+	cpuid(CPUID_EXT_MAX, &eax, &ebx, &ecx, &edx);
+	if (eax >= CPUID_BRAND_STRING + 2) {
+		for (u32 i = 0; i < 3; i++) {
+			cpuid(CPUID_BRAND_STRING + i, &eax, &ebx, &ecx, &edx);
+			cpuid_regs_to_string(brand + 16 * i, eax, ebx, ecx);
+			memcpy(brand + 16 * i + 12, &edx, 4);
+		}
+		while (*b == ' ')	/* Intel right-aligns the string with spaces */
+			b++;
+	}
+	snprintf(cpu_desc, sizeof(cpu_desc), "%s (%s family %u model %u stepping %u)",
+		 *b ? b : "x86_64", vendor, family, model, sig & 0xf);
+	boot_info.cpu = cpu_desc;
+}
