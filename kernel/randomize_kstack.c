@@ -24,20 +24,15 @@
  * syscall there chose the offset the next one uses.
  *
  * The mode, the store and chacha-task's rounds are each task's own switches
- * (task_struct, docs/hardening.md): the setters below change the caller's.
+ * (task_struct, docs/hardening.md), set in kernel/hardening.c.
  */
 #include <trapdoor/chacha.h>
-#include <trapdoor/compiler.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
-#include <uapi/errno.h>
-#include <uapi/trapdoor.h>
 
 #include "randomize_kstack.h"
-
-static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
 /*
  * Linux's prandom_seed_full_state(), for one state: four seeds from the
@@ -108,87 +103,4 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds)
 	c->counter++;
 	c->pos = 0;
 	memzero_explicit(state, sizeof(state));
-}
-
-long kstack_chacha_rounds_set(long nrounds)
-{
-	long old = current->kstack_chacha_rounds;
-
-	if (nrounds == -1)
-		return old;
-	if (nrounds != 8 && nrounds != 12 && nrounds != 20)
-		return -EINVAL;
-	/* A block already in the buffer keeps the rounds it was made with. */
-	current->kstack_chacha_rounds = (unsigned int)nrounds;
-	return old;
-}
-
-static const char *const kstack_store_names[] = {
-	[KSTACK_STORE_TASK] = "task",
-	[KSTACK_STORE_CPU] = "cpu",
-};
-
-/* The index of name in a table of n names, or -EINVAL. */
-static int name_index(const char *const *names, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(name, names[i]) == 0)
-			return i;
-	return -EINVAL;
-}
-
-/* The name at index i of a table of n names, or "invalid". */
-static const char *index_name(const char *const *names, int n, int i)
-{
-	return i < 0 || i >= n ? "invalid" : names[i];
-}
-
-int kstack_store_parse(const char *name)
-{
-	return name_index(kstack_store_names, ARRAY_SIZE(kstack_store_names), name);
-}
-
-const char *kstack_store_name(int store)
-{
-	return index_name(kstack_store_names, ARRAY_SIZE(kstack_store_names), store);
-}
-
-long kstack_store_set(long store)
-{
-	long old = current->kstack_store;
-
-	if (store == -1)
-		return old;
-	if (store != KSTACK_STORE_TASK && store != KSTACK_STORE_CPU)
-		return -EINVAL;
-	/* The next exit stores in the new place; the next entry reads from it. */
-	current->kstack_store = (int)store;
-	return old;
-}
-
-int kstack_mode_parse(const char *name)
-{
-	return name_index(kstack_mode_names, NR_KSTACK_MODES, name);
-}
-
-const char *kstack_mode_name(int mode)
-{
-	return index_name(kstack_mode_names, NR_KSTACK_MODES, mode);
-}
-
-long kstack_mode_set(long mode)
-{
-	long old = current->kstack_mode;
-
-	if (mode == -1)
-		return old;
-	if (mode < 0 || mode >= NR_KSTACK_MODES)
-		return -EINVAL;
-	/*
-	 * Takes effect at this syscall's exit (choose) and the next entry.
-	 * A switch to counter or crng16 starts from whatever kstack_offset
-	 * last held: the first offset after the switch is not fresh.
-	 */
-	current->kstack_mode = (int)mode;
-	return old;
 }

@@ -78,19 +78,3 @@ __noinline void stackleak_erase_on_task_stack(void)
 	else if (mode == STACKLEAK_VERIFY)
 		__stackleak_erase(true);
 }
-
-unsigned long stackleak_erase_pending_bytes(void)
-{
-	struct task_struct *t = current;
-	struct stackleak_erase_range r;
-	unsigned long sp = current_stack_pointer();
-
-	if (!t->stackleak_enabled)
-		return 0;
-	/* As the erase will see it, with our own live frames counted as used. */
-	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack < sp ? t->lowest_stack : sp,
-			     t->stackleak_gap_low, t->stackleak_gap_high, stackleak_high_bound(t),
-			     &r);
-	return stackleak_erase_bytes(&r);
-}
-

@@ -295,22 +295,49 @@ struct task_struct;
 #define stackleak_low_bound(t)	((unsigned long)(t)->stack + sizeof(unsigned long))
 #define stackleak_high_bound(t)	((unsigned long)task_pt_regs(t))
 
-/*
- * stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2):
- * each task's own switch, task_struct.stackleak_enabled; on by default.
- */
+/* task_struct.stackleak_enabled 2 (stackleak=verify): every erase verifies itself. */
 #define STACKLEAK_VERIFY	2
-#define STACKLEAK_DEFAULT	1
 
 /*
- * What the verifying erases found (STACKLEAK_VERIFY): how many ran, how many
- * left a non-poison word below themselves, the first such word, its value,
- * and the syscall the erase followed. stackleak_check() reports and clears it.
+ * What the verifying erases found: how many ran, how many left a non-poison
+ * word below themselves, the first such word, its value, and the syscall the
+ * erase followed. stackleak_check() (kernel/lkdtm.c) reports and clears it.
  */
 struct stackleak_verify {
 	unsigned long erases, failures, addr, value, nr;
 };
 extern struct stackleak_verify stackleak_verify;
+
+/*
+ * stackleak_skip_gap(ptr, size, called): the kernel-stack offset's alloca of
+ * size bytes at ptr, right after add_random_kstack_offset() made it
+ * (kernel/randomize_kstack.h). Nobody writes there during the syscall (the
+ * handler's frames are below, the dispatcher's own above) and it held poison
+ * when the syscall began, so the erase skips it (docs/stackleak.md, section
+ * 3). Unless the offset's draw called a function (called): that call's frame
+ * was where the gap is now, and the gap is recorded empty.
+ *
+ * Where the ABI keeps an area for callees at the stack pointer (powerpc64,
+ * s390x), the alloca's block starts above that area: the gap ends where the
+ * stack pointer was before the alloca, the new one plus size, and an offset
+ * smaller than that area leaves no gap, recorded empty there. And the word
+ * below the new stack pointer is the deepest point so far (lowest_stack, as
+ * stackleak_track_stack() would record it, never raised): the handler's call
+ * writes it on most paths, and the erase's search starts below it.
+ */
+#define stackleak_skip_gap(ptr, size, called) do {				\
+	struct task_struct *t__ = current;					\
+	unsigned long sp__ = current_stack_pointer();				\
+	unsigned long low__ = (unsigned long)(ptr), high__ = sp__ + (size);	\
+	if (called)								\
+		high__ = low__;							\
+	else if (high__ < low__)						\
+		low__ = high__;							\
+	t__->stackleak_gap_low = low__;						\
+	t__->stackleak_gap_high = high__;					\
+	if (sp__ - sizeof(long) < t__->lowest_stack)				\
+		t__->lowest_stack = sp__ - sizeof(long);			\
+} while (0)
 
 /*
  * Called by start_task() for every new task (spawn, fork): fills the whole new
@@ -321,38 +348,19 @@ void stackleak_task_init(struct task_struct *t);
 
 /*
  * The tracking: records the caller's depth in current->lowest_stack if it is
- * the deepest point since the last erase. It records its own stack pointer,
- * which lies just below the caller's whole frame. A function whose frame is
- * bigger than STACKLEAK_SEARCH_DEPTH calls it first thing (tools/check-frames
- * makes sure it does).
+ * the deepest point since the last erase (its own stack pointer, just below
+ * the caller's whole frame). A function whose frame is bigger than
+ * STACKLEAK_SEARCH_DEPTH calls it first thing (tools/check-frames makes sure).
  */
 void stackleak_track_stack(void);
 
 /*
  * The erase, called by entry.S on every return to user mode, after the last C
  * call (ret_from_syscall): re-poisons what was used since the last erase,
- * except the gap do_syscall() recorded, resets lowest_stack and the gap, and
- * updates the stackleak_* counters of struct kernel_stats. It calls nothing
- * and writes only below its own stack pointer.
+ * except the gap, resets lowest_stack and the gap, and counts the bytes in
+ * kernel_stats. It calls nothing and writes only below its own stack pointer.
  */
 void stackleak_erase_on_task_stack(void);
-
-/*
- * What the erase will write at the end of this syscall, in bytes, as things
- * stand now (the trace line shows it; kernel/trace.c).
- */
-unsigned long stackleak_erase_pending_bytes(void);
-
-/*
- * trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, v): 0 off, 1 on, 2 on and every
- * erase verifies that the whole stack below it is poison afterwards (the
- * self-check of the exit path; stackleak_check() reports what it found); -1
- * reads. Returns the old value.
- */
-long stackleak_set_enabled(long on);
-
-/* The boot option stackleak=on|off (default on): 0, or -EINVAL for another value. */
-int stackleak_setup(const char *val);
 
 #endif /* STACKLEAK_PURE */
 
