@@ -1,30 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * The offset sources of the kernel-stack offset (randomize_kstack.h) and
- * their seeding. Every mode is here so that one boot can measure them side
- * by side (user/entropy.c -m all); docs/kstack-offset.md compares them and
- * tells where each comes from.
- *
- * off		no offset: SP is the same on every syscall
- * counter	offset = ror32(offset, 5) ^ (u32)arch_get_cycles() at exit,
- *		used at the next entry
- * crng16	offset = ror32(offset, 5) ^ get_random_u16() at exit
- * crng8	offset = get_random_u8() << 2 at entry
- * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
- *		at entry: LFSR113 (lib/prandom/), one state per task, seeded at
- *		spawn, fork and execve from four get_random_u32()
- * prng-cpu	offset = prandom_u32_state(&this_cpu()->kstack_rnd_state) at
- *		entry: one state per CPU, each seeded before its CPU starts
- * chacha-task	DEFAULT. offset = the next byte of the task's own ChaCha
- *		keystream at entry, one 64-byte block per 64 syscalls, keyed
- *		from the CRNG at spawn, fork and execve
- *
- * counter and crng16 keep the next offset in the task (kstack.store=task,
- * the default) or in the CPU (kstack.store=cpu): whoever made the previous
- * syscall there chose the offset the next one uses.
- *
- * The mode, the store and chacha-task's rounds are each task's own switches
- * (task_struct, docs/hardening.md), set in kernel/hardening.c.
+ * The seeding of the kernel-stack offset's sources (randomize_kstack.h), and
+ * chacha-task's refill. Every mode is built in so that one boot can measure
+ * them side by side (user/entropy.c -m all); docs/kstack-offset.md, section
+ * 3, compares them and tells where each comes from. The per-task states are
+ * seeded afresh at spawn, fork and execve, the per-CPU ones before the CPU
+ * starts; the switches are in kernel/hardening.c.
  */
 #include <trapdoor/chacha.h>
 #include <trapdoor/prandom.h>

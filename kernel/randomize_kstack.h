@@ -118,12 +118,10 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 
 /*
  * add_random_kstack_offset() - move SP down by this syscall's offset, in
- * do_syscall() only, after entry.S saved the user registers and before the
- * handler runs. A macro: an alloca in a helper would be freed on its return.
- * The first asm hides the draw's value (off's constant 0 would let the
- * compiler fold the alloca into its frame); the second keeps the dead
- * allocation. offset gets the offset (the trace shows it); stackleak learns
- * of the gap, which nobody writes during the syscall.
+ * do_syscall() only, before the handler runs; offset gets it (the trace shows
+ * it). A macro: an alloca in a helper would be freed on its return. The first
+ * asm hides the draw (off's constant 0 would let the compiler fold the alloca
+ * into its frame); the second keeps the dead allocation.
  */
 #define add_random_kstack_offset(offset) do {				\
 	bool called__ = false;						\
@@ -136,10 +134,8 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 } while (0)
 
 /*
- * choose_random_kstack_offset() - pick the next syscall's offset, at exit, in
- * the two modes that choose there: counter and crng16, which fold the new
- * value into the old one as Linux's macro did, ror32(offset, 5) ^ rand. A
- * no-op for the other modes.
+ * choose_random_kstack_offset() - pick the next syscall's offset at exit, in
+ * counter and crng16 mode, as Linux's macro did: ror32(offset, 5) ^ rand.
  */
 static __always_inline void choose_random_kstack_offset(struct task_struct *tsk)
 {
@@ -150,15 +146,14 @@ static __always_inline void choose_random_kstack_offset(struct task_struct *tsk)
 		slot = kstack_offset_slot(tsk);
 		*slot = ror32(*slot, 5) ^ (u32)arch_get_cycles();
 		break;
-	case KSTACK_MODE_CRNG16:
+	case KSTACK_MODE_CRNG16: {
 		/* The draw first: the slot is this CPU's, looked up after any call. */
-		{
-			u16 rand = get_random_u16();
+		u16 rand = get_random_u16();
 
-			slot = kstack_offset_slot(tsk);
-			*slot = ror32(*slot, 5) ^ rand;
-		}
+		slot = kstack_offset_slot(tsk);
+		*slot = ror32(*slot, 5) ^ rand;
 		break;
+	}
 	default:
 		break;
 	}

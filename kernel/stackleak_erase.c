@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * The stackleak erase itself, on its own in this file because of how it must
- * be compiled: it runs from entry.S after the last C call and writes poison
- * below its own stack pointer, so it may call nothing and keep nothing on the
- * stack but what the call instruction put there. It is built without a frame
- * pointer (Makefile: CFLAGS_kernel/stackleak_erase.c), and tools/check-frames
- * fails the build if its frame is bigger than the least the dispatcher's own
- * frame holds (STACKLEAK_ERASER_FRAME in Makefile.arch). Anything it kept
- * below the dispatcher's frame would lie in the next syscall's gap, which the
- * erase skips; stackleak_check() checks that the gap is poison. kernel/stackleak.c has the rest; docs/stackleak.md tells the story.
+ * The stackleak erase, on its own because of how it must be compiled: it runs
+ * from entry.S after the last C call and writes poison below its own stack
+ * pointer, so it may call nothing and keep nothing on the stack but what the
+ * call put there. It is built without a frame pointer (Makefile:
+ * CFLAGS_kernel/stackleak_erase.c), and tools/check-frames fails the build if
+ * its frame is bigger than the least the dispatcher's own frame holds
+ * (STACKLEAK_ERASER_FRAME in Makefile.arch): below that lies the next
+ * syscall's gap, which the erase skips. docs/stackleak.md tells the story.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/stackleak.h>
