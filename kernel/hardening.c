@@ -1,17 +1,90 @@
 // SPDX-License-Identifier: MIT
 /*
- * The run-time switches of the kernel-stack offset and the stackleak erase
- * (include/trapdoor/hardening.h): the boot options' parsers and
- * trapdoor_config()'s setters. None of this runs on the syscall path; the
- * hooks there only read the task's switches.
+ * The setup of the kernel-stack offset and the stackleak erase
+ * (include/trapdoor/hardening.h): each new task's and CPU's offset state and
+ * each new stack's poison; the boot options' parsers and trapdoor_config()'s
+ * setters. None of this runs on the syscall path, whose hooks only read what
+ * is set up here.
  */
+#include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/hardening.h>
+#include <trapdoor/prandom.h>
+#include <trapdoor/random.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
+
+/*
+ * Linux's prandom_seed_full_state(), for one state: four seeds from the
+ * CRNG, the __seed minimums and ten warm-up steps (lib/prandom). Four
+ * get_random_u32() rather than 16 bytes of get_random_bytes(): the CRNG
+ * decodes u32s little-endian on every arch, so a crng.seed= boot gives the
+ * same offsets on all six, big-endian s390 and powerpc included.
+ */
+static void kstack_seed(struct rnd_state *state)
+{
+	u32 seeds[4];
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(seeds); i++)
+		seeds[i] = get_random_u32();
+	prandom_seed_full_state_one(state, seeds);
+	memzero_explicit(seeds, sizeof(seeds));
+}
+
+void kstack_boot_init(void)
+{
+	kstack_cpu_init(&cpu_info[0]);
+}
+
+void kstack_cpu_init(struct cpu_info *c)
+{
+	kstack_seed(&c->kstack_rnd_state);
+	c->kstack_offset = get_random_u32();
+}
+
+/*
+ * chacha-task's key, from the CRNG as u32s for the same reason as above; the
+ * buffer starts empty, so the task's first syscall in this mode refills it.
+ */
+static void kstack_chacha_seed(struct kstack_chacha *c)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(c->key); i++)
+		c->key[i] = get_random_u32();
+	c->counter = 0;
+	memzero_explicit(c->buf, sizeof(c->buf));
+	c->pos = sizeof(c->buf);
+}
+
+void kstack_task_init(struct task_struct *t)
+{
+	/* A fork or exec gets a fresh state, never a copy of the old one. */
+	kstack_seed(&t->kstack_rnd_state);
+	kstack_chacha_seed(&t->kstack_chacha);
+	t->kstack_offset = get_random_u32();
+}
+
+/* No gap: the next erase covers everything the search finds, up to its stack pointer. */
+static void stackleak_forget_gap(struct task_struct *t)
+{
+	t->stackleak_gap_low = t->stackleak_gap_high = stackleak_high_bound(t);
+}
+
+void stackleak_task_init(struct task_struct *t)
+{
+	unsigned long high = stackleak_high_bound(t);
+
+	/*
+	 * Poisoned whether or not the erase is on: the search needs a poisoned
+	 * stack to stop in, and switching the erase on later must find one.
+	 * pt_regs is already filled in (spawn and fork prepare it first).
+	 */
+	stackleak_poison_words(stackleak_low_bound(t), high);
+	t->lowest_stack = high;
+	stackleak_forget_gap(t);
+}
 
 static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
@@ -117,7 +190,7 @@ long stackleak_set_enabled(long on)
 	 * task's erase was ever off, and no other task's gap is touched.
 	 */
 	if (!old && on)
-		t->stackleak_gap_low = t->stackleak_gap_high = stackleak_high_bound(t);
+		stackleak_forget_gap(t);
 	t->stackleak_enabled = (int)on;
 	return old;
 }

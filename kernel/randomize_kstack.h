@@ -6,7 +6,7 @@
  * include/linux/randomize_kstack.h, with every offset source Linux has used or
  * discussed selectable at run time (KSTACK_MODE_*, uapi/trapdoor.h; the
  * switches: include/trapdoor/hardening.h). docs/kstack-offset.md tells the
- * story; kernel/randomize_kstack.c holds the sources' seeding.
+ * story.
  *
  * The hooks, in do_syscall() (kernel/syscall.c):
  *
@@ -14,8 +14,8 @@
  *	ret = invoke_syscall(regs);
  *	choose_random_kstack_offset(tsk);	exit: pick the next offset
  *
- * and the setup: kstack_task_init(t) in start_task() (kernel/fork.c),
- * kstack_boot_init() in start_kernel() once the CRNG is fed (kernel/main.c).
+ * and the setup (include/trapdoor/hardening.h): kstack_task_init(t),
+ * kstack_boot_init(), kstack_cpu_init(c).
  */
 #ifndef TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
 #define TRAPDOOR_KERNEL_RANDOMIZE_KSTACK_H
@@ -158,15 +158,5 @@ static __always_inline void choose_random_kstack_offset(struct task_struct *tsk)
 		break;
 	}
 }
-
-/*
- * Boot and task setup (randomize_kstack.c).
- * kstack_boot_init()	seeds CPU 0's state from the CRNG, once, after random_init().
- * kstack_cpu_init(c)	seeds another CPU's state, before smp_init() starts it.
- * kstack_task_init(t)	seeds t's own state, for every new task (start_task()).
- */
-void kstack_boot_init(void);
-void kstack_cpu_init(struct cpu_info *c);
-void kstack_task_init(struct task_struct *t);
 
 #endif

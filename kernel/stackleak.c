@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * stackleak: poison every new kernel stack, track how deep each syscall went,
- * and on every return to user mode re-poison what was used, so the next
- * syscall's uninitialised variables find poison rather than the last one's
- * data. The erase is in kernel/stackleak_erase.c, the pure search in
- * include/trapdoor/stackleak.h, the switches in kernel/hardening.c, the
- * self-check (LKDTM's STACKLEAK_ERASING) in kernel/lkdtm.c;
- * docs/stackleak.md explains it all.
+ * stackleak: track how deep each syscall went, so that the erase on every
+ * return to user mode (kernel/stackleak_erase.c, the pure search in
+ * include/trapdoor/stackleak.h) re-poisons what was used. A new stack's
+ * poison and the switches are in kernel/hardening.c, the self-check (LKDTM's
+ * STACKLEAK_ERASING) in kernel/lkdtm.c; docs/stackleak.md explains it all.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>
@@ -15,26 +13,6 @@
 
 /* What the verifying erases found (stackleak_erase.c); stackleak_check() reports it. */
 struct stackleak_verify stackleak_verify;
-
-/* No gap: the next erase covers everything the search finds, up to its stack pointer. */
-static void stackleak_forget_gap(struct task_struct *t)
-{
-	t->stackleak_gap_low = t->stackleak_gap_high = stackleak_high_bound(t);
-}
-
-void stackleak_task_init(struct task_struct *t)
-{
-	unsigned long high = stackleak_high_bound(t);
-
-	/*
-	 * Poisoned whether or not the erase is on: the search needs a poisoned
-	 * stack to stop in, and switching the erase on later must find one.
-	 * pt_regs is already filled in (spawn and fork prepare it first).
-	 */
-	stackleak_poison_words(stackleak_low_bound(t), high);
-	t->lowest_stack = high;
-	stackleak_forget_gap(t);
-}
 
 /*
  * Not inline, on purpose: its own stack pointer lies below the caller's whole

@@ -14,6 +14,25 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_HARDENING_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_HARDENING_H
 
+struct cpu_info;
+struct task_struct;
+
+/*
+ * kstack_boot_init()	seeds CPU 0's offset state from the CRNG, once, after
+ *			random_init(), before init runs.
+ * kstack_cpu_init(c)	seeds another CPU's, before smp_init() starts it.
+ * kstack_task_init(t)	seeds t's own, for every new task (start_task():
+ *			spawn and fork) and again at execve.
+ * stackleak_task_init(t) fills a new task's whole kernel stack with poison,
+ *			except the canary at the bottom and the pt_regs already
+ *			prepared at the top, sets lowest_stack to the top and
+ *			records no gap.
+ */
+void kstack_boot_init(void);
+void kstack_cpu_init(struct cpu_info *c);
+void kstack_task_init(struct task_struct *t);
+void stackleak_task_init(struct task_struct *t);
+
 /* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
 #define KSTACK_MODE_DEFAULT		KSTACK_MODE_CHACHA_TASK
 #define KSTACK_STORE_DEFAULT		KSTACK_STORE_TASK

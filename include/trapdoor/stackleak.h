@@ -279,13 +279,6 @@ extern struct stackleak_verify stackleak_verify;
 } while (0)
 
 /*
- * Called by start_task() for every new task (spawn, fork): fills the whole new
- * kernel stack with poison, except the canary at the bottom and the pt_regs
- * already prepared at the top, sets lowest_stack to the top and records no gap.
- */
-void stackleak_task_init(struct task_struct *t);
-
-/*
  * The tracking: records the caller's depth in current->lowest_stack if it is
  * the deepest point since the last erase (its own stack pointer, just below
  * the caller's whole frame). A function whose frame is bigger than

@@ -13,32 +13,12 @@
 #include <trapdoor/compiler.h>
 
 /*
- * The erase's stack pointer, read in place: current_stack_pointer()
- * (asm/processor.h) is only "inline", and a call's frame would land in the
- * range the erase writes.
- */
-static __always_inline unsigned long arch_stackleak_sp(void)
-{
-	unsigned long sp;
-
-	__asm__ __volatile__("mv %0, sp" : "=r"(sp));
-	return sp;
-}
-#define arch_stackleak_sp arch_stackleak_sp
-
-/*
  * How many of the n words below p are poison, counted from p down, before
- * the first one that is not.
- *
- * The search asks for a whole search depth (16 words) on almost every call,
- * and on the way out of a short syscall the answer is "all of them": the
- * dead frames are already poison. That case is a straight line of one ld and
- * one bne per word at fixed offsets from p: no counter, no pointer update.
- * If the very first word is not poison (a dead frame right below p: the
- * search's usual step through the handler's frames) the answer is 0 at
- * once; at any later word that is not poison it leaves the line for the
- * one-word loop, which finds the exact count from p again.
- * (.Lsl_off is an assembler variable: .set may redefine it in every copy.)
+ * the first one that is not. The usual question is a whole search depth and
+ * the usual answer "all of them": a straight line of one ld and one bne per
+ * word, no counter. A first word that is not poison answers 0 at once; any
+ * later one goes to the one-word loop, which counts from p again. (.Lsl_off
+ * is an assembler variable: .set may redefine it in every copy.)
  */
 static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
 {
