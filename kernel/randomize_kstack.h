@@ -82,8 +82,9 @@ static __always_inline u32 *kstack_offset_slot(struct task_struct *tsk)
 }
 
 /*
- * The offset for this syscall, by mode: the entry modes draw a fresh value,
- * the exit modes use what choose_random_kstack_offset() stored last time.
+ * The offset for this syscall, by mode: one switch, no printing, no
+ * allocation (docs/design.md, "Performance principles"). The entry modes draw
+ * a fresh value, the exit modes use what choose_random_kstack_offset() stored.
  * *called is set when the draw called a function: its frame went where the
  * gap is about to be, so the stackleak erase must not skip the gap.
  */
@@ -124,13 +125,14 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
  * into its frame); the second keeps the dead allocation.
  */
 #define add_random_kstack_offset(offset) do {				\
+	struct task_struct *tsk__ = current;				\
 	bool called__ = false;						\
-	u32 raw__ = kstack_get_offset(current, &called__);		\
+	u32 raw__ = kstack_get_offset(tsk__, &called__);		\
 	__asm__("" : "+r"(raw__));					\
 	u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__));		\
 	offset = KSTACK_OFFSET_MAX(raw__);				\
 	__asm__ __volatile__("" : "+r"(ptr__) : : "memory");		\
-	stackleak_skip_gap(ptr__, offset, called__);			\
+	stackleak_skip_gap(tsk__, ptr__, offset, called__);		\
 } while (0)
 
 /*

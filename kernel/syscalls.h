@@ -60,7 +60,7 @@ SYSCALL_DEFINE(nanosleep);
 SYSCALL_DEFINE(sched_setaffinity);
 SYSCALL_DEFINE(sched_getaffinity);
 SYSCALL_DEFINE(getcpu);
-/* kernel/stackleak.c */
+/* kernel/lkdtm.c: the stack erase's self-check */
 SYSCALL_DEFINE(stackleak_check);
 /* kernel/lkdtm.c: the test fixtures, wrong on purpose */
 SYSCALL_DEFINE(lkdtm);

@@ -4,7 +4,7 @@
  * left on the kernel stack is overwritten with a poison value before user code
  * runs again, so that an uninitialised variable in a later syscall reads the
  * poison instead of an earlier syscall's data. docs/stackleak.md tells the
- * whole story; kernel/stackleak.c is the kernel half.
+ * whole story.
  *
  * A task's kernel stack, and the names the code below uses for its parts:
  *
@@ -255,17 +255,18 @@ struct stackleak_verify {
 extern struct stackleak_verify stackleak_verify;
 
 /*
- * stackleak_skip_gap(ptr, size, called): add_random_kstack_offset()'s alloca
- * of size bytes at ptr (kernel/randomize_kstack.h). Nobody writes there during
- * the syscall and it held poison when the syscall began, so the erase skips it
- * (docs/stackleak.md, section 3), unless the offset's draw called a function
- * (called), whose frame was there: then the gap is empty. The gap ends where
- * SP was before the alloca (SP + size): where the ABI keeps a callee area at
- * SP (powerpc64, s390x) the block starts above it. The word below SP is the
- * deepest point so far (lowest_stack, never raised): the search starts there.
+ * stackleak_skip_gap(t, ptr, size, called): add_random_kstack_offset()'s
+ * alloca of size bytes at ptr, in task t (kernel/randomize_kstack.h). Nobody
+ * writes there during the syscall and it held poison when the syscall began,
+ * so the erase skips it (docs/stackleak.md, section 3), unless the offset's
+ * draw called a function (called), whose frame was there: then the gap is
+ * empty. The gap ends where SP was before the alloca (SP + size): where the
+ * ABI keeps a callee area at SP (powerpc64, s390x) the block starts above it.
+ * The word below SP is the deepest point so far (lowest_stack, never raised):
+ * the search starts there.
  */
-#define stackleak_skip_gap(ptr, size, called) do {				\
-	struct task_struct *t__ = current;					\
+#define stackleak_skip_gap(t, ptr, size, called) do {				\
+	struct task_struct *t__ = (t);						\
 	unsigned long sp__ = current_stack_pointer();				\
 	unsigned long low__ = (unsigned long)(ptr), high__ = sp__ + (size);	\
 	if (called)								\
