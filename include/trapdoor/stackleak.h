@@ -67,12 +67,42 @@
 #endif
 #endif
 
+/*
+ * An arch may give, as ARCH_STACKLEAK_POISON_WORD, the instructions that load
+ * the word at -.Lsl_off(%[p]) (into %[a], if they need a register) and branch
+ * to %l[count] unless it is %[poison]. The search's usual question, a whole
+ * depth, and usual answer, all of it poison, is then one straight line of
+ * them, no counter. (.Lsl_off is an assembler variable: .set may redefine it
+ * in every copy.)
+ */
+#ifndef ARCH_STACKLEAK_P
+#define ARCH_STACKLEAK_P	"r"	/* the constraint of %[p] */
+#endif
 #ifndef arch_stackleak_poison_run
 static __always_inline unsigned long stackleak_poison_run(unsigned long p, unsigned long n)
 {
 	const unsigned long *w = (const unsigned long *)p;
 	unsigned long k = 0;
 
+#ifdef ARCH_STACKLEAK_POISON_WORD
+	unsigned long a;
+
+	if (n == STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long)) {
+		__asm__ __volatile__ goto(
+			".set	.Lsl_off, 8\n\t"
+			".rept	%c[words]\n\t"
+			ARCH_STACKLEAK_POISON_WORD
+			".set	.Lsl_off, .Lsl_off + 8\n\t"
+			".endr"
+			: [a] "=&r"(a)
+			: [p] ARCH_STACKLEAK_P(p), [poison] "r"(STACKLEAK_POISON),
+			  [words] "i"(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
+			: "cc", "memory"
+			: count);
+		return n;
+	}
+count:
+#endif
 	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
 		k++;
 	return k;
