@@ -7,6 +7,7 @@
  */
 #include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
+#include <trapdoor/hardening.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/printk.h>

@@ -31,7 +31,7 @@ static void copy_switches(struct task_struct *t, const struct task_struct *from)
 	t->stackleak_enabled = from->stackleak_enabled;
 }
 
-/* Hooks for the stack hardening (kernel/randomize_kstack.c, kernel/stackleak.c). */
+/* Hooks for the stack hardening (kernel/hardening.c). */
 static void start_task(struct task_struct *t)
 {
 	/* Its own offset stream, seeded from the CRNG (prng-task mode). */

@@ -11,8 +11,9 @@
  * run that one test (see docs/hardening.md).
  *
  * And the stack-erase fixtures (below the table): a frame with a hole the
- * erase's search must not stop at, and a syscall pair that leaks an
- * uninitialised stack slot (docs/stackleak.md).
+ * erase's search must not stop at, a syscall pair that leaks an
+ * uninitialised stack slot, and the erase's self-check, stackleak_check()
+ * (docs/stackleak.md).
  */
 #include <trapdoor/compiler.h>
 #include <trapdoor/lkdtm.h>
@@ -286,4 +287,96 @@ SYSCALL_DEFINE1(leak_write_secret, unsigned long, secret)
 SYSCALL_DEFINE0(leak_read_uninit)
 {
 	return (long)leak_cushion(0, false);
+}
+
+/*
+ * stackleak_check(): LKDTM's STACKLEAK_ERASING, as a syscall. It checks that
+ * the erase before this syscall left nothing behind: below the top of the
+ * poison, every word down to the canary must be poison.
+ *
+ * LKDTM masks interrupts for the test; the kernel here always runs so. Until
+ * the verdict it calls nothing out of line: a call's frame would land in the
+ * very region being checked (after this syscall, printk's frames do, and the
+ * erase on the way out takes them away again). With mode =
+ * STACKLEAK_CHECK_QUIET it prints only a failure.
+ */
+SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
+{
+	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	struct task_struct *t = current;
+	const unsigned long base = (unsigned long)t->stack;
+	const unsigned long low = stackleak_low_bound(t);
+	const unsigned long high = stackleak_high_bound(t);
+	const unsigned long sp = current_stack_pointer();
+	const unsigned long lowest = t->lowest_stack;
+	const unsigned long gap_low = t->stackleak_gap_low, gap_high = t->stackleak_gap_high;
+	unsigned long untracked_high, poison_high, first, first_value = 0, bad;
+	unsigned long gap_first, gap_first_value = 0, gap_bad = 0;
+	unsigned long v_erases = stackleak_verify.erases, v_failures = stackleak_verify.failures;
+	unsigned long v_addr = stackleak_verify.addr, v_value = stackleak_verify.value, v_nr = stackleak_verify.nr;
+
+	if (sp < low || sp >= high) {
+		printk("stackleak: ERROR: sp 0x%lx outside the task stack [0x%lx..0x%lx]\n", sp,
+		       low, high - 1);
+		return -ERANGE;
+	}
+	if (lowest < low || lowest >= high) {
+		printk("stackleak: ERROR: lowest_stack 0x%lx outside the task stack "
+		       "[0x%lx..0x%lx]\n", lowest, low, high - 1);
+		return -ERANGE;
+	}
+	/* Above the lower of the two, the stack is in use: it is not ours to check. */
+	untracked_high = ALIGN_DOWN(sp < lowest ? sp : lowest, sizeof(unsigned long));
+	/* Find the top of the poison exactly as the erase does... */
+	poison_high = stackleak_find_top_of_poison(low, untracked_high);
+	/* ...and verify what the search only sampled: all of it, down to the canary. */
+	bad = stackleak_count_non_poison(low, poison_high, &first);
+	/*
+	 * This syscall's own gap (the offset's alloca, above us): nothing has
+	 * written it, so it must still hold the poison the erase skips.
+	 */
+	if (t->stackleak_enabled && gap_low >= sp && gap_low < gap_high && gap_high <= high)
+		gap_bad = stackleak_count_non_poison(gap_low, gap_high, &gap_first);
+	/* Read them now: the printk() calls below reuse that part of the stack. */
+	if (bad)
+		first_value = *(const unsigned long *)first;
+	if (gap_bad)
+		gap_first_value = *(const unsigned long *)gap_first;
+	stackleak_verify.erases = stackleak_verify.failures = 0;
+	if (!bad && !gap_bad && !v_failures && mode == STACKLEAK_CHECK_QUIET)
+		return 0;
+
+	printk("stackleak: stack usage of task %d (%s)%s:\n", t->pid, t->comm,
+	       t->stackleak_enabled ? "" : ", with stackleak OFF");
+	printk("  high offset: %lu bytes\n", base + THREAD_SIZE - high);
+	printk("  current:     %lu bytes\n", high - sp);
+	printk("  lowest:      %lu bytes\n", high - lowest);
+	printk("  tracked:     %lu bytes\n", high - untracked_high);
+	printk("  untracked:   %lu bytes\n", untracked_high - poison_high);
+	printk("  poisoned:    %lu bytes\n", poison_high - low);
+	printk("  low offset:  %lu bytes\n", low - base);
+	printk("  gap:         %lu bytes of this syscall's offset, never written\n",
+	       gap_high > gap_low ? gap_high - gap_low : 0);
+	if (t->stackleak_enabled == STACKLEAK_VERIFY || v_erases)
+		printk("  exit path:   %lu erases since the last check verified the whole stack "
+		       "below them\n", v_erases);
+	if (bad) {
+		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx, %lu bytes below the "
+		       "poison boundary (%lu such words)\n", first_value, first,
+		       poison_high - first, bad);
+	}
+	if (gap_bad)
+		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx in the offset's gap "
+		       "(%lu such words)\n", gap_first_value, gap_first, gap_bad);
+	if (v_failures)
+		printk("stackleak: ERROR: %lu of %lu erases left non-poison below themselves, "
+		       "the first 0x%lx at 0x%lx (%lu bytes below pt_regs, on the way back from "
+		       "syscall %ld)\n", v_failures, v_erases, v_value, v_addr, high - v_addr,
+		       (long)v_nr);
+	if (bad || gap_bad || v_failures) {
+		printk("stackleak: ERROR: the thread stack is NOT properly erased\n");
+		return -EFAULT;
+	}
+	printk("OK: the rest of the thread stack is properly erased\n");
+	return 0;
 }

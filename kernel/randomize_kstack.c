@@ -1,92 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * The offset sources of the kernel-stack offset (randomize_kstack.h) and
- * their seeding. Every mode is here so that one boot can measure them side
- * by side (user/entropy.c -m all); docs/kstack-offset.md compares them and
- * tells where each comes from.
- *
- * off		no offset: SP is the same on every syscall
- * counter	offset = ror32(offset, 5) ^ (u32)arch_get_cycles() at exit,
- *		used at the next entry
- * crng16	offset = ror32(offset, 5) ^ get_random_u16() at exit
- * crng8	offset = get_random_u8() << 2 at entry
- * prng-task	offset = prandom_u32_state(&current->kstack_rnd_state)
- *		at entry: LFSR113 (lib/prandom/), one state per task, seeded at
- *		spawn, fork and execve from four get_random_u32()
- * prng-cpu	offset = prandom_u32_state(&this_cpu()->kstack_rnd_state) at
- *		entry: one state per CPU, each seeded before its CPU starts
- * chacha-task	DEFAULT. offset = the next byte of the task's own ChaCha
- *		keystream at entry, one 64-byte block per 64 syscalls, keyed
- *		from the CRNG at spawn, fork and execve
- *
- * counter and crng16 keep the next offset in the task (kstack.store=task,
- * the default) or in the CPU (kstack.store=cpu): whoever made the previous
- * syscall there chose the offset the next one uses.
- *
- * The mode, the store and chacha-task's rounds are each task's own switches
- * (task_struct, docs/hardening.md): the setters below change the caller's.
+ * chacha-task's refill, the one call the kernel-stack offset's draw makes out
+ * of line (randomize_kstack.h). The sources' seeding and switches are in
+ * kernel/hardening.c; docs/kstack-offset.md, section 3, compares the sources.
  */
 #include <trapdoor/chacha.h>
-#include <trapdoor/compiler.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/random.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
-#include <uapi/errno.h>
-#include <uapi/trapdoor.h>
 
 #include "randomize_kstack.h"
-
-static const char *const kstack_mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
-
-/*
- * Linux's prandom_seed_full_state(), for one state: four seeds from the
- * CRNG, the __seed minimums and ten warm-up steps (lib/prandom). Four
- * get_random_u32() rather than 16 bytes of get_random_bytes(): the CRNG
- * decodes u32s little-endian on every arch, so a crng.seed= boot gives the
- * same offsets on all six, big-endian s390 and powerpc included.
- */
-static void kstack_seed(struct rnd_state *state)
-{
-	u32 seeds[4];
-
-	for (unsigned int i = 0; i < ARRAY_SIZE(seeds); i++)
-		seeds[i] = get_random_u32();
-	prandom_seed_full_state_one(state, seeds);
-	memzero_explicit(seeds, sizeof(seeds));
-}
-
-void kstack_boot_init(void)
-{
-	kstack_cpu_init(&cpu_info[0]);
-}
-
-void kstack_cpu_init(struct cpu_info *c)
-{
-	kstack_seed(&c->kstack_rnd_state);
-	c->kstack_offset = get_random_u32();
-}
-
-/*
- * chacha-task's key, from the CRNG as u32s for the same reason as above; the
- * buffer starts empty, so the task's first syscall in this mode refills it.
- */
-static void kstack_chacha_seed(struct kstack_chacha *c)
-{
-	for (unsigned int i = 0; i < ARRAY_SIZE(c->key); i++)
-		c->key[i] = get_random_u32();
-	c->counter = 0;
-	memzero_explicit(c->buf, sizeof(c->buf));
-	c->pos = sizeof(c->buf);
-}
-
-void kstack_task_init(struct task_struct *t)
-{
-	/* A fork or exec gets a fresh state, never a copy of the old one. */
-	kstack_seed(&t->kstack_rnd_state);
-	kstack_chacha_seed(&t->kstack_chacha);
-	t->kstack_offset = get_random_u32();
-}
 
 /*
  * One keystream block: ChaCha with the task's key, its block counter in
@@ -108,87 +32,4 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds)
 	c->counter++;
 	c->pos = 0;
 	memzero_explicit(state, sizeof(state));
-}
-
-long kstack_chacha_rounds_set(long nrounds)
-{
-	long old = current->kstack_chacha_rounds;
-
-	if (nrounds == -1)
-		return old;
-	if (nrounds != 8 && nrounds != 12 && nrounds != 20)
-		return -EINVAL;
-	/* A block already in the buffer keeps the rounds it was made with. */
-	current->kstack_chacha_rounds = (unsigned int)nrounds;
-	return old;
-}
-
-static const char *const kstack_store_names[] = {
-	[KSTACK_STORE_TASK] = "task",
-	[KSTACK_STORE_CPU] = "cpu",
-};
-
-/* The index of name in a table of n names, or -EINVAL. */
-static int name_index(const char *const *names, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(name, names[i]) == 0)
-			return i;
-	return -EINVAL;
-}
-
-/* The name at index i of a table of n names, or "invalid". */
-static const char *index_name(const char *const *names, int n, int i)
-{
-	return i < 0 || i >= n ? "invalid" : names[i];
-}
-
-int kstack_store_parse(const char *name)
-{
-	return name_index(kstack_store_names, ARRAY_SIZE(kstack_store_names), name);
-}
-
-const char *kstack_store_name(int store)
-{
-	return index_name(kstack_store_names, ARRAY_SIZE(kstack_store_names), store);
-}
-
-long kstack_store_set(long store)
-{
-	long old = current->kstack_store;
-
-	if (store == -1)
-		return old;
-	if (store != KSTACK_STORE_TASK && store != KSTACK_STORE_CPU)
-		return -EINVAL;
-	/* The next exit stores in the new place; the next entry reads from it. */
-	current->kstack_store = (int)store;
-	return old;
-}
-
-int kstack_mode_parse(const char *name)
-{
-	return name_index(kstack_mode_names, NR_KSTACK_MODES, name);
-}
-
-const char *kstack_mode_name(int mode)
-{
-	return index_name(kstack_mode_names, NR_KSTACK_MODES, mode);
-}
-
-long kstack_mode_set(long mode)
-{
-	long old = current->kstack_mode;
-
-	if (mode == -1)
-		return old;
-	if (mode < 0 || mode >= NR_KSTACK_MODES)
-		return -EINVAL;
-	/*
-	 * Takes effect at this syscall's exit (choose) and the next entry.
-	 * A switch to counter or crng16 starts from whatever kstack_offset
-	 * last held: the first offset after the switch is not fresh.
-	 */
-	current->kstack_mode = (int)mode;
-	return old;
 }

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * The stackleak erase itself, on its own in this file because of how it must
- * be compiled: it runs from entry.S after the last C call and writes poison
- * below its own stack pointer, so it may call nothing and keep nothing on the
- * stack but what the call instruction put there. It is built without a frame
- * pointer (Makefile: CFLAGS_kernel/stackleak_erase.c), and tools/check-frames
- * fails the build if its frame is bigger than the least the dispatcher's own
- * frame holds (STACKLEAK_ERASER_FRAME in Makefile.arch). Anything it kept
- * below the dispatcher's frame would lie in the next syscall's gap, which the
- * erase skips; stackleak_check() checks that the gap is poison. kernel/stackleak.c has the rest; docs/stackleak.md tells the story.
+ * The stackleak erase, on its own because of how it must be compiled: it runs
+ * from entry.S after the last C call and writes poison below its own stack
+ * pointer, so it may call nothing and keep nothing on the stack but what the
+ * call put there. It is built without a frame pointer (Makefile:
+ * CFLAGS_kernel/stackleak_erase.c), and tools/check-frames fails the build if
+ * its frame is bigger than the least the dispatcher's own frame holds
+ * (STACKLEAK_ERASER_FRAME in Makefile.arch): below that lies the next
+ * syscall's gap, which the erase skips. docs/stackleak.md tells the story.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/stackleak.h>
@@ -78,19 +77,3 @@ __noinline void stackleak_erase_on_task_stack(void)
 	else if (mode == STACKLEAK_VERIFY)
 		__stackleak_erase(true);
 }
-
-unsigned long stackleak_erase_pending_bytes(void)
-{
-	struct task_struct *t = current;
-	struct stackleak_erase_range r;
-	unsigned long sp = current_stack_pointer();
-
-	if (!t->stackleak_enabled)
-		return 0;
-	/* As the erase will see it, with our own live frames counted as used. */
-	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack < sp ? t->lowest_stack : sp,
-			     t->stackleak_gap_low, t->stackleak_gap_high, stackleak_high_bound(t),
-			     &r);
-	return stackleak_erase_bytes(&r);
-}
-

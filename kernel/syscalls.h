@@ -53,7 +53,7 @@ SYSCALL_DECLARE(nanosleep);
 SYSCALL_DECLARE(sched_setaffinity);
 SYSCALL_DECLARE(sched_getaffinity);
 SYSCALL_DECLARE(getcpu);
-/* kernel/stackleak.c */
+/* kernel/lkdtm.c: the stack erase's self-check */
 SYSCALL_DECLARE(stackleak_check);
 /* kernel/lkdtm.c: the test fixtures, wrong on purpose */
 SYSCALL_DECLARE(lkdtm);

@@ -146,6 +146,24 @@ void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset)
 	spin_unlock(&kernel_lock);
 }
 
+/*
+ * What the stackleak erase will write at the end of this syscall, in bytes, as
+ * things stand now: the erase's plan, with our own live frames counted as used.
+ */
+static unsigned long stackleak_erase_pending_bytes(void)
+{
+	struct task_struct *t = current;
+	struct stackleak_erase_range r;
+	unsigned long sp = current_stack_pointer();
+
+	if (!t->stackleak_enabled)
+		return 0;
+	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack < sp ? t->lowest_stack : sp,
+			     t->stackleak_gap_low, t->stackleak_gap_high, stackleak_high_bound(t),
+			     &r);
+	return stackleak_erase_bytes(&r);
+}
+
 static void trace_print(const struct trace_record *r, unsigned long erased)
 {
 	const struct syscall_desc *d = r->nr < NR_syscalls ? &syscall_descs[r->nr] : NULL;

@@ -42,7 +42,7 @@
 static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 static bool verbose;	/* -v: the full tables */
 
-/* Where each source came from, in one line (the kernel's randomize_kstack.c says more). */
+/* Where each source came from, in one line (docs/kstack-offset.md says more). */
 static const char *const mode_origins[NR_KSTACK_MODES] = {
 	[KSTACK_MODE_OFF]	= "no offset: the baseline",
 	[KSTACK_MODE_COUNTER]	= "cycle counter at exit: old x86, s390, powerpc, loongarch",

@@ -4,7 +4,7 @@
  * left on the kernel stack is overwritten with a poison value before user code
  * runs again, so that an uninitialised variable in a later syscall reads the
  * poison instead of an earlier syscall's data. docs/stackleak.md tells the
- * whole story; kernel/stackleak.c is the kernel half.
+ * whole story.
  *
  * A task's kernel stack, and the names the code below uses for its parts:
  *
@@ -24,12 +24,9 @@
  *   low                  ├ stack + sizeof(unsigned long)
  *   stack                ┴ STACK_END_MAGIC, the canary: never poisoned
  *
- * This header has two halves. The first is pure: functions over explicit
- * addresses, with no task and no stack pointer in them, so the host tests
- * (tests/host/test_stackleak.c, which define STACKLEAK_PURE) run them on fake
- * stacks. The second declares
- * the kernel's hooks. The constants user programs need are in
- * include/uapi/stackleak.h.
+ * Two halves: the first is pure, over explicit addresses, so the host tests
+ * (tests/host/test_stackleak.c, with STACKLEAK_PURE) run it on fake stacks;
+ * the second is the kernel's hooks. User programs' constants: uapi/stackleak.h.
  */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_STACKLEAK_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_STACKLEAK_H
@@ -41,22 +38,12 @@
 /*
  * How much consecutive poison the search wants to see before it believes it
  * has reached the untouched part of the stack: 128 bytes, 16 words, as in
- * Linux. A hole of untouched poison this big INSIDE the used stack would stop
- * the search early and hide what deeper calls left below it.
- *
- * A hole lies inside one frame: every frame writes at least one word (its
- * return address, frame record or back chain), and those words sit at the
- * same end of every frame of one ABI. A frame no bigger than the depth cannot
- * hold a hole the search stops at. A bigger frame must record its depth
- * itself: its function calls stackleak_track_stack() first thing, so the
- * search starts below it and its hole never matters. The build enforces
- * both: every C file is compiled with -fstack-usage, and tools/check-frames
- * fails the link if a function's frame is bigger than the depth and its code
- * does not call stackleak_track_stack() (docs/stackleak.md, section 4).
- *
- * An architecture whose ABI makes every frame big asks for a deeper search
- * with -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its Makefile.arch, and says why
- * there; a smaller value than STACKLEAK_SEARCH_DEPTH_MIN is raised to it.
+ * Linux. A hole this big inside one frame would stop it early, so a function
+ * whose frame is bigger calls stackleak_track_stack() first thing
+ * (tools/check-frames fails the link otherwise; docs/stackleak.md, section
+ * 4). An arch whose ABI makes every frame big asks for a deeper search with
+ * -DSTACKLEAK_SEARCH_DEPTH=<bytes> in its Makefile.arch; less than the
+ * minimum is raised to it.
  */
 #ifndef STACKLEAK_SEARCH_DEPTH_MIN
 #define STACKLEAK_SEARCH_DEPTH_MIN	128
@@ -69,11 +56,8 @@
 /* --- the pure half: fake stacks on the host, the real one in the kernel --- */
 
 /*
- * The two loops, which an architecture may write with its own instructions
- * (arch/<arch>/include/asm/stackleak.h, when it has one: string instructions,
- * paired loads and stores). Both work on whole words, downwards from p and
- * upwards from from; neither calls anything.
- *
+ * The two loops, which an arch may write with its own instructions in its
+ * asm/stackleak.h. Both work on whole words and call nothing.
  * stackleak_poison_run(p, n): how many of the n words below p, counted from
  * p down, are poison before the first one that is not (n if all are).
  */
@@ -83,12 +67,42 @@
 #endif
 #endif
 
+/*
+ * An arch may give, as ARCH_STACKLEAK_POISON_WORD, the instructions that load
+ * the word at -.Lsl_off(%[p]) (into %[a], if they need a register) and branch
+ * to %l[count] unless it is %[poison]. The search's usual question, a whole
+ * depth, and usual answer, all of it poison, is then one straight line of
+ * them, no counter. (.Lsl_off is an assembler variable: .set may redefine it
+ * in every copy.)
+ */
+#ifndef ARCH_STACKLEAK_P
+#define ARCH_STACKLEAK_P	"r"	/* the constraint of %[p] */
+#endif
 #ifndef arch_stackleak_poison_run
 static __always_inline unsigned long stackleak_poison_run(unsigned long p, unsigned long n)
 {
 	const unsigned long *w = (const unsigned long *)p;
 	unsigned long k = 0;
 
+#ifdef ARCH_STACKLEAK_POISON_WORD
+	unsigned long a;
+
+	if (n == STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long)) {
+		__asm__ __volatile__ goto(
+			".set	.Lsl_off, 8\n\t"
+			".rept	%c[words]\n\t"
+			ARCH_STACKLEAK_POISON_WORD
+			".set	.Lsl_off, .Lsl_off + 8\n\t"
+			".endr"
+			: [a] "=&r"(a)
+			: [p] ARCH_STACKLEAK_P(p), [poison] "r"(STACKLEAK_POISON),
+			  [words] "i"(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
+			: "cc", "memory"
+			: count);
+		return n;
+	}
+count:
+#endif
 	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
 		k++;
 	return k;
@@ -109,14 +123,10 @@ static __always_inline void stackleak_poison_words(unsigned long from, unsigned 
 #endif
 
 /*
- * The order of the search's steps: 0 (the default) steps over the used words
- * right below the top before each look at a run of poison; 1 looks at the run
- * first and steps over used words only after a run that was too short. The
- * answer is the same. 1 saves a load and a compare when the word below the
- * search's start is poison, which is usual where the handler of a short
- * syscall writes nothing below the dispatcher's stack pointer (powerpc: no
- * frame for a leaf); 0 is cheaper where it writes there (a frame record). An
- * architecture that wants 1 defines it in its asm/stackleak.h.
+ * The order of the search's steps, the same answer either way: 0 steps over
+ * the used words right below the top before each look at a run of poison; 1
+ * (an arch's asm/stackleak.h) looks at the run first, cheaper where a short
+ * syscall's handler writes nothing below the dispatcher (powerpc's leaves).
  */
 #ifndef STACKLEAK_SEARCH_RUN_FIRST
 #define STACKLEAK_SEARCH_RUN_FIRST	0
@@ -126,13 +136,9 @@ static __always_inline void stackleak_poison_words(unsigned long from, unsigned 
  * Scans down from high (exclusive) towards low (inclusive) and returns the
  * address just above the poisoned region: the lowest non-poison word seen
  * before STACKLEAK_SEARCH_DEPTH bytes of consecutive poison (or before low),
- * or high itself if the poison starts right there. This is Mark Rutland's 2022
- * form (Linux stackleak_find_top_of_poison): the run of poison that ended the
- * search lies below the returned address, so the erase does not rewrite it.
- * Each round first steps over the used words right below the current top,
- * then looks at up to a depth's worth of words below them; a non-poison word
- * among those becomes the new top. With run_first, the first round does not
- * step, and each later one steps at the end of the round before it.
+ * or high itself. Mark Rutland's 2022 form (Linux's
+ * stackleak_find_top_of_poison): the run that ended the search lies below
+ * the answer, and the erase does not rewrite it.
  */
 static __always_inline unsigned long __stackleak_find_top_of_poison(unsigned long low,
 								    unsigned long high,
@@ -144,10 +150,7 @@ static __always_inline unsigned long __stackleak_find_top_of_poison(unsigned lon
 	for (;;) {
 		unsigned long n = depth, k;
 
-		/*
-		 * Used words right below the top (dead frames): each is the new
-		 * top. Often there are none: then the test below is all it costs.
-		 */
+		/* Used words right below the top (dead frames): each is the new top. */
 		if (!run_first && top > low &&
 		    *(const unsigned long *)(top - sizeof(unsigned long)) != STACKLEAK_POISON) {
 			do
@@ -177,11 +180,8 @@ static __always_inline unsigned long stackleak_find_top_of_poison(unsigned long 
 }
 
 /*
- * What one erase writes: [from, gap_low) and [gap_high, to). The gap between
- * is the kernel-stack offset's alloca of the syscall that just ran
- * (kernel/randomize_kstack.h): nothing wrote into it, and it held poison
- * when the syscall began, so it needs no second coat (docs/stackleak.md,
- * section 3). With no gap, gap_low == gap_high == to.
+ * What one erase writes: [from, gap_low) and [gap_high, to), around the gap
+ * stackleak_skip_gap() recorded. With no gap, gap_low == gap_high == to.
  */
 struct stackleak_erase_range {
 	unsigned long from, gap_low, gap_high, to;
@@ -189,21 +189,12 @@ struct stackleak_erase_range {
 
 /*
  * The plan of one erase, over explicit addresses: the stack's low end (the
- * word above the canary), the tracked lowest_stack, the gap the
- * dispatcher recorded ([high, high) when there is none: a return that did not
- * go through a syscall), and the eraser's stack pointer sp, which bounds
- * everything (the erase never writes at or above it). The search starts at
+ * word above the canary), the tracked lowest_stack, the recorded gap, and the
+ * eraser's stack pointer sp, which bounds everything. The search starts at
  * the lowest of lowest_stack, the gap and sp: below the gap only dead frames
- * can be.
- *
- * What the callers promise, and nothing here re-checks, because the erase
- * runs on every return to user mode: low < sp <= high and sp is a whole word
- * (the eraser runs on the task's stack, below pt_regs); the gap's bounds are
- * whole words with gap_low <= gap_high (an alloca of a multiple of 16, or the
- * reset value); lowest_stack lies in [low, high] (stackleak_track_stack()
- * records nothing else), and so do the gap's. A gap above sp is cut at sp,
- * and a gap_low above gap_high makes the gap empty: the reset value, gap_low
- * at the top, is no gap whatever gap_high holds.
+ * can be. Unchecked, because the erase runs on every return to user mode:
+ * low < sp, all of them whole words in [low, high]. A gap above sp is cut at
+ * sp; gap_low above gap_high (the reset value, gap_low at the top) is no gap.
  */
 static __always_inline void stackleak_erase_plan(unsigned long low, unsigned long lowest,
 						 unsigned long gap_low, unsigned long gap_high,
@@ -243,22 +234,7 @@ static __always_inline unsigned long stackleak_erase_apply(const struct stacklea
 	return stackleak_erase_bytes(r);
 }
 
-/* One whole erase over explicit addresses, as the kernel does it; returns the bytes written. */
-static __always_inline unsigned long stackleak_erase_range(unsigned long low, unsigned long lowest,
-							   unsigned long gap_low,
-							   unsigned long gap_high, unsigned long sp)
-{
-	struct stackleak_erase_range r;
-
-	stackleak_erase_plan(low, lowest, gap_low, gap_high, sp, &r);
-	return stackleak_erase_apply(&r);
-}
-
-/*
- * The self-check's verification: counts the non-poison words in [low, high)
- * and stores the address of the highest one (the first the downward scan
- * meets) in *first, or 0 if every word is poison.
- */
+/* The self-check: the non-poison words in [low, high), the highest in *first (or 0). */
 static __always_inline unsigned long stackleak_count_non_poison(unsigned long low,
 								unsigned long high,
 								unsigned long *first)
@@ -295,17 +271,13 @@ struct task_struct;
 #define stackleak_low_bound(t)	((unsigned long)(t)->stack + sizeof(unsigned long))
 #define stackleak_high_bound(t)	((unsigned long)task_pt_regs(t))
 
-/*
- * stackleak=on|off|verify, trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 0|1|2):
- * each task's own switch, task_struct.stackleak_enabled; on by default.
- */
+/* task_struct.stackleak_enabled 2 (stackleak=verify): every erase verifies itself. */
 #define STACKLEAK_VERIFY	2
-#define STACKLEAK_DEFAULT	1
 
 /*
- * What the verifying erases found (STACKLEAK_VERIFY): how many ran, how many
- * left a non-poison word below themselves, the first such word, its value,
- * and the syscall the erase followed. stackleak_check() reports and clears it.
+ * What the verifying erases found: how many ran, how many left a non-poison
+ * word below themselves, the first such word, its value, and the syscall the
+ * erase followed. stackleak_check() (kernel/lkdtm.c) reports and clears it.
  */
 struct stackleak_verify {
 	unsigned long erases, failures, addr, value, nr;
@@ -313,46 +285,45 @@ struct stackleak_verify {
 extern struct stackleak_verify stackleak_verify;
 
 /*
- * Called by start_task() for every new task (spawn, fork): fills the whole new
- * kernel stack with poison, except the canary at the bottom and the pt_regs
- * already prepared at the top, sets lowest_stack to the top and records no gap.
+ * stackleak_skip_gap(t, ptr, size, called): add_random_kstack_offset()'s
+ * alloca of size bytes at ptr, in task t (kernel/randomize_kstack.h). Nobody
+ * writes there during the syscall and it held poison when the syscall began,
+ * so the erase skips it (docs/stackleak.md, section 3), unless the offset's
+ * draw called a function (called), whose frame was there: then the gap is
+ * empty. The gap ends where SP was before the alloca (SP + size): where the
+ * ABI keeps a callee area at SP (powerpc64, s390x) the block starts above it.
+ * The word below SP is the deepest point so far (lowest_stack, never raised):
+ * the search starts there.
  */
-void stackleak_task_init(struct task_struct *t);
+#define stackleak_skip_gap(t, ptr, size, called) do {				\
+	struct task_struct *t__ = (t);						\
+	unsigned long sp__ = current_stack_pointer();				\
+	unsigned long low__ = (unsigned long)(ptr), high__ = sp__ + (size);	\
+	if (called)								\
+		high__ = low__;							\
+	else if (high__ < low__)						\
+		low__ = high__;							\
+	t__->stackleak_gap_low = low__;						\
+	t__->stackleak_gap_high = high__;					\
+	if (sp__ - sizeof(long) < t__->lowest_stack)				\
+		t__->lowest_stack = sp__ - sizeof(long);			\
+} while (0)
 
 /*
  * The tracking: records the caller's depth in current->lowest_stack if it is
- * the deepest point since the last erase. It records its own stack pointer,
- * which lies just below the caller's whole frame. A function whose frame is
- * bigger than STACKLEAK_SEARCH_DEPTH calls it first thing (tools/check-frames
- * makes sure it does).
+ * the deepest point since the last erase (its own stack pointer, just below
+ * the caller's whole frame). A function whose frame is bigger than
+ * STACKLEAK_SEARCH_DEPTH calls it first thing (tools/check-frames makes sure).
  */
 void stackleak_track_stack(void);
 
 /*
  * The erase, called by entry.S on every return to user mode, after the last C
  * call (ret_from_syscall): re-poisons what was used since the last erase,
- * except the gap do_syscall() recorded, resets lowest_stack and the gap, and
- * updates the stackleak_* counters of struct kernel_stats. It calls nothing
- * and writes only below its own stack pointer.
+ * except the gap, resets lowest_stack and the gap, and counts the bytes in
+ * kernel_stats. It calls nothing and writes only below its own stack pointer.
  */
 void stackleak_erase_on_task_stack(void);
-
-/*
- * What the erase will write at the end of this syscall, in bytes, as things
- * stand now (the trace line shows it; kernel/trace.c).
- */
-unsigned long stackleak_erase_pending_bytes(void);
-
-/*
- * trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, v): 0 off, 1 on, 2 on and every
- * erase verifies that the whole stack below it is poison afterwards (the
- * self-check of the exit path; stackleak_check() reports what it found); -1
- * reads. Returns the old value.
- */
-long stackleak_set_enabled(long on);
-
-/* The boot option stackleak=on|off (default on): 0, or -EINVAL for another value. */
-int stackleak_setup(const char *val);
 
 #endif /* STACKLEAK_PURE */
 

@@ -75,7 +75,7 @@ struct task_struct {
 	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
 	struct file *files[NR_OPEN];	/* open file descriptors (kernel/file.c) */
-	/* kernel/randomize_kstack.c: the per-task offset source (prng-task), */
+	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
 	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
 	u32 kstack_offset;
@@ -95,7 +95,7 @@ struct task_struct {
 	int kstack_mode;		/* KSTACK_MODE_* (kernel/randomize_kstack.h) */
 	int kstack_store;		/* KSTACK_STORE_*: where counter and crng16 keep the offset */
 	unsigned int kstack_chacha_rounds;	/* chacha-task's rounds: 8, 12 or 20 */
-	int stackleak_enabled;		/* 0 off, 1 on, 2 on and verified (kernel/stackleak.c) */
+	int stackleak_enabled;		/* 0 off, 1 on, 2 on and verified (kernel/hardening.c) */
 	/* trace on (kernel/trace.c): its children's syscalls are printed. Never inherited. */
 	bool trace_children;
 };

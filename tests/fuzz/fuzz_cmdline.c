@@ -3,7 +3,7 @@
  * libFuzzer target: kernel/cmdline.c's parse_boot_options() on arbitrary
  * command lines, built as the test image builds it (CONFIG_KTEST: crng.seed=
  * is parsed). What it calls lives in kernel files that need a running kernel,
- * so this file stands in for them (tests/fuzz/cmdline-host.h declares them):
+ * so this file stands in for them (include/trapdoor/hardening.h declares most):
  * each checks what it is handed -- a NUL-terminated value inside the parser's
  * 512-byte copy, a seed of 1 to 64 bytes -- and printk formats with our
  * vsnprintf, so a bad format or argument shows up under ASan and UBSan.
@@ -15,6 +15,7 @@
 #include "cmdline-host.h"
 
 #include <trapdoor/cmdline.h>
+#include <trapdoor/hardening.h>
 
 int td_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 

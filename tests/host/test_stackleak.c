@@ -32,6 +32,17 @@ static unsigned long at(int i)
 #define LOW	at(1)
 #define HIGH	at(FAKE_WORDS - FAKE_REGS)
 
+/* One whole erase over explicit addresses, as the kernel's; returns the bytes written. */
+static unsigned long stackleak_erase_range(unsigned long low, unsigned long lowest,
+					    unsigned long gap_low, unsigned long gap_high,
+					    unsigned long sp)
+{
+	struct stackleak_erase_range r;
+
+	stackleak_erase_plan(low, lowest, gap_low, gap_high, sp, &r);
+	return stackleak_erase_apply(&r);
+}
+
 /* An erase with no gap: a return that did not go through a syscall's offset. */
 #define erase_nogap(lowest, sp)	stackleak_erase_range(LOW, (lowest), HIGH, HIGH, (sp))
 

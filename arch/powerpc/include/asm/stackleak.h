@@ -41,43 +41,16 @@
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
 
 /*
- * How many of the n words below p are poison, counted from p down, before the
- * first that is not. The search's last round, a whole depth of poison, is the
- * common case (the search starts at the dispatcher's stack pointer, with only
- * the handler's frames below it): then all n are checked in one straight line
- * of a load, a compare and a branch per word, at fixed offsets from p (an
- * unrolled C loop that ORs the words together needed eight nonvolatile
- * registers, saved and restored on every erase). The first word that is not
- * poison branches (asm goto) to the C loop, which counts from p again.
- * (.Lsl_off is an assembler variable: .set may redefine it in every copy.)
+ * The search's straight line (include/trapdoor/stackleak.h): a load, a
+ * compare and a branch a word, at fixed offsets from p (an unrolled C loop
+ * that ORs the words together needed eight nonvolatile registers, saved and
+ * restored on every erase). p is a base register: not r0.
  */
-static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, unsigned long n)
-{
-	const unsigned long *w = (const unsigned long *)p;
-	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
-	unsigned long k = 0, a;
-
-	if (n == depth) {
-		__asm__ __volatile__ goto(
-			".set	.Lsl_off, 8\n\t"		/* p - 8: the first word down */
-			".rept	%c[words]\n\t"		/* each word of the depth: */
-			"ld	%[a], -.Lsl_off(%[p])\n\t"	/*   load it */
-			"cmpd	%[a], %[poison]\n\t"	/*   poison? */
-			"bne	%l[count]\n\t"		/*   no: count them one by one */
-			".set	.Lsl_off, .Lsl_off + 8\n\t"	/*   on to the next one down */
-			".endr"				/* all of them are poison */
-			: [a] "=&r"(a)
-			: [p] "b"(p), [poison] "r"(STACKLEAK_POISON), [words] "i"(depth)
-			: "cr0", "memory"
-			: count);
-		return n;
-	}
-count:
-	while (k < n && w[-1 - (long)k] == STACKLEAK_POISON)
-		k++;
-	return k;
-}
-#define arch_stackleak_poison_run arch_stackleak_poison_run
+#define ARCH_STACKLEAK_P	"b"
+#define ARCH_STACKLEAK_POISON_WORD					\
+	"ld	%[a], -.Lsl_off(%[p])\n\t"	/* the next word down */	\
+	"cmpd	%[a], %[poison]\n\t"		/* poison? */			\
+	"bne	%l[count]\n\t"			/* no: count them one by one */
 
 /*
  * The erase's store loop, for one range of %[n] bytes (whole words, perhaps

@@ -47,7 +47,7 @@ BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
  */
 #define RISCV_INSN_PAUSE	0x0100000f
 
-static inline unsigned long current_stack_pointer(void)
+static __always_inline unsigned long current_stack_pointer(void)
 {
 	unsigned long sp;
 
