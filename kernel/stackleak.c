@@ -8,9 +8,10 @@
  * pure search and erase live in include/trapdoor/stackleak.h;
  * docs/stackleak.md explains it all.
  *
- * The kernel always runs with interrupts masked and on one CPU, so nothing
- * here can be interrupted: the stack below the stack pointer is dead memory
- * that nobody else will write while we look at it.
+ * The kernel always runs with interrupts masked, so nothing here can be
+ * interrupted. It runs on any CPU, but on the current task's own kernel
+ * stack, which no other CPU uses while the task runs: the stack below the
+ * stack pointer is dead memory that nobody else will write while we look at it.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>

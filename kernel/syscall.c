@@ -139,7 +139,7 @@ static __noinline void exit_to_user_mode_work(void)
 /*
  * The exit work, on every return to user mode, entered without the kernel
  * lock; a traced syscall's line is printed here. The stackleak erase comes
- * after it, from entry.S, once no C frame is left (ret_from_syscall).
+ * after it, from entry.S, once no C frame is left (ret_to_user).
  */
 static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
 {
@@ -182,7 +182,7 @@ void do_syscall(struct pt_regs *regs)
 	/*
 	 * The exit work runs here, inside this frame and so below the gap, not
 	 * after we return: then the gap is the only part of the used stack the
-	 * erase may skip. entry.S goes on to ret_from_syscall.
+	 * erase may skip. entry.S goes on to ret_to_user.
 	 */
 	__exit_to_user_mode(tsk);
 }
