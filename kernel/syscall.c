@@ -129,7 +129,7 @@ static __noinline void exit_to_user_mode_work(void)
 		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
 		if (current->killed)
 			do_exit(current->killed);
-		if (!need_resched)
+		if (!need_resched())
 			break;
 		schedule();
 	}
@@ -143,7 +143,7 @@ static __noinline void exit_to_user_mode_work(void)
  */
 static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
 {
-	if (unlikely(tsk->killed) || unlikely(need_resched))
+	if (unlikely(tsk->killed) || unlikely(need_resched()))
 		exit_to_user_mode_work();
 	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();

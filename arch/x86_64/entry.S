@@ -272,7 +272,7 @@ SYM_CODE_START(entry_exception)
 
 	/*
 	 * Only an interrupt gets back here from user mode: an exception from
-	 * user mode ended the task in do_trap(). A tick sets need_resched, so
+	 * user mode ended the task in do_trap(). A tick sets need_resched(), so
 	 * exit_to_user_mode() calls schedule(). From ring 0 only an interrupt
 	 * that woke arch_cpu_idle() returns here (every kernel exception died
 	 * in do_trap()): no exit work, the frame is not the task's pt_regs,
