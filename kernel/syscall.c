@@ -242,12 +242,6 @@ SYSCALL_DEFINE(trapdoor_config)
 		return kstack_store_set((long)a1);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set((long)a1);
-#ifdef CONFIG_KTEST
-	case TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI:
-		return tty_set_legacy_tiocsti((long)a1);
-	case TRAPDOOR_CONFIG_TTY_INJECT_IDLE:
-		return tty_inject_idle((long)a1);
-#endif
 	default:
 		return -EINVAL;
 	}

@@ -273,6 +273,12 @@ SYSCALL_DEFINE(ioctl)
 		return tiocgpgrp(arg);
 	case TIOCSTI:
 		return tiocsti(arg);
+#ifdef CONFIG_KTEST
+	case TDIOC_LEGACY_TIOCSTI:
+		return tty_set_legacy_tiocsti((long)a2);
+	case TDIOC_INJECT_IDLE:
+		return tty_inject_idle((long)a2);
+#endif
 	default:
 		return -ENOTTY;
 	}
@@ -280,7 +286,7 @@ SYSCALL_DEFINE(ioctl)
 
 /*
  * The test image's TIOCSTI for a key typed while every task is blocked
- * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE): the byte is received at CPU 0's first
+ * (ioctl TDIOC_INJECT_IDLE): the byte is received at CPU 0's first
  * tick at which no CPU runs a task and none is queued. Typing, so refused as
  * TIOCSTI is while legacy_tiocsti is off.
  */
