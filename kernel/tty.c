@@ -21,7 +21,7 @@
  * taken by its leader with TIOCSCTTY and let go when the leader exits), and
  * one process group of that session is in the foreground (tty_pgrp, set with
  * TIOCSPGRP). While the console has a session, only its foreground group
- * reads it: any other reader gets -EIO (docs/tasks.md, "Sessions").
+ * reads it: any other reader gets -EIO (docs/tasks.md, "Process groups and sessions").
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
