@@ -400,7 +400,7 @@ SYM_CODE_END(restore_all)
  * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
  * program's entry and its initial user stack) or copied by fork from the
  * parent (the result register 0, the pc past the system call). From here on
- * it is exactly the way back from a system call.
+ * it leaves as an interrupted user program does: ret_from_exception.
  *
  * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
