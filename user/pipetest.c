@@ -311,7 +311,7 @@ static void test_many_readers(void)
  * leader, the leader waits for its foreground job, and the job reads a pipe
  * only it could write. Only a key can end that, so the machine must idle,
  * not give up: a Ctrl-C typed once every CPU idles
- * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE) sends SIGINT to the foreground group,
+ * (the console's TDIOC_INJECT_IDLE) sends SIGINT to the foreground group,
  * the job. All on CPU 0, so that the last task to block blocks where the
  * idle loop that could give up runs. The leader exits 0 if its job died by
  * SIGINT, else with the step that failed.
