@@ -350,7 +350,7 @@ SYM_CODE_START(entry_syscall)
 	clear_gp_regs				// x0-x29 = 0: the user's values are in pt_regs
 	mov	x0, sp				// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
-	b	ret_to_user		// the erase, and back to user mode
+	b	ret_to_user			// the erase, and back to user mode
 	.cfi_endproc				// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -370,7 +370,7 @@ SYM_CODE_START(entry_exception)
 	ldr	x21, [sp, #S_PSTATE]		// the interrupted PSTATE: its mode bits
 	tst	x21, #PSR_MODE_MASK		//   are EL0t (0) for user mode
 	b.ne	.Lrestore_kernel		// from the kernel: no exit work
-	b	ret_from_exception			// from user mode: the way back to user mode
+	b	ret_from_exception		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
@@ -429,7 +429,7 @@ SYM_CODE_END(restore_all)
  * thread.pc is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	b	ret_from_exception			// exit_to_user_mode(), then back to user mode
+	b	ret_from_exception		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

@@ -292,7 +292,7 @@ SYM_CODE_START(entry_syscall)
 	st.d	$t0, $sp, PT_ERA		// ...is where ertn will go back to
 	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
-	b	ret_to_user		// the erase, and back to user mode
+	b	ret_to_user			// the erase, and back to user mode
 	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -313,7 +313,7 @@ SYM_CODE_START(entry_exception)
 	ld.d	$t0, $sp, PT_PRMD		// the mode we go back to...
 	andi	$t0, $t0, PRMD_PPLV_MASK	// ...PPLV: 0 kernel, 3 user
 	beqz	$t0, restore_all		// from the kernel: no exit work
-	b	ret_from_exception			// from user mode: the way back to user mode
+	b	ret_from_exception		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
@@ -332,7 +332,7 @@ SYM_CODE_END(entry_exception)
 SYM_CODE_START(ret_from_exception)
 	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	exit_to_user_mode		// kernel/syscall.c: kill, schedule
-	b	ret_to_user		// the erase, and back to user mode
+	b	ret_to_user			// the erase, and back to user mode
 SYM_CODE_END(ret_from_exception)
 
 /*
@@ -370,7 +370,7 @@ SYM_CODE_END(restore_all)
  * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	b	ret_from_exception			// exit_to_user_mode(), then back to user mode
+	b	ret_from_exception		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 	.text

@@ -330,7 +330,7 @@ SYM_CODE_START(entry_syscall)
 	SAVE_REGS			// pt_regs, r1, r2, r3 = regs; cr0.eq = from the kernel
 	beq	.Ltrap			// sc in the kernel: do_trap() says so
 	bl	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
-	b	ret_to_user	// the erase, and back to user mode
+	b	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -352,7 +352,7 @@ SYM_CODE_START(entry_exception)
 	ld	r10, REGS+PT_MSR(r1)	// the interrupted MSR: its PR bit
 	andi.	r10, r10, MSR_PR	//   is 1 for user mode
 	beq	restore_all		// from the kernel: no exit work
-	b	ret_from_exception		// from user mode: the way back to user mode
+	b	ret_from_exception	// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
@@ -427,7 +427,7 @@ SYM_CODE_END(restore_all)
 SYM_CODE_START(ret_from_fork)
 	li	r0, 0			// a back chain of 0 ...
 	std	r0, 0(r1)		// back chain 0, as SAVE_REGS writes it
-	b	ret_from_exception		// exit_to_user_mode(), then back to user mode
+	b	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

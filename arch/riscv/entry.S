@@ -318,7 +318,7 @@ SYM_CODE_START(entry_syscall)
 	sd	t0, PT_EPC(sp)			// ... is where sret goes back to
 	mv	a0, sp				// argument 1: struct pt_regs *regs
 	call	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
-	j	ret_to_user		// the erase, and back to user mode
+	j	ret_to_user			// the erase, and back to user mode
 	.cfi_endproc				// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -338,7 +338,7 @@ SYM_CODE_START(entry_exception)
 	ld	t0, PT_STATUS(sp)		// the interrupted sstatus: its SPP bit
 	andi	t0, t0, SR_SPP			//   is 0 for user mode
 	bnez	t0, restore_all			// from the kernel: no exit work, sscratch stays 0
-	j	ret_from_exception			// from user mode: the way back to user mode
+	j	ret_from_exception		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
@@ -405,7 +405,7 @@ SYM_CODE_END(restore_all)
  * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_from_exception			// exit_to_user_mode(), then back to user mode
+	j	ret_from_exception		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

@@ -243,7 +243,7 @@ SYM_CODE_START(entry_syscall)
 	.cfi_undefined	%r14		//   no caller above this frame: gdb's bt ends here
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
 	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs, the exit work
-	j	ret_to_user	// the erase, and back to user mode
+	j	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -264,7 +264,7 @@ SYM_CODE_START(entry_exception)
 	brasl	%r14, do_trap		// traps.c: decode and handle, or die
 	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// the interrupted PSW: problem state?
 	jz	restore_all		// from the kernel: no exit work
-	j	ret_from_exception		// from user mode: the way back to user mode
+	j	ret_from_exception	// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
@@ -284,7 +284,7 @@ SYM_CODE_END(entry_exception)
 SYM_CODE_START(ret_from_exception)
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
 	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, schedule
-	j	ret_to_user	// the erase, and back to user mode
+	j	ret_to_user		// the erase, and back to user mode
 SYM_CODE_END(ret_from_exception)
 
 /*
@@ -329,7 +329,7 @@ SYM_CODE_END(restore_all)
  * 160 bytes below it, back chain 0.
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_from_exception		// exit_to_user_mode(), then back to user mode
+	j	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

@@ -228,7 +228,7 @@ SYM_CODE_START(entry_syscall)
 	 */
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
 	call	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
-	jmp	ret_to_user	// the erase, and back to user mode
+	jmp	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -279,7 +279,7 @@ SYM_CODE_START(entry_exception)
 	 * and the kernel is never preempted.
 	 */
 	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// the saved CS: RPL 3 for user mode
-	jnz	ret_from_exception		// from user mode: the way back to user mode
+	jnz	ret_from_exception	// from user mode: the way back to user mode
 	jmp	restore_all		// from the kernel: no exit work
 SYM_CODE_END(entry_exception)
 
@@ -298,7 +298,7 @@ SYM_CODE_END(entry_exception)
 SYM_CODE_START(ret_from_exception)
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
 	call	exit_to_user_mode	// kernel/syscall.c: kill, schedule
-	jmp	ret_to_user	// the erase, and back to user mode
+	jmp	ret_to_user		// the erase, and back to user mode
 SYM_CODE_END(ret_from_exception)
 
 /*
@@ -375,7 +375,7 @@ SYM_CODE_END(restore_all)
  * thread.rip is this label, RSP = thread.rsp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	jmp	ret_from_exception		// exit_to_user_mode(), then back to user mode
+	jmp	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
