@@ -3,7 +3,7 @@
  * The scheduler: one run queue for every CPU, first in first out, under the
  * kernel lock (docs/smp.md, "The run queue"). A task runs until it yields,
  * blocks, exits, or its time slice (one timer tick) ends while it is in user
- * mode: the tick sets need_resched(), and exit_to_user_mode() gives the CPU
+ * mode: the tick calls set_need_resched(), and exit_to_user_mode() gives the CPU
  * away on the way back to user mode. The kernel itself is never preempted:
  * it runs with interrupts masked on every architecture. A CPU with nothing
  * to run switches to its idle task, which waits in arch_cpu_idle().

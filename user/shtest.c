@@ -377,8 +377,9 @@ int main(int argc, char **argv)
 	CHECK("user.tty.legacy_tiocsti_bad_value", err == -EINVAL, "got %ld", err);
 	tty_test_control(TDIOC_LEGACY_TIOCSTI, 0);
 	/*
-	 * The terminal's controls are the terminal's: not trapdoor_config() keys
-	 * (6 and 8 once were), and not requests of a file that is no terminal.
+	 * The terminal's test controls are ioctl()s of the terminal: no
+	 * trapdoor_config() key (6 and 8, the holes among its keys, are refused)
+	 * and no request of a file that is no terminal.
 	 */
 	{
 		int p[2] = { -1, -1 };
