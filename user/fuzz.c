@@ -24,9 +24,9 @@
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
  * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep for more
- * than a moment, write to the console from a readable buffer (the log would fill with noise), stackleak
- * switched off or its deliberately untracked test call (both would make the
- * self-check below fail by design). Now and then it forks a child that makes
+ * than a moment, write to the console from a readable buffer (the log would
+ * fill with noise), stackleak switched off or its deliberately untracked test
+ * call (both would make the self-check below fail by design). Now and then it forks a child that makes
  * a few hundred calls of its own and exits.
  *
  * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
