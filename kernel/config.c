@@ -24,12 +24,6 @@ SYSCALL_DEFINE2(trapdoor_config, unsigned int, key, long, value)
 		return kstack_store_set(value);
 	case TRAPDOOR_CONFIG_TRACE:
 		return trace_set(value);
-#ifdef CONFIG_KTEST
-	case TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI:
-		return tty_set_legacy_tiocsti(value);
-	case TRAPDOOR_CONFIG_TTY_INJECT_IDLE:
-		return tty_inject_idle(value);
-#endif
 	default:
 		return -EINVAL;
 	}

@@ -3,7 +3,7 @@
  * The scheduler: one run queue for every CPU, first in first out, under the
  * kernel lock (docs/smp.md, "The run queue"). A task runs until it yields,
  * blocks, exits, or its time slice (one timer tick) ends while it is in user
- * mode: the tick sets need_resched, and exit_to_user_mode() gives the CPU
+ * mode: the tick calls set_need_resched(), and exit_to_user_mode() gives the CPU
  * away on the way back to user mode. The kernel itself is never preempted:
  * it runs with interrupts masked on every architecture. A CPU with nothing
  * to run switches to its idle task, which waits in arch_cpu_idle().
@@ -133,7 +133,7 @@ void schedule(void)
 		panic("schedule() with %u spinlocks held besides the kernel lock, task %d (%s)",
 		      c->locks_held - 1, prev->pid, prev->comm);
 
-	need_resched = false;
+	clear_need_resched();
 	if (prev->state == TASK_RUNNABLE && prev != c->idle)
 		__sched_enqueue(prev);
 	next = pick_next_task(c->cpu);
@@ -190,7 +190,7 @@ __noreturn void cpu_idle_loop(void)
 		}
 		next = pick_next_task(c->cpu);
 		if (next) {
-			need_resched = false;	/* a tick taken while idle is no reason to yield */
+			clear_need_resched();	/* a tick taken while idle is no reason to yield */
 			context_switch(idle, next);
 			continue;	/* back here when this CPU has nothing to run again */
 		}
@@ -242,7 +242,7 @@ void timer_interrupt(struct pt_regs *regs)
 	(void)regs;
 	WRITE_ONCE(c->ticks, c->ticks + 1);
 	/* The time slice is one tick: whoever runs now yields on the way out. */
-	c->resched = true;
+	set_need_resched();
 	if (c->cpu != 0)
 		return;		/* the clock, the sleepers and the console are CPU 0's */
 	spin_lock(&kernel_lock);
@@ -297,7 +297,7 @@ SYSCALL_DEFINE3(sched_setaffinity, pid_t, pid, unsigned int, len,
 	if (t->state != TASK_RUNNABLE || cpu_allowed(t, t->cpu))
 		return 0;
 	if (t == current)
-		need_resched = true;
+		set_need_resched();
 	else if (t->on_rq)
 		kick_idle_cpu(t);
 	else if (cpu_info[t->cpu].current_task == t)

@@ -84,7 +84,7 @@ void ipi_interrupt(void)
 	struct cpu_info *c = this_cpu();
 
 	WRITE_ONCE(c->ipis, c->ipis + 1);
-	c->resched = true;
+	set_need_resched();
 	smp_call_pending();
 }
 

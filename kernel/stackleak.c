@@ -5,6 +5,10 @@
  * include/trapdoor/stackleak.h) re-poisons what was used. A new stack's
  * poison and the switches are in kernel/hardening.c, the self-check (LKDTM's
  * STACKLEAK_ERASING) in kernel/lkdtm.c; docs/stackleak.md explains it all.
+ *
+ * It runs on any CPU, but on the current task's own kernel stack, which no
+ * other CPU uses while the task runs: the stack below the stack pointer is
+ * dead memory that nobody else writes while we look at it.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/panic.h>

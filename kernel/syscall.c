@@ -123,7 +123,7 @@ static __noinline void exit_to_user_mode_work(void)
 		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
 		if (current->killed)
 			do_exit(current->killed);
-		if (!need_resched)
+		if (!need_resched())
 			break;
 		schedule();
 	}
@@ -133,11 +133,11 @@ static __noinline void exit_to_user_mode_work(void)
 /*
  * The exit work, on every return to user mode, entered without the kernel
  * lock; a traced syscall's line is printed here. The stackleak erase comes
- * after it, from entry.S, once no C frame is left (ret_from_syscall).
+ * after it, from entry.S, once no C frame is left (ret_to_user).
  */
 static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
 {
-	if (unlikely(tsk->killed) || unlikely(need_resched))
+	if (unlikely(tsk->killed) || unlikely(need_resched()))
 		exit_to_user_mode_work();
 	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();
@@ -176,7 +176,7 @@ void do_syscall(struct pt_regs *regs)
 	/*
 	 * The exit work runs here, inside this frame and so below the gap, not
 	 * after we return: then the gap is the only part of the used stack the
-	 * erase may skip. entry.S goes on to ret_from_syscall.
+	 * erase may skip. entry.S goes on to ret_to_user.
 	 */
 	__exit_to_user_mode(tsk);
 }

@@ -21,7 +21,7 @@
  * taken by its leader with TIOCSCTTY and let go when the leader exits), and
  * one process group of that session is in the foreground (tty_pgrp, set with
  * TIOCSPGRP). While the console has a session, only its foreground group
- * reads it: any other reader gets -EIO (docs/tasks.md, "Sessions").
+ * reads it: any other reader gets -EIO (docs/tasks.md, "Process groups and sessions").
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
@@ -273,6 +273,12 @@ SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 		return tiocgpgrp(argp);
 	case TIOCSTI:
 		return tiocsti(argp);
+#ifdef CONFIG_KTEST
+	case TDIOC_LEGACY_TIOCSTI:
+		return tty_set_legacy_tiocsti((long)arg);
+	case TDIOC_INJECT_IDLE:
+		return tty_inject_idle((long)arg);
+#endif
 	default:
 		return -ENOTTY;
 	}
@@ -280,7 +286,7 @@ SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 
 /*
  * The test image's TIOCSTI for a key typed while every task is blocked
- * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE): the byte is received at CPU 0's first
+ * (ioctl TDIOC_INJECT_IDLE): the byte is received at CPU 0's first
  * tick at which no CPU runs a task and none is queued. Typing, so refused as
  * TIOCSTI is while legacy_tiocsti is off.
  */

@@ -23,10 +23,10 @@
  * of a task that is not one of our children (ours get SIGKILL), execve and
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
- * TIOCSTI and TIOCSCTTY, nanosleep for more than a moment, write to the
- * console from a readable buffer (the log would fill with noise), stackleak
- * switched off or its deliberately untracked test call (both would make the
- * self-check below fail by design). Now and then it forks a child that makes
+ * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep for more
+ * than a moment, write to the console from a readable buffer (the log would
+ * fill with noise), stackleak switched off or its deliberately untracked test
+ * call (both would make the self-check below fail by design). Now and then it forks a child that makes
  * a few hundred calls of its own and exits.
  *
  * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
@@ -242,7 +242,12 @@ static bool make_safe(long nr, unsigned long *a)
 		return true;
 	}
 	case __NR_ioctl:
-		/* Typed bytes would reach a later shell; the console is no session's, leave it so. */
+		/*
+		 * Typed bytes would reach a later shell; the console is no session's, leave it so.
+		 * The test image's terminal controls only read.
+		 */
+		if ((unsigned int)a[1] == TDIOC_LEGACY_TIOCSTI || (unsigned int)a[1] == TDIOC_INJECT_IDLE)
+			return (long)a[2] == -1;
 		return (unsigned int)a[1] != TIOCSTI && (unsigned int)a[1] != TIOCSCTTY;
 	case __NR_execve:
 	case __NR_spawn:
@@ -300,9 +305,7 @@ static bool make_safe(long nr, unsigned long *a)
 		return !(a[0] == SIGCHLD && a[1] == 0);
 	case __NR_trapdoor_config:
 		/* Tracing would print a line per call; typed bytes would reach a later shell. */
-		if ((unsigned int)a[0] == TRAPDOOR_CONFIG_TRACE ||
-		    (unsigned int)a[0] == TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI ||
-		    (unsigned int)a[0] == TRAPDOOR_CONFIG_TTY_INJECT_IDLE)
+		if ((unsigned int)a[0] == TRAPDOOR_CONFIG_TRACE)
 			return (long)a[1] == -1 || a[1] > 0xffffffffUL;
 		return (unsigned int)a[0] != TRAPDOOR_CONFIG_STACKLEAK || a[1] == 1 ||
 		       (long)a[1] == -1 || a[1] > 1;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * leak [-n N]: the stack-leak demo. Two deliberately buggy syscalls
- * (kernel/stackleak.c): leak_write_secret(s) leaves s in a stack buffer,
+ * (kernel/lkdtm.c): leak_write_secret(s) leaves s in a stack buffer,
  * leak_read_uninit() returns the same slot of the same buffer without writing
  * it. The pair runs N times (default 10000) under four settings, each time
  * with a fresh secret, and the table says how often the read handed the

@@ -311,7 +311,7 @@ static void test_many_readers(void)
  * leader, the leader waits for its foreground job, and the job reads a pipe
  * only it could write. Only a key can end that, so the machine must idle,
  * not give up: a Ctrl-C typed once every CPU idles
- * (TRAPDOOR_CONFIG_TTY_INJECT_IDLE) sends SIGINT to the foreground group,
+ * (the console's TDIOC_INJECT_IDLE) sends SIGINT to the foreground group,
  * the job. All on CPU 0, so that the last task to block blocks where the
  * idle loop that could give up runs. The leader exits 0 if its job died by
  * SIGINT, else with the step that failed.
@@ -354,11 +354,11 @@ static void test_all_blocked_idles(void)
 	pid = fork();
 	if (pid == 0)
 		exit(all_blocked_leader());
-	legacy = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, 0x03);
+	legacy = tty_test_control(TDIOC_LEGACY_TIOCSTI, 1);
+	tty_test_control(TDIOC_INJECT_IDLE, 0x03);
 	start = now_ms();
 	waitpid((int)pid, &st, 0);
-	pending = trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, -1);
+	pending = tty_test_control(TDIOC_INJECT_IDLE, -1);
 	sched_setaffinity(0, sizeof(all), &all);
 	CHECK("user.pipe.all_blocked_idles_until_ctrl_c",
 	      pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && pending == -1,
@@ -369,12 +369,12 @@ static void test_all_blocked_idles(void)
 		/* Let it arrive now, and read it back: no later test must find it. */
 		char c = 0;
 
-		while (trapdoor_config(TRAPDOOR_CONFIG_TTY_INJECT_IDLE, -1) != -1)
+		while (tty_test_control(TDIOC_INJECT_IDLE, -1) != -1)
 			msleep(5);
 		while (c != 0x03 && read(0, &c, 1) == 1)
 			;
 	}
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, legacy);
+	tty_test_control(TDIOC_LEGACY_TIOCSTI, legacy);
 }
 
 /* dup2 onto 1: the child's printf goes into the pipe. */

@@ -2,7 +2,7 @@
 /*
  * shtest: drives the shell (user/sh.c) with typed input. Each case types a
  * script into the console (ioctl(TIOCSTI), which the test image's
- * TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI lets a task do, as if from the
+ * TDIOC_LEGACY_TIOCSTI switch lets a task do, as if from the
  * keyboard), starts sh, perhaps types more while it runs, and judges by sh's
  * exit status (exit with no argument returns the last command's status) and
  * the kernel's state after. A shell that hangs is killed after a bound, and
@@ -243,11 +243,11 @@ int main(int argc, char **argv)
 		return (int)old_mode;
 
 	/* TIOCSTI is refused (Linux's -EIO) until the test image's switch allows it. */
-	legacy = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, -1);
+	legacy = tty_test_control(TDIOC_LEGACY_TIOCSTI, -1);
 	err = ioctl(0, TIOCSTI, &c);
 	CHECK("user.tty.tiocsti_refused_by_default", legacy == 0 && err == -EIO,
 	      "legacy_tiocsti %ld at boot, TIOCSTI gave %ld", legacy, err);
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
+	tty_test_control(TDIOC_LEGACY_TIOCSTI, 1);
 	check_tty_ioctls();
 
 	/* A program with arguments runs, and its status comes back. */
@@ -372,10 +372,29 @@ int main(int argc, char **argv)
 		check_exit("user.sh.typed_input_wakes_reader", status, 5);
 	}
 
-	/* The trapdoor_config keys refuse bad values. */
-	err = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 2);
+	/* The terminal's test controls and the trapdoor_config keys refuse bad values. */
+	err = tty_test_control(TDIOC_LEGACY_TIOCSTI, 2);
 	CHECK("user.tty.legacy_tiocsti_bad_value", err == -EINVAL, "got %ld", err);
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 0);
+	tty_test_control(TDIOC_LEGACY_TIOCSTI, 0);
+	/*
+	 * The terminal's test controls are ioctl()s of the terminal: no
+	 * trapdoor_config() key (6 and 8, the holes among its keys, are refused)
+	 * and no request of a file that is no terminal.
+	 */
+	{
+		int p[2] = { -1, -1 };
+		long k6 = trapdoor_config(6, -1), k8 = trapdoor_config(8, -1), on_pipe = -1;
+
+		if (pipe2(p, 0) == 0) {
+			on_pipe = ioctl(p[0], TDIOC_LEGACY_TIOCSTI, (void *)-1L);
+			close(p[0]);
+			close(p[1]);
+		}
+		CHECK("user.tty.test_controls_are_tty_ioctls",
+		      k6 == -EINVAL && k8 == -EINVAL && on_pipe == -ENOTTY &&
+		      tty_test_control(TDIOC_LEGACY_TIOCSTI, -1) == 0,
+		      "trapdoor_config(6) %ld, (8) %ld, on a pipe %ld", k6, k8, on_pipe);
+	}
 	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, 2);
 	CHECK("user.trace.bad_value", err == -EINVAL, "got %ld", err);
 	return test_failures;

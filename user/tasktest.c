@@ -193,10 +193,10 @@ static void test_kill_blocked(void)
  */
 static void type_byte(char c)
 {
-	long old = trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, 1);
+	long old = tty_test_control(TDIOC_LEGACY_TIOCSTI, 1);
 
 	ioctl(0, TIOCSTI, &c);
-	trapdoor_config(TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI, old);
+	tty_test_control(TDIOC_LEGACY_TIOCSTI, old);
 }
 
 #define CONSOLE_READERS	8

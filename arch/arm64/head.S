@@ -29,7 +29,7 @@ _start:
 	/*
 	 * The arm64 Linux "Image" header (Linux Documentation/arch/arm64/booting.rst),
 	 * 64 bytes that let U-Boot's booti start this kernel as a flat binary
-	 * (docs/boot.md, "U-Boot"). QEMU's ELF loader jumps to _start as well, and
+	 * (docs/boot.md, "Through U-Boot"). QEMU's ELF loader jumps to _start as well, and
 	 * the first word simply branches over the rest.
 	 */
 	b	primary_entry			// code0: executed; skips the header

@@ -299,7 +299,7 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
  * An interrupt, from user mode or from arch_cpu_idle()'s window, the one
  * place the kernel unmasks IRQs. The GIC says which one it is: the timer's
  * tick, the console's receive interrupt, or another CPU's IPI (an SGI). From user mode entry.S returns
- * through ret_to_user, where exit_to_user_mode() may switch tasks; in the
+ * through ret_from_exception, where exit_to_user_mode() may switch tasks; in the
  * kernel straight back to the idle loop.
  */
 static void handle_irq(struct pt_regs *regs)

@@ -9,8 +9,8 @@
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
  * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
  * the exit work itself; every other return to user mode goes through
- * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
- * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * ret_from_exception, which calls exit_to_user_mode(regs). All of them end in
+ * ret_to_user, which calls the stackleak erase; restore_all reloads the
  * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in: a system call is `syscall 0` at PLV3. What the hardware does on
@@ -275,7 +275,7 @@ SYM_CODE_END(handle_tlb_refill)
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
  * runs the handler, writes the result into the frame and does the exit work.
- * Then ret_from_syscall, where every return to user mode ends.
+ * Then ret_to_user, where every return to user mode ends.
  *
  * The number is in a7, the arguments in a0-a5, the frame at sp (saved by
  * handle_exception). ERA (saved as pt_regs.csr_era) points AT the syscall
@@ -292,7 +292,7 @@ SYM_CODE_START(entry_syscall)
 	st.d	$t0, $sp, PT_ERA		// ...is where ertn will go back to
 	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	do_syscall			// kernel/syscall.c: the result into pt_regs, the exit work
-	b	ret_from_syscall		// the erase, and back to user mode
+	b	ret_to_user			// the erase, and back to user mode
 	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -301,7 +301,7 @@ SYM_CODE_END(entry_syscall)
  * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
  * mode ends the task (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
- * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.
  *
  * The frame is at sp; do_trap() reads the cause from the saved ESTAT. The
@@ -313,38 +313,38 @@ SYM_CODE_START(entry_exception)
 	ld.d	$t0, $sp, PT_PRMD		// the mode we go back to...
 	andi	$t0, $t0, PRMD_PPLV_MASK	// ...PPLV: 0 kernel, 3 user
 	beqz	$t0, restore_all		// from the kernel: no exit work
-	b	ret_to_user			// from user mode: the way back to user mode
+	b	ret_from_exception		// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * ret_from_exception: the returns to user mode that are not a syscall's: after an
  * interrupt or exception from user mode, and as a new task's first step
  * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
  * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
  * ends a task that kill() marked (do_exit(), no return) and gives the CPU
  * away when the time slice is over (schedule(): the task continues here when
  * it is picked again, on this same stack). A syscall did that work inside
- * do_syscall(). Then ret_from_syscall.
+ * do_syscall(). Then ret_to_user.
  *
  * The frame is at sp, task_pt_regs(current). After a schedule() SAVE2 points
  * at this task's stack once more.
  */
-SYM_CODE_START(ret_to_user)
+SYM_CODE_START(ret_from_exception)
 	move	$a0, $sp			// argument 1: struct pt_regs *regs
 	bl	exit_to_user_mode		// kernel/syscall.c: kill, schedule
-	b	ret_from_syscall		// the erase, and back to user mode
-SYM_CODE_END(ret_to_user)
+	b	ret_to_user			// the erase, and back to user mode
+SYM_CODE_END(ret_from_exception)
 
 /*
- * ret_from_syscall: the end of every return to user mode. No C frame is left,
+ * ret_to_user: the end of every return to user mode. No C frame is left,
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below its own stack pointer. Then restore_all.
  */
-SYM_CODE_START(ret_from_syscall)
+SYM_CODE_START(ret_to_user)
 	bl	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	b	restore_all			// the registers, and back
-SYM_CODE_END(ret_from_syscall)
+SYM_CODE_END(ret_to_user)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
@@ -365,12 +365,12 @@ SYM_CODE_END(restore_all)
  * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
  * program's entry and its initial user stack) or copied by fork from the
  * parent (the result register 0, the pc past the system call). From here on
- * it is exactly the way back from a system call.
+ * it leaves as an interrupted user program does: ret_from_exception.
  *
  * thread.ra is this label, sp = thread.sp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	b	ret_to_user			// exit_to_user_mode(), then back to user mode
+	b	ret_from_exception		// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 	.text

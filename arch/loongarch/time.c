@@ -74,7 +74,7 @@ void arch_timer_init(unsigned int hz)
 /*
  * The timer's interrupt, from do_trap() (traps.c). Acknowledge first (TICLR.CLR lowers IS[11];
  * the periodic timer has already started its next period), then count the tick:
- * timer_interrupt() sets need_resched, and the way back to user mode (exit_to_user_mode(),
+ * timer_interrupt() sets need_resched(), and the way back to user mode (exit_to_user_mode(),
  * from entry.S) gives the CPU to the next task.
  */
 void loongarch_timer_tick(struct pt_regs *regs)

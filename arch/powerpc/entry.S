@@ -9,8 +9,8 @@
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
  * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
  * the exit work itself; every other return to user mode goes through
- * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
- * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * ret_from_exception, which calls exit_to_user_mode(regs). All of them end in
+ * ret_to_user, which calls the stackleak erase; restore_all reloads the
  * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in: a system call is `sc` in user mode. On an interrupt the CPU
@@ -315,7 +315,7 @@ SYM_CODE_END(\name)
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
  * runs the handler, writes the result into the frame and does the exit work.
- * Then ret_from_syscall, where every return to user mode ends.
+ * Then ret_to_user, where every return to user mode ends.
  *
  * The number is in r0, the arguments in r3-r8; the frame is saved here, with
  * SAVE_REGS, from the 0xc00 stub. SRR0 (saved as pt_regs.nip) is already the
@@ -330,7 +330,7 @@ SYM_CODE_START(entry_syscall)
 	SAVE_REGS			// pt_regs, r1, r2, r3 = regs; cr0.eq = from the kernel
 	beq	.Ltrap			// sc in the kernel: do_trap() says so
 	bl	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
-	b	ret_from_syscall	// the erase, and back to user mode
+	b	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -339,7 +339,7 @@ SYM_CODE_END(entry_syscall)
  * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
  * mode ends the task (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
- * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.
  *
  * The frame is saved here, with SAVE_REGS, from every stub but 0xc00's; the
@@ -352,30 +352,30 @@ SYM_CODE_START(entry_exception)
 	ld	r10, REGS+PT_MSR(r1)	// the interrupted MSR: its PR bit
 	andi.	r10, r10, MSR_PR	//   is 1 for user mode
 	beq	restore_all		// from the kernel: no exit work
-	b	ret_to_user		// from user mode: the way back to user mode
+	b	ret_from_exception	// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * ret_from_exception: the returns to user mode that are not a syscall's: after an
  * interrupt or exception from user mode, and as a new task's first step
  * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
  * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
  * ends a task that kill() marked (do_exit(), no return) and gives the CPU
  * away when the time slice is over (schedule(): the task continues here when
  * it is picked again, on this same stack). A syscall did that work inside
- * do_syscall(). Then ret_from_syscall.
+ * do_syscall(). Then ret_to_user.
  *
  * The frame is at r1 + REGS, task_pt_regs(current), with the trap frame at
  * r1 just below it. r2 and r13 are the kernel's in every task.
  */
-SYM_CODE_START(ret_to_user)
+SYM_CODE_START(ret_from_exception)
 	addi	r3, r1, REGS		// argument 1: struct pt_regs *regs
 	bl	exit_to_user_mode	// kernel/syscall.c: kill, schedule
-	/* ... and on into ret_from_syscall, right below. */
-SYM_CODE_END(ret_to_user)
+	/* ... and on into ret_to_user, right below. */
+SYM_CODE_END(ret_from_exception)
 
 /*
- * ret_from_syscall: the end of every return to user mode. No C frame is left,
+ * ret_to_user: the end of every return to user mode. No C frame is left,
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, r1 here. It runs on a stack of its
@@ -388,13 +388,13 @@ SYM_CODE_END(ret_to_user)
  * r1 is the trap frame below task_pt_regs(current) here, on every path in.
  * r31 is free: the user's r31 is in pt_regs, and restore_all reloads it.
  */
-SYM_CODE_START(ret_from_syscall)
+SYM_CODE_START(ret_to_user)
 	mr	r31, r1			// the task's r1: nonvolatile, so the erase keeps it
 	ld	r1, PACA_ERASE_SP(r13)	// r1 = this CPU's erase stack's top frame
 	bl	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	mr	r1, r31			// back on the task's stack, at the trap frame
 	/* ... and on into restore_all, right below. */
-SYM_CODE_END(ret_from_syscall)
+SYM_CODE_END(ret_to_user)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
@@ -418,16 +418,16 @@ SYM_CODE_END(restore_all)
  * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
  * program's entry and its initial user stack) or copied by fork from the
  * parent (the result register 0, the pc past the system call). From here on
- * it is exactly the way back from a system call.
+ * it leaves as an interrupted user program does: ret_from_exception.
  *
  * thread.lr is this label, r1 = thread.sp, the frame below pt_regs, so
- * r1 + REGS = task_pt_regs(current). ret_to_user is in .vectors, at real
+ * r1 + REGS = task_pt_regs(current). ret_from_exception is in .vectors, at real
  * address 0x2000 and up.
  */
 SYM_CODE_START(ret_from_fork)
 	li	r0, 0			// a back chain of 0 ...
 	std	r0, 0(r1)		// back chain 0, as SAVE_REGS writes it
-	b	ret_to_user		// exit_to_user_mode(), then back to user mode
+	b	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*
@@ -503,7 +503,7 @@ SYM_FUNC_START(arch_cpu_idle)
 SYM_FUNC_END(arch_cpu_idle)
 
 /*
- * The stacks ret_from_syscall runs the stackleak erase on (asm/stackleak.h):
+ * The stacks ret_to_user runs the stackleak erase on (asm/stackleak.h):
  * never a task's, so nothing the erase keeps below its r1 is in the range it
  * poisons. One per CPU, back to back: CPUs leave the kernel at the same time.
  * arch_set_this_cpu() (smp.c) puts the top frame of its CPU's in the paca.

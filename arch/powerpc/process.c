@@ -45,7 +45,8 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 /*
  * A new task's kernel side: its first arch_switch_to() "returns" to ret_from_fork with
  * r1 = thread.trap_sp, the ABI frame just below task_pt_regs(t), and from there entry.S
- * leaves through the same exit as every system call (ret_to_user). Whatever is in its
+ * leaves as an interrupted user program does (ret_from_exception: the exit work, then
+ * ret_to_user, the exit every return to user mode ends in). Whatever is in its
  * pt_regs by then (arch_init_user_regs, or fork's copy of the parent's) is what user mode
  * gets. The non-volatile GPRs start at 0; nothing on that path reads them.
  */

@@ -45,7 +45,7 @@ _Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
 _Static_assert(NR_PACAS == NR_CPUS, "entry.S sizes the erase stacks for NR_PACAS CPUs");
 
 /*
- * entry.S: the stacks ret_from_syscall runs the stackleak erase on (asm/stackleak.h), one
+ * entry.S: the stacks ret_to_user runs the stackleak erase on (asm/stackleak.h), one
  * per CPU, back to back: every CPU may be leaving the kernel at the same moment.
  */
 extern u8 stackleak_erase_stack[], stackleak_erase_stack_end[];

@@ -18,7 +18,7 @@ _start:
 	/*
 	 * The RISC-V Linux "Image" header (Linux Documentation/arch/riscv/boot-image-header.rst),
 	 * 64 bytes that let U-Boot's booti start this kernel as a flat binary, loaded at
-	 * 0x80200000 (docs/boot.md, "U-Boot"). fw_jump and booti both jump to its first byte,
+	 * 0x80200000 (docs/boot.md, "Through U-Boot"). fw_jump and booti both jump to its first byte,
 	 * which branches over the rest. norvc: code0 must be a full 4-byte instruction.
 	 */
 	.option	push

@@ -44,8 +44,9 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 /*
  * A new task's kernel context: its first arch_switch_to() "returns" into ret_from_fork with
  * sp at its pt_regs, which spawn (arch_init_user_regs()) or fork (a copy of the parent's
- * frame, a0 set to 0) has filled. From there it leaves through ret_to_user (entry.S), like
- * every return to user mode: exit_to_user_mode(), then restore_all's register reload and sret.
+ * frame, a0 set to 0) has filled. From there it leaves through ret_from_exception (entry.S), as
+ * an interrupted user program does: exit_to_user_mode(), then ret_to_user (the erase) and
+ * restore_all's register reload and sret.
  * The frame of a fork child already has sepc past the parent's ecall, because entry_syscall
  * steps over it before do_syscall() runs.
  */

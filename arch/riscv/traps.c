@@ -291,7 +291,7 @@ static void handle_external_irq(void)
  * supervisor external interrupt from the PLIC (| 9, on CPU 0 only) and the supervisor software
  * interrupt, another CPU's IPI (| 1, smp.c). U-mode always takes them (Privileged ISA
  * 4.1.1.2); the kernel runs with SIE = 0 and opens it only in arch_cpu_idle() (entry.S).
- * From U-mode, returning sends them through ret_to_user, whose exit_to_user_mode() preempts
+ * From U-mode, returning sends them through ret_from_exception, whose exit_to_user_mode() preempts
  * the task if its slice is over; in S-mode they go straight back to the idle loop.
  */
 void do_trap(struct pt_regs *regs)

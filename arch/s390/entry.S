@@ -9,8 +9,8 @@
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
  * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
  * the exit work itself; every other return to user mode goes through
- * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
- * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * ret_from_exception, which calls exit_to_user_mode(regs). All of them end in
+ * ret_to_user, which calls the stackleak erase; restore_all reloads the
  * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in: a system call is `svc 0` in problem state. s390 has six
@@ -171,7 +171,7 @@ SYM_CODE_END(program_check_entry)
  * CR0 enables the clock comparator (the tick, time.c) and the service signal
  * (console input, drivers/sclp.c), and only a user task's PSW and the idle
  * kernel's enabled wait (arch_cpu_idle, below) enable external interruptions
- * at all. From user mode entry_exception returns through ret_to_user, where
+ * at all. From user mode entry_exception returns through ret_from_exception, where
  * the task whose time slice just ended gives the CPU away; from the wait it
  * returns straight into the kernel (SAVE_REGS kept the kernel's %r15: the
  * frame sits below the idle loop's), its PSW masked again by do_trap().
@@ -230,7 +230,7 @@ SYM_CODE_END(svc_entry)
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
  * runs the handler, writes the result into the frame and does the exit work.
- * Then ret_from_syscall, where every return to user mode ends.
+ * Then ret_to_user, where every return to user mode ends.
  *
  * The number is in %r1, the arguments in %r2-%r7 (Linux's ABI,
  * asm/ptrace.h), the frame at %r11 (saved by svc_entry). The CPU stored the
@@ -243,7 +243,7 @@ SYM_CODE_START(entry_syscall)
 	.cfi_undefined	%r14		//   no caller above this frame: gdb's bt ends here
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
 	brasl	%r14, do_syscall	// kernel/syscall.c: the result into pt_regs, the exit work
-	j	ret_from_syscall	// the erase, and back to user mode
+	j	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc		// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -252,7 +252,7 @@ SYM_CODE_END(entry_syscall)
  * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
  * mode ends the task (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
- * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.
  *
  * The frame is at %r11; do_trap() reads the class from pt_regs.int_class. A
@@ -264,31 +264,31 @@ SYM_CODE_START(entry_exception)
 	brasl	%r14, do_trap		// traps.c: decode and handle, or die
 	tm	PT_PSW + 1(%r11), PSW_BYTE1_PSTATE	// the interrupted PSW: problem state?
 	jz	restore_all		// from the kernel: no exit work
-	j	ret_to_user		// from user mode: the way back to user mode
+	j	ret_from_exception	// from user mode: the way back to user mode
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * ret_from_exception: the returns to user mode that are not a syscall's: after an
  * interrupt or exception from user mode, and as a new task's first step
  * (ret_from_fork). The C handler's frame is gone: only pt_regs is left on the
  * kernel stack. exit_to_user_mode() runs here, on the shallowest stack: it
  * ends a task that kill() marked (do_exit(), no return) and gives the CPU
  * away when the time slice is over (schedule(): the task continues here when
  * it is picked again, on this same stack). A syscall did that work inside
- * do_syscall(). Then ret_from_syscall.
+ * do_syscall(). Then ret_to_user.
  *
  * The frame is at %r11, task_pt_regs(current), and %r15 = 160 bytes below it
  * (the save area the call needs). %r11 survives schedule(): it is
  * callee-saved and arch_switch_to() keeps it.
  */
-SYM_CODE_START(ret_to_user)
+SYM_CODE_START(ret_from_exception)
 	lgr	%r2, %r11		// argument 1: struct pt_regs *regs
 	brasl	%r14, exit_to_user_mode	// kernel/syscall.c: kill, schedule
-	j	ret_from_syscall	// the erase, and back to user mode
-SYM_CODE_END(ret_to_user)
+	j	ret_to_user		// the erase, and back to user mode
+SYM_CODE_END(ret_from_exception)
 
 /*
- * ret_from_syscall: the end of every return to user mode. No C frame is left,
+ * ret_to_user: the end of every return to user mode. No C frame is left,
  * so the stackleak erase (kernel/stackleak_erase.c) can rewrite everything
  * this trip into the kernel used, the exit work's frames included: it writes
  * only below the task's stack pointer, %r15 = 160 bytes below pt_regs here on
@@ -297,11 +297,11 @@ SYM_CODE_END(ret_to_user)
  * gives it is not in that range (asm/stackleak.h). Then restore_all, which
  * takes %r15 from pt_regs.
  */
-SYM_CODE_START(ret_from_syscall)
+SYM_CODE_START(ret_to_user)
 	lg	%r15, LC_ERASE_STACK	// this CPU's erase stack, its top save area for the call
 	brasl	%r14, stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	j	restore_all		// this task's registers (later, if preempted)
-SYM_CODE_END(ret_from_syscall)
+SYM_CODE_END(ret_to_user)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
@@ -323,13 +323,13 @@ SYM_CODE_END(restore_all)
  * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
  * program's entry and its initial user stack) or copied by fork from the
  * parent (the result register 0, the pc past the system call). From here on
- * it is exactly the way back from a system call.
+ * it leaves as an interrupted user program does: ret_from_exception.
  *
  * thread.gprs[r14] is this label, %r11 = task_pt_regs(current), %r15 =
  * 160 bytes below it, back chain 0.
  */
 SYM_CODE_START(ret_from_fork)
-	j	ret_to_user		// exit_to_user_mode(), then back to user mode
+	j	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

@@ -69,7 +69,7 @@ static u8 lowcores[NR_CPUS - 1][LC_SIZE] __aligned(LC_SIZE);
 
 /*
  * The stacks of their own CPUs 1 .. NR_CPUS - 1 run entry code on (entry.S):
- * the one ret_from_syscall runs the stackleak erase on, and the one a
+ * the one ret_to_user runs the stackleak erase on, and the one a
  * restart in kernel mode runs on; CPU 0's are in entry.S. Their top save
  * areas stay zero (.bss): a back chain of 0 ends a stack walk there.
  */

@@ -9,8 +9,8 @@
  * do_syscall(regs) (kernel/syscall.c) for a system call from user mode, and
  * entry_exception calls do_trap(regs) (traps.c) for everything else. do_syscall() does
  * the exit work itself; every other return to user mode goes through
- * ret_to_user, which calls exit_to_user_mode(regs). All of them end in
- * ret_from_syscall, which calls the stackleak erase; restore_all reloads the
+ * ret_from_exception, which calls exit_to_user_mode(regs). All of them end in
+ * ret_to_user, which calls the stackleak erase; restore_all reloads the
  * registers with RESTORE_REGS and returns to the interrupted code.
  *
  * The way in, two of them, one frame:
@@ -193,7 +193,7 @@ SYM_CODE_END(exception_stubs)
  * entry_syscall: a system call from user mode. With the user's registers in
  * pt_regs, call do_syscall(regs) (kernel/syscall.c): it looks the number up,
  * runs the handler, writes the result into the frame and does the exit work.
- * Then ret_from_syscall, where every return to user mode ends.
+ * Then ret_to_user, where every return to user mode ends.
  *
  * The number is in rax, the arguments in rdi, rsi, rdx, r10, r8, r9; the
  * frame is built here, with SAVE_REGS. It arrives from ring 3 only (syscall
@@ -228,7 +228,7 @@ SYM_CODE_START(entry_syscall)
 	 */
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
 	call	do_syscall		// kernel/syscall.c: the result into pt_regs, the exit work
-	jmp	ret_from_syscall	// the erase, and back to user mode
+	jmp	ret_to_user		// the erase, and back to user mode
 	.cfi_endproc			// end of the unwind table's entry
 SYM_CODE_END(entry_syscall)
 
@@ -237,7 +237,7 @@ SYM_CODE_END(entry_syscall)
  * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
  * mode ends the task (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
- * mode through ret_to_user, or to the interrupted kernel code (the idle
+ * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.
  *
  * From a stub. On entry the stack holds, from RSP upwards: vector,
@@ -272,46 +272,46 @@ SYM_CODE_START(entry_exception)
 
 	/*
 	 * Only an interrupt gets back here from user mode: an exception from
-	 * user mode ended the task in do_trap(). A tick sets need_resched, so
+	 * user mode ended the task in do_trap(). A tick sets need_resched(), so
 	 * exit_to_user_mode() calls schedule(). From ring 0 only an interrupt
 	 * that woke arch_cpu_idle() returns here (every kernel exception died
 	 * in do_trap()): no exit work, the frame is not the task's pt_regs,
 	 * and the kernel is never preempted.
 	 */
 	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// the saved CS: RPL 3 for user mode
-	jnz	ret_to_user		// from user mode: the way back to user mode
+	jnz	ret_from_exception	// from user mode: the way back to user mode
 	jmp	restore_all		// from the kernel: no exit work
 SYM_CODE_END(entry_exception)
 
 /*
- * ret_to_user: the returns to user mode that are not a syscall's: after an
+ * ret_from_exception: the returns to user mode that are not a syscall's: after an
  * interrupt from user mode, and as a new task's first step (ret_from_fork).
  * The C handler's frame is gone: only pt_regs is left on the kernel stack.
  * exit_to_user_mode() runs here, on the shallowest stack: it ends a task that
  * kill() marked (do_exit(), no return) and gives the CPU away when the time
  * slice is over (schedule(): the task continues here when it is picked
  * again, on this same stack). A syscall did that work inside do_syscall().
- * Then ret_from_syscall.
+ * Then ret_to_user.
  *
  * The frame is at RSP, task_pt_regs(current).
  */
-SYM_CODE_START(ret_to_user)
+SYM_CODE_START(ret_from_exception)
 	movq	%rsp, %rdi		// argument 1: struct pt_regs *regs
 	call	exit_to_user_mode	// kernel/syscall.c: kill, schedule
-	jmp	ret_from_syscall	// the erase, and back to user mode
-SYM_CODE_END(ret_to_user)
+	jmp	ret_to_user		// the erase, and back to user mode
+SYM_CODE_END(ret_from_exception)
 
 /*
- * ret_from_syscall: the end of every return to user mode. No C frame is left
+ * ret_to_user: the end of every return to user mode. No C frame is left
  * (RSP is at pt_regs), so the stackleak erase (kernel/stackleak_erase.c) can
  * rewrite everything this trip into the kernel used, the exit work's frames
  * included: it writes only below its own return address. Then restore_all,
  * past its ring test: every way here goes back to user mode.
  */
-SYM_CODE_START(ret_from_syscall)
+SYM_CODE_START(ret_to_user)
 	call	stackleak_erase_on_task_stack	// kernel/stackleak_erase.c: poison the used stack
 	jmp	.Lrestore_user		// restore_all for user mode: no need to test the ring
-SYM_CODE_END(ret_from_syscall)
+SYM_CODE_END(ret_to_user)
 
 /*
  * restore_all: RESTORE_REGS reloads every register from pt_regs, and the
@@ -336,7 +336,7 @@ SYM_CODE_END(ret_from_syscall)
 SYM_CODE_START(restore_all)
 	testb	$SEGMENT_RPL_USER, PT_CS(%rsp)	// going back to ring 3?
 	jz	.Lrestore_kernel	// no: the interrupt that woke arch_cpu_idle()
-.Lrestore_user:				// ret_from_syscall: always back to ring 3
+.Lrestore_user:				// ret_to_user: always back to ring 3
 	cmpq	$PT_VECTOR_SYSCALL, PT_VECTOR(%rsp)	// a syscall's frame?
 	jne	.Liret_to_user		// no: the interrupted rcx and r11 must come back
 	movq	PT_RIP(%rsp), %r11	// the return address, to test; r11 is reloaded below
@@ -370,12 +370,12 @@ SYM_CODE_END(restore_all)
  * stack, with pt_regs filled in by spawn (arch_init_user_regs(): the
  * program's entry and its initial user stack) or copied by fork from the
  * parent (the result register 0, the pc past the system call). From here on
- * it is exactly the way back from a system call.
+ * it leaves as an interrupted user program does: ret_from_exception.
  *
  * thread.rip is this label, RSP = thread.rsp = task_pt_regs(current).
  */
 SYM_CODE_START(ret_from_fork)
-	jmp	ret_to_user		// exit_to_user_mode(), then back to user mode
+	jmp	ret_from_exception	// exit_to_user_mode(), then back to user mode
 SYM_CODE_END(ret_from_fork)
 
 /*

@@ -169,10 +169,10 @@ void setup_secondary_APIC_clock(void)
 /*
  * The tick, from do_trap() (traps.c): acknowledge it first, so that the next
  * one can come; the periodic timer re-arms itself. Returning goes back
- * through exit_to_user_mode(), where the tick's need_resched takes effect.
+ * through exit_to_user_mode(), where the tick's need_resched() takes effect.
  */
 void local_apic_timer_interrupt(struct pt_regs *regs)
 {
 	apic_eoi();
-	timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched */
+	timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched() */
 }

@@ -36,7 +36,7 @@ long tty_check_read(void);
 struct task_struct;
 /* A task that exits: if it leads the console's session, the console is let go. */
 void tty_session_exit(struct task_struct *leader);
-/* The test image's switch for TIOCSTI (TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI): 0, 1, or -1 to read. */
+/* The test image's switch for TIOCSTI (ioctl TDIOC_LEGACY_TIOCSTI): 0, 1, or -1 to read. */
 long tty_set_legacy_tiocsti(long on);
 /*
  * spawn()'s SPAWN_TCSETPGROUP: 0 if the caller may set the console's
@@ -48,7 +48,7 @@ void tty_set_foreground(int pgrp);
 /*
  * Receives byte c (0..255) as TIOCSTI would, but later: at CPU 0's first
  * tick at which no CPU runs a task and none is queued, as a key typed while
- * every task is blocked (TRAPDOOR_CONFIG_TTY_INJECT_IDLE, test image only).
+ * every task is blocked (ioctl TDIOC_INJECT_IDLE, test image only).
  * -1 only reads. Returns the byte still pending before the call, or -1.
  */
 long tty_inject_idle(long c);

@@ -7,7 +7,7 @@
  *		a function C calls with its ABI (arch_switch_to)
  *	SYM_CODE_START(name) ... SYM_CODE_END(name)
  *		code with its own rules, reached by the hardware or by a jump
- *		(the syscall entry, ret_to_user, ret_from_fork)
+ *		(entry_syscall, ret_to_user, ret_from_fork)
  *	SYM_CODE_START_LOCAL / SYM_FUNC_START_LOCAL
  *		the same, not visible outside the file
  *

@@ -20,7 +20,7 @@ struct task_struct;
 struct cpu_info {
 	unsigned int cpu;		/* logical number: 0 is the boot CPU */
 	bool online;			/* it reached secondary_start_kernel() (CPU 0: always) */
-	bool resched;			/* need_resched: its task gives the CPU away on the way out */
+	bool resched;			/* need_resched(): its task gives the CPU away on the way out */
 	struct task_struct *current_task;	/* current: the task it runs now */
 	struct task_struct *idle;	/* the task it runs when nothing else can run */
 	unsigned long ticks;		/* timer interrupts it took */

@@ -319,7 +319,7 @@ void stackleak_track_stack(void);
 
 /*
  * The erase, called by entry.S on every return to user mode, after the last C
- * call (ret_from_syscall): re-poisons what was used since the last erase,
+ * call (ret_to_user): re-poisons what was used since the last erase,
  * except the gap, resets lowest_stack and the gap, and counts the bytes in
  * kernel_stats. It calls nothing and writes only below its own stack pointer.
  */

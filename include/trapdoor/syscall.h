@@ -76,16 +76,17 @@ typedef long (*syscall_fn_t)(const struct pt_regs *regs);
 
 /*
  * entry.S calls this for every syscall instruction from user mode. It does the
- * exit work itself (below), then entry.S goes to ret_from_syscall.
+ * exit work itself (below), then entry.S goes to ret_to_user.
  */
 void do_syscall(struct pt_regs *regs);
 
 /*
- * entry.S's ret_to_user calls this on the other returns to user mode (after an
- * interrupt or exception from user mode, and a new task's first run): a killed
- * task dies here, a task whose time slice is over gives the CPU away here.
- * Then ret_from_syscall calls the stackleak erase (kernel/stackleak.c) and
- * restores the registers.
+ * entry.S's ret_from_exception calls this on the other returns to user mode
+ * (after an interrupt or exception from user mode, and a new task's first run):
+ * a killed task dies here, a task whose time slice is over gives the CPU away
+ * here. Then ret_to_user, where every return to user mode ends, calls the
+ * stackleak erase (stackleak_erase_on_task_stack(), kernel/stackleak_erase.c)
+ * and restore_all restores the registers.
  */
 void exit_to_user_mode(struct pt_regs *regs);
 

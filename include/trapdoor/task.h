@@ -147,8 +147,26 @@ long kill_pgrp(int pgid, int sig);
 /* kernel/pgrp.c: a task of process group pgid (zombies count), or NULL. */
 struct task_struct *find_pgrp_member(int pgid);
 
-/* kernel/sched.c */
-#define need_resched (this_cpu()->resched)
+/*
+ * kernel/sched.c. The current CPU's reschedule flag, as Linux names its
+ * accessors: set by this CPU's tick and IPIs, read on the way back to user
+ * mode, cleared by schedule(). Another CPU's flag is never touched.
+ */
+static __always_inline bool need_resched(void)
+{
+	return this_cpu()->resched;
+}
+
+static __always_inline void set_need_resched(void)
+{
+	this_cpu()->resched = true;
+}
+
+static __always_inline void clear_need_resched(void)
+{
+	this_cpu()->resched = false;
+}
+
 extern unsigned long jiffies;
 #define HZ 100
 void sched_enqueue(struct task_struct *t);

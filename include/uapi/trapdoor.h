@@ -114,14 +114,21 @@ struct task_info {
 #define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on, 2 on and every erase verified */
 #define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
 #define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
-/*
- * The test image only (elsewhere -EINVAL): 1 lets any task type on the console
- * with ioctl(TIOCSTI), as Linux's dev.tty.legacy_tiocsti does; 0 (the boot's
- * value) refuses it with -EIO. The terminal's other controls are ioctl()s.
- */
-#define TRAPDOOR_CONFIG_TTY_LEGACY_TIOCSTI 6
 #define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
-#define TRAPDOOR_CONFIG_TTY_INJECT_IDLE	8	/* test image, legacy_tiocsti on: a byte typed once every CPU idles */
+
+/*
+ * The test image's terminal controls: ioctl(fd, request, value) on the console,
+ * the value itself as the argument, -1 only reads; returns the old value.
+ * Elsewhere -ENOTTY, as any request the terminal does not know.
+ *   TDIOC_LEGACY_TIOCSTI: 1 lets any task type on the console with
+ *     ioctl(TIOCSTI), as Linux's dev.tty.legacy_tiocsti does; 0 (the boot's
+ *     value) refuses it with -EIO.
+ *   TDIOC_INJECT_IDLE: with legacy_tiocsti on, byte value (0..255) is received
+ *     as TIOCSTI would type it, once no CPU runs a task; returns the byte
+ *     still pending, or -1.
+ */
+#define TDIOC_LEGACY_TIOCSTI	0x54e0
+#define TDIOC_INJECT_IDLE	0x54e1
 
 /* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */
 #define KSTACK_STORE_TASK	0

@@ -142,6 +142,11 @@ static inline long tcgetpgrp(int fd)
 	return err < 0 ? err : pgrp;
 }
 static inline long tcsetpgrp(int fd, int pgrp) { return ioctl(fd, TIOCSPGRP, &pgrp); }
+/* The test image's terminal controls (TDIOC_*, uapi/trapdoor.h) on the console, fd 0. */
+static inline long tty_test_control(unsigned long request, long value)
+{
+	return syscall3(__NR_ioctl, 0, request, value);
+}
 static inline long nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return syscall2(__NR_nanosleep, req, rem);

@@ -40,7 +40,7 @@ struct paca_struct {
 	 */
 	unsigned long trap_sp;
 	struct cpu_info *cpu_info;	/* this_cpu() (asm/smp.h) */
-	/* The r1 ret_from_syscall (entry.S) runs the stackleak erase on: this CPU's own. */
+	/* The r1 ret_to_user (entry.S) runs the stackleak erase on: this CPU's own. */
 	unsigned long erase_sp;
 	unsigned long start_sp;	/* secondary_entry's first r1 (head.S): its idle task's */
 	unsigned long live_vsid;	/* mm.c: the VSID in this CPU's SLB; 0: none */

@@ -6,9 +6,9 @@
  * it, but ELFv2 lets a leaf function keep data in the 288 bytes below its own
  * r1 (the protected zone) without moving r1, and both compilers do it with
  * the erase (GCC saves r30-r31 there, clang r26-r30): the erase would poison
- * its own saved registers. So entry.S (ret_from_syscall) runs the erase on a
+ * its own saved registers. So entry.S (ret_to_user) runs the erase on a
  * stack of its own, stackleak_erase_stack, and the erase takes the task's
- * stack pointer from the task instead of from r1: ret_from_syscall is always
+ * stack pointer from the task instead of from r1: ret_to_user is always
  * entered with r1 at the ABI frame right below task_pt_regs(current)
  * (paca->trap_sp, asm/paca.h). Whatever the compiler keeps in its frame or
  * protected zone lies on the erase stack, never on the task's.
@@ -36,7 +36,7 @@
  */
 #define STACKLEAK_SEARCH_RUN_FIRST	1
 
-/* The task's stack pointer in ret_from_syscall: the trap frame below pt_regs. */
+/* The task's stack pointer in ret_to_user: the trap frame below pt_regs. */
 #define arch_stackleak_sp() \
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
 

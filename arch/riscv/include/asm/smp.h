@@ -25,7 +25,7 @@ struct cpu_info;
  * changes under the compiler's feet: a call that switches tasks (schedule()) may return on
  * another CPU. A plain asm with no input is one the compiler may evaluate once and keep:
  * clang copied tp to a saved register before schedule() and read the old CPU's
- * need_resched after it, for ever (kernel/syscall.c, exit_to_user_mode_work()).
+ * need_resched() after it, for ever (kernel/syscall.c, exit_to_user_mode_work()).
  */
 static __always_inline struct cpu_info *arch_this_cpu(void)
 {

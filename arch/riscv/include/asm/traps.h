@@ -40,7 +40,7 @@ void handle_exception(void);
 /* entry.S: the first instruction after handle_exception has saved the whole frame. */
 extern char handle_exception_saved[];
 
-/* entry.S: where a new task's first arch_switch_to() returns, then ret_to_user. */
+/* entry.S: where a new task's first arch_switch_to() returns, then ret_from_exception. */
 void ret_from_fork(void);
 
 /* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */

@@ -12,7 +12,7 @@
 #include <asm/ptrace.h>
 
 /*
- * The erase runs on a stack of its own (entry.S, ret_from_syscall): it writes
+ * The erase runs on a stack of its own (entry.S, ret_to_user): it writes
  * poison below the task's stack pointer, and clang 19 gives it a frame of its
  * own there (184 bytes, spills), exactly in the range it poisons. On its own
  * stack, nothing it keeps is on the task's. 4 KiB: its frame (at most
@@ -22,7 +22,7 @@
 #define STACKLEAK_ERASE_STACK_SIZE	4096
 
 #ifndef __ASSEMBLY__
-/* The task's stack pointer in ret_from_syscall: the save area below pt_regs. */
+/* The task's stack pointer in ret_to_user: the save area below pt_regs. */
 #define arch_stackleak_sp() \
 	((unsigned long)task_pt_regs(current) - STACK_FRAME_OVERHEAD)
 
