@@ -42,7 +42,7 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
  * (a memset of up to 1 KiB per syscall); GCC's never fills alloca space. Byte
  * alignment: the size is already a multiple of the stack's alignment, and
  * with plain alloca GCC may reserve 16 bytes more on some paths, giving SP 65
- * values instead of 64 (docs/kstack-offset.md, "Why alloca").
+ * values instead of 64 (docs/kstack-offset.md, "2. How trapdoor does it").
  */
 #if defined(__CHECKER__)
 #define __kstack_alloca(size) __builtin_alloca(size)	/* sparse knows only this one */
@@ -60,7 +60,7 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
  * At most 10 bits keep the stack's head room predictable; the low 4 bits are
  * cleared because the compiler rounds an alloca up to the stack's alignment,
  * and rounding 0x3ff + 15 carries into bit 10 (65 values: Linux's 0x3FF mask
- * until 2024). docs/kstack-offset.md, "Why the mask".
+ * until 2024). docs/kstack-offset.md, "2. How trapdoor does it".
  */
 #define KSTACK_OFFSET_MAX(x)	((x) & 0b1111110000)
 
