@@ -167,12 +167,9 @@ USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
 # stackleak.h): a kernel frame bigger than it must call stackleak_track_stack()
-# (docs/stackleak.md, section 4). Exempt, untracked: do_syscall (its dynamic
-# part is the offset's gap, which it records for the erase), sys_stackleak_deep
-# (the tests' deliberate 2 KiB hole, tracked or not on request), and boot code that
-# runs on the boot stack before the first task exists, so never on a task's
-# stack: the setup, the boot options and banner, the device tree, the CRNG's
-# first seeding and the in-kernel tests (kernel/selftest.c, CONFIG_KTEST).
+# (docs/stackleak.md, section 4). A function exempt from that says so itself
+# (__stackleak_frame_exempt, include/trapdoor/compiler.h): do_syscall(), whose
+# dynamic part is the offset's gap, and boot code that never runs on a task's stack.
 # The erase runs where the dispatcher's frame was and must keep no more on the
 # stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
 # it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
@@ -181,11 +178,6 @@ CFLAGS_kernel/stackleak_erase.c := -O2 -fomit-frame-pointer
 STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
-STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init \
-		  arch_boot_entropy random_boot random_init mix_jitter parse_boot_options \
-		  set_crng_seed report_truncation identify_cpu probe_cpu \
-		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
-		  test_*
 
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
@@ -211,8 +203,7 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 $(1)_KSYMS	:= $(BUILD)/obj-$(1)/kallsyms
 $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h tools/gen-kallsyms
-	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
-		"$$(STACKLEAK_FRAME_EXEMPT)" $$(OBJDUMP) \
+	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" $$(OBJDUMP) \
 		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
 	$$(Q)tools/gen-kallsyms < /dev/null > $$($(1)_KSYMS)0.S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS)0.o $$($(1)_KSYMS)0.S
@@ -234,7 +225,7 @@ $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 endef
 
 # make LAB=<name>: a lab's own kernel sources, for the labs that have some
-# (labs/<name>/kernel.mk adds to SRCS, LDFLAGS, STACKLEAK_FRAME_EXEMPT;
+# (labs/<name>/kernel.mk adds to SRCS and LDFLAGS;
 # docs/labs/). Every image depends on a stamp holding LAB, so switching it
 # relinks. Without LAB, or for a lab without kernel.mk, nothing changes.
 LAB		?=

@@ -28,11 +28,16 @@
 #include "randomize_kstack.h"
 #include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
 
+/*
+ * The tests run on the boot stack before the first task exists, never on a
+ * task's: a test (or helper) whose frame is bigger than the stackleak search
+ * depth on some arch or compiler is __stackleak_frame_exempt.
+ */
 static const char *current_test;
 static bool current_failed;
 static char failure[160];
 
-void ktest_fail(const char *file, int line, const char *fmt, ...)
+__stackleak_frame_exempt void ktest_fail(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -50,7 +55,7 @@ void ktest_fail(const char *file, int line, const char *fmt, ...)
 
 static void expect_format(const char *want, const char *fmt, ...) __printf(2, 3);
 
-static void expect_format(const char *want, const char *fmt, ...)
+static __stackleak_frame_exempt void expect_format(const char *want, const char *fmt, ...)
 {
 	char buf[64];
 	va_list ap;
@@ -69,7 +74,7 @@ static void expect_format(const char *want, const char *fmt, ...)
 static const char *volatile null_string;
 
 /* Varargs of every width pass through this arch's calling convention. */
-static void test_vsnprintf_widths(void)
+static __stackleak_frame_exempt void test_vsnprintf_widths(void)
 {
 	expect_format("-2147483648", "%d", (int)(-2147483647 - 1));
 	expect_format("18446744073709551615", "%llu", ~0ULL);
@@ -93,7 +98,7 @@ static void test_vsnprintf_truncates(void)
 	KTEST_EXPECT(buf[4] == 'X', "wrote past the size");
 }
 
-static void test_string_functions(void)
+static __stackleak_frame_exempt void test_string_functions(void)
 {
 	char a[32], b[32];
 
@@ -158,7 +163,7 @@ static void test_prandom_selftest(void)
 }
 
 /* RFC 8439 §2.3.2: key 00..1f, counter 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00. */
-static void test_chacha20_rfc8439_block(void)
+static __stackleak_frame_exempt void test_chacha20_rfc8439_block(void)
 {
 	static const u8 iv[CHACHA_IV_SIZE] = { 1, 0, 0, 0, 0, 0, 0, 0x09, 0, 0, 0, 0x4a };
 	static const u8 want[16] = { 0x10, 0xf1, 0xe7, 0xe4, 0xd1, 0x3b, 0x59, 0x15,
@@ -176,7 +181,7 @@ static void test_chacha20_rfc8439_block(void)
 }
 
 /* RFC 7693 Appendix B: BLAKE2s-256("abc") begins 50 8c 5e 8c. */
-static void test_blake2s_rfc7693_abc(void)
+static __stackleak_frame_exempt void test_blake2s_rfc7693_abc(void)
 {
 	static const u8 want[8] = { 0x50, 0x8c, 0x5e, 0x8c, 0x32, 0x7c, 0x14, 0xe2 };
 	u8 out[BLAKE2S_HASH_SIZE];
@@ -190,7 +195,7 @@ static void test_blake2s_rfc7693_abc(void)
  * crng.seed=trapdoor gives the same bytes on every architecture: the values
  * the host test pins against an independent model (tests/host/test_random.c).
  */
-static void test_crng_seed_same_on_every_arch(void)
+static __stackleak_frame_exempt void test_crng_seed_same_on_every_arch(void)
 {
 	static const u8 want[8] = { 0x40, 0xeb, 0x3f, 0xf4, 0xf0, 0x8c, 0xc7, 0xb6 };
 	u8 buf[100];
@@ -239,7 +244,7 @@ static void test_elf_check_rejects_foreign(void)
  * do_execve() of the embedded init, run by a stand-in task with its own
  * kernel stack, before any task exists.
  */
-static void test_execve_reseeds_kstack_state(void)
+static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 {
 	static struct task_struct t;
 	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
@@ -287,7 +292,7 @@ static void test_execve_reseeds_kstack_state(void)
  * stackleak erase would then search that whole frame on every syscall.
  * Both calls below start from the same stack pointer.
  */
-static __noinline unsigned long test_kstack_gap_low(int mode)
+static __noinline __stackleak_frame_exempt unsigned long test_kstack_gap_low(int mode)
 {
 	u32 offset;
 
@@ -318,7 +323,7 @@ static void test_kstack_off_gap(void)
  * traced child's trace off or on changes only what is traced below it, and
  * another task's switch takes nothing over; an exit gives the switch back.
  */
-static void test_trace_per_task(void)
+static __stackleak_frame_exempt void test_trace_per_task(void)
 {
 	static struct task_struct parent, child, other;
 	struct task_struct *saved = current;
@@ -348,7 +353,7 @@ static void test_trace_per_task(void)
 }
 
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
-static void test_cmdline_escape(void)
+static __stackleak_frame_exempt void test_cmdline_escape(void)
 {
 	char buf[64];
 	size_t n;
@@ -367,7 +372,7 @@ static void test_cmdline_escape(void)
 }
 
 /* A command line too long for the parser is applied up to the last whole option. */
-static void test_cmdline_fit(void)
+static __stackleak_frame_exempt void test_cmdline_fit(void)
 {
 	static const struct {
 		const char *line;
@@ -426,7 +431,7 @@ int ktest_cpus_setup(const char *value)
 	return 0;
 }
 
-static void test_smp_online(void)
+static __stackleak_frame_exempt void test_smp_online(void)
 {
 	KTEST_EXPECT(nr_cpus_online == nr_cpus_present, "%u of %u CPUs online", nr_cpus_online,
 		     nr_cpus_present);
@@ -442,7 +447,7 @@ static void test_smp_online(void)
 	KTEST_EXPECT(this_cpu() == &cpu_info[0], "the boot CPU is CPU%u", smp_processor_id());
 }
 
-static void test_smp_timer_every_cpu(void)
+static __stackleak_frame_exempt void test_smp_timer_every_cpu(void)
 {
 	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
 		unsigned long past = READ_ONCE(cpu_info[cpu].ticks);
@@ -452,7 +457,7 @@ static void test_smp_timer_every_cpu(void)
 	}
 }
 
-static void test_smp_ipi_every_cpu(void)
+static __stackleak_frame_exempt void test_smp_ipi_every_cpu(void)
 {
 	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
 		for (int round = 0; round < 3; round++) {
@@ -477,7 +482,7 @@ static void count_call(void *arg)
 }
 
 /* smp_call_function() runs the function once on every other CPU, none on this one. */
-static void test_smp_call_function(void)
+static __stackleak_frame_exempt void test_smp_call_function(void)
 {
 	unsigned long calls = 0, want = 0;
 
@@ -489,7 +494,7 @@ static void test_smp_call_function(void)
 }
 
 /* prng-cpu: every CPU has a state of its own, seeded apart: the streams differ. */
-static void test_smp_prng_cpu_streams_differ(void)
+static __stackleak_frame_exempt void test_smp_prng_cpu_streams_differ(void)
 {
 	u32 first[NR_CPUS][4];
 
@@ -507,7 +512,7 @@ static void test_smp_prng_cpu_streams_differ(void)
 }
 
 /* test.cpus= takes 1 to NR_CPUS, nothing else; a bad value changes nothing. */
-static void test_cmdline_test_cpus(void)
+static __stackleak_frame_exempt void test_cmdline_test_cpus(void)
 {
 	static const char *const bad[] = { "", "0", "9", "x", "2x", "-1", "99999999999" };
 	unsigned int saved = ktest_cpus_expected;
@@ -660,7 +665,7 @@ static int ktest_run_table(const struct ktest *tests, size_t n, int *ran)
 	return failed;
 }
 
-int ktest_run_all(const char *cmdline)
+__stackleak_frame_exempt int ktest_run_all(const char *cmdline)
 {
 	int failed, ran = 0;
 

@@ -315,7 +315,7 @@ bool arm64_cpu_setup(void)
 	return pan_init();
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	arch_console_init();	/* first: from here on printk works */
 	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */

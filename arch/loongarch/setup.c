@@ -207,7 +207,7 @@ static void detect_machine(void)
 	detect_cmdline();
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	console_init();		/* first: everything after this may print */
 	arch_trap_init();	/* head.S installed the entry points; quiet the interrupt sources */

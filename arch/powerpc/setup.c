@@ -237,7 +237,7 @@ static size_t bootargs_dropped(int len)
 	return (size_t)len - 1 > kept ? (size_t)len - 1 - kept : 0;
 }
 
-void prom_init(void)
+__stackleak_frame_exempt void prom_init(void)
 {
 	u32 root = of_finddevice("/"), chosen, rtas, ic;
 	int len;
@@ -308,7 +308,7 @@ void prom_init(void)
 
 static char cpu_desc[80];
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	/*
 	 * Console first: console.c already uses prom.vtermno, found by prom_init().

@@ -87,7 +87,7 @@ static bool isa_string_has(const char *isa, const char *name)
  * for us (SBI v0.2 and later). QEMU reports mvendorid 0 and its own version in marchid and
  * mimpid (0x70216 = 7.2.22).
  */
-static void probe_cpu(const void *fdt)
+static __stackleak_frame_exempt void probe_cpu(const void *fdt)
 {
 	char path[32];
 	struct sbiret spec, vendor, arch, imp;
@@ -257,7 +257,7 @@ static void arch_trap_init(void)
 	csr_write(sscratch, 0);
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
 	arch_trap_init();	/* head.S installed the vector; arm the stack check it makes */

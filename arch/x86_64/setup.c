@@ -287,7 +287,7 @@ static void copy_regs_to_string(char *s, u32 a, u32 b, u32 c)
  * prescribes: the extended family counts only when the base family is 15,
  * the extended model only for families 6 and 15.
  */
-static void identify_cpu(void)
+static __stackleak_frame_exempt void identify_cpu(void)
 {
 	u32 cpuid_max_leaf, eax, ebx, ecx, edx, family, model, sig;
 	char vendor[13] = "", brand[49] = "";
@@ -396,7 +396,7 @@ __noreturn void arch_poweroff(int status)
 	}
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	arch_console_init();		/* first: everything after this can print */
 	cpu_init(0, (unsigned long)boot_stack_top);	/* head.S loaded the IDT; add the TSS, syscall */
