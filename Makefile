@@ -405,8 +405,10 @@ gdbinit:
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
+CLANG_FORMAT	?= clang-format-19
+FORMAT_DEPS	:= $(CLANG_FORMAT):clang-format-19
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
-		   sparse:sparse git:git python3:python3 \
+		   sparse:sparse git:git python3:python3 $(FORMAT_DEPS) \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (tools/bench).
@@ -524,6 +526,13 @@ container-shell:
 container-matrix:
 	$(Q)tools/container/matrix $(if $(CONTAINER_RELEASES),--releases "$(CONTAINER_RELEASES)")
 
+# make format: clang-format-19 over every C file with .clang-format, in place
+# (tools/format; docs/style.md). make test fails on a file it would change.
+.PHONY: format
+format:
+	$(Q)tools/deps --install $(FORMAT_DEPS)
+	$(Q)CLANG_FORMAT=$(CLANG_FORMAT) tools/format
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -556,6 +565,7 @@ help:
 	@echo '  check-docs     the docs'"'"' output examples against the logs of the last make test'
 	@echo '                 (tools/check-docs --update PAGE rewrites a page'"'"'s examples from them)'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
+	@echo '  format         clang-format-19 over every C file (.clang-format, docs/style.md)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches'
