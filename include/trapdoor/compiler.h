@@ -77,13 +77,12 @@ void stackleak_track_stack(void);
  * __stackleak_frame_exempt: this function's frame may be bigger than the
  * stackleak search depth without a stackleak_track_stack() call. Only for
  * code that never runs on a task's stack (boot code, before the first task
- * exists; the in-kernel tests) or whose frame is the point (do_syscall()'s
- * offset, which it records for the erase itself); the comment above each says
- * which. The function goes into its own text section, as Linux's noinstr does:
- * tools/check-frames reads the section from the object's symbol table, and the
- * linker scripts' *(.text .text.*) puts it with the rest of the text.
+ * exists; the in-kernel tests) and for do_syscall(), whose dynamic part is the
+ * offset it records for the erase itself. The function goes into a text
+ * section of its own, as Linux's noinstr does: tools/check-frames reads the
+ * section from the object's symbol table, and the linker scripts'
+ * *(.text .text.*) put it with the rest of the text.
  */
-#define STACKLEAK_FRAME_EXEMPT_SECTION	".text.stackleak_frame_exempt"
-#define __stackleak_frame_exempt	__section(STACKLEAK_FRAME_EXEMPT_SECTION)
+#define __stackleak_frame_exempt	__section(".text.stackleak_frame_exempt")
 
 #endif
