@@ -197,12 +197,9 @@ USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
 # stackleak.h): a kernel frame bigger than it must call stackleak_track_stack()
-# (docs/stackleak.md, section 4). Exempt, untracked: do_syscall (its dynamic
-# part is the offset's gap, which it records for the erase), sys_stackleak_deep
-# (the tests' deliberate 2 KiB hole, tracked or not on request), and boot code that
-# runs on the boot stack before the first task exists, so never on a task's
-# stack: the setup, the boot options and banner, the device tree, the CRNG's
-# first seeding and the in-kernel tests (kernel/selftest/, CONFIG_KTEST).
+# (docs/stackleak.md, section 4). A function exempt from that says so itself
+# (__stackleak_frame_exempt, include/trapdoor/compiler.h): do_syscall(), whose
+# dynamic part is the offset's gap, and boot code that never runs on a task's stack.
 # The erase runs where the dispatcher's frame was and must keep no more on the
 # stack than that frame covered (kernel/stackleak_erase.c): no frame pointer for
 # it, and check-frames holds its frame to STACKLEAK_ERASER_FRAME (Makefile.arch;
@@ -211,11 +208,6 @@ CFLAGS_kernel/stackleak_erase.c := -O2 -fomit-frame-pointer
 STACKLEAK_ERASER_FRAME ?= 0
 STACKLEAK_DEPTH_CMD = printf '\#include <trapdoor/stackleak.h>\nSTACKLEAK_SEARCH_DEPTH\n' | \
 		  $(CC) $(filter-out -MMD -MP,$(CFLAGS)) -E -P -x c - | tail -n 1
-STACKLEAK_FRAME_EXEMPT := do_syscall sys_stackleak_deep start_kernel arch_setup prom_init detect_machine \
-		  arch_boot_entropy random_boot random_init mix_jitter parse_boot_options \
-		  set_crng_seed report_truncation identify_cpu probe_cpu \
-		  cmdline_print fdt_getprop fdt_path_offset ktest_run_all ktest_fail expect_format \
-		  test_*
 
 define variant_rules
 $(1)_OBJS := $$(patsubst %,$(BUILD)/obj-$(1)/%.o,$$(basename $$(SRCS)))
@@ -241,8 +233,7 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 $(1)_KSYMS	:= $(BUILD)/obj-$(1)/kallsyms
 $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h tools/gen-kallsyms
-	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" \
-		"$$(STACKLEAK_FRAME_EXEMPT)" $$(OBJDUMP) \
+	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" $$(OBJDUMP) \
 		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
 	$$(Q)tools/gen-kallsyms < /dev/null > $$($(1)_KSYMS)0.S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS)0.o $$($(1)_KSYMS)0.S
@@ -264,7 +255,7 @@ $(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
 endef
 
 # make LAB=<name>: a lab's own kernel sources, for the labs that have some
-# (labs/<name>/kernel.mk adds to SRCS, LDFLAGS, STACKLEAK_FRAME_EXEMPT;
+# (labs/<name>/kernel.mk adds to SRCS and LDFLAGS;
 # docs/labs/). Every image depends on a stamp holding LAB, so switching it
 # relinks. Without LAB, or for a lab without kernel.mk, nothing changes.
 LAB		?=
@@ -454,8 +445,10 @@ gdbinit:
 
 # Installs every Debian package any target needs (apt-get as root, else prints
 # the command). run and test call it when something is missing.
+CLANG_FORMAT	?= clang-format-19
+FORMAT_DEPS	:= $(CLANG_FORMAT):clang-format-19
 HOST_DEPS	:= gcc:gcc make:make /usr/include/criterion/criterion.h:libcriterion-dev \
-		   sparse:sparse git:git python3:python3 \
+		   sparse:sparse git:git python3:python3 $(FORMAT_DEPS) \
 		   clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) \
 		   /usr/lib/llvm$(LLVM_SUFFIX)/lib/clang/$(patsubst -%,%,$(LLVM_SUFFIX))/lib/linux/libclang_rt.fuzzer-$(shell uname -m).a:libclang-rt$(LLVM_SUFFIX)-dev
 # make bench: the plots (bench/run).
@@ -617,6 +610,13 @@ compile_commands.json: $(GEN_REGISTRY) $(USER_BUILD)/programs.h
 	$(call quiet,GEN,$(COMPILE_COMMANDS) ($(ARCH)))tools/gen-compile-commands $(BUILD)/compile_commands.in \
 		> $(COMPILE_COMMANDS).tmp && mv $(COMPILE_COMMANDS).tmp $(COMPILE_COMMANDS)
 
+# make format: clang-format-19 over every C file with .clang-format, in place
+# (tools/format; docs/style.md). make test fails on a file it would change.
+.PHONY: format
+format:
+	$(Q)tools/deps --install $(FORMAT_DEPS)
+	$(Q)CLANG_FORMAT=$(CLANG_FORMAT) tools/format
+
 # Everything: host tests, then every architecture (tools/testsuite).
 test:
 	$(Q)tools/testsuite $(if $(ARCHES_TESTED),--arches "$(ARCHES_TESTED)")
@@ -649,6 +649,7 @@ help:
 	@echo '  check-docs     the docs'"'"' output examples against the logs of the last make test'
 	@echo '                 (tools/check-docs --update PAGE rewrites a page'"'"'s examples from them)'
 	@echo '  host-tests     host tests only (Criterion, ASan+UBSan)'
+	@echo '  format         clang-format-19 over every C file (.clang-format, docs/style.md)'
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches,'

@@ -26,7 +26,7 @@ void cmdline_set_truncated(size_t original_len)
 	arch_original_len = original_len;
 }
 
-void cmdline_print(const char *s)
+__stackleak_frame_exempt void cmdline_print(const char *s)
 {
 	char buf[128];
 
@@ -79,7 +79,7 @@ static int hex_digit(char c)
 }
 #endif
 
-static int set_crng_seed(const char *value)
+static __stackleak_frame_exempt int set_crng_seed(const char *value)
 {
 #ifdef CONFIG_KTEST
 	u8 seed[64];
@@ -212,7 +212,8 @@ static void apply_option(char *opt)
 }
 
 /* Names what a cut dropped: the options from 'from' on, escaped, at most a line's worth. */
-static void report_truncation(const char *cmdline, size_t from, size_t total)
+static __stackleak_frame_exempt void report_truncation(const char *cmdline, size_t from,
+						     size_t total)
 {
 	char shown[96];
 	size_t skip = from, n;
@@ -227,7 +228,7 @@ static void report_truncation(const char *cmdline, size_t from, size_t total)
 	printk("\n");
 }
 
-void parse_boot_options(const char *cmdline)
+__stackleak_frame_exempt void parse_boot_options(const char *cmdline)
 {
 	char buf[512];
 	char *p = buf;

@@ -65,7 +65,7 @@ static void broken_boot(void)
  * credited — under emulation the timing comes from the host and we cannot
  * defend any number of bits for it.
  */
-static void mix_jitter(void)
+static __stackleak_frame_exempt void mix_jitter(void)
 {
 	u64 samples[64];
 	volatile unsigned int spin;
@@ -79,7 +79,7 @@ static void mix_jitter(void)
 }
 
 /* Feeds the CRNG from every source this machine has, and says what each gave. */
-static void random_boot(void)
+static __stackleak_frame_exempt void random_boot(void)
 {
 	struct crng_stats st;
 
@@ -103,7 +103,7 @@ static void random_boot(void)
 #define INIT_MODE "demo"
 #endif
 
-__noreturn void start_kernel(void)
+__noreturn __stackleak_frame_exempt void start_kernel(void)
 {
 	const char *init_argv[5] = { "init", INIT_MODE };
 	int init_argc = 2;

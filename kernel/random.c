@@ -549,7 +549,7 @@ void add_bootloader_randomness(const void *buf, size_t len)
 		credit_init_bits(RANDOM_SRC_BOOTLOADER, len * 8);
 }
 
-void random_init(const char *command_line)
+__stackleak_frame_exempt void random_init(const char *command_line)
 {
 	unsigned long v[BLAKE2S_BLOCK_SIZE / sizeof(long)];
 	size_t arch_bits = sizeof(v) * 8, i = 0, n;

@@ -146,7 +146,8 @@ static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
 		trace_syscall_exit();
 }
 
-void do_syscall(struct pt_regs *regs)
+/* Its dynamic part is the stack offset's gap, which it records for the erase. */
+__stackleak_frame_exempt void do_syscall(struct pt_regs *regs)
 {
 	/* current, read once: a task is itself on every CPU, before and after schedule(). */
 	struct task_struct *const tsk = current;

@@ -151,7 +151,7 @@ static bool component_matches(const char *comp, size_t n, const char *name, u32 
  * component. depth counts open nodes; matched counts how many of them are on
  * the path so far.
  */
-int fdt_path_offset(const void *fdt, const char *path)
+__stackleak_frame_exempt int fdt_path_offset(const void *fdt, const char *path)
 {
 	struct fdt_cursor c;
 	u32 off = 0;
@@ -200,7 +200,8 @@ int fdt_path_offset(const void *fdt, const char *path)
 	return -1;
 }
 
-const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
+__stackleak_frame_exempt const void *fdt_getprop(const void *fdt, int node, const char *name,
+						 int *lenp)
 {
 	struct fdt_cursor c;
 	const char *strings;

@@ -38,7 +38,7 @@ static const struct {
 static char cpu_name[96], cpu_compatible[48];
 
 /* "ARM Cortex-A72 r0p3 (MIDR 0x410fd083)"; unknown parts by the DT's compatible. */
-void identify_cpu(void)
+__stackleak_frame_exempt void identify_cpu(void)
 {
 	u64 midr = read_sysreg(midr_el1);
 	const char *name = boot_fdt ? fdt_getprop_escaped(boot_fdt,

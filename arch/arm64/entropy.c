@@ -87,7 +87,7 @@ static int feed_chosen_seed(const char *name)
  * separate call, so its 64 bits are just as unpredictable and are credited
  * as such.
  */
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	int rng = feed_chosen_seed("rng-seed");
 	int kaslr = feed_chosen_seed("kaslr-seed");

@@ -144,7 +144,7 @@ static void discover_from_fdt(void)
 
 
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	arch_console_init();	/* first: from here on printk works */
 	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */

@@ -13,7 +13,7 @@ static char cpu_desc[128];
  * The CPU: IOCSR "Manufacturer Name" and "Chip Name" registers (8 ASCII bytes each) where
  * CPUCFG says there are IOCSRs, then PRID and a few CPUCFG fields that matter to us.
  */
-void identify_cpu(void)
+__stackleak_frame_exempt void identify_cpu(void)
 {
 	unsigned int prid = read_cpucfg(LOONGARCH_CPUCFG0);
 	unsigned int cfg1 = read_cpucfg(LOONGARCH_CPUCFG1), cfg2 = read_cpucfg(LOONGARCH_CPUCFG2);

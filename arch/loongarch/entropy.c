@@ -40,7 +40,7 @@ unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs
  */
 #define BOOT_RNG_BYTES		64
 
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	u8 seed[BOOT_RNG_BYTES];
 	unsigned int got = virtio_rng_read(seed, sizeof(seed));

@@ -153,7 +153,7 @@ static void detect_cmdline(void)
 	boot_info.cmdline = command_line;
 }
 
-void detect_machine(void)
+__stackleak_frame_exempt void detect_machine(void)
 {
 	if (!fw_cfg_present()) {
 		boot_info.machine = "loongarch64 (no fw_cfg: not QEMU virt?)";

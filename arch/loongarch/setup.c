@@ -20,7 +20,7 @@
  */
 unsigned long boot_args[3];
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	console_init();		/* first: everything after this may print */
 	arch_trap_init();	/* head.S installed the entry points; quiet the interrupt sources */

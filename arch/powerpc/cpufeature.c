@@ -12,7 +12,7 @@
 static char cpu_desc[80];
 
 /* The device tree's name for the CPU (prom_init() found it), and the PVR (version, revision). */
-void identify_cpu(void)
+__stackleak_frame_exempt void identify_cpu(void)
 {
 	snprintf(cpu_desc, sizeof(cpu_desc), "%s (PVR 0x%08lx)",
 		 prom.cpu_name[0] ? prom.cpu_name : "PowerPC", mfspr(SPRN_PVR));

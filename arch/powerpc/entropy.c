@@ -110,7 +110,7 @@ static unsigned int h_random(unsigned long *v, unsigned int max_longs)
  * H_RANDOM with 8 bits a byte. Our copies are wiped afterwards, as Linux wipes the seed
  * from the device tree, so nothing read later can recover what seeded the CRNG.
  */
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	unsigned long hv[H_RANDOM_SEED_LONGS];
 	unsigned int n;

@@ -229,7 +229,7 @@ static size_t bootargs_dropped(int len)
 	return (size_t)len - 1 > kept ? (size_t)len - 1 - kept : 0;
 }
 
-void prom_init(void)
+__stackleak_frame_exempt void prom_init(void)
 {
 	u32 root = of_finddevice("/"), chosen, rtas, ic;
 	int len;

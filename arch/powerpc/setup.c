@@ -22,7 +22,7 @@
 extern char __vectors_end[];
 #define VECTORS_RESERVE_ALIGN	4096	/* reserve whole 4 KiB pages */
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	/*
 	 * Console first: console.c already uses prom.vtermno, found by prom_init().

@@ -43,7 +43,7 @@ static bool isa_string_has(const char *isa, const char *name)
  * for us (SBI v0.2 and later). QEMU reports mvendorid 0 and its own version in marchid and
  * mimpid (0x70216 = 7.2.22).
  */
-void identify_cpu(const void *fdt)
+__stackleak_frame_exempt void identify_cpu(const void *fdt)
 {
 	char path[32];
 	struct sbiret spec, vendor, arch, imp;

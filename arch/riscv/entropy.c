@@ -55,7 +55,7 @@ static void fdt_nop_property(void *value, int len)
  * copied from (0x87e00000 with -m 128M), still holds the bytes in free RAM until the page
  * allocator zeroes that page for its first owner.
  */
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	int node, len;
 	void *seed;

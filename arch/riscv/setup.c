@@ -113,7 +113,7 @@ static void reserve_fdt(const void *fdt)
 }
 
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
 	arch_trap_init();	/* head.S installed the vector; arm the stack check it makes */

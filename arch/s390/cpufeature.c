@@ -109,7 +109,7 @@ void describe_machine(void)
 	boot_info.machine = machine_name;
 }
 
-void identify_cpu(bool iep)
+__stackleak_frame_exempt void identify_cpu(bool iep)
 {
 	u64 cpuid;
 

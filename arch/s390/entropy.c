@@ -98,7 +98,7 @@ unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs
 }
 
 /* The machine's description, mixed in and credited nothing: it is not secret. */
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	if (stsi(sysib_322, STSI_FC_VM, STSI_SEL1_VM, STSI_SEL2_VM) != 0) {
 		printk("random:  STSI 3.2.2 (VM description): not available\n");

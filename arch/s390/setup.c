@@ -43,7 +43,7 @@ static void copy_command_line(void)
 	boot_info.cmdline = command_line;
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	bool iep;
 

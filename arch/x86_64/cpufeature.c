@@ -30,7 +30,7 @@ bool cpu_has(u32 leaf, enum cpuid_reg reg, unsigned int bit)
  * prescribes: the extended family counts only when the base family is 15,
  * the extended model only for families 6 and 15.
  */
-void identify_cpu(void)
+__stackleak_frame_exempt void identify_cpu(void)
 {
 	u32 cpuid_max_leaf, eax, ebx, ecx, edx, family, model, sig;
 	char vendor[13] = "", brand[49] = "";

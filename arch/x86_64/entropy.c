@@ -86,7 +86,7 @@ void rng_init(void)
  * start_kernel() calls this right before random_init() reads the CPU's
  * instruction, so the boot log says here which one that will be.
  */
-void arch_boot_entropy(void)
+__stackleak_frame_exempt void arch_boot_entropy(void)
 {
 	printk("random:  RDSEED %s, RDRAND %s: arch_get_random_seed_longs() uses %s\n",
 	       have_rdseed ? "present" : "absent", have_rdrand ? "present" : "absent",

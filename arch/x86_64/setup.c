@@ -93,7 +93,7 @@ __noreturn void arch_poweroff(int status)
 	}
 }
 
-void arch_setup(void)
+__stackleak_frame_exempt void arch_setup(void)
 {
 	arch_console_init();		/* first: everything after this can print */
 	cpu_init(0, (unsigned long)boot_stack_top);	/* head.S loaded the IDT; add the TSS, syscall */

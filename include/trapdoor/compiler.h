@@ -73,4 +73,16 @@ void stackleak_track_stack(void);
 #define lib_track_stack()	do { } while (0)
 #endif
 
+/*
+ * __stackleak_frame_exempt: this function's frame may be bigger than the
+ * stackleak search depth without a stackleak_track_stack() call. Only for
+ * code that never runs on a task's stack (boot code, before the first task
+ * exists; the in-kernel tests) and for do_syscall(), whose dynamic part is the
+ * offset it records for the erase itself. The function goes into a text
+ * section of its own, as Linux's noinstr does: tools/check-frames reads the
+ * section from the object's symbol table, and the linker scripts'
+ * *(.text .text.*) put it with the rest of the text.
+ */
+#define __stackleak_frame_exempt	__section(".text.stackleak_frame_exempt")
+
 #endif

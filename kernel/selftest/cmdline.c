@@ -9,7 +9,7 @@
 #ifdef CONFIG_KTEST
 
 /* The command line reaches the console escaped: no raw newline can forge a protocol line. */
-static void test_cmdline_escape(void)
+static __stackleak_frame_exempt void test_cmdline_escape(void)
 {
 	char buf[64];
 	size_t n;
@@ -28,7 +28,7 @@ static void test_cmdline_escape(void)
 }
 
 /* A command line too long for the parser is applied up to the last whole option. */
-static void test_cmdline_fit(void)
+static __stackleak_frame_exempt void test_cmdline_fit(void)
 {
 	static const struct {
 		const char *line;

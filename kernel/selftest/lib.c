@@ -12,7 +12,7 @@
 
 static void expect_format(const char *want, const char *fmt, ...) __printf(2, 3);
 
-static void expect_format(const char *want, const char *fmt, ...)
+static __stackleak_frame_exempt void expect_format(const char *want, const char *fmt, ...)
 {
 	char buf[64];
 	va_list ap;
@@ -31,7 +31,7 @@ static void expect_format(const char *want, const char *fmt, ...)
 static const char *volatile null_string;
 
 /* Varargs of every width pass through this arch's calling convention. */
-static void test_vsnprintf_widths(void)
+static __stackleak_frame_exempt void test_vsnprintf_widths(void)
 {
 	expect_format("-2147483648", "%d", (int)(-2147483647 - 1));
 	expect_format("18446744073709551615", "%llu", ~0ULL);
@@ -55,7 +55,7 @@ static void test_vsnprintf_truncates(void)
 	KTEST_EXPECT(buf[4] == 'X', "wrote past the size");
 }
 
-static void test_string_functions(void)
+static __stackleak_frame_exempt void test_string_functions(void)
 {
 	char a[32], b[32];
 
@@ -78,7 +78,7 @@ static void test_prandom_selftest(void)
 }
 
 /* RFC 8439 §2.3.2: key 00..1f, counter 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00. */
-static void test_chacha20_rfc8439_block(void)
+static __stackleak_frame_exempt void test_chacha20_rfc8439_block(void)
 {
 	static const u8 iv[CHACHA_IV_SIZE] = { 1, 0, 0, 0, 0, 0, 0, 0x09, 0, 0, 0, 0x4a };
 	static const u8 want[16] = { 0x10, 0xf1, 0xe7, 0xe4, 0xd1, 0x3b, 0x59, 0x15,
@@ -96,7 +96,7 @@ static void test_chacha20_rfc8439_block(void)
 }
 
 /* RFC 7693 Appendix B: BLAKE2s-256("abc") begins 50 8c 5e 8c. */
-static void test_blake2s_rfc7693_abc(void)
+static __stackleak_frame_exempt void test_blake2s_rfc7693_abc(void)
 {
 	static const u8 want[8] = { 0x50, 0x8c, 0x5e, 0x8c, 0x32, 0x7c, 0x14, 0xe2 };
 	u8 out[BLAKE2S_HASH_SIZE];

@@ -11,7 +11,7 @@
  * crng.seed=trapdoor gives the same bytes on every architecture: the values
  * the host test pins against an independent model (tests/host/test_random.c).
  */
-static void test_crng_seed_same_on_every_arch(void)
+static __stackleak_frame_exempt void test_crng_seed_same_on_every_arch(void)
 {
 	static const u8 want[8] = { 0x40, 0xeb, 0x3f, 0xf4, 0xf0, 0x8c, 0xc7, 0xb6 };
 	u8 buf[100];

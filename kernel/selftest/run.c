@@ -22,7 +22,7 @@ static const char *current_test;
 static bool current_failed;
 static char failure[160];
 
-void ktest_fail(const char *file, int line, const char *fmt, ...)
+__stackleak_frame_exempt void ktest_fail(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -154,7 +154,7 @@ static int ktest_run_tables(const struct ktest *const *tables, size_t n, int *ra
 	return failed;
 }
 
-int ktest_run_all(const char *cmdline)
+__stackleak_frame_exempt int ktest_run_all(const char *cmdline)
 {
 	int failed, ran = 0;
 

@@ -42,7 +42,7 @@ int ktest_cpus_setup(const char *value)
 	return 0;
 }
 
-static void test_smp_online(void)
+static __stackleak_frame_exempt void test_smp_online(void)
 {
 	KTEST_EXPECT(nr_cpus_online == nr_cpus_present, "%u of %u CPUs online", nr_cpus_online,
 		     nr_cpus_present);
@@ -58,7 +58,7 @@ static void test_smp_online(void)
 	KTEST_EXPECT(this_cpu() == &cpu_info[0], "the boot CPU is CPU%u", smp_processor_id());
 }
 
-static void test_smp_timer_every_cpu(void)
+static __stackleak_frame_exempt void test_smp_timer_every_cpu(void)
 {
 	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
 		unsigned long past = READ_ONCE(cpu_info[cpu].ticks);

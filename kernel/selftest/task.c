@@ -18,7 +18,7 @@
  * do_execve() of the embedded init, run by a stand-in task with its own
  * kernel stack, before any task exists.
  */
-static void test_execve_reseeds_kstack_state(void)
+static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 {
 	static struct task_struct t;
 	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
@@ -66,7 +66,7 @@ static void test_execve_reseeds_kstack_state(void)
  * stackleak erase would then search that whole frame on every syscall.
  * Both calls below start from the same stack pointer.
  */
-static __noinline unsigned long test_kstack_gap_low(int mode)
+static __noinline __stackleak_frame_exempt unsigned long test_kstack_gap_low(int mode)
 {
 	u32 offset;
 
@@ -97,7 +97,7 @@ static void test_kstack_off_gap(void)
  * traced child's trace off or on changes only what is traced below it, and
  * another task's switch takes nothing over; an exit gives the switch back.
  */
-static void test_trace_per_task(void)
+static __stackleak_frame_exempt void test_trace_per_task(void)
 {
 	static struct task_struct parent, child, other;
 	struct task_struct *saved = current;

@@ -4,6 +4,3 @@
 # for spawn (kernel/syscall.c) to __wrap_sys_spawn, which calls the real one.
 SRCS			+= labs/stackleak/spawn_log.c
 LDFLAGS			+= --wrap=sys_spawn
-# Its log line buffer makes a frame bigger than the stackleak search depth,
-# and it is on the list of functions tools/check-frames does not check.
-STACKLEAK_FRAME_EXEMPT	+= spawn_log_failure

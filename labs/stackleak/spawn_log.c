@@ -48,7 +48,8 @@ static char *spawn_log_dec(char *p, unsigned long v)
 	return p;
 }
 
-static __noinline void spawn_log_failure(unsigned long uname, long err)
+/* Its line buffer makes a frame bigger than the stackleak search depth. */
+static __noinline __stackleak_frame_exempt void spawn_log_failure(unsigned long uname, long err)
 {
 	char line[SPAWN_LOG_LEN];
 	char name[SPAWN_NAME_LEN];

@@ -94,6 +94,7 @@ Test(elf, truncated_program_headers)
 	cr_expect_eq(elf_parse(img.bytes, 175, &target, &info), -ENOEXEC);
 }
 
+/* clang-format off: one case a line, the change and its verdict side by side */
 Test(elf, foreign_images)
 {
 	good(); img.eh.e_machine = 183;			cr_expect_eq(parse(), -ENOEXEC);
@@ -206,6 +207,7 @@ Test(elf, no_load_segment)
 	ph[0].p_type = ph[1].p_type = 6;
 	cr_expect_eq(parse(), -ENOEXEC);
 }
+/* clang-format on */
 
 /* The promises load_program() relies on, for an image elf_parse() accepted. */
 static void expect_promises(size_t at)

@@ -37,10 +37,12 @@ static void check_test1(int n, u32 seed, u32 want)
 		     n, seed, got, want);
 }
 
+/* clang-format off: one vector a line */
 Test(prandom, matches_linux_selftest_test1_vector_1) { check_test1(1, 1, 3484351685U); }
 Test(prandom, matches_linux_selftest_test1_vector_2) { check_test1(2, 2, 2623130059U); }
 Test(prandom, matches_linux_selftest_test1_vector_3) { check_test1(3, 3, 3125133893U); }
 Test(prandom, matches_linux_selftest_test1_vector_4) { check_test1(4, 4, 984847254U); }
+/* clang-format on */
 
 struct test2_vector {
 	int n;
@@ -54,6 +56,7 @@ struct test2_vector {
  * One test that checks all 100 with cr_expect, so each mismatch is reported
  * with its number (a Criterion test per vector costs a process each).
  */
+/* clang-format off: one vector a line */
 static const struct test2_vector test2[] = {
 	{ 1, 931557656U, 959, 2975593782U },
 	{ 2, 1339693295U, 876, 3887776532U },
@@ -156,6 +159,7 @@ static const struct test2_vector test2[] = {
 	{ 99, 1986257729U, 931, 935013962U },
 	{ 100, 407983964U, 921, 728767059U },
 };
+/* clang-format on */
 
 Test(prandom, matches_all_100_linux_selftest_test2_vectors)
 {
