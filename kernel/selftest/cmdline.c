@@ -56,7 +56,7 @@ static __stackleak_frame_exempt void test_cmdline_fit(void)
 }
 
 /* test.cpus= takes 1 to NR_CPUS, nothing else; a bad value changes nothing. */
-static void test_cmdline_test_cpus(void)
+static __stackleak_frame_exempt void test_cmdline_test_cpus(void)
 {
 	static const char *const bad[] = { "", "0", "9", "x", "2x", "-1", "99999999999" };
 	unsigned int saved = ktest_cpus_expected;

@@ -68,7 +68,7 @@ static __stackleak_frame_exempt void test_smp_timer_every_cpu(void)
 	}
 }
 
-static void test_smp_ipi_every_cpu(void)
+static __stackleak_frame_exempt void test_smp_ipi_every_cpu(void)
 {
 	for (unsigned int cpu = 1; cpu < nr_cpus_online; cpu++) {
 		for (int round = 0; round < 3; round++) {
@@ -88,7 +88,7 @@ static void count_call(void *arg)
 }
 
 /* smp_call_function() runs the function once on every other CPU, none on this one. */
-static void test_smp_call_function(void)
+static __stackleak_frame_exempt void test_smp_call_function(void)
 {
 	unsigned long calls = 0, want = 0;
 
@@ -100,7 +100,7 @@ static void test_smp_call_function(void)
 }
 
 /* prng-cpu: every CPU has a state of its own, seeded apart: the streams differ. */
-static void test_smp_prng_cpu_streams_differ(void)
+static __stackleak_frame_exempt void test_smp_prng_cpu_streams_differ(void)
 {
 	u32 first[NR_CPUS][4];
 
