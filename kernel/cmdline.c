@@ -213,7 +213,7 @@ static void apply_option(char *opt)
 
 /* Names what a cut dropped: the options from 'from' on, escaped, at most a line's worth. */
 static __stackleak_frame_exempt void report_truncation(const char *cmdline, size_t from,
-						     size_t total)
+						       size_t total)
 {
 	char shown[96];
 	size_t skip = from, n;

@@ -15,8 +15,7 @@ static bool check_ident(const struct elf64_ehdr *eh, const struct elf_target *t)
 {
 	return !memcmp(eh->e_ident, "\177ELF", 4) && eh->e_ident[EI_CLASS] == ELFCLASS64 &&
 	       eh->e_ident[EI_DATA] == t->data && eh->e_ident[EI_VERSION] == EV_CURRENT &&
-	       eh->e_machine == t->machine && eh->e_type == ET_EXEC &&
-	       eh->e_ehsize == sizeof(*eh);
+	       eh->e_machine == t->machine && eh->e_type == ET_EXEC && eh->e_ehsize == sizeof(*eh);
 }
 
 /* One PT_LOAD header into *seg: 0, or -ENOEXEC. memsz 0 is fine and loads nothing. */
@@ -57,15 +56,15 @@ static bool overlaps(const struct elf_segment *a, const struct elf_segment *b)
 
 long elf_parse(const void *image, size_t size, const struct elf_target *t, struct elf_info *info)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	const u8 *bytes = image;
 	struct elf64_ehdr eh;
 	bool entry_ok = false;
 
 	info->nr_segments = 0;
 	/* A target the caller got wrong is a bug, but still no reason to loop or wrap. */
-	if (!t->page_size || (t->page_size & (t->page_size - 1)) ||
-	    t->user_base > t->user_top || (t->user_top & (t->page_size - 1)))
+	if (!t->page_size || (t->page_size & (t->page_size - 1)) || t->user_base > t->user_top ||
+	    (t->user_top & (t->page_size - 1)))
 		return -ENOEXEC;
 	if (size < sizeof(eh))
 		return -ENOEXEC;

@@ -27,7 +27,7 @@ static const struct elf_target this_arch = {
 
 long elf_check_header(const void *image, size_t size)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct elf_info info;
 
 	return elf_parse(image, size, &this_arch, &info);
@@ -72,9 +72,9 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
  * search depth that every frame must stay under (tools/check-frames).
  */
 static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
-			unsigned long *sp_out)
+				   unsigned long *sp_out)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
 	unsigned long words[MAX_ARGS + 5];
 	int n = 0, err;
@@ -99,10 +99,10 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 	words[n++] = (unsigned long)argc;
 	for (int i = 0; i < argc; i++)
 		words[n++] = uargv[i];
-	words[n++] = 0;		/* end of argv */
-	words[n++] = 0;		/* envp: empty */
-	words[n++] = 0;		/* auxv: AT_NULL ... */
-	words[n++] = 0;		/* ... and its value */
+	words[n++] = 0; /* end of argv */
+	words[n++] = 0; /* envp: empty */
+	words[n++] = 0; /* auxv: AT_NULL ... */
+	words[n++] = 0; /* ... and its value */
 	sp = ALIGN_DOWN(sp - n * sizeof(unsigned long), 16);
 	mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
 	*sp_out = sp;
@@ -112,7 +112,7 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
 		  unsigned long *entry, unsigned long *sp)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	const struct user_program *prog = find_program(name);
 	struct elf_info info;
 	long err;

@@ -110,7 +110,7 @@ long do_wait4(int pid, int *wait_status)
 		if (!have_children)
 			return -ECHILD;
 		if (current->killed)
-			return -EINTR;	/* exit_to_user_mode() finishes the kill */
+			return -EINTR; /* exit_to_user_mode() finishes the kill */
 		current->wait_for = pid > 0 ? pid : 0;
 		current->state = TASK_BLOCKED;
 		schedule();

@@ -11,7 +11,7 @@
 
 #include "syscalls.h"
 
-#define NR_FILES	(NR_TASKS * 2)
+#define NR_FILES (NR_TASKS * 2)
 
 static struct file file_pool[NR_FILES];
 

@@ -85,7 +85,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 		return -EAGAIN;
 	t->mm = mm_create();
 	if (!t->mm)
-		return -ENOMEM;	/* t stays TASK_UNUSED: nothing to undo */
+		return -ENOMEM; /* t stays TASK_UNUSED: nothing to undo */
 	err = load_program(t->mm, name, argv, argc, &entry, &sp);
 	if (err < 0) {
 		mm_destroy(t->mm);
@@ -98,7 +98,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	t->pgid = t->parent ? current->pgid : t->pid;
 	t->sid = t->parent ? current->sid : t->pid;
 	copy_switches(t, current);
-	t->cpus_allowed = ~0UL;	/* every CPU, whoever spawns it, and any that comes later */
+	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t);
 	return t->pid;

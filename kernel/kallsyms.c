@@ -29,7 +29,7 @@ const char *kallsyms_lookup(unsigned long addr, unsigned long *size, unsigned lo
 
 void print_ip_sym(const char *label, unsigned long addr)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned long size, offset;
 	const char *name = kallsyms_lookup(addr, &size, &offset);
 

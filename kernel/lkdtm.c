@@ -61,7 +61,8 @@ static long lkdtm_exhaust_stack(void)
 
 	if (*(unsigned long *)current->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in task %d (%s): the canary below the stack was "
-		      "overwritten", current->pid, current->comm);
+		      "overwritten",
+		      current->pid, current->comm);
 	return r;
 }
 
@@ -71,7 +72,7 @@ static long lkdtm_exec(void *area)
 
 	memcpy(area, (const void *)(unsigned long)lkdtm_do_nothing, 64);
 	fn();
-	return -EPERM;	/* it ran: the memory was executable */
+	return -EPERM; /* it ran: the memory was executable */
 }
 
 struct lkdtm_test {
@@ -124,8 +125,7 @@ static long run_access_userspace(unsigned long arg)
 	const unsigned long __user *uptr = u64_to_user_ptr(arg);
 	unsigned long v = *(volatile unsigned long __force *)uptr;
 
-	printk("lkdtm: ACCESS_USERSPACE: the kernel read 0x%lx from user address 0x%lx\n", v,
-	       arg);
+	printk("lkdtm: ACCESS_USERSPACE: the kernel read 0x%lx from user address 0x%lx\n", v, arg);
 	return -EPERM;
 }
 
@@ -154,7 +154,9 @@ int lkdtm_setup(const char *value)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(lkdtm_tests); i++)
 		if (!strcmp(value, lkdtm_tests[i].name))
-			return strscpy(lkdtm_boot_test, value, sizeof(lkdtm_boot_test)) < 0 ? -EINVAL : 0;
+			return strscpy(lkdtm_boot_test, value, sizeof(lkdtm_boot_test)) < 0 ?
+				   -EINVAL :
+				   0;
 	return -EINVAL;
 }
 
@@ -164,7 +166,7 @@ int lkdtm_setup(const char *value)
  */
 SYSCALL_DEFINE2(lkdtm, const char __user *, uname, unsigned long, arg)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	char name[32];
 	long err = strncpy_from_user(name, uname, sizeof(name));
 
@@ -192,9 +194,9 @@ SYSCALL_DEFINE2(lkdtm, const char __user *, uname, unsigned long, arg)
  * stackleak_track_stack() (tools/check-frames sees the call, not whether it
  * runs): it is the negative control.
  */
-#define STACKLEAK_DEEP_HOLE_WORDS	256
-#define STACKLEAK_DEEP_LEVELS		4
-#define STACKLEAK_DEEP_MARK		0x57ac1ea4de000000UL	/* "stackleak deep" */
+#define STACKLEAK_DEEP_HOLE_WORDS 256
+#define STACKLEAK_DEEP_LEVELS	  4
+#define STACKLEAK_DEEP_MARK	  0x57ac1ea4de000000UL /* "stackleak deep" */
 
 static __noinline unsigned long stackleak_deep_fill(unsigned int level)
 {
@@ -237,8 +239,8 @@ SYSCALL_DEFINE1(stackleak_deep, unsigned long, mode)
  * secret unless something erased it in between. The buffer is 64 bytes, below
  * the search depth, so this frame needs no tracking call.
  */
-#define LEAK_BUF_WORDS	8
-#define LEAK_SLOT	3
+#define LEAK_BUF_WORDS	   8
+#define LEAK_SLOT	   3
 /*
  * And it runs below a 256-byte frame of zeros, as a bug a few calls deep
  * would. Without that cushion the slot can lie in the top 224 bytes of the
@@ -248,7 +250,7 @@ SYSCALL_DEFINE1(stackleak_deep, unsigned long, mode)
  * slot -- on powerpc with clang they did, so even with everything off nothing
  * leaked. The demo is about the used stack below.
  */
-#define LEAK_CUSHION_WORDS	32
+#define LEAK_CUSHION_WORDS 32
 
 static __noinline unsigned long leak_frame(unsigned long secret, bool write)
 {
@@ -270,14 +272,14 @@ static __noinline unsigned long leak_frame(unsigned long secret, bool write)
 
 static __noinline unsigned long leak_cushion(unsigned long secret, bool write)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	volatile unsigned long cushion[LEAK_CUSHION_WORDS];
 	unsigned long ret;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(cushion); i++)
-		cushion[i] = 0;	/* all written: no hole for the search to stop at */
+		cushion[i] = 0; /* all written: no hole for the search to stop at */
 	ret = leak_frame(secret, write);
-	return ret + cushion[0];	/* used after the call: no tail call frees it first */
+	return ret + cushion[0]; /* used after the call: no tail call frees it first */
 }
 
 SYSCALL_DEFINE1(leak_write_secret, unsigned long, secret)
@@ -303,7 +305,7 @@ SYSCALL_DEFINE0(leak_read_uninit)
  */
 SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct task_struct *t = current;
 	const unsigned long base = (unsigned long)t->stack;
 	const unsigned long low = stackleak_low_bound(t);
@@ -314,7 +316,8 @@ SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
 	unsigned long untracked_high, poison_high, first, first_value = 0, bad;
 	unsigned long gap_first, gap_first_value = 0, gap_bad = 0;
 	unsigned long v_erases = stackleak_verify.erases, v_failures = stackleak_verify.failures;
-	unsigned long v_addr = stackleak_verify.addr, v_value = stackleak_verify.value, v_nr = stackleak_verify.nr;
+	unsigned long v_addr = stackleak_verify.addr, v_value = stackleak_verify.value,
+		      v_nr = stackleak_verify.nr;
 
 	if (sp < low || sp >= high) {
 		printk("stackleak: ERROR: sp 0x%lx outside the task stack [0x%lx..0x%lx]\n", sp,
@@ -323,7 +326,8 @@ SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
 	}
 	if (lowest < low || lowest >= high) {
 		printk("stackleak: ERROR: lowest_stack 0x%lx outside the task stack "
-		       "[0x%lx..0x%lx]\n", lowest, low, high - 1);
+		       "[0x%lx..0x%lx]\n",
+		       lowest, low, high - 1);
 		return -ERANGE;
 	}
 	/* Above the lower of the two, the stack is in use: it is not ours to check. */
@@ -360,20 +364,22 @@ SYSCALL_DEFINE1(stackleak_check, unsigned long, mode)
 	       gap_high > gap_low ? gap_high - gap_low : 0);
 	if (t->stackleak_enabled == STACKLEAK_VERIFY || v_erases)
 		printk("  exit path:   %lu erases since the last check verified the whole stack "
-		       "below them\n", v_erases);
+		       "below them\n",
+		       v_erases);
 	if (bad) {
 		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx, %lu bytes below the "
-		       "poison boundary (%lu such words)\n", first_value, first,
-		       poison_high - first, bad);
+		       "poison boundary (%lu such words)\n",
+		       first_value, first, poison_high - first, bad);
 	}
 	if (gap_bad)
 		printk("stackleak: ERROR: non-poison value 0x%lx at 0x%lx in the offset's gap "
-		       "(%lu such words)\n", gap_first_value, gap_first, gap_bad);
+		       "(%lu such words)\n",
+		       gap_first_value, gap_first, gap_bad);
 	if (v_failures)
 		printk("stackleak: ERROR: %lu of %lu erases left non-poison below themselves, "
 		       "the first 0x%lx at 0x%lx (%lu bytes below pt_regs, on the way back from "
-		       "syscall %ld)\n", v_failures, v_erases, v_value, v_addr, high - v_addr,
-		       (long)v_nr);
+		       "syscall %ld)\n",
+		       v_failures, v_erases, v_value, v_addr, high - v_addr, (long)v_nr);
 	if (bad || gap_bad || v_failures) {
 		printk("stackleak: ERROR: the thread stack is NOT properly erased\n");
 		return -EFAULT;

@@ -30,8 +30,10 @@ static void print_banner(void)
 	printk("memory:  %llu MiB at 0x%llx\n", (unsigned long long)(boot_info.mem_size >> 20),
 	       (unsigned long long)boot_info.mem_start);
 	printk("clock:   %llu Hz counter\n", (unsigned long long)arch_cycles_per_sec());
-	printk("boot:    %s%s%s\n", boot_info.bootloader ? boot_info.bootloader : "direct (no bootloader)",
-	       boot_info.firmware ? ", firmware " : "", boot_info.firmware ? boot_info.firmware : "");
+	printk("boot:    %s%s%s\n",
+	       boot_info.bootloader ? boot_info.bootloader : "direct (no bootloader)",
+	       boot_info.firmware ? ", firmware " : "",
+	       boot_info.firmware ? boot_info.firmware : "");
 	/* Escaped: a newline in it must not start a line of its own (docs/boot-options.md). */
 	if (boot_info.cmdline[0]) {
 		printk("command line: ");
@@ -93,12 +95,14 @@ static __stackleak_frame_exempt void random_boot(void)
 			       random_source_name(src), (unsigned long long)st.bytes_mixed[src],
 			       (unsigned long long)st.bits_credited[src]);
 	printk("random:  crng %s (%u bits credited)\n",
-	       st.state == CRNG_READY ? "ready" : st.state == CRNG_EARLY ? "EARLY: not ready" :
-	       "EMPTY: not ready", st.init_bits);
+	       st.state == CRNG_READY ? "ready" :
+	       st.state == CRNG_EARLY ? "EARLY: not ready" :
+					"EMPTY: not ready",
+	       st.init_bits);
 }
 
 #ifdef CONFIG_KTEST
-#define INIT_MODE "test"	/* init runs the user test programs */
+#define INIT_MODE "test" /* init runs the user test programs */
 #else
 #define INIT_MODE "demo"
 #endif

@@ -69,7 +69,9 @@ int mm_map_page(struct mm_struct *mm, unsigned long va, unsigned int prot)
 		return err;
 	}
 	mm->pages[mm->nr_pages++] = (struct user_page){
-		.va = va, .pa = virt_to_phys(page), .prot = prot,
+		.va = va,
+		.pa = virt_to_phys(page),
+		.prot = prot,
 	};
 	return 0;
 }
@@ -88,9 +90,9 @@ static void mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *s
 		size_t chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
 
 		if (dst)
-			memcpy(dst, page + off, chunk);	/* from the user page */
+			memcpy(dst, page + off, chunk); /* from the user page */
 		else
-			memcpy(page + off, src, chunk);	/* to the user page */
+			memcpy(page + off, src, chunk); /* to the user page */
 		dst = dst ? dst + chunk : NULL;
 		src = src ? src + chunk : NULL;
 		va += chunk;

@@ -12,15 +12,15 @@
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 
-extern char _end[];	/* end of the kernel image, from arch/<arch>/kernel.lds */
+extern char _end[]; /* end of the kernel image, from arch/<arch>/kernel.lds */
 
 struct free_page {
 	struct free_page *next;
 };
 
 static struct free_page *free_list;
-static unsigned long free_count;		/* pages on free_list */
-static unsigned long next_unused, end_unused;	/* physical; never handed out yet */
+static unsigned long free_count;	      /* pages on free_list */
+static unsigned long next_unused, end_unused; /* physical; never handed out yet */
 
 static bool is_reserved(unsigned long pa)
 {

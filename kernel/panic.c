@@ -33,7 +33,7 @@ __noreturn void die(const char *reason, struct pt_regs *regs)
 
 __noreturn void panic(const char *fmt, ...)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	va_list ap;
 
 	smp_send_stop();

@@ -26,13 +26,13 @@
 
 #include "syscalls.h"
 
-#define NR_PIPES	32
-#define PIPE_SIZE	4096
+#define NR_PIPES  32
+#define PIPE_SIZE 4096
 
 struct pipe_inode_info {
 	bool used;
-	unsigned int readers, writers;	/* open files of each end */
-	unsigned int head, len;		/* the bytes in buf: len of them from head, wrapping */
+	unsigned int readers, writers; /* open files of each end */
+	unsigned int head, len;	       /* the bytes in buf: len of them from head, wrapping */
 	/* Tasks blocked on this pipe, reading or writing. */
 	struct wait_queue_head wait;
 	u8 buf[PIPE_SIZE];
@@ -58,7 +58,7 @@ static void pipe_wake(struct pipe_inode_info *p)
 
 long pipe_read(struct file *f, char __user *ubuf, size_t count)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct pipe_inode_info *p = f->pipe;
 	size_t done = 0;
 	u8 chunk[128];
@@ -69,7 +69,7 @@ long pipe_read(struct file *f, char __user *ubuf, size_t count)
 		return -EFAULT;
 	while (p->len == 0) {
 		if (p->writers == 0)
-			return 0;	/* EOF: nobody can write any more */
+			return 0; /* EOF: nobody can write any more */
 		if (current->killed)
 			return -EINTR;
 		pipe_wait(p);
@@ -80,7 +80,7 @@ long pipe_read(struct file *f, char __user *ubuf, size_t count)
 		if (n > p->len)
 			n = p->len;
 		if (n > PIPE_SIZE - p->head)
-			n = PIPE_SIZE - p->head;	/* up to the end of the ring */
+			n = PIPE_SIZE - p->head; /* up to the end of the ring */
 		if (n > sizeof(chunk))
 			n = sizeof(chunk);
 		memcpy(chunk, p->buf + p->head, n);
@@ -91,13 +91,13 @@ long pipe_read(struct file *f, char __user *ubuf, size_t count)
 		p->len -= (unsigned int)n;
 		done += n;
 	}
-	pipe_wake(p);	/* writers waiting for room */
+	pipe_wake(p); /* writers waiting for room */
 	return (long)done;
 }
 
 long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct pipe_inode_info *p = f->pipe;
 	size_t done = 0;
 	u8 chunk[128];
@@ -117,7 +117,7 @@ long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 		if (p->len == PIPE_SIZE) {
 			if (current->killed)
 				return done ? (long)done : -EINTR;
-			pipe_wake(p);	/* the readers: there is data */
+			pipe_wake(p); /* the readers: there is data */
 			pipe_wait(p);
 			continue;
 		}
@@ -133,7 +133,7 @@ long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 		p->len += (unsigned int)n;
 		done += n;
 	}
-	pipe_wake(p);	/* readers waiting for data */
+	pipe_wake(p); /* readers waiting for data */
 	return (long)done;
 }
 

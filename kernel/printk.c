@@ -55,7 +55,7 @@ int vprintk(const char *fmt, va_list ap)
 	char buf[512];
 	int n;
 
-	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
+	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	bool taken;
 
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
@@ -73,7 +73,7 @@ int vprintk(const char *fmt, va_list ap)
 
 int printk(const char *fmt, ...)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	va_list ap;
 	int n;
 

@@ -50,7 +50,7 @@ static bool trust_cpu = true;
 static bool trust_bootloader = true;
 static struct crng_stats stats;
 /* A statistic, from any CPU. */
-#define stat_add(field, n)	__atomic_fetch_add(&stats.field, (n), __ATOMIC_RELAXED)
+#define stat_add(field, n) __atomic_fetch_add(&stats.field, (n), __ATOMIC_RELAXED)
 
 /*
  * The input pool: everything ever mixed in, hashed. Starts as an unkeyed
@@ -59,14 +59,13 @@ static struct crng_stats stats;
  */
 static struct {
 	struct blake2s_state hash;
-	unsigned int init_bits;		/* credited before READY, capped at POOL_BITS */
-	unsigned int reseed_bits;	/* credited since the last reseed, once READY */
+	unsigned int init_bits;	  /* credited before READY, capped at POOL_BITS */
+	unsigned int reseed_bits; /* credited since the last reseed, once READY */
 	spinlock_t lock;
 } input_pool = {
 	.lock = __SPIN_LOCK_UNLOCKED("input_pool.lock"),
-	.hash.h = { BLAKE2S_IV0 ^ BLAKE2S_PARAM0(BLAKE2S_HASH_SIZE, 0), BLAKE2S_IV1,
-		    BLAKE2S_IV2, BLAKE2S_IV3, BLAKE2S_IV4, BLAKE2S_IV5, BLAKE2S_IV6,
-		    BLAKE2S_IV7 },
+	.hash.h = { BLAKE2S_IV0 ^ BLAKE2S_PARAM0(BLAKE2S_HASH_SIZE, 0), BLAKE2S_IV1, BLAKE2S_IV2,
+		    BLAKE2S_IV3, BLAKE2S_IV4, BLAKE2S_IV5, BLAKE2S_IV6, BLAKE2S_IV7 },
 	.hash.outlen = BLAKE2S_HASH_SIZE,
 };
 
@@ -79,7 +78,7 @@ static struct {
 static struct {
 	u8 key[CHACHA_KEY_SIZE];
 	unsigned long generation;
-	u64 birth;			/* the cycle counter at the last reseed (Linux: jiffies) */
+	u64 birth; /* the cycle counter at the last reseed (Linux: jiffies) */
 	spinlock_t lock;
 } base_crng = { .lock = __SPIN_LOCK_UNLOCKED("base_crng.lock") };
 
@@ -89,8 +88,8 @@ static struct {
  * two minutes of uptime on every 60 s (CRNG_RESEED_START_INTERVAL,
  * CRNG_RESEED_INTERVAL). Uptime counts from random_init().
  */
-#define CRNG_RESEED_START_INTERVAL	1
-#define CRNG_RESEED_INTERVAL		60
+#define CRNG_RESEED_START_INTERVAL 1
+#define CRNG_RESEED_INTERVAL	   60
 
 static u64 boot_cycles;
 static bool early_boot = true;
@@ -105,8 +104,8 @@ static struct crng crngs[NR_CPUS];
 struct batched_entropy {
 	u8 entropy[CRNG_BATCH_BYTES] __aligned(8);
 	unsigned long generation;
-	unsigned int position;		/* bytes handed out */
-	/* Linux: local_lock_t lock; */
+	unsigned int position; /* bytes handed out */
+			       /* Linux: local_lock_t lock; */
 };
 static struct batched_entropy batched_entropy[NR_CPUS][NR_CRNG_WIDTHS];
 
@@ -184,9 +183,9 @@ static void fill_arch_seed(u8 out[32])
  */
 static void extract_entropy(void *buf, size_t len)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	u8 seed[BLAKE2S_HASH_SIZE], next_key[BLAKE2S_HASH_SIZE];
-	u8 block[32 + 8];		/* RDSEED output || counter */
+	u8 block[32 + 8]; /* RDSEED output || counter */
 	u8 *out = buf;
 	u64 counter = 0;
 
@@ -256,8 +255,9 @@ static bool crng_has_old_seed(void)
 		if (uptime >= CRNG_RESEED_INTERVAL * 2)
 			early_boot = false;
 		else
-			interval = uptime / 2 > CRNG_RESEED_START_INTERVAL ? uptime / 2 :
-				   CRNG_RESEED_START_INTERVAL;
+			interval = uptime / 2 > CRNG_RESEED_START_INTERVAL ?
+				       uptime / 2 :
+				       CRNG_RESEED_START_INTERVAL;
 	}
 	return now - READ_ONCE(base_crng.birth) > interval * hz;
 }
@@ -297,7 +297,7 @@ static void credit_init_bits(enum random_source src, size_t bits)
 	spin_unlock(&input_pool.lock);
 
 	if (now >= RANDOM_POOL_READY_BITS) {
-		_crng_reseed();		/* sets CRNG_READY */
+		_crng_reseed(); /* sets CRNG_READY */
 	} else if (orig < RANDOM_POOL_EARLY_BITS && now >= RANDOM_POOL_EARLY_BITS) {
 		extract_entropy(key, sizeof(key));
 		spin_lock(&base_crng.lock);
@@ -317,7 +317,7 @@ static void credit_init_bits(enum random_source src, size_t bits)
 static void crng_fast_key_erasure(u8 key[CHACHA_KEY_SIZE], u32 chacha_state[CHACHA_STATE_WORDS],
 				  u8 *random_data, size_t random_data_len)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	static const u8 zero_iv[CHACHA_IV_SIZE];
 	u8 first_block[CHACHA_BLOCK_SIZE];
 
@@ -379,7 +379,7 @@ static void crng_make_state(u32 chacha_state[CHACHA_STATE_WORDS], u8 *random_dat
 
 void get_random_bytes(void *buf, size_t len)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	u32 chacha_state[CHACHA_STATE_WORDS];
 	u8 tmp[CHACHA_BLOCK_SIZE];
 	u8 *out = buf;
@@ -635,10 +635,8 @@ void crng_get_stats(struct crng_stats *out)
 const char *random_source_name(enum random_source src)
 {
 	static const char *const names[NR_RANDOM_SOURCES] = {
-		[RANDOM_SRC_DEVICE] = "device",
-		[RANDOM_SRC_HWGEN] = "hwrng",
-		[RANDOM_SRC_BOOTLOADER] = "bootloader",
-		[RANDOM_SRC_ARCH] = "cpu",
+		[RANDOM_SRC_DEVICE] = "device",		[RANDOM_SRC_HWGEN] = "hwrng",
+		[RANDOM_SRC_BOOTLOADER] = "bootloader", [RANDOM_SRC_ARCH] = "cpu",
 		[RANDOM_SRC_SEED] = "crng.seed",
 	};
 

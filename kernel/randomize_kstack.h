@@ -45,7 +45,7 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
  * values instead of 64 (docs/kstack-offset.md, "2. How trapdoor does it").
  */
 #if defined(__CHECKER__)
-#define __kstack_alloca(size) __builtin_alloca(size)	/* sparse knows only this one */
+#define __kstack_alloca(size) __builtin_alloca(size) /* sparse knows only this one */
 #elif defined(__has_builtin)
 #if __has_builtin(__builtin_alloca_with_align_uninitialized)
 #define __kstack_alloca(size) __builtin_alloca_with_align_uninitialized(size, 8)
@@ -62,7 +62,7 @@ void kstack_chacha_refill(struct kstack_chacha *c, unsigned int nrounds);
  * and rounding 0x3ff + 15 carries into bit 10 (65 values: Linux's 0x3FF mask
  * until 2024). docs/kstack-offset.md, "2. How trapdoor does it".
  */
-#define KSTACK_OFFSET_MAX(x)	((x) & 0b1111110000)
+#define KSTACK_OFFSET_MAX(x) ((x) & 0b1111110000)
 
 /*
  * Where counter and crng16 keep the offset between a syscall's exit and the
@@ -108,7 +108,7 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 	case KSTACK_MODE_CRNG16:
 		return *kstack_offset_slot(tsk);
 	default:
-		return 0;	/* off */
+		return 0; /* off */
 	}
 }
 
@@ -119,16 +119,17 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
  * asm hides the draw (off's constant 0 would let the compiler fold the alloca
  * into its frame); the second keeps the dead allocation.
  */
-#define add_random_kstack_offset(offset) do {				\
-	struct task_struct *tsk__ = current;				\
-	bool called__ = false;						\
-	u32 raw__ = kstack_get_offset(tsk__, &called__);		\
-	__asm__("" : "+r"(raw__));					\
-	u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__));		\
-	offset = KSTACK_OFFSET_MAX(raw__);				\
-	__asm__ __volatile__("" : "+r"(ptr__) : : "memory");		\
-	stackleak_skip_gap(tsk__, ptr__, offset, called__);		\
-} while (0)
+#define add_random_kstack_offset(offset)                               \
+	do {                                                           \
+		struct task_struct *tsk__ = current;                   \
+		bool called__ = false;                                 \
+		u32 raw__ = kstack_get_offset(tsk__, &called__);       \
+		__asm__("" : "+r"(raw__));                             \
+		u8 *ptr__ = __kstack_alloca(KSTACK_OFFSET_MAX(raw__)); \
+		offset = KSTACK_OFFSET_MAX(raw__);                     \
+		__asm__ __volatile__("" : "+r"(ptr__) : : "memory");   \
+		stackleak_skip_gap(tsk__, ptr__, offset, called__);    \
+	} while (0)
 
 /*
  * choose_random_kstack_offset() - pick the next syscall's offset at exit, in

@@ -63,7 +63,7 @@ static void kick_idle_cpu(const struct task_struct *t)
 		if (cpu == self || !(t->cpus_allowed & (1UL << cpu)) || !cpu_is_idle(c))
 			continue;
 		if (c->kicked)
-			continue;	/* woken already: it takes one task, find another */
+			continue; /* woken already: it takes one task, find another */
 		c->kicked = true;
 		arch_send_ipi(cpu);
 		return;
@@ -119,7 +119,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 
 void schedule(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct cpu_info *c = this_cpu();
 	struct task_struct *prev = current, *next;
 
@@ -176,7 +176,7 @@ bool sched_cpus_idle(void)
  */
 __noreturn void cpu_idle_loop(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct cpu_info *c = this_cpu();
 	struct task_struct *idle = c->idle;
 
@@ -190,9 +190,9 @@ __noreturn void cpu_idle_loop(void)
 		}
 		next = pick_next_task(c->cpu);
 		if (next) {
-			clear_need_resched();	/* a tick taken while idle is no reason to yield */
+			clear_need_resched(); /* a tick taken while idle is no reason to yield */
 			context_switch(idle, next);
-			continue;	/* back here when this CPU has nothing to run again */
+			continue; /* back here when this CPU has nothing to run again */
 		}
 		spin_unlock(&kernel_lock);
 		arch_cpu_idle();
@@ -224,7 +224,7 @@ SYSCALL_DEFINE1(nanosleep, const struct timespec __user *, rqtp)
 	/* Round up, so that we never sleep less than asked. tv_nsec * hz fits: hz < 2^34. */
 	ns_ticks = ((u64)ts.tv_nsec * hz + 999999999ULL) / 1000000000ULL;
 	if ((u64)ts.tv_sec > (U64_MAX - start - ns_ticks) / hz)
-		deadline = U64_MAX;	/* for ever */
+		deadline = U64_MAX; /* for ever */
 	else
 		deadline = start + (u64)ts.tv_sec * hz + ns_ticks;
 	while (arch_get_cycles() < deadline) {
@@ -244,7 +244,7 @@ void timer_interrupt(struct pt_regs *regs)
 	/* The time slice is one tick: whoever runs now yields on the way out. */
 	set_need_resched();
 	if (c->cpu != 0)
-		return;		/* the clock, the sleepers and the console are CPU 0's */
+		return; /* the clock, the sleepers and the console are CPU 0's */
 	spin_lock(&kernel_lock);
 	jiffies++;
 	kernel_stats.ticks++;
@@ -277,8 +277,8 @@ static struct task_struct *affinity_task(pid_t pid)
  * its next schedule(): the caller on its way out of this call, a task on
  * another CPU at once (a reschedule IPI).
  */
-SYSCALL_DEFINE3(sched_setaffinity, pid_t, pid, unsigned int, len,
-		unsigned long __user *, user_mask_ptr)
+SYSCALL_DEFINE3(sched_setaffinity, pid_t, pid, unsigned int, len, unsigned long __user *,
+		user_mask_ptr)
 {
 	unsigned char buf[sizeof(unsigned long)] = { 0 };
 	size_t n = cpumask_user_len(len);
@@ -310,8 +310,8 @@ SYSCALL_DEFINE3(sched_setaffinity, pid_t, pid, unsigned int, len,
  * the bytes written (a cpumask's size), as the raw Linux call does. len must
  * hold every CPU there is and be a multiple of a long's size.
  */
-SYSCALL_DEFINE3(sched_getaffinity, pid_t, pid, unsigned int, len,
-		unsigned long __user *, user_mask_ptr)
+SYSCALL_DEFINE3(sched_getaffinity, pid_t, pid, unsigned int, len, unsigned long __user *,
+		user_mask_ptr)
 {
 	struct task_struct *t;
 	unsigned long mask;
@@ -361,9 +361,10 @@ __noreturn void sched_start(void)
 	 * it those, pointing at boot_task_top, and the first switch away saves
 	 * its real registers.
 	 */
-	boot_task.stack = (void *)((unsigned long)boot_task_top + sizeof(boot_task_top) - THREAD_SIZE);
+	boot_task.stack =
+	    (void *)((unsigned long)boot_task_top + sizeof(boot_task_top) - THREAD_SIZE);
 	arch_task_init(&boot_task);
-	boot_task.state = TASK_BLOCKED;		/* never on the run queue */
+	boot_task.state = TASK_BLOCKED; /* never on the run queue */
 	boot_task.cpus_allowed = 1UL << 0;
 	spin_lock(&kernel_lock);
 	/* A CPU that came up after smp_init() stopped waiting for it runs tasks too: count it. */
@@ -374,6 +375,6 @@ __noreturn void sched_start(void)
 	__atomic_store_n(&sched_running, true, __ATOMIC_RELEASE);
 	for (unsigned int cpu = 1; cpu < nr_cpus_present; cpu++)
 		if (cpu_info[cpu].online)
-			arch_send_ipi(cpu);	/* out of their wait in secondary_start_kernel() */
+			arch_send_ipi(cpu); /* out of their wait in secondary_start_kernel() */
 	cpu_idle_loop();
 }

@@ -30,7 +30,7 @@ static bool sig_stops(int sig)
 void send_signal(struct task_struct *t, int sig)
 {
 	if (sig_ignored_by_default(sig) || t->killed)
-		return;	/* the first fatal signal is the one it dies by */
+		return; /* the first fatal signal is the one it dies by */
 	t->killed = sig;
 	/* A blocked victim must run to notice: it dies in exit_to_user_mode(). */
 	if (t->state == TASK_BLOCKED) {
@@ -78,7 +78,7 @@ SYSCALL_DEFINE2(kill, pid_t, pid, int, sig)
 	struct task_struct *t;
 
 	if (sig < 0 || sig >= 32 || sig_stops(sig))
-		return -EINVAL;	/* not a signal; or real-time, or a stop: not supported */
+		return -EINVAL; /* not a signal; or real-time, or a stop: not supported */
 	if (pid == INT_MIN)	/* -pid would overflow; Linux answers the same */
 		return -ESRCH;
 	if (pid == 0)

@@ -27,7 +27,7 @@ unsigned int nr_cpus_present = 1, nr_cpus_online = 1;
  * Linux does. Under QEMU a CPU is up in microseconds on an idle host, but
  * its host thread may wait much longer for a core on a busy one.
  */
-#define CPU_UP_TIMEOUT_SEC	10
+#define CPU_UP_TIMEOUT_SEC 10
 
 /* smp_send_stop(): the CPU that stops the others, NR_CPUS while none does. */
 static unsigned int stopping_cpu = NR_CPUS;
@@ -56,7 +56,8 @@ void smp_send_stop(void)
 
 	/* Two CPUs panicking at once: the second stops for the first. */
 	if (!__atomic_compare_exchange_n(&stopping_cpu, &none, self, false, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE) && none != self)
+					 __ATOMIC_ACQUIRE) &&
+	    none != self)
 		cpu_stop_self();
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
 		if (cpu != self && __atomic_load_n(&cpu_info[cpu].online, __ATOMIC_ACQUIRE))
@@ -106,7 +107,7 @@ void smp_call_function(void (*fn)(void *arg), void *arg)
 		__atomic_store_n(&c->call_fn, fn, __ATOMIC_RELEASE);
 		arch_send_ipi(cpu);
 		while (__atomic_load_n(&c->call_fn, __ATOMIC_ACQUIRE)) {
-			smp_call_pending();	/* it may be waiting for us the same way */
+			smp_call_pending(); /* it may be waiting for us the same way */
 			cpu_relax();
 		}
 	}
@@ -138,7 +139,7 @@ static bool wait_online(unsigned int cpu)
 
 void smp_init(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned int n = arch_smp_probe();
 
 	if (n > NR_CPUS) {
@@ -153,7 +154,7 @@ void smp_init(void)
 		int err;
 
 		c->cpu = cpu;
-		kstack_cpu_init(c);	/* prng-cpu's state, seeded before the CPU runs */
+		kstack_cpu_init(c); /* prng-cpu's state, seeded before the CPU runs */
 		c->idle = idle;
 		c->current_task = idle;
 		if (!idle) {
@@ -166,7 +167,8 @@ void smp_init(void)
 			continue;
 		}
 		if (!wait_online(cpu)) {
-			printk("smp: CPU%u did not come online within %u s\n", cpu, CPU_UP_TIMEOUT_SEC);
+			printk("smp: CPU%u did not come online within %u s\n", cpu,
+			       CPU_UP_TIMEOUT_SEC);
 			continue;
 		}
 		nr_cpus_online++;

@@ -43,8 +43,8 @@ void spin_lock(spinlock_t *lock)
 	while (__atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE)) {
 		/* Read-only while it is taken, so the line is not bounced between CPUs. */
 		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED)) {
-			smp_call_pending();	/* the holder may wait for us in smp_call_function() */
-			cpu_relax();	/* lets the holder run: a hyperthread, or QEMU's next vCPU on one host thread */
+			smp_call_pending(); /* the holder may wait for us in smp_call_function() */
+			cpu_relax(); /* lets the holder run: a hyperthread, or QEMU's next vCPU on one host thread */
 		}
 	}
 	spin_acquired(lock);

@@ -49,8 +49,8 @@ static __always_inline void __stackleak_erase(bool verify)
 	struct stackleak_erase_range r;
 	unsigned long high = stackleak_high_bound(t), sp = arch_stackleak_sp(), bytes;
 
-	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack,
-			     t->stackleak_gap_low, t->stackleak_gap_high, sp, &r);
+	stackleak_erase_plan(stackleak_low_bound(t), t->lowest_stack, t->stackleak_gap_low,
+			     t->stackleak_gap_high, sp, &r);
 	bytes = stackleak_erase_apply(&r);
 	/* The next syscall starts from the top again, with no gap (see the plan). */
 	t->lowest_stack = high;

@@ -25,7 +25,7 @@ SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count
 	struct file *f = fget(fd);
 	bool taken;
 
-	stackleak_track_stack();	/* a big frame: see kernel/stackleak.c */
+	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
@@ -88,9 +88,9 @@ SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
 	while ((c = console_getc()) < 0) {
 		if (current->killed)
 			return -EINTR;
-		console_wait();	/* asleep until a key arrives */
+		console_wait(); /* asleep until a key arrives */
 		if (tty_check_read() < 0)
-			return -EIO;	/* put in the background while it slept */
+			return -EIO; /* put in the background while it slept */
 	}
 	do {
 		kbuf[n++] = (char)(c == '\r' ? '\n' : c);
@@ -117,7 +117,7 @@ SYSCALL_DEFINE0(getpid)
 
 SYSCALL_DEFINE0(gettid)
 {
-	return current->pid;	/* one thread per task */
+	return current->pid; /* one thread per task */
 }
 
 SYSCALL_DEFINE0(getppid)
@@ -133,7 +133,7 @@ SYSCALL_DEFINE0(sched_yield)
 
 SYSCALL_DEFINE1(uname, struct new_utsname __user *, name)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct new_utsname u;
 
 	memset(&u, 0, sizeof(u));
@@ -158,9 +158,9 @@ SYSCALL_DEFINE2(clock_gettime, clockid_t, which_clock, struct timespec __user *,
 	return copy_to_user(tp, &ts, sizeof(ts));
 }
 
-#define GRND_NONBLOCK	0x0001
-#define GRND_RANDOM	0x0002
-#define GRND_INSECURE	0x0004
+#define GRND_NONBLOCK 0x0001
+#define GRND_RANDOM   0x0002
+#define GRND_INSECURE 0x0004
 
 /*
  * getrandom(buf, count, flags): bytes from the CRNG. The boot makes the CRNG
@@ -169,7 +169,7 @@ SYSCALL_DEFINE2(clock_gettime, clockid_t, which_clock, struct timespec __user *,
  */
 SYSCALL_DEFINE3(getrandom, u8 __user *, ubuf, size_t, count, unsigned int, flags)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	u8 chunk[64];
 	size_t done = 0;
 
@@ -178,7 +178,7 @@ SYSCALL_DEFINE3(getrandom, u8 __user *, ubuf, size_t, count, unsigned int, flags
 	/* "Never block" and "the blocking pool" contradict each other: Linux refuses both. */
 	if ((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
-	if (count > 33554431)	/* Linux's cap: INT_MAX >> 6 */
+	if (count > 33554431) /* Linux's cap: INT_MAX >> 6 */
 		count = 33554431;
 	if (!access_ok(ubuf, count, PROT_WRITE))
 		return -EFAULT;

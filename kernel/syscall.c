@@ -32,9 +32,10 @@ struct syscall_entry {
 	unsigned long flags;
 };
 
-#define SYSCALL_LOCKLESS	1UL
+#define SYSCALL_LOCKLESS 1UL
 
 /* The table: read it as a list. Unlisted numbers are NULL: -ENOSYS. */
+/* clang-format off */
 static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_dup3]		= { .fn = sys_dup3 },
 	[__NR_close]		= { .fn = sys_close },
@@ -75,6 +76,7 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_getsid]		= { .fn = sys_getsid },
 	[__NR_setsid]		= { .fn = sys_setsid },
 };
+/* clang-format on */
 
 /* Looks the number up and calls the handler; unknown numbers give -ENOSYS. */
 static long invoke_syscall(struct pt_regs *regs)
@@ -151,7 +153,7 @@ __stackleak_frame_exempt void do_syscall(struct pt_regs *regs)
 {
 	/* current, read once: a task is itself on every CPU, before and after schedule(). */
 	struct task_struct *const tsk = current;
-	u32 offset;	/* this syscall's kernel-stack offset: the trace shows it */
+	u32 offset; /* this syscall's kernel-stack offset: the trace shows it */
 	long ret;
 
 	/*

@@ -10,7 +10,7 @@
 #include <trapdoor/syscall.h>
 
 /* Declares the handler sys_<name> with the table's type. */
-#define SYSCALL_DECLARE(name)	long sys_##name(const struct pt_regs *regs)
+#define SYSCALL_DECLARE(name) long sys_##name(const struct pt_regs *regs)
 
 /* kernel/sys.c */
 SYSCALL_DECLARE(read);

@@ -40,7 +40,7 @@ struct task_struct *kstack_guard_owner(unsigned long addr)
 	if (addr < base || addr - base >= sizeof(kernel_stacks))
 		return NULL;
 	if ((addr - base) % (2 * THREAD_SIZE) >= THREAD_SIZE)
-		return NULL;	/* inside a stack, not a guard */
+		return NULL; /* inside a stack, not a guard */
 	return &task_table[(addr - base) / (2 * THREAD_SIZE)];
 }
 
@@ -50,7 +50,9 @@ struct task_struct *kstack_guard_owner(unsigned long addr)
  * (kernel/cmdline.c runs in it), and init inherits them.
  */
 struct task_struct boot_task = {
-	.pid = 0, .state = TASK_RUNNABLE, .comm = "boot",
+	.pid = 0,
+	.state = TASK_RUNNABLE,
+	.comm = "boot",
 	.kstack_mode = KSTACK_MODE_DEFAULT,
 	.kstack_store = KSTACK_STORE_DEFAULT,
 	.kstack_chacha_rounds = KSTACK_CHACHA_ROUNDS_DEFAULT,
@@ -99,14 +101,14 @@ struct task_struct *alloc_task(void)
 
 struct task_struct *alloc_idle_task(unsigned int cpu)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct task_struct *t = alloc_task_slot();
 
 	if (t) {
 		t->pid = 0;
 		t->cpu = cpu;
 		t->cpus_allowed = 1UL << cpu;
-		t->state = TASK_BLOCKED;	/* never on the run queue */
+		t->state = TASK_BLOCKED; /* never on the run queue */
 		snprintf(t->comm, sizeof(t->comm), "idle%u", cpu);
 		/*
 		 * What arch_switch_to() loads besides the saved registers (the
@@ -158,7 +160,7 @@ SYSCALL_DEFINE2(task_list, struct task_info __user *, ubuf, unsigned long, count
 		struct task_info info;
 
 		if (t->state == TASK_UNUSED || t->pid == 0)
-			continue;	/* free, or a CPU's idle task */
+			continue; /* free, or a CPU's idle task */
 		if (n < count) {
 			memset(&info, 0, sizeof(info));
 			info.pid = t->pid;

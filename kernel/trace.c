@@ -39,33 +39,33 @@ struct syscall_desc {
 };
 
 static const struct syscall_desc syscall_descs[NR_syscalls] = {
-	[__NR_read]		= { "read", 3 },
-	[__NR_write]		= { "write", 3 },
-	[__NR_exit]		= { "exit", 1 },
-	[__NR_exit_group]	= { "exit_group", 1 },
-	[__NR_nanosleep]	= { "nanosleep", 2 },
-	[__NR_clock_gettime]	= { "clock_gettime", 2 },
-	[__NR_sched_yield]	= { "sched_yield", 0 },
-	[__NR_kill]		= { "kill", 2 },
-	[__NR_reboot]		= { "reboot", 4 },
-	[__NR_uname]		= { "uname", 1 },
-	[__NR_getpid]		= { "getpid", 0 },
-	[__NR_getppid]		= { "getppid", 0 },
-	[__NR_gettid]		= { "gettid", 0 },
-	[__NR_clone]		= { "clone", 2 },
-	[__NR_execve]		= { "execve", 3 },
-	[__NR_wait4]		= { "wait4", 4 },
-	[__NR_getrandom]	= { "getrandom", 3 },
-	[__NR_spawn]		= { "spawn", 3 },
-	[__NR_kernel_stats]	= { "kernel_stats", 1 },
-	[__NR_report_stack]	= { "report_stack", 1 },
-	[__NR_task_list]	= { "task_list", 2 },
-	[__NR_trapdoor_config]	= { "trapdoor_config", 2 },
-	[__NR_stackleak_check]	= { "stackleak_check", 1 },
+	[__NR_read] = { "read", 3 },
+	[__NR_write] = { "write", 3 },
+	[__NR_exit] = { "exit", 1 },
+	[__NR_exit_group] = { "exit_group", 1 },
+	[__NR_nanosleep] = { "nanosleep", 2 },
+	[__NR_clock_gettime] = { "clock_gettime", 2 },
+	[__NR_sched_yield] = { "sched_yield", 0 },
+	[__NR_kill] = { "kill", 2 },
+	[__NR_reboot] = { "reboot", 4 },
+	[__NR_uname] = { "uname", 1 },
+	[__NR_getpid] = { "getpid", 0 },
+	[__NR_getppid] = { "getppid", 0 },
+	[__NR_gettid] = { "gettid", 0 },
+	[__NR_clone] = { "clone", 2 },
+	[__NR_execve] = { "execve", 3 },
+	[__NR_wait4] = { "wait4", 4 },
+	[__NR_getrandom] = { "getrandom", 3 },
+	[__NR_spawn] = { "spawn", 3 },
+	[__NR_kernel_stats] = { "kernel_stats", 1 },
+	[__NR_report_stack] = { "report_stack", 1 },
+	[__NR_task_list] = { "task_list", 2 },
+	[__NR_trapdoor_config] = { "trapdoor_config", 2 },
+	[__NR_stackleak_check] = { "stackleak_check", 1 },
 	[__NR_leak_write_secret] = { "leak_write_secret", 1 },
-	[__NR_leak_read_uninit]	= { "leak_read_uninit", 0 },
-	[__NR_stackleak_deep]	= { "stackleak_deep", 1 },
-	[__NR_lkdtm]		= { "lkdtm", 2 },
+	[__NR_leak_read_uninit] = { "leak_read_uninit", 0 },
+	[__NR_stackleak_deep] = { "stackleak_deep", 1 },
+	[__NR_lkdtm] = { "lkdtm", 2 },
 };
 
 /*
@@ -73,11 +73,11 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
  * scheduled out between its syscall and its return to user mode, and another
  * traced task's syscall comes in between.
  */
-#define TRACE_SLOTS	8
+#define TRACE_SLOTS 8
 
 struct trace_record {
-	struct task_struct *task;	/* NULL: a free slot */
-	int pid;			/* with task: a record of a task that died is stale */
+	struct task_struct *task; /* NULL: a free slot */
+	int pid;		  /* with task: a record of a task that died is stale */
 	unsigned long nr, args[6], offset;
 	long ret;
 };
@@ -128,7 +128,7 @@ static void __trace_syscall(struct pt_regs *regs, long ret, unsigned long offset
 		if (!record_live(&records[i]))
 			r = &records[i];
 	if (!r)
-		return;	/* more traced tasks in the middle of a syscall than slots */
+		return; /* more traced tasks in the middle of a syscall than slots */
 	r->task = current;
 	r->pid = current->pid;
 	r->nr = regs_syscall_nr(regs);
@@ -187,7 +187,7 @@ static void trace_print(const struct trace_record *r, unsigned long erased)
 
 void trace_syscall_exit(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	bool any = false;
 
 	spin_lock(&kernel_lock);

@@ -19,34 +19,33 @@
 #include <uapi/trapdoor.h>
 
 static const char *const fault_names[] = {
-	[FAULT_READ]		= "page fault reading",
-	[FAULT_WRITE]		= "page fault writing",
-	[FAULT_EXEC]		= "page fault executing",
-	[FAULT_ILLEGAL]		= "illegal instruction",
-	[FAULT_PRIVILEGED]	= "privileged instruction",
-	[FAULT_ALIGNMENT]	= "misaligned access to",
-	[FAULT_BREAKPOINT]	= "breakpoint",
-	[FAULT_ARITHMETIC]	= "arithmetic exception (divide by zero)",
-	[FAULT_TRACE]		= "trace trap (single step)",
-	[FAULT_OTHER]		= "unexpected exception",
+	[FAULT_READ] = "page fault reading",
+	[FAULT_WRITE] = "page fault writing",
+	[FAULT_EXEC] = "page fault executing",
+	[FAULT_ILLEGAL] = "illegal instruction",
+	[FAULT_PRIVILEGED] = "privileged instruction",
+	[FAULT_ALIGNMENT] = "misaligned access to",
+	[FAULT_BREAKPOINT] = "breakpoint",
+	[FAULT_ARITHMETIC] = "arithmetic exception (divide by zero)",
+	[FAULT_TRACE] = "trace trap (single step)",
+	[FAULT_OTHER] = "unexpected exception",
 };
 
 /* The signal Linux sends for each: SIGFPE for a divide by zero, SIGTRAP for a trace trap. */
 static const int fault_signals[] = {
-	[FAULT_READ] = SIGSEGV,		[FAULT_WRITE] = SIGSEGV,
-	[FAULT_EXEC] = SIGSEGV,		[FAULT_ILLEGAL] = SIGILL,
-	[FAULT_PRIVILEGED] = SIGILL,	[FAULT_ALIGNMENT] = SIGBUS,
-	[FAULT_BREAKPOINT] = SIGTRAP,	[FAULT_ARITHMETIC] = SIGFPE,
-	[FAULT_TRACE] = SIGTRAP,	[FAULT_OTHER] = SIGSEGV,
+	[FAULT_READ] = SIGSEGV,	      [FAULT_WRITE] = SIGSEGV,	   [FAULT_EXEC] = SIGSEGV,
+	[FAULT_ILLEGAL] = SIGILL,     [FAULT_PRIVILEGED] = SIGILL, [FAULT_ALIGNMENT] = SIGBUS,
+	[FAULT_BREAKPOINT] = SIGTRAP, [FAULT_ARITHMETIC] = SIGFPE, [FAULT_TRACE] = SIGTRAP,
+	[FAULT_OTHER] = SIGSEGV,
 };
 
 __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	bool has_addr = kind <= FAULT_EXEC || kind == FAULT_ALIGNMENT;
 	char where[24] = "";
 
-	spin_lock(&kernel_lock);	/* do_exit() needs it; a trap from user mode holds none */
+	spin_lock(&kernel_lock); /* do_exit() needs it; a trap from user mode holds none */
 	kernel_stats.user_faults++;
 	if (has_addr)
 		snprintf(where, sizeof(where), " 0x%lx", addr);
@@ -74,7 +73,9 @@ static const char *kernel_region(unsigned long addr)
 }
 
 static const char *const access_names[] = {
-	[FAULT_READ] = "reading", [FAULT_WRITE] = "writing", [FAULT_EXEC] = "executing",
+	[FAULT_READ] = "reading",
+	[FAULT_WRITE] = "writing",
+	[FAULT_EXEC] = "executing",
 };
 
 /* die() prints the reason after this returns: one kernel fault at a time. */
@@ -83,21 +84,22 @@ static char kernel_fault_reason[192];
 __noreturn void die_kernel_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr,
 				 const char *hw)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct task_struct *victim = kstack_guard_owner(addr);
 	const char *region = kernel_region(addr);
 	const char *access = kind <= FAULT_EXEC ? access_names[kind] : "accessing";
 
 	if (victim)
-		snprintf(kernel_fault_reason, sizeof(kernel_fault_reason),
-			 "kernel stack overflow: task %d (%s) hit its stack guard page at 0x%lx (%s)",
-			 victim->pid, victim->comm, addr, hw);
+		snprintf(
+		    kernel_fault_reason, sizeof(kernel_fault_reason),
+		    "kernel stack overflow: task %d (%s) hit its stack guard page at 0x%lx (%s)",
+		    victim->pid, victim->comm, addr, hw);
 	else if (addr >= USER_BASE && addr < USER_STACK_TOP)
 		snprintf(kernel_fault_reason, sizeof(kernel_fault_reason),
 			 "kernel access to user memory %s 0x%lx outside copy_{to,from}_user (%s)",
 			 access, addr, hw);
-	else if (kind == FAULT_WRITE && (in_range(addr, _stext, _etext) ||
-					 in_range(addr, __start_rodata, __end_rodata)))
+	else if (kind == FAULT_WRITE &&
+		 (in_range(addr, _stext, _etext) || in_range(addr, __start_rodata, __end_rodata)))
 		snprintf(kernel_fault_reason, sizeof(kernel_fault_reason),
 			 "kernel write to read-only memory at 0x%lx in %s (%s)", addr, region, hw);
 	else if (kind == FAULT_EXEC && region)
@@ -127,7 +129,8 @@ static unsigned long page_up(unsigned long a)
  */
 void kernel_protect(void)
 {
-	unsigned long text = page_down((unsigned long)_stext), etext = page_up((unsigned long)_etext);
+	unsigned long text = page_down((unsigned long)_stext),
+		      etext = page_up((unsigned long)_etext);
 	unsigned long ro = page_up((unsigned long)__start_rodata);
 	unsigned long ero = page_up((unsigned long)__end_rodata);
 	unsigned long end = page_up((unsigned long)_end);

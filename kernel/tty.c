@@ -36,18 +36,18 @@
 
 #include "syscalls.h"
 
-#define TTY_BUF_SIZE	1024	/* a power of two; holds a make run SCRIPT= file's worth */
-#define CTRL_C		0x03
+#define TTY_BUF_SIZE 1024 /* a power of two; holds a make run SCRIPT= file's worth */
+#define CTRL_C	     0x03
 
 static char tty_buf[TTY_BUF_SIZE];
-static unsigned int tty_head, tty_tail;	/* free-running: head - tail bytes waiting */
+static unsigned int tty_head, tty_tail; /* free-running: head - tail bytes waiting */
 static bool tty_irq;
-static DECLARE_WAIT_QUEUE_HEAD(tty_read_wait);	/* readers waiting for a byte */
-static int tty_session;			/* the session whose terminal it is; 0: none */
-static int tty_pgrp;			/* its foreground process group */
+static DECLARE_WAIT_QUEUE_HEAD(tty_read_wait); /* readers waiting for a byte */
+static int tty_session;			       /* the session whose terminal it is; 0: none */
+static int tty_pgrp;			       /* its foreground process group */
 /* TIOCSTI types for anyone: off, and only the test image can switch it on (Linux's legacy_tiocsti). */
 static bool tty_legacy_tiocsti;
-static int tty_idle_byte = -1;		/* tty_inject_idle()'s byte, not received yet; -1: none */
+static int tty_idle_byte = -1; /* tty_inject_idle()'s byte, not received yet; -1: none */
 
 void console_input_init(void)
 {
@@ -57,10 +57,11 @@ void console_input_init(void)
 /* One received byte: Ctrl-C for the foreground process group, or into the buffer. */
 static bool tty_receive(int c)
 {
-	if (c == CTRL_C && tty_session && tty_pgrp != tty_session && kill_pgrp(tty_pgrp, SIGINT) == 0)
+	if (c == CTRL_C && tty_session && tty_pgrp != tty_session &&
+	    kill_pgrp(tty_pgrp, SIGINT) == 0)
 		return false;
 	if (tty_head - tty_tail == TTY_BUF_SIZE)
-		return false;	/* full: drop, and keep draining the device */
+		return false; /* full: drop, and keep draining the device */
 	tty_buf[tty_head++ % TTY_BUF_SIZE] = (char)c;
 	return true;
 }

@@ -13,7 +13,7 @@ void prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 {
 	if (list_empty(&wait->entry))
 		list_add_tail(&wait->entry, &wq->head);
-	current->wake_at = 0;		/* woken by wake_up() or a kill, not by the clock */
+	current->wake_at = 0; /* woken by wake_up() or a kill, not by the clock */
 	current->state = TASK_BLOCKED;
 }
 
@@ -32,7 +32,7 @@ void wake_up(struct wait_queue_head *wq)
 		panic("wake_up() without the kernel lock");
 	while (!list_empty(&wq->head)) {
 		struct wait_queue_entry *wait =
-			list_first_entry(&wq->head, struct wait_queue_entry, entry);
+		    list_first_entry(&wq->head, struct wait_queue_entry, entry);
 		struct task_struct *t = wait->task;
 
 		list_del_init(&wait->entry);

@@ -4,7 +4,7 @@
 #include <trapdoor/cpumask.h>
 #include <trapdoor/sprintf.h>
 
-#define EINVAL_	22	/* uapi/errno.h's EINVAL: lib/ includes no kernel header */
+#define EINVAL_ 22 /* uapi/errno.h's EINVAL: lib/ includes no kernel header */
 
 size_t cpumask_user_len(unsigned long len)
 {
@@ -83,7 +83,7 @@ int cpulist_parse(const char *s, unsigned long *mask)
 
 int cpulist_print(char *buf, size_t size, unsigned long mask)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	int len = 0;
 
 	if (size)
@@ -100,8 +100,8 @@ int cpulist_print(char *buf, size_t size, unsigned long mask)
 		if (last == cpu)
 			len += snprintf(buf + (room ? len : 0), room, "%s%u", len ? "," : "", cpu);
 		else
-			len += snprintf(buf + (room ? len : 0), room, "%s%u-%u", len ? "," : "", cpu,
-					last);
+			len += snprintf(buf + (room ? len : 0), room, "%s%u-%u", len ? "," : "",
+					cpu, last);
 		cpu = last;
 	}
 	return len;

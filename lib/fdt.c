@@ -10,23 +10,23 @@
 #include <trapdoor/fdt.h>
 #include <trapdoor/string.h>
 
-#define FDT_BEGIN_NODE	1
-#define FDT_END_NODE	2
-#define FDT_PROP	3
-#define FDT_NOP		4
-#define FDT_END		9
+#define FDT_BEGIN_NODE 1
+#define FDT_END_NODE   2
+#define FDT_PROP       3
+#define FDT_NOP	       4
+#define FDT_END	       9
 
 /* Header field offsets (Devicetree Specification §5.2). */
-#define HDR_MAGIC		0
-#define HDR_TOTALSIZE		4
-#define HDR_OFF_DT_STRUCT	8
-#define HDR_OFF_DT_STRINGS	12
-#define HDR_VERSION		20
-#define HDR_SIZE_DT_STRINGS	32
-#define HDR_SIZE_DT_STRUCT	36
-#define HDR_LEN			40
+#define HDR_MAGIC	    0
+#define HDR_TOTALSIZE	    4
+#define HDR_OFF_DT_STRUCT   8
+#define HDR_OFF_DT_STRINGS  12
+#define HDR_VERSION	    20
+#define HDR_SIZE_DT_STRINGS 32
+#define HDR_SIZE_DT_STRUCT  36
+#define HDR_LEN		    40
 
-#define FDT_MAX_DEPTH		16
+#define FDT_MAX_DEPTH 16
 
 u32 fdt32_ld(const void *p)
 {
@@ -115,7 +115,7 @@ static u32 next_token(const struct fdt_cursor *c, u32 off)
 			return 0;
 		return ALIGN(off + 4 + len + 1, 4u);
 	case FDT_PROP:
-		if (c->size - off < 12)	/* token() saw off + 4 <= size */
+		if (c->size - off < 12) /* token() saw off + 4 <= size */
 			return 0;
 		len = fdt32_ld(c->base + off + 4);
 		if (len > c->size - off - 12)
@@ -143,7 +143,8 @@ static bool component_matches(const char *comp, size_t n, const char *name, u32 
 	if (n == len && memcmp(comp, name, n) == 0)
 		return true;
 	/* "memory" matches "memory@40000000" when the path gives no unit address. */
-	return !has_unit_address(comp, n) && len > n && name[n] == '@' && memcmp(comp, name, n) == 0;
+	return !has_unit_address(comp, n) && len > n && name[n] == '@' &&
+	       memcmp(comp, name, n) == 0;
 }
 
 /*
@@ -182,7 +183,8 @@ __stackleak_frame_exempt int fdt_path_offset(const void *fdt, const char *path)
 			} else if (depth == matched + 1) {
 				while (*comp == '/')
 					comp++;
-				n = strchr(comp, '/') ? (size_t)(strchr(comp, '/') - comp) : strlen(comp);
+				n = strchr(comp, '/') ? (size_t)(strchr(comp, '/') - comp) :
+							strlen(comp);
 				if (component_matches(comp, n, name, len)) {
 					matched++;
 					path = comp + n;
@@ -192,7 +194,7 @@ __stackleak_frame_exempt int fdt_path_offset(const void *fdt, const char *path)
 			}
 		} else if (tag == FDT_END_NODE) {
 			if (depth == matched)
-				return -1;	/* left a node on the path: the rest is absent */
+				return -1; /* left a node on the path: the rest is absent */
 			depth--;
 		}
 		off = next;
@@ -251,8 +253,7 @@ const char *fdt_getprop_string(const void *fdt, int node, const char *name)
 	return s && len > 0 && strnlen(s, (size_t)len) < (size_t)len ? s : NULL;
 }
 
-const char *fdt_getprop_escaped(const void *fdt, int node, const char *name, char *buf,
-				size_t size)
+const char *fdt_getprop_escaped(const void *fdt, int node, const char *name, char *buf, size_t size)
 {
 	const char *s = fdt_getprop_string(fdt, node, name);
 
@@ -310,7 +311,7 @@ int fdt_next_subnode(const void *fdt, int node)
 	if (token(&c, (u32)node) != FDT_BEGIN_NODE)
 		return -2;
 	/* Past the end of this child, then on to its next sibling. */
-	for (off = (u32)node; off && off < c.size; ) {
+	for (off = (u32)node; off && off < c.size;) {
 		u32 tag = token(&c, off), next = next_token(&c, off);
 
 		if (!next)

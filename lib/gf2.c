@@ -56,7 +56,7 @@ enum gf2_add_result gf2_system_add(struct gf2_system *sys, const struct gf2_vec 
 
 void gf2_system_solve(const struct gf2_system *sys, struct gf2_vec *x)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	memset(x, 0, sizeof(*x));
 	/* row[p] involves p and higher unknowns only: fix those first. */
 	for (unsigned int p = sys->nvars; p-- > 0;) {
@@ -85,7 +85,7 @@ void lfsr113_model_init(struct lfsr113_model *m)
 static void taus_step(struct lfsr113_model *m, unsigned int c, unsigned int a, unsigned int b,
 		      u32 mask, unsigned int d)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct gf2_vec old[32], *s = &m->bit[32 * c];
 
 	memcpy(old, s, sizeof(old));

@@ -58,7 +58,7 @@ void *memset(void *s, int c, size_t n)
 
 		w |= w << 8;
 		w |= w << 16;
-		w |= (w << 16) << 16;	/* a no-op where long is 32 bits */
+		w |= (w << 16) << 16; /* a no-op where long is 32 bits */
 		for (; n >= WORD_SIZE; n -= WORD_SIZE, p += WORD_SIZE)
 			*(unsigned long *)p = w;
 	}

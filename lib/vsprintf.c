@@ -10,7 +10,7 @@
 struct outbuf {
 	char *buf;
 	size_t size;
-	size_t len;	/* characters produced so far, stored or not */
+	size_t len; /* characters produced so far, stored or not */
 };
 
 static void put(struct outbuf *o, char c)
@@ -27,10 +27,10 @@ static void pad(struct outbuf *o, char c, int n)
 }
 
 struct spec {
-	bool left;	/* '-': pad on the right */
-	bool zero;	/* '0': pad numbers with zeros */
+	bool left; /* '-': pad on the right */
+	bool zero; /* '0': pad numbers with zeros */
 	int width;
-	int precision;	/* -1 when none was given */
+	int precision; /* -1 when none was given */
 };
 
 static void emit_string(struct outbuf *o, const char *s, const struct spec *sp)
@@ -49,12 +49,12 @@ static void emit_string(struct outbuf *o, const char *s, const struct spec *sp)
 		pad(o, ' ', sp->width - len);
 }
 
-static void emit_number(struct outbuf *o, unsigned long long v, bool negative,
-			unsigned int base, bool upper, const char *prefix, const struct spec *sp)
+static void emit_number(struct outbuf *o, unsigned long long v, bool negative, unsigned int base,
+			bool upper, const char *prefix, const struct spec *sp)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-	char tmp[24];	/* 2^64 in octal is 22 digits */
+	char tmp[24]; /* 2^64 in octal is 22 digits */
 	size_t start = o->len;
 	int n = 0, plen = (int)__builtin_strlen(prefix) + (negative ? 1 : 0);
 
@@ -100,12 +100,12 @@ static int parse_int(const char **fmt)
 
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct outbuf o = { .buf = buf, .size = size, .len = 0 };
 
 	for (; *fmt; fmt++) {
 		struct spec sp = { .precision = -1 };
-		int lng = 0;	/* 'l' count; -1 = h, -2 = hh; 3 = z/t */
+		int lng = 0; /* 'l' count; -1 = h, -2 = hh; 3 = z/t */
 
 		if (*fmt != '%') {
 			put(&o, *fmt);
@@ -167,7 +167,8 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 				v = (short)v;
 			else if (lng == -2)
 				v = (signed char)v;
-			emit_number(&o, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v,
+			emit_number(&o,
+				    v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v,
 				    v < 0, 10, false, "", &sp);
 			break;
 		}

@@ -30,58 +30,65 @@
 #include "lib/ulib.h"
 
 
-#define DEFAULT_SAMPLES	4096
+#define DEFAULT_SAMPLES 4096
 #define MAX_SAMPLES	65536
-#define NR_SLOTS	64		/* values of SP[9:4] */
+#define NR_SLOTS	64 /* values of SP[9:4] */
 #define OFFSET_STEP	16
-#define OFFSET_LAST	1008		/* KSTACK_OFFSET_MAX: 0b1111110000 */
+#define OFFSET_LAST	1008 /* KSTACK_OFFSET_MAX: 0b1111110000 */
 #define BAR_WIDTH	50
-#define CORR_Z		5		/* |r| > 5/sqrt(n): dependence, false alarm < 1e-6 */
-#define MIN_JUDGED	320		/* chi-square wants about 5 expected per value */
+#define CORR_Z		5   /* |r| > 5/sqrt(n): dependence, false alarm < 1e-6 */
+#define MIN_JUDGED	320 /* chi-square wants about 5 expected per value */
 
 static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
-static bool verbose;	/* -v: the full tables */
+static bool verbose; /* -v: the full tables */
 
 /* Where each source came from, in one line (docs/kstack-offset.md says more). */
 static const char *const mode_origins[NR_KSTACK_MODES] = {
-	[KSTACK_MODE_OFF]	= "no offset: the baseline",
-	[KSTACK_MODE_COUNTER]	= "cycle counter at exit: old x86, s390, powerpc, loongarch",
-	[KSTACK_MODE_CRNG16]	= "get_random_u16() at exit: old arm64 and riscv",
-	[KSTACK_MODE_CRNG8]	= "get_random_u8() << 2 at entry: the cheaper CRNG proposal",
-	[KSTACK_MODE_PRNG_TASK]	= "per-task LFSR113 seeded at fork: Ryan Roberts' RFC",
-	[KSTACK_MODE_PRNG_CPU]	= "per-cpu LFSR113 seeded at boot: Linux since 2026",
-	[KSTACK_MODE_CHACHA_TASK] = "per-task ChaCha20 keystream keyed at fork/exec: trapdoor's default",
+	[KSTACK_MODE_OFF] = "no offset: the baseline",
+	[KSTACK_MODE_COUNTER] = "cycle counter at exit: old x86, s390, powerpc, loongarch",
+	[KSTACK_MODE_CRNG16] = "get_random_u16() at exit: old arm64 and riscv",
+	[KSTACK_MODE_CRNG8] = "get_random_u8() << 2 at entry: the cheaper CRNG proposal",
+	[KSTACK_MODE_PRNG_TASK] = "per-task LFSR113 seeded at fork: Ryan Roberts' RFC",
+	[KSTACK_MODE_PRNG_CPU] = "per-cpu LFSR113 seeded at boot: Linux since 2026",
+	[KSTACK_MODE_CHACHA_TASK] =
+	    "per-task ChaCha20 keystream keyed at fork/exec: trapdoor's default",
 };
 
 /* And what is wrong with it (docs/kstack-offset.md has the history). */
 static const char *const mode_weaknesses[NR_KSTACK_MODES] = {
-	[KSTACK_MODE_OFF]	= "every syscall's locals are at the same address",
-	[KSTACK_MODE_COUNTER]	= "a clock is no secret: user space reads it too",
-	[KSTACK_MODE_CRNG16]	= "a ChaCha20 refill in the syscall path every 48 calls",
-	[KSTACK_MODE_CRNG8]	= "still a ChaCha20 refill every 96 calls",
-	[KSTACK_MODE_PRNG_TASK]	= "LFSR113 is linear: ~19 leaked offsets reveal the stream",
-	[KSTACK_MODE_PRNG_CPU]	= "one never-reseeded stream shared by every task on the CPU",
+	[KSTACK_MODE_OFF] = "every syscall's locals are at the same address",
+	[KSTACK_MODE_COUNTER] = "a clock is no secret: user space reads it too",
+	[KSTACK_MODE_CRNG16] = "a ChaCha20 refill in the syscall path every 48 calls",
+	[KSTACK_MODE_CRNG8] = "still a ChaCha20 refill every 96 calls",
+	[KSTACK_MODE_PRNG_TASK] = "LFSR113 is linear: ~19 leaked offsets reveal the stream",
+	[KSTACK_MODE_PRNG_CPU] = "one never-reseeded stream shared by every task on the CPU",
 	[KSTACK_MODE_CHACHA_TASK] = "a ChaCha block every 64 calls (user/predict: at chance)",
 };
 
-enum verdict { VERDICT_GOOD, VERDICT_WEAK, VERDICT_NONE, VERDICT_BROKEN, VERDICT_UNSURE };
+enum verdict {
+	VERDICT_GOOD,
+	VERDICT_WEAK,
+	VERDICT_NONE,
+	VERDICT_BROKEN,
+	VERDICT_UNSURE
+};
 
 static const char *const verdict_names[] = {
-	[VERDICT_GOOD] = "GOOD", [VERDICT_WEAK] = "WEAK", [VERDICT_NONE] = "NONE",
+	[VERDICT_GOOD] = "GOOD",     [VERDICT_WEAK] = "WEAK",	  [VERDICT_NONE] = "NONE",
 	[VERDICT_BROKEN] = "BROKEN", [VERDICT_UNSURE] = "UNSURE",
 };
 
 struct result {
-	int mode;			/* -1: unknown (the kernel would not say) */
+	int mode; /* -1: unknown (the kernel would not say) */
 	unsigned long n;
-	unsigned long base;		/* SP at offset 0 */
-	bool base_measured;		/* read with the offset off; else the highest SP seen */
-	u32 hist[NR_SLOTS];		/* SP[9:4] */
-	u32 ones[16];			/* per SP bit 0..15: samples with the bit set */
-	u64 offsets_seen;		/* bit k: some SP was base - 16k */
-	unsigned long off_grid;		/* samples not of the form base - 16k, k < 64 */
-	unsigned long borrowed;		/* samples whose offset borrowed from bit 10 */
-	unsigned long high_changed;	/* OR of (sp ^ base) >> 16: bits above the table */
+	unsigned long base;	    /* SP at offset 0 */
+	bool base_measured;	    /* read with the offset off; else the highest SP seen */
+	u32 hist[NR_SLOTS];	    /* SP[9:4] */
+	u32 ones[16];		    /* per SP bit 0..15: samples with the bit set */
+	u64 offsets_seen;	    /* bit k: some SP was base - 16k */
+	unsigned long off_grid;	    /* samples not of the form base - 16k, k < 64 */
+	unsigned long borrowed;	    /* samples whose offset borrowed from bit 10 */
+	unsigned long high_changed; /* OR of (sp ^ base) >> 16: bits above the table */
 	unsigned int distinct_sp;
 	unsigned int distinct_slots;
 	u32 h_q16, hmin_q16;
@@ -205,8 +212,9 @@ static void print_histogram(const struct result *r)
 			max = r->hist[v];
 	if (!verbose) {
 		/* Four rows of sixteen counts: the shape, on one screen (-v: the bars). */
-		printf("\nhistogram of SP[9:4]: %lu samples, %lu.%lu expected per value (-v: bars)\n",
-		       r->n, r->n / NR_SLOTS, r->n * 10 / NR_SLOTS % 10);
+		printf(
+		    "\nhistogram of SP[9:4]: %lu samples, %lu.%lu expected per value (-v: bars)\n",
+		    r->n, r->n / NR_SLOTS, r->n * 10 / NR_SLOTS % 10);
 		for (int v = 0; v < NR_SLOTS; v++)
 			printf("%s%4u%s", v % 16 ? "" : "  ", r->hist[v], v % 16 == 15 ? "\n" : "");
 		return;
@@ -252,9 +260,9 @@ static void print_bits(const struct result *r)
 	for (int bit = 15; bit >= 0; bit--) {
 		u32 ones = r->ones[bit];
 		bool changes = ones != 0 && ones != r->n;
-		const char *role = bit >= 10 ? "above the offset: moves only by borrow"
-				 : bit >= 4 ? "offset bits 9..4"
-					    : "below the 16-byte step: never moves";
+		const char *role = bit >= 10 ? "above the offset: moves only by borrow" :
+				   bit >= 4  ? "offset bits 9..4" :
+					       "below the 16-byte step: never moves";
 
 		printf("  %3d %6u %6lu  %-7s  %s\n", bit, ones, r->n - ones, changes ? "yes" : "no",
 		       role);
@@ -279,7 +287,7 @@ static void print_summary(const struct result *r)
 	char a[24], b[24], p[32];
 	unsigned int sh_bits = stats_bit_length(r->distinct_sp);
 	u64 root = stats_isqrt((u64)r->n * 1000000);
-	u64 corr_milli = root ? (u64)CORR_Z * 1000000 / root : 0;	/* 1000 z / sqrt(n) */
+	u64 corr_milli = root ? (u64)CORR_Z * 1000000 / root : 0; /* 1000 z / sqrt(n) */
 
 	printf("\nsamples                  %lu\n", r->n);
 	printf("distinct SP values       %u of the 64 offsets 0, 16, ..., 1008", r->distinct_sp);
@@ -315,7 +323,8 @@ static void print_summary(const struct result *r)
 		break;
 	case VERDICT_BROKEN:
 		printf("%lu samples are not base - 16k (k < 64): the offset is not what "
-		       "KSTACK_OFFSET_MAX allows\n", r->off_grid);
+		       "KSTACK_OFFSET_MAX allows\n",
+		       r->off_grid);
 		break;
 	case VERDICT_UNSURE:
 		printf("%lu samples are too few to judge 64 values (take %d or more)\n", r->n,
@@ -358,9 +367,10 @@ static void print_comparison(void)
 		char h[24], hmin[24], chi[24], p[32], lag[24];
 
 		printf("%-11s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
-		       stats_format_q16(h, r->h_q16), stats_format_q16(hmin, r->hmin_q16), stats_format_q16(chi, (s64)r->chi2_q16),
-		       p_bracket(p, r->chi2_q16), stats_format_q16(lag, r->lag1_q16),
-		       stats_bit_length(r->distinct_sp), verdict_names[r->verdict]);
+		       stats_format_q16(h, r->h_q16), stats_format_q16(hmin, r->hmin_q16),
+		       stats_format_q16(chi, (s64)r->chi2_q16), p_bracket(p, r->chi2_q16),
+		       stats_format_q16(lag, r->lag1_q16), stats_bit_length(r->distinct_sp),
+		       verdict_names[r->verdict]);
 	}
 	printf("(H, Hmin in bits of 6; sh: what stack-entropy.sh would print)\n");
 }

@@ -17,40 +17,40 @@
 
 #include <uapi/stackleak.h>
 
-#define REPEAT		4
-#define BAD_LOW		8L			/* in the unmapped page at 0 */
-#define BAD_HIGH	(-4096L)		/* the top page: never user memory */
+#define REPEAT	      4
+#define BAD_LOW	      8L       /* in the unmapped page at 0 */
+#define BAD_HIGH      (-4096L) /* the top page: never user memory */
 /*
  * Longer than the kernel copies in (MAX_ARG_LEN, MAX_ARGS in
  * include/trapdoor/exec.h, which user code does not include).
  */
-#define LONG_NAME_LEN	256
-#define TOO_MANY_ARGS	24
+#define LONG_NAME_LEN 256
+#define TOO_MANY_ARGS 24
 
 /* Placeholders for arguments only known at run time; fill_in() replaces them. */
-#define P_KERNEL	(-1001L)	/* a kernel stack address (report_stack()) */
-#define P_NOENT		(-1002L)	/* "nonexistent" */
-#define P_LONG_NAME	(-1003L)
-#define P_TOO_MANY	(-1004L)	/* argv with TOO_MANY_ARGS entries */
-#define P_BAD_ARGV	(-1005L)	/* argv whose second entry is a bad pointer */
-#define P_NEG_SEC	(-1006L)	/* struct timespec { -1, 0 } */
-#define P_BIG_NSEC	(-1007L)	/* struct timespec { 0, 2000000000 } */
-#define P_MASK_ZERO	(-1008L)	/* a CPU mask with no CPU in it */
-#define P_MASK_BUF	(-1009L)	/* room for a CPU mask */
-#define P_TS_BUF	(-1010L)	/* room for a struct timespec */
+#define P_KERNEL       (-1001L) /* a kernel stack address (report_stack()) */
+#define P_NOENT	       (-1002L) /* "nonexistent" */
+#define P_LONG_NAME    (-1003L)
+#define P_TOO_MANY     (-1004L) /* argv with TOO_MANY_ARGS entries */
+#define P_BAD_ARGV     (-1005L) /* argv whose second entry is a bad pointer */
+#define P_NEG_SEC      (-1006L) /* struct timespec { -1, 0 } */
+#define P_BIG_NSEC     (-1007L) /* struct timespec { 0, 2000000000 } */
+#define P_MASK_ZERO    (-1008L) /* a CPU mask with no CPU in it */
+#define P_MASK_BUF     (-1009L) /* room for a CPU mask */
+#define P_TS_BUF       (-1010L) /* room for a struct timespec */
 /*
  * An int or unsigned int argument is its register's low 32 bits, as in
  * Linux (SYSCALL_DEFINEn's types): whatever the upper half holds is ignored,
  * and a negative int is negative whether user space sign- or zero-extended it.
  */
-#define UPPER_GARBAGE	(long)0xdeadbeef00000000UL
-#define P_PID_GARBAGE	(-1011L)	/* our pid, garbage above it */
-#define P_PGRP_GARBAGE	(-1012L)	/* -(our pid) as an int, garbage above it: our group */
-#define P_PGRP_ZEXT	(-1013L)	/* -(our pid) as an int, zero-extended: our group */
+#define UPPER_GARBAGE  (long)0xdeadbeef00000000UL
+#define P_PID_GARBAGE  (-1011L) /* our pid, garbage above it */
+#define P_PGRP_GARBAGE (-1012L) /* -(our pid) as an int, garbage above it: our group */
+#define P_PGRP_ZEXT    (-1013L) /* -(our pid) as an int, zero-extended: our group */
 
 /* Wanted results besides a plain value. */
-#define ANY_OK		1000001L	/* any value >= 0 */
-#define ANY		1000002L	/* any value at all (returns data, not a status) */
+#define ANY_OK 1000001L /* any value >= 0 */
+#define ANY    1000002L /* any value at all (returns data, not a status) */
 
 struct errcase {
 	const char *name;
@@ -97,14 +97,20 @@ static const struct errcase cases[] = {
 	{ "kill.pgrp_upper_garbage", __NR_kill, { P_PGRP_GARBAGE, 0 }, 0 },
 	{ "kill.pgrp_zero_extended", __NR_kill, { P_PGRP_ZEXT, 0 }, 0 },
 	{ "getpgid.pid_upper_garbage", __NR_getpgid, { P_PID_GARBAGE }, ANY_OK },
-	{ "clock_gettime.clock_upper_garbage", __NR_clock_gettime,
-	  { UPPER_GARBAGE | CLOCK_MONOTONIC, P_TS_BUF }, 0 },
-	{ "getrandom.flags_upper_garbage", __NR_getrandom,	/* GRND_INSECURE */
-	  { P_MASK_BUF, sizeof(long), UPPER_GARBAGE | 0x0004 }, sizeof(long) },
+	{ "clock_gettime.clock_upper_garbage",
+	  __NR_clock_gettime,
+	  { UPPER_GARBAGE | CLOCK_MONOTONIC, P_TS_BUF },
+	  0 },
+	{ "getrandom.flags_upper_garbage",
+	  __NR_getrandom, /* GRND_INSECURE */
+	  { P_MASK_BUF, sizeof(long), UPPER_GARBAGE | 0x0004 },
+	  sizeof(long) },
 	{ "kill.no_such_pid", __NR_kill, { 99999, SIGKILL }, -ESRCH },
 	{ "kill.init", __NR_kill, { 1, SIGKILL }, -EPERM },
 	{ "reboot.bad_magic", __NR_reboot, { 1, 2, 3 }, -EINVAL },
-	{ "reboot.bad_cmd", __NR_reboot, { (long)LINUX_REBOOT_MAGIC1, (long)LINUX_REBOOT_MAGIC2, 7 },
+	{ "reboot.bad_cmd",
+	  __NR_reboot,
+	  { (long)LINUX_REBOOT_MAGIC1, (long)LINUX_REBOOT_MAGIC2, 7 },
 	  -EINVAL },
 	{ "uname.bad_ptr", __NR_uname, { BAD_LOW }, -EFAULT },
 	{ "uname.kernel_ptr", __NR_uname, { P_KERNEL }, -EFAULT },
@@ -137,9 +143,13 @@ static const struct errcase cases[] = {
 	{ "report_stack", __NR_report_stack, { 0 }, ANY },
 	{ "task_list.bad_ptr", __NR_task_list, { BAD_LOW, 4 }, -EFAULT },
 	{ "trapdoor_config.bad_key", __NR_trapdoor_config, { 77, 0 }, -EINVAL },
-	{ "trapdoor_config.bad_kstack_mode", __NR_trapdoor_config,
-	  { TRAPDOOR_CONFIG_KSTACK_MODE, NR_KSTACK_MODES }, -EINVAL },
-	{ "trapdoor_config.bad_stackleak", __NR_trapdoor_config, { TRAPDOOR_CONFIG_STACKLEAK, 5 },
+	{ "trapdoor_config.bad_kstack_mode",
+	  __NR_trapdoor_config,
+	  { TRAPDOOR_CONFIG_KSTACK_MODE, NR_KSTACK_MODES },
+	  -EINVAL },
+	{ "trapdoor_config.bad_stackleak",
+	  __NR_trapdoor_config,
+	  { TRAPDOOR_CONFIG_STACKLEAK, 5 },
 	  -EINVAL },
 	{ "stackleak_check", __NR_stackleak_check, { STACKLEAK_CHECK_QUIET }, 0 },
 	{ "stackleak_deep", __NR_stackleak_deep, { 0 }, ANY },
@@ -158,13 +168,17 @@ static const struct errcase cases[] = {
 	{ "lkdtm.long_name", __NR_lkdtm, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
 	{ "sched_setaffinity.bad_ptr", __NR_sched_setaffinity, { 0, 8, BAD_LOW }, -EFAULT },
 	{ "sched_setaffinity.kernel_ptr", __NR_sched_setaffinity, { 0, 8, P_KERNEL }, -EFAULT },
-	{ "sched_setaffinity.no_such_pid", __NR_sched_setaffinity, { 99999, 8, P_MASK_BUF },
+	{ "sched_setaffinity.no_such_pid",
+	  __NR_sched_setaffinity,
+	  { 99999, 8, P_MASK_BUF },
 	  -ESRCH },
 	{ "sched_setaffinity.no_cpu", __NR_sched_setaffinity, { 0, 8, P_MASK_ZERO }, -EINVAL },
 	{ "sched_getaffinity.len_zero", __NR_sched_getaffinity, { 0, 0, P_MASK_BUF }, -EINVAL },
 	{ "sched_getaffinity.len_odd", __NR_sched_getaffinity, { 0, 12, P_MASK_BUF }, -EINVAL },
 	{ "sched_getaffinity.bad_ptr", __NR_sched_getaffinity, { 0, 8, BAD_LOW }, -EFAULT },
-	{ "sched_getaffinity.no_such_pid", __NR_sched_getaffinity, { 99999, 8, P_MASK_BUF },
+	{ "sched_getaffinity.no_such_pid",
+	  __NR_sched_getaffinity,
+	  { 99999, 8, P_MASK_BUF },
 	  -ESRCH },
 	{ "getcpu.bad_ptr", __NR_getcpu, { BAD_LOW, 0, 0 }, -EFAULT },
 	{ "getcpu.bad_node_ptr", __NR_getcpu, { 0, P_KERNEL, 0 }, -EFAULT },
@@ -191,20 +205,34 @@ static bool has_case(long nr)
 static long fill_in(long a)
 {
 	switch (a) {
-	case P_KERNEL:		return (long)report_stack();
-	case P_NOENT:		return (long)"nonexistent";
-	case P_LONG_NAME:	return (long)long_name;
-	case P_TOO_MANY:	return (long)too_many_args;
-	case P_BAD_ARGV:	return (long)bad_argv;
-	case P_NEG_SEC:		return (long)&neg_sec;
-	case P_BIG_NSEC:	return (long)&big_nsec;
-	case P_MASK_ZERO:	return (long)&mask_zero;
-	case P_MASK_BUF:	return (long)&mask_buf;
-	case P_TS_BUF:		return (long)&ts_buf;
-	case P_PID_GARBAGE:	return UPPER_GARBAGE | getpid();
-	case P_PGRP_GARBAGE:	return UPPER_GARBAGE | (unsigned int)-getpid();
-	case P_PGRP_ZEXT:	return (long)(unsigned int)-getpid();
-	default:		return a;
+	case P_KERNEL:
+		return (long)report_stack();
+	case P_NOENT:
+		return (long)"nonexistent";
+	case P_LONG_NAME:
+		return (long)long_name;
+	case P_TOO_MANY:
+		return (long)too_many_args;
+	case P_BAD_ARGV:
+		return (long)bad_argv;
+	case P_NEG_SEC:
+		return (long)&neg_sec;
+	case P_BIG_NSEC:
+		return (long)&big_nsec;
+	case P_MASK_ZERO:
+		return (long)&mask_zero;
+	case P_MASK_BUF:
+		return (long)&mask_buf;
+	case P_TS_BUF:
+		return (long)&ts_buf;
+	case P_PID_GARBAGE:
+		return UPPER_GARBAGE | getpid();
+	case P_PGRP_GARBAGE:
+		return UPPER_GARBAGE | (unsigned int)-getpid();
+	case P_PGRP_ZEXT:
+		return (long)(unsigned int)-getpid();
+	default:
+		return a;
 	}
 }
 
@@ -220,14 +248,15 @@ static void run_case(const struct errcase *c)
 	for (int r = 0; r < REPEAT && ok; r++) {
 		ret = __syscall6(c->nr, a[0], a[1], a[2], a[3], 0, 0);
 		check = syscall1(__NR_stackleak_check, STACKLEAK_CHECK_QUIET);
-		ok = (c->want == ANY || (c->want == ANY_OK ? ret >= 0 : ret == c->want)) && check == 0;
+		ok = (c->want == ANY || (c->want == ANY_OK ? ret >= 0 : ret == c->want)) &&
+		     check == 0;
 	}
 	snprintf(name, sizeof(name), "user.errpath.%s", c->name);
 	if (c->want == ANY || c->want == ANY_OK)
 		CHECK(name, ok, "returned %ld, then stackleak_check() = %ld", ret, check);
 	else
-		CHECK(name, ok, "returned %ld (want %ld), then stackleak_check() = %ld", ret, c->want,
-		      check);
+		CHECK(name, ok, "returned %ld (want %ld), then stackleak_check() = %ld", ret,
+		      c->want, check);
 }
 
 int main(void)
@@ -253,7 +282,8 @@ int main(void)
 	CHECK("user.errpath.every_syscall_has_a_case", nr > NR_syscalls,
 	      "syscall %ld returned %ld, not -ENOSYS, and has no case here", nr, ret);
 	CHECK("user.errpath.check_after_enosys_sweep",
-	      syscall1(__NR_stackleak_check, STACKLEAK_CHECK_QUIET) == 0, "stackleak_check() failed");
+	      syscall1(__NR_stackleak_check, STACKLEAK_CHECK_QUIET) == 0,
+	      "stackleak_check() failed");
 
 	trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
 	return test_failures;

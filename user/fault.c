@@ -30,7 +30,7 @@ static __noinline unsigned long recurse(unsigned long n)
 {
 	volatile u8 buf[1024];
 
-	if (n > (1UL << 40))	/* never: the stack runs out long before */
+	if (n > (1UL << 40)) /* never: the stack runs out long before */
 		return 0;
 	buf[0] = (u8)n;
 	buf[sizeof(buf) - 1] = (u8)n;
@@ -49,8 +49,8 @@ static int hostile_sp(const struct kernel_stats *st)
 		long r = do_syscall_hostile_sp(sps[i]);
 
 		if (r != pid) {
-			printf("fault: hostile-sp: getpid with sp 0x%lx gave %ld, want %ld\n", sps[i], r,
-			       pid);
+			printf("fault: hostile-sp: getpid with sp 0x%lx gave %ld, want %ld\n",
+			       sps[i], r, pid);
 			return 1;
 		}
 	}
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(mode, "exec-kernel"))
 		((void (*)(void))st.kernel_text)();
 	else if (!strcmp(mode, "read-null"))
-		sink = *(volatile unsigned long *)sink;	/* sink is 0 */
+		sink = *(volatile unsigned long *)sink; /* sink is 0 */
 	else if (!strcmp(mode, "write-text"))
 		*(volatile u32 *)(unsigned long)main = 0;
 	else if (!strcmp(mode, "exec-stack"))

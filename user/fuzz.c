@@ -38,12 +38,12 @@
 
 #include <uapi/stackleak.h>
 
-#define BUF_SIZE	(64 * 1024)	/* we only point into the first PTR_SPAN */
-#define PTR_SPAN	8192
-#define MAX_LEN		32768		/* a pointer + a length stays inside buf */
-#define CHECK_EVERY	1000
-#define CHILD_CALLS	300
-#define MAX_CHILDREN	4
+#define BUF_SIZE     (64 * 1024) /* we only point into the first PTR_SPAN */
+#define PTR_SPAN     8192
+#define MAX_LEN	     32768 /* a pointer + a length stays inside buf */
+#define CHECK_EVERY  1000
+#define CHILD_CALLS  300
+#define MAX_CHILDREN 4
 
 static u8 buf[BUF_SIZE] __aligned(4096);
 
@@ -73,30 +73,58 @@ static unsigned long below(unsigned long n)
 
 /* Every number the table in kernel/syscall.c knows. */
 static const long valid_nrs[] = {
-	__NR_read, __NR_write, __NR_exit, __NR_exit_group, __NR_nanosleep, __NR_clock_gettime,
-	__NR_sched_yield, __NR_kill, __NR_reboot, __NR_uname, __NR_getpid, __NR_getppid,
-	__NR_gettid, __NR_clone, __NR_execve, __NR_wait4, __NR_getrandom, __NR_spawn,
-	__NR_kernel_stats, __NR_report_stack, __NR_task_list, __NR_trapdoor_config,
-	__NR_stackleak_check, __NR_leak_write_secret, __NR_leak_read_uninit,
-	__NR_stackleak_deep, __NR_lkdtm, __NR_pipe2, __NR_close, __NR_dup3,
-	__NR_ioctl, __NR_setpgid, __NR_getpgid, __NR_getsid, __NR_setsid,
+	__NR_read,
+	__NR_write,
+	__NR_exit,
+	__NR_exit_group,
+	__NR_nanosleep,
+	__NR_clock_gettime,
+	__NR_sched_yield,
+	__NR_kill,
+	__NR_reboot,
+	__NR_uname,
+	__NR_getpid,
+	__NR_getppid,
+	__NR_gettid,
+	__NR_clone,
+	__NR_execve,
+	__NR_wait4,
+	__NR_getrandom,
+	__NR_spawn,
+	__NR_kernel_stats,
+	__NR_report_stack,
+	__NR_task_list,
+	__NR_trapdoor_config,
+	__NR_stackleak_check,
+	__NR_leak_write_secret,
+	__NR_leak_read_uninit,
+	__NR_stackleak_deep,
+	__NR_lkdtm,
+	__NR_pipe2,
+	__NR_close,
+	__NR_dup3,
+	__NR_ioctl,
+	__NR_setpgid,
+	__NR_getpgid,
+	__NR_getsid,
+	__NR_setsid,
 };
 
 static long pick_nr(void)
 {
 	switch (below(10)) {
 	case 0:
-		return (long)below(NR_syscalls + 64);		/* mostly unassigned */
+		return (long)below(NR_syscalls + 64); /* mostly unassigned */
 	case 1:
 		switch (below(4)) {
 		case 0:
-			return -1 - (long)below(64);		/* negative */
+			return -1 - (long)below(64); /* negative */
 		case 1:
-			return (long)rnd();			/* anything */
+			return (long)rnd(); /* anything */
 		case 2:
 			return (long)(0x100000000UL + valid_nrs[below(ARRAY_SIZE(valid_nrs))]);
 		default:
-			return NR_syscalls + (long)below(4);	/* just past the table */
+			return NR_syscalls + (long)below(4); /* just past the table */
 		}
 	default:
 		return valid_nrs[below(ARRAY_SIZE(valid_nrs))];
@@ -127,8 +155,19 @@ static bool in_buf(unsigned long p, unsigned long len)
 static unsigned long pick_arg(void)
 {
 	static const unsigned long boundary[] = {
-		0x7fffffffUL, 0x80000000UL, 0xffffffffUL, 0x100000000UL, 0x8000000000000000UL,
-		0x7fffffffffffffffUL, ~0UL, ~0UL - 1, 4096, 4095, 4097, 17, 9,
+		0x7fffffffUL,
+		0x80000000UL,
+		0xffffffffUL,
+		0x100000000UL,
+		0x8000000000000000UL,
+		0x7fffffffffffffffUL,
+		~0UL,
+		~0UL - 1,
+		4096,
+		4095,
+		4097,
+		17,
+		9,
 	};
 	unsigned long page_of_buf = (unsigned long)buf & ~0xfffUL;
 
@@ -136,21 +175,21 @@ static unsigned long pick_arg(void)
 	case 0:
 		return below(17);
 	case 1:
-		return ~0UL;				/* -1 */
+		return ~0UL; /* -1 */
 	case 2:
 		return boundary[below(ARRAY_SIZE(boundary))];
 	case 3:
 		return rnd();
 	case 4:
-		return 0;				/* NULL */
+		return 0; /* NULL */
 	case 5:
-		return buf_ptr();			/* any alignment */
+		return buf_ptr(); /* any alignment */
 	case 6:
 		return (unsigned long)buf + below(PTR_SPAN / 8) * 8;
 	case 7:
-		return below(MAX_LEN);			/* a length */
+		return below(MAX_LEN); /* a length */
 	case 8:
-		switch (below(5)) {			/* unmapped */
+		switch (below(5)) { /* unmapped */
 		case 0:
 			return 8 + below(4096);
 		case 1:
@@ -163,7 +202,7 @@ static unsigned long pick_arg(void)
 			return 0xdead000UL + below(4096);
 		}
 	case 9:
-		switch (below(3)) {			/* the kernel's */
+		switch (below(3)) { /* the kernel's */
 		case 0:
 			return kernel_text + below(256);
 		case 1:
@@ -173,10 +212,10 @@ static unsigned long pick_arg(void)
 		}
 	case 10:
 		if (below(2))
-			return text_ptr();		/* ours, but read-only */
-		return ~0UL - below(8192);		/* wraps with any length */
+			return text_ptr(); /* ours, but read-only */
+		return ~0UL - below(8192); /* wraps with any length */
 	default:
-		return 1UL << below(64);		/* a huge length or address */
+		return 1UL << below(64); /* a huge length or address */
 	}
 }
 
@@ -246,17 +285,18 @@ static bool make_safe(long nr, unsigned long *a)
 		 * Typed bytes would reach a later shell; the console is no session's, leave it so.
 		 * The test image's terminal controls only read.
 		 */
-		if ((unsigned int)a[1] == TDIOC_LEGACY_TIOCSTI || (unsigned int)a[1] == TDIOC_INJECT_IDLE)
+		if ((unsigned int)a[1] == TDIOC_LEGACY_TIOCSTI ||
+		    (unsigned int)a[1] == TDIOC_INJECT_IDLE)
 			return (long)a[2] == -1;
 		return (unsigned int)a[1] != TIOCSTI && (unsigned int)a[1] != TIOCSCTTY;
 	case __NR_execve:
 	case __NR_spawn:
-	case __NR_lkdtm:	/* a name in buf never names a real test: they end the machine */
+	case __NR_lkdtm: /* a name in buf never names a real test: they end the machine */
 		spoil_name(a[0]);
 		return true;
 	/* A descriptor is an unsigned int to the kernel, as to Linux: the upper half does not count. */
 	case __NR_close:
-		return (unsigned int)a[0] > 2;	/* the console stays open: the results go there */
+		return (unsigned int)a[0] > 2; /* the console stays open: the results go there */
 	case __NR_dup3:
 		return (unsigned int)a[1] > 2;
 	case __NR_read:
@@ -271,7 +311,8 @@ static bool make_safe(long nr, unsigned long *a)
 		 * we hold both ends of would fill and wait for ever: nothing
 		 * to a descriptor of our own beyond the console's.
 		 */
-		if ((unsigned int)a[0] <= 2 && a[2] != 0)	/* 0 is the console too, open for writing */
+		if ((unsigned int)a[0] <= 2 &&
+		    a[2] != 0) /* 0 is the console too, open for writing */
 			a[1] = bad_ptr();
 		else if ((unsigned int)a[0] > 2 && (unsigned int)a[0] < 16)
 			a[2] = 0;
@@ -286,10 +327,10 @@ static bool make_safe(long nr, unsigned long *a)
 			struct timespec ts = { 0, (long)below(200000) };
 
 			if (below(8) == 0)
-				ts.tv_nsec = below(2) ? -1 : 1000000000L;	/* -EINVAL */
+				ts.tv_nsec = below(2) ? -1 : 1000000000L; /* -EINVAL */
 			memcpy((void *)a[0], &ts, sizeof(ts));
 		} else if (in_buf(a[0], 1) || in_text(a[0])) {
-			return false;	/* straddles buf's end; or code read as a time: for ever, maybe */
+			return false; /* straddles buf's end; or code read as a time: for ever, maybe */
 		}
 		return true;
 	case __NR_report_stack:
@@ -312,7 +353,7 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_stackleak_deep:
 		return a[0] != STACKLEAK_DEEP_UNTRACKED;
 	case __NR_stackleak_check:
-		return false;			/* prints a report: run at the checks only */
+		return false; /* prints a report: run at the checks only */
 	default:
 		return true;
 	}
@@ -341,7 +382,12 @@ static void print_recent(void)
 static void fail(const char *name, const char *fmt, ...) __printf(2, 3);
 
 static int failures[4];
-enum { INV_GETPID, INV_STACKLEAK, INV_NO_LEAK, INV_CHILDREN };
+enum {
+	INV_GETPID,
+	INV_STACKLEAK,
+	INV_NO_LEAK,
+	INV_CHILDREN
+};
 
 static void fail(const char *name, const char *fmt, ...)
 {
@@ -479,7 +525,8 @@ static u64 parse_u64(const char *s)
 	for (; *s; s++) {
 		unsigned int d = *s >= '0' && *s <= '9' ? (unsigned int)(*s - '0') :
 				 *s >= 'a' && *s <= 'f' ? (unsigned int)(*s - 'a' + 10) :
-				 *s >= 'A' && *s <= 'F' ? (unsigned int)(*s - 'A' + 10) : 99;
+				 *s >= 'A' && *s <= 'F' ? (unsigned int)(*s - 'A' + 10) :
+							  99;
 
 		if (d >= base)
 			break;
@@ -512,8 +559,8 @@ int main(int argc, char **argv)
 	base_tasks = st.nr_tasks;
 	base_pages = st.free_pages;
 	memset(buf, 0, sizeof(buf));
-	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n",
-	       (unsigned long long)seed, count, (unsigned long long)seed, count);
+	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n", (unsigned long long)seed,
+	       count, (unsigned long long)seed, count);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fuzz_loop(count);

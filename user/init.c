@@ -9,22 +9,22 @@
  * shell after the demos, "shell=script" the shell alone.
  */
 #include "lib/ulib.h"
-#include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
+#include "test_registry.h" /* generated from tests/registry (tools/gen-registry) */
 
 /* The fault matrix: each run of user/fault.c must end with signal sig (0: exit 0). */
 static const struct fault_case fault_cases[] = {
-	{ "read-kernel", SIGSEGV },	/* load from the kernel's stack */
-	{ "write-kernel", SIGSEGV },	/* store to it */
-	{ "exec-kernel", SIGSEGV },	/* jump into the kernel's text */
-	{ "read-null", SIGSEGV },	/* nothing is mapped at 0 */
-	{ "write-text", SIGSEGV },	/* own text is read+execute only */
-	{ "exec-stack", SIGSEGV },	/* own stack is never executable */
-	{ "privileged", SIGILL },	/* a supervisor-only instruction */
-	{ "undefined", SIGILL },	/* an undefined instruction */
-	{ "breakpoint", SIGTRAP },	/* the breakpoint instruction */
-	{ "exec-data", SIGSEGV },	/* own data is never executable */
-	{ "stack-overflow", SIGSEGV },	/* recursion runs off the user stack */
-	{ "hostile-sp", 0 },		/* syscalls with a wild stack pointer */
+	{ "read-kernel", SIGSEGV },    /* load from the kernel's stack */
+	{ "write-kernel", SIGSEGV },   /* store to it */
+	{ "exec-kernel", SIGSEGV },    /* jump into the kernel's text */
+	{ "read-null", SIGSEGV },      /* nothing is mapped at 0 */
+	{ "write-text", SIGSEGV },     /* own text is read+execute only */
+	{ "exec-stack", SIGSEGV },     /* own stack is never executable */
+	{ "privileged", SIGILL },      /* a supervisor-only instruction */
+	{ "undefined", SIGILL },       /* an undefined instruction */
+	{ "breakpoint", SIGTRAP },     /* the breakpoint instruction */
+	{ "exec-data", SIGSEGV },      /* own data is never executable */
+	{ "stack-overflow", SIGSEGV }, /* recursion runs off the user stack */
+	{ "hostile-sp", 0 },	       /* syscalls with a wild stack pointer */
 };
 
 /*
@@ -80,8 +80,9 @@ static int run_fault_matrix(const char *skip)
 
 	get_kernel_stats(&before);
 	for (unsigned int i = 0; i < ARRAY_SIZE(fault_cases) + arch_nr_fault_cases; i++) {
-		const struct fault_case *fc = i < ARRAY_SIZE(fault_cases) ? &fault_cases[i] :
-					      &arch_fault_cases[i - ARRAY_SIZE(fault_cases)];
+		const struct fault_case *fc = i < ARRAY_SIZE(fault_cases) ?
+						  &fault_cases[i] :
+						  &arch_fault_cases[i - ARRAY_SIZE(fault_cases)];
 		const char *argv[] = { "fault", fc->mode, NULL };
 		int err;
 		bool ok;
@@ -96,8 +97,9 @@ static int run_fault_matrix(const char *skip)
 			ok = err == 0 && WIFSIGNALED(status) && WTERMSIG(status) == fc->sig;
 		else
 			ok = err == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-		test_result(name, ok, "want %s %d, got %s %d (spawn %d)", fc->sig ? "signal" : "exit",
-			    fc->sig, WIFSIGNALED(status) ? "signal" : "exit",
+		test_result(name, ok, "want %s %d, got %s %d (spawn %d)",
+			    fc->sig ? "signal" : "exit", fc->sig,
+			    WIFSIGNALED(status) ? "signal" : "exit",
 			    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), err);
 		failed += !ok;
 	}
@@ -129,8 +131,8 @@ static int run_wait_any(void)
 	if (pid > 0)
 		got = waitpid(-1, &status, 0);
 	ok = pid > 0 && got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 2;
-	test_result("user.init.wait_any_reaps_own_child", ok, "spawn %ld, wait4(-1) %ld, status 0x%x",
-		    pid, got, status);
+	test_result("user.init.wait_any_reaps_own_child", ok,
+		    "spawn %ld, wait4(-1) %ld, status 0x%x", pid, got, status);
 	return !ok;
 }
 

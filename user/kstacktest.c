@@ -28,21 +28,21 @@
 #include "lib/ulib.h"
 
 
-#define NR_SAMPLES	20000
-#define NR_SLOTS	64		/* values of SP[9:4] */
-#define OFFSET_STEP	16		/* KSTACK_OFFSET_MAX keeps bits 9..4 */
-#define OFFSET_LAST	1008		/* 0b1111110000 */
+#define NR_SAMPLES  20000
+#define NR_SLOTS    64	 /* values of SP[9:4] */
+#define OFFSET_STEP 16	 /* KSTACK_OFFSET_MAX keeps bits 9..4 */
+#define OFFSET_LAST 1008 /* 0b1111110000 */
 
 static unsigned long samples[NR_SAMPLES];
 static u8 slots[NR_SAMPLES];
 
 struct measurement {
-	unsigned long base;		/* SP with the offset off */
-	u64 offsets_seen;		/* bit k: some SP was base - 16k */
-	unsigned long off_grid;		/* samples that were not base - 16k, k < 64 */
+	unsigned long base;	/* SP with the offset off */
+	u64 offsets_seen;	/* bit k: some SP was base - 16k */
+	unsigned long off_grid; /* samples that were not base - 16k, k < 64 */
 	unsigned long first_off_grid;
-	u32 hist[NR_SLOTS];		/* SP[9:4] */
-	unsigned int distinct;		/* distinct SP values, if none was off the grid */
+	u32 hist[NR_SLOTS];    /* SP[9:4] */
+	unsigned int distinct; /* distinct SP values, if none was off the grid */
 	u64 chi2_q16;
 	u32 h_q16;
 	s32 lag1_q16;
@@ -96,9 +96,9 @@ static void print_measurement(const char *mode, const struct measurement *m, con
 	char h[24], chi[24], r[24];
 
 	printf("kstacktest: %s: %d samples, %u of 64 offsets seen, %lu off the grid, "
-	       "H(SP[9:4]) %s bits, chi2 %s, lag-1 r %s%s\n", mode, NR_SAMPLES, m->distinct,
-	       m->off_grid, stats_format_q16(h, m->h_q16), stats_format_q16(chi, (s64)m->chi2_q16), stats_format_q16(r, m->lag1_q16),
-	       note);
+	       "H(SP[9:4]) %s bits, chi2 %s, lag-1 r %s%s\n",
+	       mode, NR_SAMPLES, m->distinct, m->off_grid, stats_format_q16(h, m->h_q16),
+	       stats_format_q16(chi, (s64)m->chi2_q16), stats_format_q16(r, m->lag1_q16), note);
 }
 
 static void test_off(void)
@@ -128,12 +128,13 @@ static void test_random_mode(int mode, const char *name)
 
 	snprintf(test, sizeof(test), "user.kstack.%s.uniform", name);
 	CHECK(test, !stats_chi2_63_rejects_1e6(m.chi2_q16),
-	      "chi2 %s >= %s (63 degrees of freedom, p < 1e-6)", stats_format_q16(chi, (s64)m.chi2_q16),
-	      "131.370");
+	      "chi2 %s >= %s (63 degrees of freedom, p < 1e-6)",
+	      stats_format_q16(chi, (s64)m.chi2_q16), "131.370");
 
 	snprintf(test, sizeof(test), "user.kstack.%s.independent", name);
 	CHECK(test, !stats_corr_significant(m.lag1_q16, NR_SAMPLES, 5),
-	      "lag-1 correlation %s is beyond 5/sqrt(%d)", stats_format_q16(chi, m.lag1_q16), NR_SAMPLES);
+	      "lag-1 correlation %s is beyond 5/sqrt(%d)", stats_format_q16(chi, m.lag1_q16),
+	      NR_SAMPLES);
 
 	snprintf(test, sizeof(test), "user.kstack.%s.only_offset_bits", name);
 	CHECK(test, m.off_grid == 0,
@@ -148,8 +149,8 @@ static void measure_counter(void)
 
 	measure(KSTACK_MODE_COUNTER, &m);
 	snprintf(note, sizeof(note), " (%s; measured, not asserted)",
-		 stats_chi2_63_rejects_1e6(m.chi2_q16) ? "not uniform at p < 1e-6"
-						       : "uniformity not rejected");
+		 stats_chi2_63_rejects_1e6(m.chi2_q16) ? "not uniform at p < 1e-6" :
+							 "uniformity not rejected");
 	print_measurement("counter", &m, note);
 }
 
@@ -162,7 +163,7 @@ static u8 stream_hash(void)
 	u32 h = 2166136261U;
 
 	for (int i = 0; i < 64; i++) {
-		h ^= (u32)(report_stack() >> 4 & 0x3f);	/* SP[9:4] */
+		h ^= (u32)(report_stack() >> 4 & 0x3f); /* SP[9:4] */
 		h *= 16777619U;
 	}
 	return (u8)(h ^ h >> 8 ^ h >> 16 ^ h >> 24);
@@ -182,7 +183,9 @@ static u8 stream_hash(void)
  */
 static void test_fork_streams(void)
 {
-	enum { CHILDREN = 8 };
+	enum {
+		CHILDREN = 8
+	};
 	int parent_hash[CHILDREN], child_hash[CHILDREN], equal = 0, bad = 0;
 
 	set_mode(KSTACK_MODE_PRNG_TASK);
@@ -195,7 +198,7 @@ static void test_fork_streams(void)
 		parent_hash[i] = stream_hash();
 		if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status)) {
 			bad++;
-			child_hash[i] = -1 - i;	/* equal to nothing */
+			child_hash[i] = -1 - i; /* equal to nothing */
 			continue;
 		}
 		child_hash[i] = WEXITSTATUS(status);
@@ -237,10 +240,8 @@ int main(void)
 		int mode;
 		const char *name;
 	} random_modes[] = {
-		{ KSTACK_MODE_PRNG_TASK, "prng-task" },
-		{ KSTACK_MODE_PRNG_CPU, "prng-cpu" },
-		{ KSTACK_MODE_CRNG16, "crng16" },
-		{ KSTACK_MODE_CRNG8, "crng8" },
+		{ KSTACK_MODE_PRNG_TASK, "prng-task" },	    { KSTACK_MODE_PRNG_CPU, "prng-cpu" },
+		{ KSTACK_MODE_CRNG16, "crng16" },	    { KSTACK_MODE_CRNG8, "crng8" },
 		{ KSTACK_MODE_CHACHA_TASK, "chacha-task" },
 	};
 	long found = set_mode(-1), r;
@@ -264,7 +265,8 @@ int main(void)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, store);
 		CHECK("user.kstack.store_switch",
 		      store == KSTACK_STORE_TASK && was == store && now == KSTACK_STORE_CPU &&
-		      r == -EINVAL && trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1) == store,
+			  r == -EINVAL &&
+			  trapdoor_config(TRAPDOOR_CONFIG_KSTACK_STORE, -1) == store,
 		      "default %ld (want task), set cpu: old %ld, now %ld; store 2 gave %ld", store,
 		      was, now, r);
 	}

@@ -21,10 +21,10 @@
 
 #include <uapi/stackleak.h>
 
-#define DEFAULT_PAIRS	10000
-#define MAX_PAIRS	1000000	/* -n takes 1 up to this */
+#define DEFAULT_PAIRS 10000
+#define MAX_PAIRS     1000000 /* -n takes 1 up to this */
 /* Each pair's secret is this XOR the pair's number: never poison, never 0. */
-#define SECRET_BASE	0x5ec2e75ec2e70000UL
+#define SECRET_BASE   0x5ec2e75ec2e70000UL
 
 struct setting {
 	long kstack_mode;
@@ -41,8 +41,8 @@ static const struct setting settings[] = {
 };
 
 struct pair_result {
-	unsigned long leaks;	/* the read returned this pair's secret */
-	unsigned long poison;	/* the read returned STACKLEAK_POISON */
+	unsigned long leaks;  /* the read returned this pair's secret */
+	unsigned long poison; /* the read returned STACKLEAK_POISON */
 };
 
 static void run_pairs(unsigned long n, struct pair_result *r)
@@ -116,7 +116,8 @@ int main(int argc, char **argv)
 	       STACKLEAK_POISON);
 	if (get_kernel_stats(&st) == 0 && st.calls) {
 		printf("leak: stackleak since boot: %lu bytes erased per syscall on average (%lu "
-		       "syscalls)\n", st.stackleak_bytes_total / st.calls, st.calls);
+		       "syscalls)\n",
+		       st.stackleak_bytes_total / st.calls, st.calls);
 	}
 	return failed;
 }

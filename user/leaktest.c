@@ -16,9 +16,9 @@
 
 #include <uapi/stackleak.h>
 
-#define PAIRS		10000
-#define OFFSETS		64	/* KSTACK_OFFSET_MAX: 6 bits, docs/kstack-offset.md */
-#define SECRET_BASE	0x5ec2e75ec2e70000UL
+#define PAIRS	    10000
+#define OFFSETS	    64 /* KSTACK_OFFSET_MAX: 6 bits, docs/kstack-offset.md */
+#define SECRET_BASE 0x5ec2e75ec2e70000UL
 
 static long stackleak_check(void)
 {
@@ -95,12 +95,12 @@ static void binomial_interval(u64 n, u64 d, u64 *lo, u64 *hi)
 	/* First pass: the mass below and above the mode. */
 	w = w_mode;
 	for (u64 k = mode; k > 0 && w; k--) {
-		w = muldiv(w, k * (d - 1), n - k + 1);	/* w is now P(k - 1) */
+		w = muldiv(w, k * (d - 1), n - k + 1); /* w is now P(k - 1) */
 		below += w;
 	}
 	w = w_mode;
 	for (u64 k = mode; k < n && w; k++) {
-		w = muldiv(w, n - k, (k + 1) * (d - 1));	/* P(k + 1) */
+		w = muldiv(w, n - k, (k + 1) * (d - 1)); /* P(k + 1) */
 		above += w;
 	}
 	total = below + w_mode + above;
@@ -111,7 +111,7 @@ static void binomial_interval(u64 n, u64 d, u64 *lo, u64 *hi)
 	w = w_mode;
 	for (u64 k = mode; k > 0 && w; k--) {
 		if (tail <= total / 2000000) {
-			*lo = k;	/* P(X < k) = tail */
+			*lo = k; /* P(X < k) = tail */
 			break;
 		}
 		w = muldiv(w, k * (d - 1), n - k + 1);
@@ -122,7 +122,7 @@ static void binomial_interval(u64 n, u64 d, u64 *lo, u64 *hi)
 	w = w_mode;
 	for (u64 k = mode; k < n && w; k++) {
 		if (tail <= total / 2000000) {
-			*hi = k;	/* P(X > k) = tail */
+			*hi = k; /* P(X > k) = tail */
 			break;
 		}
 		w = muldiv(w, n - k, (k + 1) * (d - 1));
@@ -159,7 +159,7 @@ static void test_self_check(void)
 	child_check = pid > 0 ? waitpid((int)pid, &child_status, 0) : pid;
 	CHECK("user.stackleak.check_after_fault_killed_task",
 	      WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV && r == 0 && child_check > 0 &&
-		      WIFEXITED(child_status) && WEXITSTATUS(child_status) == 0,
+		  WIFEXITED(child_status) && WEXITSTATUS(child_status) == 0,
 	      "fault status 0x%x; our check %ld; the new task's check: status 0x%x (wait %ld)",
 	      status, r, child_status, child_check);
 
@@ -173,11 +173,11 @@ static void test_self_check(void)
 	 */
 	{
 		long old = set_config(TRAPDOOR_CONFIG_STACKLEAK, 2), verified;
-		const struct timespec nap = { 0, 2000000 };	/* 2 ms: a tick or two */
+		const struct timespec nap = { 0, 2000000 }; /* 2 ms: a tick or two */
 
 		getpid();
 		stackleak_deep(0);
-		stackleak_check();	/* clears what the switch itself left */
+		stackleak_check(); /* clears what the switch itself left */
 		getpid();
 		stackleak_deep(0);
 		getppid();
@@ -251,7 +251,7 @@ static int child_switches_off(void)
 	set_config(TRAPDOOR_CONFIG_KSTACK_STORE, KSTACK_STORE_CPU);
 	set_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 8);
 	set_config(TRAPDOOR_CONFIG_TRACE, 0);
-	return switches_status();	/* and exits without switching anything back */
+	return switches_status(); /* and exits without switching anything back */
 }
 
 /* A child that execs itself: the new image's switches come back as its status. */
@@ -291,7 +291,7 @@ static void test_switches_per_task(void)
 	child = in_child(child_switches_off);
 	CHECK("user.switch.child_sets_its_own",
 	      child == (KSTACK_MODE_OFF | KSTACK_STORE_CPU << 5 | 1 << 6) &&
-	      switches_status() == mine,
+		  switches_status() == mine,
 	      "the child read back 0x%x (want 0x%x); ours were 0x%x, now 0x%x", child,
 	      KSTACK_MODE_OFF | KSTACK_STORE_CPU << 5 | 1 << 6, mine, switches_status());
 
@@ -306,7 +306,8 @@ static void test_switches_per_task(void)
 	off_leaks = (int)count_leaks(1000);
 	CHECK("user.switch.child_leaves_parent_hardened", differ > 0 && off_leaks == 0,
 	      "after a child switched everything off: %lu of 64 offsets differ, %d of 1000 "
-	      "pairs leaked with our stackleak on", differ, off_leaks);
+	      "pairs leaked with our stackleak on",
+	      differ, off_leaks);
 
 	/* Inherited at fork, kept across exec. */
 	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_CRNG8);
@@ -315,7 +316,7 @@ static void test_switches_per_task(void)
 	execd = in_child(child_exec_switches);
 	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, mine & 7);
 	set_config(TRAPDOOR_CONFIG_STACKLEAK, mine >> 3 & 3);
-	stackleak_check();	/* clears what the verifying erases counted */
+	stackleak_check(); /* clears what the verifying erases counted */
 	CHECK("user.switch.inherited_at_fork_kept_at_exec",
 	      forked == (KSTACK_MODE_CRNG8 | 2 << 3) && execd == forked,
 	      "kstack crng8, stackleak 2: a forked child has 0x%x, an exec'd one 0x%x", forked,
@@ -325,9 +326,10 @@ static void test_switches_per_task(void)
 	trace_was = set_config(TRAPDOOR_CONFIG_TRACE, 1);
 	trace_child = in_child(child_trace);
 	trace_now = set_config(TRAPDOOR_CONFIG_TRACE, trace_was);
-	CHECK("user.switch.trace_child_cannot_stop_parent", trace_was == 0 && trace_child == 0 &&
-	      trace_now == 1, "ours was %ld; the child's checks %ld; ours after the child %ld",
-	      trace_was, trace_child, trace_now);
+	CHECK("user.switch.trace_child_cannot_stop_parent",
+	      trace_was == 0 && trace_child == 0 && trace_now == 1,
+	      "ours was %ld; the child's checks %ld; ours after the child %ld", trace_was,
+	      trace_child, trace_now);
 }
 
 /*
@@ -344,7 +346,7 @@ static int sibling_verified(void)
 	int bad = 0;
 
 	sched_setaffinity(0, sizeof(cpu1), &cpu1);
-	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);	/* same slot: a leak shows */
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF); /* same slot: a leak shows */
 	for (unsigned long i = 0; i < 2000; i++) {
 		unsigned long secret = SECRET_BASE ^ i;
 
@@ -377,7 +379,7 @@ static void test_erase_back_on(void)
 		stackleak_deep(0);
 		getpid();
 		syscall1(__NR_leak_write_secret, SECRET_BASE);
-		set_config(TRAPDOOR_CONFIG_STACKLEAK, 2);	/* its erase: verified, full */
+		set_config(TRAPDOOR_CONFIG_STACKLEAK, 2); /* its erase: verified, full */
 		failed += stackleak_check() != 0;
 	}
 	sched_setaffinity(0, sizeof(all), &all);
@@ -387,8 +389,8 @@ static void test_erase_back_on(void)
 	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
 	CHECK("user.stackleak.erase_back_on_smp", old == 1 && failed == 0 && status == 0,
 	      "%d of %d rounds off and on again left non-poison; the sibling's status 0x%x "
-	      "(exit 1: its secrets leaked, 2: its verified erases failed)", failed, rounds,
-	      status);
+	      "(exit 1: its secrets leaked, 2: its verified erases failed)",
+	      failed, rounds, status);
 }
 
 static void test_metrics(void)
@@ -399,8 +401,9 @@ static void test_metrics(void)
 	/* stackleak_deep() uses its whole 2 KiB hole and more: at least that is erased. */
 	stackleak_deep(0);
 	r2 = get_kernel_stats(&after);
-	CHECK("user.stackleak.metrics", r == 0 && r2 == 0 &&
-	      after.stackleak_bytes_total - before.stackleak_bytes_total >= 2048,
+	CHECK("user.stackleak.metrics",
+	      r == 0 && r2 == 0 &&
+		  after.stackleak_bytes_total - before.stackleak_bytes_total >= 2048,
 	      "kernel_stats %ld %ld: %lu bytes erased in total before stackleak_deep(), %lu after",
 	      r, r2, before.stackleak_bytes_total, after.stackleak_bytes_total);
 	if (r2 == 0 && after.calls)
@@ -425,17 +428,18 @@ static void test_leak_rates(void)
 	      "%ld of %d pairs leaked, want at least 90%%", none, PAIRS);
 
 	offset = leaks_under("prng-task", KSTACK_MODE_PRNG_TASK, 0, PAIRS);
-	CHECK("user.leak.kstack_prng_task_leaks_1_in_64", offset >= 0 && (u64)offset >= lo &&
-	      (u64)offset <= hi, "%ld of %d pairs leaked, want %llu..%llu (1/%d, P(fail) < 1e-6)",
-	      offset, PAIRS, (unsigned long long)lo, (unsigned long long)hi, OFFSETS);
+	CHECK("user.leak.kstack_prng_task_leaks_1_in_64",
+	      offset >= 0 && (u64)offset >= lo && (u64)offset <= hi,
+	      "%ld of %d pairs leaked, want %llu..%llu (1/%d, P(fail) < 1e-6)", offset, PAIRS,
+	      (unsigned long long)lo, (unsigned long long)hi, OFFSETS);
 
 	erased = leaks_under("off", KSTACK_MODE_OFF, 1, PAIRS);
-	CHECK("user.leak.stackleak_on_leaks_nothing", erased == 0, "%ld of %d pairs leaked",
-	      erased, PAIRS);
+	CHECK("user.leak.stackleak_on_leaks_nothing", erased == 0, "%ld of %d pairs leaked", erased,
+	      PAIRS);
 
 	both = leaks_under("prng-task", KSTACK_MODE_PRNG_TASK, 1, PAIRS);
-	CHECK("user.leak.stackleak_and_kstack_on_leak_nothing", both == 0,
-	      "%ld of %d pairs leaked", both, PAIRS);
+	CHECK("user.leak.stackleak_and_kstack_on_leak_nothing", both == 0, "%ld of %d pairs leaked",
+	      both, PAIRS);
 }
 
 int main(int argc, char **argv)
@@ -450,9 +454,10 @@ int main(int argc, char **argv)
 	old_kstack = set_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
 	old_stackleak = set_config(TRAPDOOR_CONFIG_STACKLEAK, -1);
 	on = set_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
-	CHECK("user.stackleak.switch", (on == 0 || on == 1) && old_stackleak == on &&
-	      set_config(TRAPDOOR_CONFIG_STACKLEAK, -1) == 1 &&
-	      set_config(TRAPDOOR_CONFIG_STACKLEAK, 3) == -EINVAL,
+	CHECK("user.stackleak.switch",
+	      (on == 0 || on == 1) && old_stackleak == on &&
+		  set_config(TRAPDOOR_CONFIG_STACKLEAK, -1) == 1 &&
+		  set_config(TRAPDOOR_CONFIG_STACKLEAK, 3) == -EINVAL,
 	      "trapdoor_config(STACKLEAK): read %ld, set 1 gave %ld", old_stackleak, on);
 
 	test_self_check();

@@ -13,8 +13,9 @@ int main(int argc, char **argv)
 	long ret;
 
 	if (argc < 2) {
-		printf("usage: lkdtm NAME   (EXHAUST_STACK WRITE_RO WRITE_KERN EXEC_DATA EXEC_STACK "
-		       "ACCESS_USERSPACE ACCESS_USERSPACE_UACCESS)\n");
+		printf(
+		    "usage: lkdtm NAME   (EXHAUST_STACK WRITE_RO WRITE_KERN EXEC_DATA EXEC_STACK "
+		    "ACCESS_USERSPACE ACCESS_USERSPACE_UACCESS)\n");
 		return 2;
 	}
 	ret = lkdtm(argv[1], (unsigned long)&secret);

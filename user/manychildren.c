@@ -8,8 +8,8 @@
  */
 #include "lib/ulib.h"
 
-#define NR_CHILDREN	100
-#define BSS_WORDS	(64 * 1024 / sizeof(unsigned long))
+#define NR_CHILDREN 100
+#define BSS_WORDS   (64 * 1024 / sizeof(unsigned long))
 
 static unsigned long bss[BSS_WORDS];
 
@@ -94,8 +94,10 @@ int main(void)
 		    WEXITSTATUS(status) == 0)
 			ok++;
 	if (forked == NR_CHILDREN)
-		CHECK("user.manychildren.bss", ok == NR_CHILDREN, "%d of %d children found their "
-		      "64 KiB bss intact", ok, NR_CHILDREN);
+		CHECK("user.manychildren.bss", ok == NR_CHILDREN,
+		      "%d of %d children found their "
+		      "64 KiB bss intact",
+		      ok, NR_CHILDREN);
 	for (unsigned long i = 0; i < BSS_WORDS; i++)
 		if (bss[i] != ~0UL) {
 			CHECK("user.manychildren.parent_bss", false, "word %lu changed", i);

@@ -31,12 +31,12 @@
  */
 #include "lib/ulib.h"
 
-#define MAX_ROUNDS	1000
+#define MAX_ROUNDS 1000
 
 struct result {
-	int rounds;		/* rounds that migrated as planned */
-	int repeats;		/* of those, how often B == A */
-	int lost;		/* rounds where M did not end up where planned */
+	int rounds;  /* rounds that migrated as planned */
+	int repeats; /* of those, how often B == A */
+	int lost;    /* rounds where M did not end up where planned */
 };
 
 /* The rounds themselves are user/lib/migrate.c's, shared with user/predict.c. */
@@ -66,7 +66,9 @@ static int run_store(long store, long mode, int n, struct result *r)
 
 int main(int argc, char **argv)
 {
-	static const char *const store_names[] = { [KSTACK_STORE_TASK] = "task", [KSTACK_STORE_CPU] = "cpu" };
+	static const char *const store_names[] = {
+		[KSTACK_STORE_TASK] = "task", [KSTACK_STORE_CPU] = "cpu"
+	};
 	long mode = KSTACK_MODE_CRNG16;
 	int n = 64;
 	bool test = false;
@@ -87,7 +89,8 @@ int main(int argc, char **argv)
 			} else if (!strcmp(argv[i], "crng16")) {
 				mode = KSTACK_MODE_CRNG16;
 			} else {
-				printf("migrate: -m wants counter or crng16, the modes that choose at exit\n");
+				printf("migrate: -m wants counter or crng16, the modes that choose "
+				       "at exit\n");
 				return 1;
 			}
 		} else if (!strcmp(argv[i], "-t")) {
@@ -98,15 +101,16 @@ int main(int argc, char **argv)
 		}
 	}
 	if (syscall3(__NR_sched_getaffinity, 0, sizeof(mask), &mask) < 0 || (mask & 3) != 3) {
-		printf("migrate: needs CPUs 0 and 1 (make run SMP=2); this machine has mask 0x%lx\n",
-		       mask);
+		printf(
+		    "migrate: needs CPUs 0 and 1 (make run SMP=2); this machine has mask 0x%lx\n",
+		    mask);
 		if (test)
 			printf("SKIP: migrate: one CPU, no migration to show\n");
 		return test ? 0 : 1;
 	}
 	printf("migrate: %d rounds per store, mode %s: a syscall sleeps on CPU 0, ends on CPU 1;\n"
-	       "         does CPU 0's next syscall get the same offset?\n", n,
-	       mode == KSTACK_MODE_CRNG16 ? "crng16" : "counter");
+	       "         does CPU 0's next syscall get the same offset?\n",
+	       n, mode == KSTACK_MODE_CRNG16 ? "crng16" : "counter");
 	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++) {
 		struct result *r = &res[store];
 
@@ -116,7 +120,8 @@ int main(int argc, char **argv)
 		       r->repeats, r->rounds, r->rounds ? r->repeats * 100 / r->rounds : 0,
 		       store == KSTACK_STORE_CPU ? "  predictable\n" : "  1 in 64 by chance\n");
 		if (r->lost)
-			printf("                     (%d tries did not migrate as planned, made again)\n",
+			printf("                     (%d tries did not migrate as planned, made "
+			       "again)\n",
 			       r->lost);
 	}
 	if (!test)
@@ -125,7 +130,8 @@ int main(int argc, char **argv)
 	CHECK("migrate.rounds", res[0].rounds == n && res[1].rounds == n,
 	      "task %d, cpu %d of %d rounds migrated as planned in %d tries", res[0].rounds,
 	      res[1].rounds, n, 4 * n);
-	CHECK("migrate.store_cpu_repeats", res[1].rounds && res[1].repeats * 10 >= res[1].rounds * 9,
+	CHECK("migrate.store_cpu_repeats",
+	      res[1].rounds && res[1].repeats * 10 >= res[1].rounds * 9,
 	      "%d of %d repeated, want at least 90%%", res[1].repeats, res[1].rounds);
 	/* 1 in 64 by chance: more than 8 in 64 has probability below 1e-6. */
 	CHECK("migrate.store_task_fresh", res[0].rounds && res[0].repeats * 64 <= res[0].rounds * 8,

@@ -48,7 +48,7 @@ static void test_basics(void)
 	CHECK("user.pipe.read_write_end_ebadf", r == -EBADF, "returned %ld", r);
 	r = pipe2(fds, 1);
 	CHECK("user.pipe.pipe2_bad_flags", r == -EINVAL, "returned %ld", r);
-	r = syscall2(__NR_pipe2, 16, 0);	/* a pointer into unmapped page 0 */
+	r = syscall2(__NR_pipe2, 16, 0); /* a pointer into unmapped page 0 */
 	CHECK("user.pipe.pipe2_bad_pointer", r == -EFAULT, "returned %ld", r);
 	/* The failed calls took no descriptor: the next pipe gets the same two. */
 	{
@@ -117,8 +117,9 @@ static void test_read_blocks(void)
 	}
 	r = read(fds[0], buf, sizeof(buf));
 	waitpid((int)pid, &st, 0);
-	CHECK("user.pipe.read_blocks_for_writer", r == 4 && !memcmp(buf, "late", 4) &&
-	      WIFEXITED(st) && WEXITSTATUS(st) == 0, "read %ld, child status 0x%x", r, st);
+	CHECK("user.pipe.read_blocks_for_writer",
+	      r == 4 && !memcmp(buf, "late", 4) && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "read %ld, child status 0x%x", r, st);
 	close(fds[0]);
 	close(fds[1]);
 }
@@ -139,12 +140,13 @@ static void test_write_blocks(void)
 		exit(write(fds[1], out, sizeof(out)) == (long)sizeof(out) ? 0 : 1);
 	}
 	close(fds[1]);
-	msleep(10);	/* let the writer fill the pipe and block */
+	msleep(10); /* let the writer fill the pipe and block */
 	r = read_full(fds[0], in, sizeof(in));
 	waitpid((int)pid, &st, 0);
-	CHECK("user.pipe.write_blocks_for_reader", r == (long)sizeof(in) && !memcmp(in, out, sizeof(in)) &&
-	      WIFEXITED(st) && WEXITSTATUS(st) == 0, "read %ld of %zu, child status 0x%x", r,
-	      sizeof(in), st);
+	CHECK("user.pipe.write_blocks_for_reader",
+	      r == (long)sizeof(in) && !memcmp(in, out, sizeof(in)) && WIFEXITED(st) &&
+		  WEXITSTATUS(st) == 0,
+	      "read %ld of %zu, child status 0x%x", r, sizeof(in), st);
 	close(fds[0]);
 }
 
@@ -178,7 +180,7 @@ static void test_sigpipe(void)
 	pid = fork();
 	if (pid == 0) {
 		write(fds[1], "x", 1);
-		exit(0);	/* not reached: SIGPIPE on the way out of write */
+		exit(0); /* not reached: SIGPIPE on the way out of write */
 	}
 	waitpid((int)pid, &st, 0);
 	CHECK("user.pipe.sigpipe_kills_writer", WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE,
@@ -198,17 +200,17 @@ static void test_kill_blocked(bool in_write)
 		static char big[8192];
 
 		if (in_write)
-			write(fds[1], big, sizeof(big));	/* nobody reads: blocks when full */
+			write(fds[1], big, sizeof(big)); /* nobody reads: blocks when full */
 		else
-			read(fds[0], big, 1);			/* nobody writes: blocks */
+			read(fds[0], big, 1); /* nobody writes: blocks */
 		exit(0);
 	}
 	msleep(20);
 	r = kill((int)pid, SIGKILL);
 	waitpid((int)pid, &st, 0);
 	CHECK(in_write ? "user.pipe.kill_blocked_writer" : "user.pipe.kill_blocked_reader",
-	      r == 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "kill %ld, child status 0x%x", r,
-	      st);
+	      r == 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "kill %ld, child status 0x%x",
+	      r, st);
 	close(fds[0]);
 	close(fds[1]);
 }
@@ -257,7 +259,7 @@ static long fork_reader(int fd)
  * dead ones' task slots and stacks), and then one write of MANY_READERS
  * bytes gives each reader one byte.
  */
-#define MANY_READERS	16
+#define MANY_READERS 16
 
 static void test_many_readers(void)
 {
@@ -290,8 +292,8 @@ static void test_many_readers(void)
 			kill((int)pids[i], SIGKILL);
 		st = 0;
 		waitpid((int)pids[i], &st, 0);
-		if (WIFEXITED(st) && WEXITSTATUS(st) >= 'A' && WEXITSTATUS(st) < 'A' + MANY_READERS &&
-		    !seen[WEXITSTATUS(st) - 'A']) {
+		if (WIFEXITED(st) && WEXITSTATUS(st) >= 'A' &&
+		    WEXITSTATUS(st) < 'A' + MANY_READERS && !seen[WEXITSTATUS(st) - 'A']) {
 			seen[WEXITSTATUS(st) - 'A'] = true;
 			got++;
 		}
@@ -322,7 +324,7 @@ static int all_blocked_leader(void)
 	int st = 0;
 
 	if (setsid() < 0 || ioctl(0, TIOCSCTTY, NULL) < 0)
-		return 10;	/* the console is another session's */
+		return 10; /* the console is another session's */
 	job = fork();
 	if (job == 0) {
 		int fds[2];
@@ -331,7 +333,7 @@ static int all_blocked_leader(void)
 		setpgid(0, 0);
 		if (pipe2(fds, 0) < 0)
 			exit(1);
-		read(fds[0], &c, 1);	/* only we could write: blocks until killed */
+		read(fds[0], &c, 1); /* only we could write: blocks until killed */
 		exit(2);
 	}
 	setpgid((int)job, (int)job);
@@ -363,8 +365,8 @@ static void test_all_blocked_idles(void)
 	CHECK("user.pipe.all_blocked_idles_until_ctrl_c",
 	      pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && pending == -1,
 	      "leader status 0x%x after %llu ms (10: no console, 11: tcsetpgrp, 12: job not "
-	      "ended by SIGINT), Ctrl-C %s", st, (unsigned long long)(now_ms() - start),
-	      pending == -1 ? "typed" : "not typed");
+	      "ended by SIGINT), Ctrl-C %s",
+	      st, (unsigned long long)(now_ms() - start), pending == -1 ? "typed" : "not typed");
 	if (pending != -1) {
 		/* Let it arrive now, and read it back: no later test must find it. */
 		char c = 0;
@@ -429,9 +431,10 @@ int main(void)
 	test_all_blocked_idles();
 	test_dup2();
 	get_kernel_stats(&after);
-	CHECK("user.pipe.no_leaks", after.free_pages == before.free_pages &&
-	      after.nr_tasks == before.nr_tasks, "pages %lu -> %lu, tasks %lu -> %lu",
-	      (unsigned long)before.free_pages, (unsigned long)after.free_pages,
-	      (unsigned long)before.nr_tasks, (unsigned long)after.nr_tasks);
+	CHECK("user.pipe.no_leaks",
+	      after.free_pages == before.free_pages && after.nr_tasks == before.nr_tasks,
+	      "pages %lu -> %lu, tasks %lu -> %lu", (unsigned long)before.free_pages,
+	      (unsigned long)after.free_pages, (unsigned long)before.nr_tasks,
+	      (unsigned long)after.nr_tasks);
 	return test_failures;
 }

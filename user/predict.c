@@ -47,20 +47,20 @@
 
 #include "lib/ulib.h"
 
-#define NR_SLOTS	64		/* offsets 0, 16, ..., 1008 */
-#define LEARN_MAX	40		/* leaks the LFSR113 attack may use */
-#define CONFIRM		4		/* leaks checked after rank 113: 24 bits, 2^-24 by luck */
-#define NR_OWN		256		/* predictions of this task's next offsets */
-#define NR_ALIGN	8		/* victim leaks used to find the stream position */
-#define MAX_SHIFT	16		/* syscalls the victim may be ahead of the prediction */
-#define NR_OTHER	200		/* victim offsets predicted (an exit status holds 255) */
+#define NR_SLOTS	64  /* offsets 0, 16, ..., 1008 */
+#define LEARN_MAX	40  /* leaks the LFSR113 attack may use */
+#define CONFIRM		4   /* leaks checked after rank 113: 24 bits, 2^-24 by luck */
+#define NR_OWN		256 /* predictions of this task's next offsets */
+#define NR_ALIGN	8   /* victim leaks used to find the stream position */
+#define MAX_SHIFT	16  /* syscalls the victim may be ahead of the prediction */
+#define NR_OTHER	200 /* victim offsets predicted (an exit status holds 255) */
 #define NR_PRED		(NR_ALIGN + NR_OTHER + MAX_SHIFT)
-#define COUNTER_TRAIN	128		/* counter leaks that choose d */
-#define COUNTER_WINDOW	7		/* leaks that pin all 32 bits of the word (5 new each) */
-#define COUNTER_D_STEPS	4096		/* values of d tried, at most */
-#define NR_COST		2048		/* getpid calls timed per mode */
-#define COST_SKIP	4		/* the tail is the 5th slowest: interrupts land in a few */
-#define NR_MIGRATE	64		/* migration rounds per store */
+#define COUNTER_TRAIN	128  /* counter leaks that choose d */
+#define COUNTER_WINDOW	7    /* leaks that pin all 32 bits of the word (5 new each) */
+#define COUNTER_D_STEPS 4096 /* values of d tried, at most */
+#define NR_COST		2048 /* getpid calls timed per mode */
+#define COST_SKIP	4    /* the tail is the 5th slowest: interrupts land in a few */
+#define NR_MIGRATE	64   /* migration rounds per store */
 
 /*
  * At chance, hits ~ Binomial(n, 1/64). P(hits >= 17 of 256) = 8.2e-7 and
@@ -68,20 +68,20 @@
  * fails above these fails by luck about once in a million boots, and never
  * with a fixed crng.seed=, which fixes the streams.
  */
-#define CHANCE_MAX_OWN		16
-#define CHANCE_MAX_OTHER	14
+#define CHANCE_MAX_OWN	 16
+#define CHANCE_MAX_OTHER 14
 
 static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
 
 struct row {
 	int mode;
-	int samples;			/* leaks the attack needed; -1: it found nothing */
-	unsigned int own, own_n;	/* hits / predictions, this task */
-	int other;			/* hits of NR_OTHER, the victim; -1: not tried */
-	u64 ns, tail_ns;		/* mean and tail cost of a getpid */
+	int samples;		 /* leaks the attack needed; -1: it found nothing */
+	unsigned int own, own_n; /* hits / predictions, this task */
+	int other;		 /* hits of NR_OTHER, the victim; -1: not tried */
+	u64 ns, tail_ns;	 /* mean and tail cost of a getpid */
 };
 
-static unsigned long base;	/* report_stack() with offset 0 in this task */
+static unsigned long base; /* report_stack() with offset 0 in this task */
 static struct lfsr113_model model;
 static struct gf2_system sys;
 static u8 pred[NR_PRED];
@@ -241,8 +241,7 @@ static unsigned int counter_predict(unsigned int n, u64 d)
 			k = (k & ~(1U << at)) | (((known >> b) & 1) << at);
 		}
 	}
-	return ((ror32(k, (5 * COUNTER_WINDOW) & 31) ^ c[COUNTER_WINDOW]) >> 4) &
-	       (NR_SLOTS - 1);
+	return ((ror32(k, (5 * COUNTER_WINDOW) & 31) ^ c[COUNTER_WINDOW]) >> 4) & (NR_SLOTS - 1);
 }
 
 /* Training hits with delay d; better than *best: d becomes *best_d. */
@@ -283,15 +282,15 @@ static void attack_counter(struct row *r)
 	r->own_n = NR_OWN;
 	for (unsigned int i = COUNTER_TRAIN - 1; i + 1 < n; i++)
 		r->own += counter_predict(i, best_d) == leak[i + 1];
-	r->other = -1;	/* the victim's clock reads are not the attacker's */
+	r->other = -1; /* the victim's clock reads are not the attacker's */
 }
 
 /* Hits of the migration attack, per kstack.store= value. */
 struct migrate_score {
-	int hits[2], rounds[2];		/* [KSTACK_STORE_TASK], [KSTACK_STORE_CPU] */
+	int hits[2], rounds[2]; /* [KSTACK_STORE_TASK], [KSTACK_STORE_CPU] */
 };
 
-static bool two_cpus;		/* CPUs 0 and 1 were in this task's mask at start */
+static bool two_cpus; /* CPUs 0 and 1 were in this task's mask at start */
 
 /*
  * The victim of the migration attack: it waits on CPU 1, blocked in read().
@@ -545,8 +544,9 @@ static int run_table(void)
 {
 	static struct row rows[NR_KSTACK_MODES], rounds[3];
 	static const int nr_rounds[3] = { 8, 12, 20 };
-	long mode = set_mode(-1), old_rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
-	struct migrate_score mig[2];		/* [victim] */
+	long mode = set_mode(-1),
+	     old_rounds = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, -1);
+	struct migrate_score mig[2]; /* [victim] */
 	bool mig_ok[2] = { false, false };
 	struct new_utsname u;
 	int exec_hits;
@@ -570,8 +570,8 @@ static int run_table(void)
 
 	uname(&u);
 	printf("predict: %s, guessing the next kernel-stack offset (chance 1.6%%)\n", u.machine);
-	printf("%-15s %7s %8s %10s %8s %8s\n", "mode", "samples", "own", "other task",
-	       "ns/call", "tail ns");
+	printf("%-15s %7s %8s %10s %8s %8s\n", "mode", "samples", "own", "other task", "ns/call",
+	       "tail ns");
 	for (int m = 0; m < NR_KSTACK_MODES; m++)
 		print_row(mode_names[m], &rows[m], true);
 	for (int i = 0; i < 3; i++) {
@@ -583,7 +583,8 @@ static int run_table(void)
 	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++) {
 		char name[24], own[16] = "no SMP", other[16] = "no SMP";
 
-		snprintf(name, sizeof(name), "crng16/%s", store == KSTACK_STORE_CPU ? "cpu" : "task");
+		snprintf(name, sizeof(name), "crng16/%s",
+			 store == KSTACK_STORE_CPU ? "cpu" : "task");
 		if (mig_ok[0])
 			pct(own, sizeof(own), (unsigned int)mig[0].hits[store],
 			    (unsigned int)mig[0].rounds[store]);
@@ -592,13 +593,13 @@ static int run_table(void)
 			    (unsigned int)mig[1].rounds[store]);
 		printf("%-15s %7s %8s %10s\n", name, "1", own, other);
 	}
-	printf("own: %d predictions after the samples; other: %d of a forked victim's\n",
-	       NR_OWN, NR_OTHER);
+	printf("own: %d predictions after the samples; other: %d of a forked victim's\n", NR_OWN,
+	       NR_OTHER);
 	printf("exec: a prng-task state predicted before execve matched %d of %d after it\n",
 	       exec_hits, NR_OTHER);
 	printf("crng16/STORE: the migration attack, kstack.store=STORE: a syscall that ends\n"
-	       "on CPU 1 predicts CPU 0's next (own, or a victim's), %d rounds each%s\n", NR_MIGRATE,
-	       two_cpus ? "" : " (needs CPUs 0 and 1: make run SMP=2)");
+	       "on CPU 1 predicts CPU 0's next (own, or a victim's), %d rounds each%s\n",
+	       NR_MIGRATE, two_cpus ? "" : " (needs CPUs 0 and 1: make run SMP=2)");
 	printf("ns/call: a getpid and the loop, stackleak off; tail: the %dth slowest of %d\n",
 	       COST_SKIP + 1, NR_COST);
 	return 0;
@@ -615,11 +616,12 @@ static void print_figures(const struct row *r)
 static void print_migrate(long mode, bool victim, const struct migrate_score *sc)
 {
 	printf("predict: migration, %s: a syscall begins on CPU 0 with offset A, ends on CPU 1;\n"
-	       "         predicted: %s next syscall on CPU 0 begins with A\n", mode_names[mode],
-	       victim ? "a victim task's" : "this task's");
+	       "         predicted: %s next syscall on CPU 0 begins with A\n",
+	       mode_names[mode], victim ? "a victim task's" : "this task's");
 	for (long store = KSTACK_STORE_TASK; store <= KSTACK_STORE_CPU; store++)
 		printf("  kstack.store=%-4s  %3d of %3d predicted\n",
-		       store == KSTACK_STORE_CPU ? "cpu" : "task", sc->hits[store], sc->rounds[store]);
+		       store == KSTACK_STORE_CPU ? "cpu" : "task", sc->hits[store],
+		       sc->rounds[store]);
 }
 
 /*
@@ -661,18 +663,18 @@ static int run_tests(void)
 	r = (struct row){ .mode = KSTACK_MODE_PRNG_TASK };
 	run_attack(&r);
 	print_figures(&r);
-	CHECK("user.predict.prng-task.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
-	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
-	      r.samples, r.own, r.own_n);
-	CHECK("user.predict.prng-task.other_task_at_chance", r.other >= 0 &&
-	      r.other <= CHANCE_MAX_OTHER, "%d of %d", r.other, NR_OTHER);
+	CHECK("user.predict.prng-task.own",
+	      r.samples > 0 && r.samples + CONFIRM <= 30 && r.own * 100 >= r.own_n * 99,
+	      "state after %d samples, %u of %u predicted", r.samples, r.own, r.own_n);
+	CHECK("user.predict.prng-task.other_task_at_chance",
+	      r.other >= 0 && r.other <= CHANCE_MAX_OTHER, "%d of %d", r.other, NR_OTHER);
 
 	r = (struct row){ .mode = KSTACK_MODE_PRNG_CPU };
 	run_attack(&r);
 	print_figures(&r);
-	CHECK("user.predict.prng-cpu.own", r.samples > 0 && r.samples + CONFIRM <= 30 &&
-	      r.own * 100 >= r.own_n * 99, "state after %d samples, %u of %u predicted",
-	      r.samples, r.own, r.own_n);
+	CHECK("user.predict.prng-cpu.own",
+	      r.samples > 0 && r.samples + CONFIRM <= 30 && r.own * 100 >= r.own_n * 99,
+	      "state after %d samples, %u of %u predicted", r.samples, r.own, r.own_n);
 	CHECK("user.predict.prng-cpu.other_task", r.other * 100 >= NR_OTHER * 99,
 	      "%d of %d of the victim's offsets predicted", r.other, NR_OTHER);
 
@@ -686,8 +688,9 @@ static int run_tests(void)
 		run_attack(&r);
 		print_figures(&r);
 		snprintf(name, sizeof(name), "user.predict.%s.at_chance", mode_names[m]);
-		CHECK(name, r.samples < 0 && r.own <= CHANCE_MAX_OWN && r.other >= 0 &&
-		      r.other <= CHANCE_MAX_OTHER,
+		CHECK(name,
+		      r.samples < 0 && r.own <= CHANCE_MAX_OWN && r.other >= 0 &&
+			  r.other <= CHANCE_MAX_OTHER,
 		      "LFSR113 fit after %d samples, own %u of %u, other %d of %d", r.samples,
 		      r.own, r.own_n, r.other, NR_OTHER);
 	}
@@ -695,8 +698,7 @@ static int run_tests(void)
 	exec_hits = exec_attack();
 	printf("predict: execve: %d of %d\n", exec_hits, NR_OTHER);
 	CHECK("user.predict.exec_reseeds", exec_hits >= 0 && exec_hits <= CHANCE_MAX_OTHER,
-	      "a state learnt before execve predicted %d of %d after it",
-	      exec_hits, NR_OTHER);
+	      "a state learnt before execve predicted %d of %d after it", exec_hits, NR_OTHER);
 
 	/* Last of the attacks: how many syscalls the rounds make depends on timing. */
 	test_migrate(KSTACK_MODE_CRNG16, false);
@@ -708,9 +710,10 @@ static int run_tests(void)
 		long set = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, 8);
 		long now = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS, rounds);
 
-		CHECK("user.predict.chacha_rounds_switch", rounds == 20 && bad == -EINVAL &&
-		      set == 20 && now == 8, "read %ld, 10 gave %ld, 8 replaced %ld, back from %ld",
-		      rounds, bad, set, now);
+		CHECK("user.predict.chacha_rounds_switch",
+		      rounds == 20 && bad == -EINVAL && set == 20 && now == 8,
+		      "read %ld, 10 gave %ld, 8 replaced %ld, back from %ld", rounds, bad, set,
+		      now);
 	}
 
 	set_mode(mode);

@@ -69,8 +69,9 @@ static void clean_up(void)
 	long n = task_list(tasks, 128);
 
 	for (long i = 0; i < n && i < 128; i++)
-		if ((!strcmp(tasks[i].comm, "spin") || (!strcmp(tasks[i].comm, "shtest") &&
-		     tasks[i].pid != getpid())) && tasks[i].state != 3)
+		if ((!strcmp(tasks[i].comm, "spin") ||
+		     (!strcmp(tasks[i].comm, "shtest") && tasks[i].pid != getpid())) &&
+		    tasks[i].state != 3)
 			kill(tasks[i].pid, SIGKILL);
 }
 
@@ -172,9 +173,11 @@ static void check_tty_ioctls(void)
 	r_ctty = ioctl(0, TIOCSCTTY, NULL);
 	r_req = ioctl(0, 0x7401, NULL);
 	r_fault = ioctl(0, TIOCSTI, NULL);
-	CHECK("user.tty.ioctl_errors", r_pipe == -ENOTTY && r_badf == -EBADF && r_get == -ENOTTY &&
-	      r_ctty == -EPERM && r_req == -ENOTTY && r_fault == -EFAULT,
-	      "pipe %ld (-ENOTTY), fd 99 %ld (-EBADF), TIOCGPGRP %ld (-ENOTTY), TIOCSCTTY %ld (-EPERM), "
+	CHECK("user.tty.ioctl_errors",
+	      r_pipe == -ENOTTY && r_badf == -EBADF && r_get == -ENOTTY && r_ctty == -EPERM &&
+		  r_req == -ENOTTY && r_fault == -EFAULT,
+	      "pipe %ld (-ENOTTY), fd 99 %ld (-EBADF), TIOCGPGRP %ld (-ENOTTY), TIOCSCTTY %ld "
+	      "(-EPERM), "
 	      "unknown request %ld (-ENOTTY), TIOCSTI NULL %ld (-EFAULT)",
 	      r_pipe, r_badf, r_get, r_ctty, r_req, r_fault);
 
@@ -190,12 +193,13 @@ static void check_tty_ioctls(void)
 		bad |= (tcgetpgrp(0) != sid) << 2;
 		bad |= (tcsetpgrp(0, -1) != -EINVAL) << 3;
 		bad |= (tcsetpgrp(0, 99999) != -ESRCH) << 4;
-		bad |= (tcsetpgrp(0, 1) != -EPERM) << 5;	/* init's group: another session */
+		bad |= (tcsetpgrp(0, 1) != -EPERM) << 5; /* init's group: another session */
 		bad |= (tcsetpgrp(0, (int)sid) != 0) << 6;
 		/* spawn's flags: a group of its own and the console, both before it runs. */
 		{
 			const char *spin_argv[] = { "spin", NULL };
-			long sp = spawn_flags("spin", spin_argv, SPAWN_SETPGROUP | SPAWN_TCSETPGROUP);
+			long sp =
+			    spawn_flags("spin", spin_argv, SPAWN_SETPGROUP | SPAWN_TCSETPGROUP);
 
 			bad |= (sp <= 0 || getpgid((int)sp) != sp || tcgetpgrp(0) != sp) << 7;
 			if (sp > 0) {
@@ -204,16 +208,17 @@ static void check_tty_ioctls(void)
 			}
 			bad |= (tcsetpgrp(0, (int)sid) != 0) << 8;
 		}
-		write(up[1], "x", 1);	/* the console is ours now */
-		read(down[0], &c, 1);	/* until our parent has tried to read it */
+		write(up[1], "x", 1); /* the console is ours now */
+		read(down[0], &c, 1); /* until our parent has tried to read it */
 		exit(bad);
 	}
 	read(up[0], &c, 1);
 	n = read(0, &c, 1);
 	write(down[1], "x", 1);
 	waitpid((int)pid, &status, 0);
-	CHECK("user.tty.session_leader_takes_console", WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-	      n == -EIO, "the leader's failed checks 0x%x (status 0x%x); our read of its console %ld",
+	CHECK("user.tty.session_leader_takes_console",
+	      WIFEXITED(status) && WEXITSTATUS(status) == 0 && n == -EIO,
+	      "the leader's failed checks 0x%x (status 0x%x); our read of its console %ld",
 	      WEXITSTATUS(status), status, n);
 	close(up[0]);
 	close(up[1]);
@@ -251,8 +256,8 @@ int main(int argc, char **argv)
 	check_tty_ioctls();
 
 	/* A program with arguments runs, and its status comes back. */
-	check_exit("user.sh.program_with_args", run_sh("echo hi\nfault nosuchmode\nexit\n", 0, NULL),
-		   2);
+	check_exit("user.sh.program_with_args",
+		   run_sh("echo hi\nfault nosuchmode\nexit\n", 0, NULL), 2);
 	/* A missing program: one line, status 127, and the shell goes on. */
 	check_exit("user.sh.missing_program", run_sh("nosuch\nexit\n", 0, NULL), 127);
 
@@ -263,16 +268,17 @@ int main(int argc, char **argv)
 	 */
 	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
 	status = run_sh("kstack crng8\nkstack\nshtest mode\nexit\n", 0, NULL);
-	CHECK("user.sh.kstack_switch", status >= 0 && WIFEXITED(status) &&
-	      WEXITSTATUS(status) == KSTACK_MODE_CRNG8 &&
-	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
+	CHECK("user.sh.kstack_switch",
+	      status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == KSTACK_MODE_CRNG8 &&
+		  trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
 	      "status 0x%x (want exit %d: the mode its child saw), our mode now %ld", status,
 	      KSTACK_MODE_CRNG8, trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
 	status = run_sh("kstack bogus\nexit\n", 0, NULL);
-	CHECK("user.sh.kstack_bad_mode", status >= 0 && WIFEXITED(status) &&
-	      WEXITSTATUS(status) == 1 &&
-	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
-	      "status 0x%x, mode now %ld", status, trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
+	CHECK("user.sh.kstack_bad_mode",
+	      status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
+		  trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1) == KSTACK_MODE_OFF,
+	      "status 0x%x, mode now %ld", status,
+	      trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1));
 	trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_mode);
 
 	/* ps finds the shell itself in the task list. */
@@ -287,16 +293,18 @@ int main(int argc, char **argv)
 
 		status = run_sh("spin 3 &\nspin 1\nps\nwait\nexit\n", 0, NULL);
 		ms = now_ms() - t0;
-		CHECK("user.sh.background_and_wait", status == 0 && ms >= 2900 && ms < 3900 &&
-		      !task_named("spin"), "status 0x%x after %llu ms, a spin %s", status,
-		      (unsigned long long)ms, task_named("spin") ? "left over" : "gone");
+		CHECK("user.sh.background_and_wait",
+		      status == 0 && ms >= 2900 && ms < 3900 && !task_named("spin"),
+		      "status 0x%x after %llu ms, a spin %s", status, (unsigned long long)ms,
+		      task_named("spin") ? "left over" : "gone");
 	}
 
 	/* Ctrl-C ends the foreground program (SIGINT, kernel/tty.c) and the shell goes on. */
 	check_exit("user.sh.ctrl_c_kills_foreground", run_sh("spin\n", 300, "\003exit\n"),
 		   128 + SIGINT);
 	/* A background job cannot read the keys: -EIO (its exit status is wait's, then exit's). */
-	check_exit("user.sh.background_read_eio", run_sh("shtest bgread &\nwait\nexit\n", 0, NULL), 0);
+	check_exit("user.sh.background_read_eio", run_sh("shtest bgread &\nwait\nexit\n", 0, NULL),
+		   0);
 	/*
 	 * A background job cannot make the shell's group the foreground, and the
 	 * next Ctrl-C ends the foreground job, not the shell: spin dies, and the
@@ -320,16 +328,18 @@ int main(int argc, char **argv)
 		status = run_sh("shtest forkbomb\n", 1000, "\003exit\n");
 		for (int t = 0; t < 400; t++) {
 			get_kernel_stats(&after);
-			if (after.nr_tasks == before.nr_tasks && after.free_pages == before.free_pages)
+			if (after.nr_tasks == before.nr_tasks &&
+			    after.free_pages == before.free_pages)
 				break;
 			msleep(5);
 		}
 		spawned = spawn("spin", argv_spin);
 		if (spawned > 0)
 			waitpid((int)spawned, &st, 0);
-		CHECK("user.sh.ctrl_c_ends_fork_bomb", status >= 0 && WIFEXITED(status) &&
-		      WEXITSTATUS(status) == 128 + SIGINT && after.nr_tasks == before.nr_tasks &&
-		      after.free_pages == before.free_pages && spawned > 0 && st == 0,
+		CHECK("user.sh.ctrl_c_ends_fork_bomb",
+		      status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGINT &&
+			  after.nr_tasks == before.nr_tasks &&
+			  after.free_pages == before.free_pages && spawned > 0 && st == 0,
 		      "sh status 0x%x; tasks %lu (were %lu), free pages %lu (were %lu); spawn %ld",
 		      status, after.nr_tasks, before.nr_tasks, after.free_pages, before.free_pages,
 		      spawned);
@@ -349,8 +359,9 @@ int main(int argc, char **argv)
 	 */
 	status = run_sh("trace on\ntrace\nfault nosuchmode\nexit\n", 0, NULL);
 	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, -1);
-	CHECK("user.sh.trace_on", status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 2 &&
-	      err == 0, "status 0x%x, our trace %ld", status, err);
+	CHECK("user.sh.trace_on",
+	      status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 2 && err == 0,
+	      "status 0x%x, our trace %ld", status, err);
 
 	/* A reader with nothing to read sleeps (blocked), instead of polling (runnable). */
 	{
@@ -361,7 +372,8 @@ int main(int argc, char **argv)
 		pid = spawn("sh", argv);
 		msleep(200);
 		state = task_state(pid);
-		CHECK("user.sh.reader_sleeps", state == 2, "sh waiting for input is in state %d", state);
+		CHECK("user.sh.reader_sleeps", state == 2, "sh waiting for input is in state %d",
+		      state);
 		type("exit 5\n");
 		for (int t = 0; t < 2000 && task_state(pid) != 3; t++)
 			msleep(5);
@@ -392,7 +404,7 @@ int main(int argc, char **argv)
 		}
 		CHECK("user.tty.test_controls_are_tty_ioctls",
 		      k6 == -EINVAL && k8 == -EINVAL && on_pipe == -ENOTTY &&
-		      tty_test_control(TDIOC_LEGACY_TIOCSTI, -1) == 0,
+			  tty_test_control(TDIOC_LEGACY_TIOCSTI, -1) == 0,
 		      "trapdoor_config(6) %ld, (8) %ld, on a pipe %ld", k6, k8, on_pipe);
 	}
 	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, 2);

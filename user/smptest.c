@@ -15,17 +15,17 @@
 
 #include <trapdoor/cpumask.h>
 
-#define DEFAULT_ROUNDS		10000
-#define DEFAULT_ROUNDS_1CPU	2000	/* the same path as 10000 on one CPU, in a fifth of the time */
-#define FORK_EVERY		64	/* a ping task forks a child every this many rounds */
+#define DEFAULT_ROUNDS	    10000
+#define DEFAULT_ROUNDS_1CPU 2000 /* the same path as 10000 on one CPU, in a fifth of the time */
+#define FORK_EVERY	    64	 /* a ping task forks a child every this many rounds */
 /* Both ends of a pair blocked this long on end: a wake-up was lost (the watchdog looks every 50 ms). */
-#define STUCK_SEC		10
-#define WATCH_NS		50000000L
-#define MOVE_TIMEOUT_NS		2000000000ULL
+#define STUCK_SEC	    10
+#define WATCH_NS	    50000000L
+#define MOVE_TIMEOUT_NS	    2000000000ULL
 
 static unsigned int ncpus;
 static unsigned long all_cpus;
-static const char *one_cpu_note;	/* "1 CPU: ..." on one CPU, else NULL */
+static const char *one_cpu_note; /* "1 CPU: ..." on one CPU, else NULL */
 
 /* A PASS line that says what did not run on one CPU; a FAIL line as CHECK's. */
 static void check_note(const char *name, bool ok, const char *note, const char *why)
@@ -84,8 +84,9 @@ static void test_basics(void)
 	long r;
 
 	get_kernel_stats(&st);
-	CHECK("user.smp.cpus_online", st.cpus_online >= 1 && st.cpus_online <= CPUMASK_BITS &&
-	      all_cpus == (st.cpus_online == CPUMASK_BITS ? ~0UL : (1UL << st.cpus_online) - 1),
+	CHECK("user.smp.cpus_online",
+	      st.cpus_online >= 1 && st.cpus_online <= CPUMASK_BITS &&
+		  all_cpus == (st.cpus_online == CPUMASK_BITS ? ~0UL : (1UL << st.cpus_online) - 1),
 	      "kernel_stats says %lu CPUs online, the affinity mask is 0x%lx", st.cpus_online,
 	      all_cpus);
 	r = getcpu(&cpu, &node, NULL);
@@ -94,8 +95,9 @@ static void test_basics(void)
 	r = getcpu(NULL, NULL, NULL);
 	CHECK("user.smp.getcpu_null_pointers", r == 0, "returned %ld", r);
 	r = sched_getaffinity(0, sizeof(m), m);
-	CHECK("user.smp.getaffinity_writes_one_long", r == sizeof(long) && m[0] == all_cpus &&
-	      m[1] == 0x5a5a, "returned %ld, mask 0x%lx, the next long 0x%lx", r, m[0], m[1]);
+	CHECK("user.smp.getaffinity_writes_one_long",
+	      r == sizeof(long) && m[0] == all_cpus && m[1] == 0x5a5a,
+	      "returned %ld, mask 0x%lx, the next long 0x%lx", r, m[0], m[1]);
 	CHECK("user.smp.getaffinity_by_pid", affinity((int)getpid()) == all_cpus,
 	      "mask 0x%lx, want 0x%lx", affinity((int)getpid()), all_cpus);
 }
@@ -152,10 +154,13 @@ static void test_pin_each_cpu(void)
 			sched_yield();
 		later = my_cpu();
 		listed = task_cpu(getpid());
-		ok = r == 0 && now == n && later == n && listed == (int)n && affinity(0) == 1UL << n;
+		ok =
+		    r == 0 && now == n && later == n && listed == (int)n && affinity(0) == 1UL << n;
 		if (!ok)
-			snprintf(why, sizeof(why), "pinned to CPU%u (%ld): getcpu %u, after yields %u, "
-				 "task_list %d, mask 0x%lx", n, r, now, later, listed, affinity(0));
+			snprintf(why, sizeof(why),
+				 "pinned to CPU%u (%ld): getcpu %u, after yields %u, "
+				 "task_list %d, mask 0x%lx",
+				 n, r, now, later, listed, affinity(0));
 	}
 	pin(0, all_cpus);
 	check_note("user.smp.pinned_task_runs_there", ok,
@@ -207,8 +212,10 @@ static void test_move_other(void)
 	r = pin((int)pid, 1UL << target);
 	mask = affinity((int)pid);
 	wait4((int)pid, &status, 0, NULL);
-	snprintf(why, sizeof(why), "setaffinity(child) %ld, its mask 0x%lx, status 0x%x (1: still "
-		 "not on CPU%u after 2 s)", r, mask, status, target);
+	snprintf(why, sizeof(why),
+		 "setaffinity(child) %ld, its mask 0x%lx, status 0x%x (1: still "
+		 "not on CPU%u after 2 s)",
+		 r, mask, status, target);
 	check_note("user.smp.setaffinity_moves_other_task",
 		   pid > 0 && r == 0 && status == 0 && mask == 1UL << target,
 		   one_cpu_note ? "1 CPU: the mask changes, there is nowhere to move" : NULL, why);
@@ -229,7 +236,8 @@ static void test_kill_other_cpu(void)
 			;
 	}
 	/* Let it reach its CPU: its own setaffinity moves it on its way out. */
-	for (u64 start = now_ns(); task_cpu(pid) != (int)target && now_ns() - start < MOVE_TIMEOUT_NS;)
+	for (u64 start = now_ns();
+	     task_cpu(pid) != (int)target && now_ns() - start < MOVE_TIMEOUT_NS;)
 		sched_yield();
 	r = kill((int)pid, SIGKILL);
 	wait4((int)pid, &status, 0, NULL);
@@ -326,7 +334,8 @@ static void test_pingpong(long rounds)
 		for (;;) {
 			nanosleep(&ts, NULL);
 			for (unsigned int p = 0; p + 1 < nr; p += 2) {
-				bool both = task_state(pids[p]) == 2 && task_state(pids[p + 1]) == 2;
+				bool both =
+				    task_state(pids[p]) == 2 && task_state(pids[p + 1]) == 2;
 
 				stuck[p / 2] = both ? stuck[p / 2] + 1 : 0;
 				if (stuck[p / 2] < STUCK_SEC * (1000000000L / WATCH_NS))
@@ -342,10 +351,11 @@ static void test_pingpong(long rounds)
 
 		wait4((int)pids[i], &status, 0, NULL);
 		if (status != 0 && !bad++)
-			snprintf(why, sizeof(why), "task %u (%s on CPU%u) ended with status 0x%x%s", i,
-				 i % 2 ? "pong" : "ping", (i / 2 + i % 2) % ncpus, status,
-				 WIFSIGNALED(status) ? ": the watchdog saw its pair blocked (a lost wake-up)" :
-				 "");
+			snprintf(why, sizeof(why), "task %u (%s on CPU%u) ended with status 0x%x%s",
+				 i, i % 2 ? "pong" : "ping", (i / 2 + i % 2) % ncpus, status,
+				 WIFSIGNALED(status) ?
+				     ": the watchdog saw its pair blocked (a lost wake-up)" :
+				     "");
 		killed += WIFSIGNALED(status);
 	}
 	kill((int)watchdog, SIGKILL);
@@ -355,13 +365,12 @@ static void test_pingpong(long rounds)
 	if (killed && !why[0])
 		snprintf(why, sizeof(why), "the watchdog killed %u tasks: a pair was blocked %d s",
 			 killed, STUCK_SEC);
-	snprintf(note, sizeof(note), "1 CPU: %ld rounds, both ends of the pair on CPU 0",
-		 per_pair);
+	snprintf(note, sizeof(note), "1 CPU: %ld rounds, both ends of the pair on CPU 0", per_pair);
 	check_note("user.smp.pingpong_across_cpus", nr == 2 * pairs && !bad && !killed,
 		   one_cpu_note ? note : NULL, why[0] ? why : "not every task was forked");
 	get_kernel_stats(&after);
-	CHECK("user.smp.pingpong_leaks_nothing", after.nr_tasks == before.nr_tasks &&
-	      after.free_pages == before.free_pages,
+	CHECK("user.smp.pingpong_leaks_nothing",
+	      after.nr_tasks == before.nr_tasks && after.free_pages == before.free_pages,
 	      "tasks %lu -> %lu, free pages %lu -> %lu", before.nr_tasks, after.nr_tasks,
 	      before.free_pages, after.free_pages);
 }
@@ -379,16 +388,16 @@ static void test_pingpong(long rounds)
  * may be busy) is tried again, up to WRITE_TRIALS times; the kernel lock
  * would spoil every one.
  */
-#define WRITE_LINES		48
-#define WRITE_LINE_LEN		64
-#define WRITE_TRIALS		8
-#define WRITE_CALLS		8192	/* the last getppid() calls of a trial, recorded */
+#define WRITE_LINES    48
+#define WRITE_LINE_LEN 64
+#define WRITE_TRIALS   8
+#define WRITE_CALLS    8192 /* the last getppid() calls of a trial, recorded */
 
 struct write_trial {
-	u64 write_start, write_end;	/* user_counter() */
+	u64 write_start, write_end; /* user_counter() */
 	long written;
-	unsigned int calls_inside;	/* getppid() calls within the middle half */
-	u64 worst;			/* the longest one that overlapped the write (counter ticks) */
+	unsigned int calls_inside; /* getppid() calls within the middle half */
+	u64 worst;		   /* the longest one that overlapped the write (counter ticks) */
 };
 
 static bool console_write_trial(const char *text, size_t len, struct write_trial *tr)
@@ -439,7 +448,7 @@ static bool console_write_trial(const char *text, size_t len, struct write_trial
 		}
 	}
 	if (pid > 0) {
-		kill((int)pid, SIGKILL);	/* if it is still there: the bound passed */
+		kill((int)pid, SIGKILL); /* if it is still there: the bound passed */
 		waitpid((int)pid, &status, 0);
 	}
 	if (read(times[0], tr, sizeof(*tr)) != sizeof(*tr))
@@ -450,7 +459,8 @@ static bool console_write_trial(const char *text, size_t len, struct write_trial
 		return false;
 	quarter = (tr->write_end - tr->write_start) / 4;
 	for (unsigned int i = 0; i < n && i < WRITE_CALLS; i++) {
-		if (call_start[i] >= tr->write_start + quarter && call_end[i] <= tr->write_end - quarter)
+		if (call_start[i] >= tr->write_start + quarter &&
+		    call_end[i] <= tr->write_end - quarter)
 			tr->calls_inside++;
 		if (call_end[i] > tr->write_start && call_start[i] < tr->write_end &&
 		    call_end[i] - call_start[i] > tr->worst)
@@ -486,8 +496,10 @@ static void test_console_write_latency(void)
 	pin(0, all_cpus);
 	get_kernel_stats(&st);
 	per_us = st.counter_hz / 1000000 ? st.counter_hz / 1000000 : 1;
-	snprintf(why, sizeof(why), "trial %d: a write of %zu bytes took %llu us; %u getppid() calls "
-		 "on CPU 1 within its middle half, the longest %llu us%s", trial - 1, sizeof(text),
+	snprintf(why, sizeof(why),
+		 "trial %d: a write of %zu bytes took %llu us; %u getppid() calls "
+		 "on CPU 1 within its middle half, the longest %llu us%s",
+		 trial - 1, sizeof(text),
 		 (unsigned long long)((tr.write_end - tr.write_start) / per_us), tr.calls_inside,
 		 (unsigned long long)(tr.worst / per_us),
 		 broke ? "; the trial broke (pipe, fork or write failed)" : "");

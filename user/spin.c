@@ -23,8 +23,9 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (seconds >= 0 && (now.tv_sec - start.tv_sec) * 1000000000L +
-				    (now.tv_nsec - start.tv_nsec) >= seconds * 1000000000L)
+		if (seconds >= 0 &&
+		    (now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) >=
+			seconds * 1000000000L)
 			return 0;
 	}
 }

@@ -29,8 +29,12 @@ static void test_null_syscalls(void)
 
 static void test_bad_numbers(void)
 {
-	static const long numbers[] = { -1, 0xffff, NR_syscalls, 0x7fffffffffffffffL,
-					(long)0x8000000000000000UL, 0 /* io_setup: absent */ };
+	static const long numbers[] = { -1,
+					0xffff,
+					NR_syscalls,
+					0x7fffffffffffffffL,
+					(long)0x8000000000000000UL,
+					0 /* io_setup: absent */ };
 	struct kernel_stats before, after;
 	bool ok = true;
 	long got = 0, which = 0;
@@ -66,7 +70,7 @@ static void test_bad_pointers(void)
 	CHECK("user.uaccess.write_wrapping_range", r == -EFAULT, "returned %ld", r);
 	r = write(1, ok_buf, ~(size_t)0);
 	CHECK("user.uaccess.write_size_max", r == -EFAULT, "returned %ld", r);
-	r = write(1, ok_buf, 1 << 20);	/* starts mapped, runs off the end */
+	r = write(1, ok_buf, 1 << 20); /* starts mapped, runs off the end */
 	CHECK("user.uaccess.write_runs_off_mapping", r == -EFAULT, "returned %ld", r);
 	r = write(7, ok_buf, 3);
 	CHECK("user.syscall.write_bad_fd", r == -EBADF, "returned %ld", r);
@@ -95,7 +99,7 @@ static void test_simple_calls(void)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	CHECK("user.syscall.clock_gettime_monotonic",
 	      r == 0 && t0.tv_nsec >= 0 && t0.tv_nsec < 1000000000 &&
-		      (t1.tv_sec > t0.tv_sec || (t1.tv_sec == t0.tv_sec && t1.tv_nsec > t0.tv_nsec)),
+		  (t1.tv_sec > t0.tv_sec || (t1.tv_sec == t0.tv_sec && t1.tv_nsec > t0.tv_nsec)),
 	      "%ld.%09ld then %ld.%09ld", t0.tv_sec, t0.tv_nsec, t1.tv_sec, t1.tv_nsec);
 	r = clock_gettime(12345, &t0);
 	CHECK("user.syscall.clock_gettime_bad_clock", r == -EINVAL, "returned %ld", r);
@@ -143,7 +147,8 @@ static void test_getrandom(void)
 	/* GRND_RANDOM | GRND_INSECURE: each alone is fine, both together contradict. */
 	CHECK("user.syscall.getrandom_random_and_insecure",
 	      getrandom(a, 1, 0x0006) == -EINVAL && getrandom(a, 1, 0x0002) == 1 &&
-	      getrandom(a, 1, 0x0004) == 1, "GRND_RANDOM | GRND_INSECURE accepted");
+		  getrandom(a, 1, 0x0004) == 1,
+	      "GRND_RANDOM | GRND_INSECURE accepted");
 }
 
 /*
@@ -191,7 +196,8 @@ static void test_buffers_written_exactly(void)
 	r = clock_gettime(CLOCK_MONOTONIC, ts);
 	CHECK("user.syscall.clock_gettime_writes_one_timespec",
 	      r == 0 && ts->tv_nsec >= 0 && ts->tv_nsec < 1000000000L &&
-	      all_bytes(buf, sizeof(*ts), sizeof(buf), 0xaa), "returned %ld", r);
+		  all_bytes(buf, sizeof(*ts), sizeof(buf), 0xaa),
+	      "returned %ld", r);
 
 	memset(buf, 0xaa, sizeof(buf));
 	r = getrandom(buf, 5, 0);
@@ -203,20 +209,22 @@ static void test_buffers_written_exactly(void)
 	r = sched_getaffinity(0, 2 * sizeof(unsigned long), (unsigned long *)buf);
 	CHECK("user.syscall.sched_getaffinity_writes_what_it_returns",
 	      r == (long)sizeof(unsigned long) && (*(unsigned long *)buf & 1) &&
-	      all_bytes(buf, (size_t)r, sizeof(buf), 0xaa), "returned %ld", r);
+		  all_bytes(buf, (size_t)r, sizeof(buf), 0xaa),
+	      "returned %ld", r);
 
 	memset(buf, 0xaa, sizeof(buf));
 	r = getcpu(&cpu[0], &cpu[2], NULL);
 	CHECK("user.syscall.getcpu_writes_two_ints",
 	      r == 0 && cpu[2] == 0 && all_bytes(buf, 4, 8, 0xaa) &&
-	      all_bytes(buf, 12, sizeof(buf), 0xaa), "returned %ld, cpu %u node %u", r, cpu[0],
-	      cpu[2]);
+		  all_bytes(buf, 12, sizeof(buf), 0xaa),
+	      "returned %ld, cpu %u node %u", r, cpu[0], cpu[2]);
 
 	memset(buf, 0xaa, sizeof(buf));
 	r = get_kernel_stats((struct kernel_stats *)buf);
 	CHECK("user.syscall.kernel_stats_writes_one_struct",
 	      r == 0 && all_bytes(buf, sizeof(struct kernel_stats), sizeof(buf), 0xaa) &&
-	      ((struct kernel_stats *)buf)->calls > 0, "returned %ld", r);
+		  ((struct kernel_stats *)buf)->calls > 0,
+	      "returned %ld", r);
 }
 
 int main(void)

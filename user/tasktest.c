@@ -96,7 +96,7 @@ static void test_nanosleep_forever(void)
 
 		if (pid == 0) {
 			nanosleep(&forever[i], NULL);
-			exit(1);	/* woke up: the deadline wrapped */
+			exit(1); /* woke up: the deadline wrapped */
 		}
 		msleep(50);
 		asleep = task_state(pid) == 2;
@@ -112,7 +112,7 @@ static void test_nanosleep_forever(void)
 	      "a negative time was accepted");
 	CHECK("user.task.nanosleep_bad_pointer_efault",
 	      nanosleep(NULL, NULL) == -EFAULT &&
-	      nanosleep((const struct timespec *)report_stack(), NULL) == -EFAULT,
+		  nanosleep((const struct timespec *)report_stack(), NULL) == -EFAULT,
 	      "NULL or a kernel address was accepted");
 }
 
@@ -199,7 +199,7 @@ static void type_byte(char c)
 	tty_test_control(TDIOC_LEGACY_TIOCSTI, old);
 }
 
-#define CONSOLE_READERS	8
+#define CONSOLE_READERS 8
 
 static void test_many_console_readers(void)
 {
@@ -228,8 +228,9 @@ static void test_many_console_readers(void)
 	slept = now_ns() - t0;
 	CHECK("user.task.console_readers_all_block", blocked == CONSOLE_READERS,
 	      "%d of %d readers blocked in read(0)", blocked, CONSOLE_READERS);
-	CHECK("user.task.console_readers_sleeper_wakes", slept >= 20000000ULL &&
-	      slept < 2000000000ULL, "a 20 ms sleep took %llu ns", (unsigned long long)slept);
+	CHECK("user.task.console_readers_sleeper_wakes",
+	      slept >= 20000000ULL && slept < 2000000000ULL, "a 20 ms sleep took %llu ns",
+	      (unsigned long long)slept);
 	for (int i = 0; i < CONSOLE_READERS / 2; i++) {
 		st = 0;
 		if (pids[i] > 0 && kill((int)pids[i], SIGKILL) == 0 &&
@@ -280,11 +281,11 @@ static void test_orphans_reaped(void)
 
 			if (g == 0) {
 				if (i & 1)
-					msleep(2);	/* outlive the parent */
+					msleep(2); /* outlive the parent */
 				exit(0);
 			}
 			if (!(i & 1))
-				msleep(2);		/* outlive the child */
+				msleep(2); /* outlive the child */
 			exit(g < 0 ? 1 : 0);
 		}
 		if (pid < 0 || waitpid((int)pid, &st, 0) != pid || st != 0)
@@ -297,15 +298,17 @@ static void test_orphans_reaped(void)
 			break;
 		msleep(5);
 	}
-	CHECK("user.task.orphans_reaped_200", bad == 0 && tasks_after == tasks_before &&
-	      pages_after == pages_before, "%d bad rounds; tasks %lu -> %lu, free pages %lu -> %lu",
-	      bad, tasks_before, tasks_after, pages_before, pages_after);
+	CHECK("user.task.orphans_reaped_200",
+	      bad == 0 && tasks_after == tasks_before && pages_after == pages_before,
+	      "%d bad rounds; tasks %lu -> %lu, free pages %lu -> %lu", bad, tasks_before,
+	      tasks_after, pages_before, pages_after);
 	pid = fork();
 	if (pid == 0)
 		exit(7);
 	st = -1;
-	CHECK("user.task.fork_after_orphans", pid > 0 && waitpid((int)pid, &st, 0) == pid &&
-	      WIFEXITED(st) && WEXITSTATUS(st) == 7, "fork %ld, status 0x%x", pid, st);
+	CHECK("user.task.fork_after_orphans",
+	      pid > 0 && waitpid((int)pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 7,
+	      "fork %ld, status 0x%x", pid, st);
 	CHECK("user.task.no_children_after_orphans", waitpid(-1, NULL, 0) == -ECHILD,
 	      "wait found a child");
 }
@@ -326,11 +329,11 @@ static void test_kill_pid_range(void)
 			msleep(1000);
 	wide = syscall2(__NR_kill, (1L << 32) | pid, SIGKILL);
 	if (wide != 0)
-		kill((int)pid, SIGKILL);	/* not killed: reap it all the same */
+		kill((int)pid, SIGKILL); /* not killed: reap it all the same */
 	reaped = waitpid((int)pid, &st, 0);
-	CHECK("user.task.kill_pid_upper_bits_ignored", wide == 0 && reaped == pid &&
-	      WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL &&
-	      syscall2(__NR_kill, (long)(~0UL << 32 | 1), SIGKILL) == -EPERM,
+	CHECK("user.task.kill_pid_upper_bits_ignored",
+	      wide == 0 && reaped == pid && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL &&
+		  syscall2(__NR_kill, (long)(~0UL << 32 | 1), SIGKILL) == -EPERM,
 	      "kill(0x100000000 | %ld) = %ld, status 0x%x", pid, wide, st);
 }
 
@@ -353,7 +356,7 @@ static void test_fork_tree(void)
 				long gpid = fork();
 
 				if (gpid == 0)
-					exit(8 + c * 7 + g);	/* 8..63 */
+					exit(8 + c * 7 + g); /* 8..63 */
 				if (gpid < 0)
 					exit(255);
 			}
@@ -392,16 +395,16 @@ static void test_isolation(void)
 	int st = -1;
 
 	if (pid == 0) {
-		msleep(30);			/* the parent writes meanwhile */
+		msleep(30); /* the parent writes meanwhile */
 		if (shared_looking != 1)
-			exit(1);		/* saw the parent's write */
+			exit(1); /* saw the parent's write */
 		shared_looking = 2;
 		exit(0);
 	}
 	shared_looking = 3;
 	waitpid((int)pid, &st, 0);
-	CHECK("user.task.fork_memory_isolated", pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
-						 shared_looking == 3,
+	CHECK("user.task.fork_memory_isolated",
+	      pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && shared_looking == 3,
 	      "child status 0x%x, parent sees %d", st, shared_looking);
 }
 
@@ -426,15 +429,17 @@ static void test_preemption(void)
 	}
 	waitpid((int)worker, &st, 0);
 	CHECK("user.task.preemption_worker_finishes", WIFEXITED(st) && WEXITSTATUS(st) == 0,
-	      "worker status 0x%x after %llu ms", st, (unsigned long long)((now_ns() - t0) / 1000000));
+	      "worker status 0x%x after %llu ms", st,
+	      (unsigned long long)((now_ns() - t0) / 1000000));
 	CHECK("user.task.kill_spinner", kill((int)spinner, SIGKILL) == 0, "kill failed");
 	waitpid((int)spinner, &st, 0);
 	CHECK("user.task.killed_by_sigkill", WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
 	      "spinner status 0x%x", st);
-	CHECK("user.task.kill_errors", kill(99999, SIGKILL) == -ESRCH && kill(1, SIGKILL) == -EPERM &&
-	      kill(getpid(), SIGSTOP) == -EINVAL && kill(getpid(), 32) == -EINVAL &&
-	      kill(getpid(), 65) == -EINVAL && kill(getpid(), -1) == -EINVAL &&
-	      kill(getpid(), 0) == 0 && kill(INT_MIN, SIGKILL) == -ESRCH,
+	CHECK("user.task.kill_errors",
+	      kill(99999, SIGKILL) == -ESRCH && kill(1, SIGKILL) == -EPERM &&
+		  kill(getpid(), SIGSTOP) == -EINVAL && kill(getpid(), 32) == -EINVAL &&
+		  kill(getpid(), 65) == -EINVAL && kill(getpid(), -1) == -EINVAL &&
+		  kill(getpid(), 0) == 0 && kill(INT_MIN, SIGKILL) == -ESRCH,
 	      "kill accepted a bad request");
 }
 
@@ -460,33 +465,38 @@ static void test_process_groups(void)
 	char c;
 
 	/* Inherited from init: its group and session. */
-	CHECK("user.task.pgid_sid_inherited", getpgrp() == getpgid(0) && getpgid(0) == getpgid(me) &&
-	      getsid(0) == getsid(1) && getpgid(1) == 1 && getsid(1) == 1,
+	CHECK("user.task.pgid_sid_inherited",
+	      getpgrp() == getpgid(0) && getpgid(0) == getpgid(me) && getsid(0) == getsid(1) &&
+		  getpgid(1) == 1 && getsid(1) == 1,
 	      "pgrp %ld, pgid(0) %ld, sid %ld, init's pgid %ld sid %ld", getpgrp(), getpgid(0),
 	      getsid(0), getpgid(1), getsid(1));
-	CHECK("user.task.getpgid_getsid_esrch", getpgid(99999) == -ESRCH && getsid(99999) == -ESRCH &&
-	      getpgid(-1) == -ESRCH, "pgid %ld, sid %ld, pgid(-1) %ld", getpgid(99999),
-	      getsid(99999), getpgid(-1));
+	CHECK("user.task.getpgid_getsid_esrch",
+	      getpgid(99999) == -ESRCH && getsid(99999) == -ESRCH && getpgid(-1) == -ESRCH,
+	      "pgid %ld, sid %ld, pgid(-1) %ld", getpgid(99999), getsid(99999), getpgid(-1));
 
 	/* A child moved into a group of its own; one of ours joins it; errors as Linux's. */
 	a = sleeping_child();
 	b = sleeping_child();
 	r_inval = setpgid((int)a, -1);
-	r_init = setpgid(1, 0);			/* not us, not our child */
+	r_init = setpgid(1, 0); /* not us, not our child */
 	r_none = setpgid(99999, 0);
-	r_nogroup = setpgid((int)a, 99999);	/* no such group in our session */
-	CHECK("user.task.setpgid_errors", r_inval == -EINVAL && r_init == -ESRCH && r_none == -ESRCH &&
-	      r_nogroup == -EPERM, "pgid -1 %ld (-EINVAL), init %ld (-ESRCH), no task %ld (-ESRCH), "
-	      "no group %ld (-EPERM)", r_inval, r_init, r_none, r_nogroup);
-	CHECK("user.task.setpgid_child", setpgid((int)a, 0) == 0 && getpgid((int)a) == a &&
-	      setpgid((int)b, (int)a) == 0 && getpgid((int)b) == a,
+	r_nogroup = setpgid((int)a, 99999); /* no such group in our session */
+	CHECK("user.task.setpgid_errors",
+	      r_inval == -EINVAL && r_init == -ESRCH && r_none == -ESRCH && r_nogroup == -EPERM,
+	      "pgid -1 %ld (-EINVAL), init %ld (-ESRCH), no task %ld (-ESRCH), "
+	      "no group %ld (-EPERM)",
+	      r_inval, r_init, r_none, r_nogroup);
+	CHECK("user.task.setpgid_child",
+	      setpgid((int)a, 0) == 0 && getpgid((int)a) == a && setpgid((int)b, (int)a) == 0 &&
+		  getpgid((int)b) == a,
 	      "a's group %ld, b's %ld", getpgid((int)a), getpgid((int)b));
 	/* kill(-pgid): SIGTERM to the whole group, each dies by it; then the group is gone. */
 	CHECK("user.task.kill_group", kill((int)-a, SIGTERM) == 0, "kill(-%ld) failed", a);
 	waitpid((int)a, &st_a, 0);
 	waitpid((int)b, &st_b, 0);
-	CHECK("user.task.killed_by_sigterm", WIFSIGNALED(st_a) && WTERMSIG(st_a) == SIGTERM &&
-	      WIFSIGNALED(st_b) && WTERMSIG(st_b) == SIGTERM && kill((int)-a, 0) == -ESRCH,
+	CHECK("user.task.killed_by_sigterm",
+	      WIFSIGNALED(st_a) && WTERMSIG(st_a) == SIGTERM && WIFSIGNALED(st_b) &&
+		  WTERMSIG(st_b) == SIGTERM && kill((int)-a, 0) == -ESRCH,
 	      "statuses 0x%x 0x%x, group now %ld", st_a, st_b, kill((int)-a, 0));
 
 	/* A signal whose default is to be ignored leaves its target alone; SIGINT ends it. */
@@ -508,7 +518,7 @@ static void test_process_groups(void)
 		exit(1);
 	}
 	for (int t = 0; t < 200 && (r_eacces = setpgid((int)a, 0)) == 0; t++) {
-		setpgid((int)a, getpgrp());	/* not yet: back into ours, and look again */
+		setpgid((int)a, getpgrp()); /* not yet: back into ours, and look again */
 		msleep(5);
 	}
 	kill((int)a, SIGKILL);
@@ -575,7 +585,7 @@ static void test_execve(void)
 	pid = fork();
 	if (pid == 0) {
 		execve("fault", argv, NULL);
-		exit(99);	/* only if execve failed */
+		exit(99); /* only if execve failed */
 	}
 	waitpid((int)pid, &st, 0);
 	/* fault with an unknown mode exits 2: proof the new image ran with our argv. */
@@ -679,8 +689,9 @@ static void test_task_list_exact_bytes(void)
 	bad = 0;
 	for (size_t i = sizeof(tasks[0]); i < sizeof(tasks); i++)
 		bad |= raw[i] != 0xaa;
-	CHECK("user.task.task_list_writes_at_most_n", n >= 2 && !bad && tasks[0].pid > 0 &&
-	      strnlen(tasks[0].comm, sizeof(tasks[0].comm)) < sizeof(tasks[0].comm),
+	CHECK("user.task.task_list_writes_at_most_n",
+	      n >= 2 && !bad && tasks[0].pid > 0 &&
+		  strnlen(tasks[0].comm, sizeof(tasks[0].comm)) < sizeof(tasks[0].comm),
 	      "%ld tasks, overwrite %d", n, bad);
 	if (pid > 0) {
 		kill((int)pid, SIGKILL);
@@ -701,7 +712,7 @@ static void test_fork_until_exhausted(void)
 
 		if (pid == 0) {
 			for (;;)
-				msleep(1000);	/* wait to be killed */
+				msleep(1000); /* wait to be killed */
 		}
 		if (pid < 0) {
 			err = pid;

@@ -13,23 +13,23 @@
 #include <trapdoor/console.h>
 #include <trapdoor/printk.h>
 
-#define PL011_BASE	0x09000000UL	/* QEMU virt: VIRT_UART */
+#define PL011_BASE 0x09000000UL /* QEMU virt: VIRT_UART */
 
-#define UARTDR		0x000		/* data register: write to send, read to receive */
-#define UARTFR		0x018		/* flag register */
-#define UARTCR		0x030		/* control register */
-#define UARTIMSC	0x038		/* interrupt mask set/clear: 1 = enabled */
-#define UARTICR		0x044		/* interrupt clear: write 1 to clear */
+#define UARTDR	 0x000 /* data register: write to send, read to receive */
+#define UARTFR	 0x018 /* flag register */
+#define UARTCR	 0x030 /* control register */
+#define UARTIMSC 0x038 /* interrupt mask set/clear: 1 = enabled */
+#define UARTICR	 0x044 /* interrupt clear: write 1 to clear */
 
-#define UARTFR_RXFE	(1U << 4)	/* receive FIFO empty */
-#define UARTFR_TXFF	(1U << 5)	/* transmit FIFO full */
-#define UARTCR_UARTEN	(1U << 0)	/* UART enable */
-#define UARTCR_TXE	(1U << 8)	/* transmit enable */
-#define UARTCR_RXE	(1U << 9)	/* receive enable */
-#define UART_RXI	(1U << 4)	/* receive interrupt (IMSC, ICR) */
-#define UART_RTI	(1U << 6)	/* receive timeout interrupt (IMSC, ICR) */
+#define UARTFR_RXFE   (1U << 4) /* receive FIFO empty */
+#define UARTFR_TXFF   (1U << 5) /* transmit FIFO full */
+#define UARTCR_UARTEN (1U << 0) /* UART enable */
+#define UARTCR_TXE    (1U << 8) /* transmit enable */
+#define UARTCR_RXE    (1U << 9) /* receive enable */
+#define UART_RXI      (1U << 4) /* receive interrupt (IMSC, ICR) */
+#define UART_RTI      (1U << 6) /* receive timeout interrupt (IMSC, ICR) */
 
-#define UARTDR_DATA	0xffU		/* the received byte; bits [11:8] are error flags */
+#define UARTDR_DATA 0xffU /* the received byte; bits [11:8] are error flags */
 
 /*
  * QEMU's PL011 works without any setup, as firmware leaves a real one. Make
@@ -80,9 +80,9 @@ bool arch_console_irq_init(void)
 	if (why)
 		printk("arm64: device tree: %s: the PL011 on QEMU virt's SPI %u\n", why, spi);
 	if (!gic_enable_spi(GIC_SPI_BASE + spi))
-		return false;	/* console.c polls instead */
+		return false; /* console.c polls instead */
 	console_intid = GIC_SPI_BASE + spi;
-	writel(UART_RXI | UART_RTI, PL011_BASE + UARTICR);	/* nothing stale */
+	writel(UART_RXI | UART_RTI, PL011_BASE + UARTICR); /* nothing stale */
 	writel(UART_RXI | UART_RTI, PL011_BASE + UARTIMSC);
 	printk("console: PL011 receive interrupt via GICv2 INTID %u\n", console_intid);
 	return true;

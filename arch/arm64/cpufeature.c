@@ -14,9 +14,9 @@
  * Part numbers from MIDR_EL1 (Linux arch/arm64/include/asm/cputype.h; for
  * QEMU's "max", target/arm/cpu64.c: implementer 0 = "software", part 'Q').
  */
-#define ARM_CPU_IMP_ARM		0x41
-#define ARM_CPU_IMP_FUJITSU	0x46
-#define ARM_CPU_IMP_SOFTWARE	0x00
+#define ARM_CPU_IMP_ARM	     0x41
+#define ARM_CPU_IMP_FUJITSU  0x46
+#define ARM_CPU_IMP_SOFTWARE 0x00
 
 static const struct {
 	u8 implementer;
@@ -41,10 +41,10 @@ static char cpu_name[96], cpu_compatible[48];
 __stackleak_frame_exempt void identify_cpu(void)
 {
 	u64 midr = read_sysreg(midr_el1);
-	const char *name = boot_fdt ? fdt_getprop_escaped(boot_fdt,
-							  fdt_path_offset(boot_fdt, "/cpus/cpu@0"),
-							  "compatible", cpu_compatible,
-							  sizeof(cpu_compatible)) : NULL;
+	const char *name =
+	    boot_fdt ? fdt_getprop_escaped(boot_fdt, fdt_path_offset(boot_fdt, "/cpus/cpu@0"),
+					   "compatible", cpu_compatible, sizeof(cpu_compatible)) :
+		       NULL;
 
 	for (size_t i = 0; i < ARRAY_SIZE(cpu_parts); i++)
 		if (cpu_parts[i].implementer == MIDR_IMPLEMENTER(midr) &&
@@ -72,7 +72,7 @@ static bool pan_init(void)
 	if (!pan)
 		return false;
 	write_sysreg(read_sysreg(sctlr_el1) & ~SCTLR_EL1_SPAN, sctlr_el1);
-	write_sysreg(PSTATE_PAN, s3_0_c4_c2_3);	/* PAN, by its generic name (sysreg.h) */
+	write_sysreg(PSTATE_PAN, s3_0_c4_c2_3); /* PAN, by its generic name (sysreg.h) */
 	isb();
 	return true;
 }

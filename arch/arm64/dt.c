@@ -10,12 +10,12 @@
 #include <trapdoor/fdt.h>
 #include <trapdoor/string.h>
 
-#define SZ_4K			0x1000UL
-#define MPIDR_AFF_MASK		0xff00ffffffULL	/* Aff3, Aff2, Aff1, Aff0 (asm/sysreg.h) */
-#define DT_IRQ_TYPE_SPI		0
-#define DT_IRQ_TYPE_PPI		1
-#define DT_IRQ_CELLS		3
-#define TIMER_DT_VIRT_INDEX	2	/* secure phys, non-secure phys, virtual, hyp */
+#define SZ_4K		    0x1000UL
+#define MPIDR_AFF_MASK	    0xff00ffffffULL /* Aff3, Aff2, Aff1, Aff0 (asm/sysreg.h) */
+#define DT_IRQ_TYPE_SPI	    0
+#define DT_IRQ_TYPE_PPI	    1
+#define DT_IRQ_CELLS	    3
+#define TIMER_DT_VIRT_INDEX 2 /* secure phys, non-secure phys, virtual, hyp */
 
 /* The root's #address-cells and #size-cells, if both are 1 or 2. */
 static bool root_cells(const void *fdt, int *ac, int *sc)
@@ -45,7 +45,8 @@ const char *arm64_dt_gic(const void *fdt, struct arm64_gic_regs *gic)
 
 	gic->dist = ARM64_GICD_DEFAULT;
 	gic->cpu = ARM64_GICC_DEFAULT;
-	gic->v2 = !compat || !strcmp(compat, "arm,cortex-a15-gic") || !strcmp(compat, "arm,gic-400");
+	gic->v2 =
+	    !compat || !strcmp(compat, "arm,cortex-a15-gic") || !strcmp(compat, "arm,gic-400");
 	gic->compatible[0] = '\0';
 	if (compat)
 		string_escape(gic->compatible, sizeof(gic->compatible), compat);
@@ -116,12 +117,12 @@ static bool prop_is(const void *fdt, int node, const char *name, const char *val
 
 int arm64_dt_cpus(const void *fdt, u64 self, u64 *hwid, bool *psci, unsigned int max)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, ac, child, n = 1;
 
 	if (max) {
 		hwid[0] = self;
-		psci[0] = true;		/* running already */
+		psci[0] = true; /* running already */
 	}
 	if (cpus < 0)
 		return 1;

@@ -35,8 +35,10 @@ static bool rndrrs(unsigned long *v)
 	unsigned long ok;
 
 	__asm__ __volatile__("mrs %0, s3_3_c2_c4_1\n\t"
-			     "cset %1, ne"		/* ok = !Z */
-			     : "=r"(*v), "=r"(ok) : : "cc");
+			     "cset %1, ne" /* ok = !Z */
+			     : "=r"(*v), "=r"(ok)
+			     :
+			     : "cc");
 	return ok;
 }
 
@@ -93,5 +95,6 @@ __stackleak_frame_exempt void arch_boot_entropy(void)
 	int kaslr = feed_chosen_seed("kaslr-seed");
 
 	printk("random:  /chosen/rng-seed %d bytes, /chosen/kaslr-seed %d bytes "
-	       "-> add_bootloader_randomness()\n", rng, kaslr);
+	       "-> add_bootloader_randomness()\n",
+	       rng, kaslr);
 }

@@ -41,7 +41,7 @@ extern u64 init_pg_dir[PTRS_PER_TABLE];
 extern u64 init_pmd_ram[KERNEL_PUD_ENTRIES - 1][PTRS_PER_TABLE];
 
 /* init_pmd_ram maps level 1 entries 1-3: [1 GiB, 4 GiB). */
-#define KERNEL_RAM_MAP_START	PUD_SIZE
+#define KERNEL_RAM_MAP_START PUD_SIZE
 
 /* --- the kernel's map ---------------------------------------------------- */
 
@@ -59,7 +59,7 @@ void paging_init(void)
 	u64 start = boot_info.mem_start, end = start + boot_info.mem_size;
 
 	if (!boot_info.mem_size)
-		return;		/* no device tree: keep the boot map, page_alloc will say so */
+		return; /* no device tree: keep the boot map, page_alloc will say so */
 	if (end > KERNEL_MAP_END) {
 		printk("arm64: using RAM up to 0x%lx only (the kernel maps the first 4 GiB)\n",
 		       KERNEL_MAP_END);
@@ -72,8 +72,8 @@ void paging_init(void)
 		if (block + PMD_SIZE <= start || block >= end)
 			init_pmd_ram[i / PTRS_PER_TABLE][i % PTRS_PER_TABLE] = 0;
 	}
-	dsb(ishst);				/* the table writes reach the walker ... */
-	__asm__ __volatile__("tlbi vmalle1is" : : : "memory");	/* ... then forget old walks */
+	dsb(ishst); /* the table writes reach the walker ... */
+	__asm__ __volatile__("tlbi vmalle1is" : : : "memory"); /* ... then forget old walks */
 	dsb(ish);
 	isb();
 }
@@ -106,14 +106,14 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 		u64 *pte;
 
 		if ((pmd & PMD_TYPE_TABLE) != PMD_TYPE_TABLE)
-			return -EINVAL;	/* a block or nothing: not the image */
+			return -EINVAL; /* a block or nothing: not the image */
 		pte = phys_to_virt(pmd & PTE_ADDR_MASK);
 		WRITE_ONCE(pte[PTE_INDEX(va)], prot ? va | attrs : 0);
 	}
-	dsb(ishst);			/* the new entries reach the walker ... */
-	__asm__ __volatile__("tlbi vmalle1is" : : : "memory");	/* ... the old ones go */
+	dsb(ishst); /* the new entries reach the walker ... */
+	__asm__ __volatile__("tlbi vmalle1is" : : : "memory"); /* ... the old ones go */
 	dsb(ish);
-	isb();				/* and the next instruction is fetched under them */
+	isb(); /* and the next instruction is fetched under them */
 	return 0;
 }
 
@@ -125,8 +125,8 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
  * NR_TASKS address spaces, so there is always one free: no generations, no
  * rollover flush (Linux needs both: it has more processes than ASIDs).
  */
-#define NR_ASIDS		(1U << ASID_BITS)
-#define ASID_KERNEL		0
+#define NR_ASIDS    (1U << ASID_BITS)
+#define ASID_KERNEL 0
 
 _Static_assert(NR_TASKS < NR_ASIDS, "one ASID per address space, plus the kernel's");
 
@@ -139,7 +139,7 @@ static int asid_alloc(void)
 		u64 bit = 1UL << (a % 64);
 
 		if (!(__atomic_fetch_or(&asid_used[a / 64], bit, __ATOMIC_ACQUIRE) & bit))
-			return (int)a;	/* it was free, and now it is ours */
+			return (int)a; /* it was free, and now it is ours */
 	}
 	return -1;
 }
@@ -172,7 +172,7 @@ static u64 cpu_ttbr[NR_CPUS];
 
 int arch_mm_init(struct mm_struct *mm)
 {
-	u64 *pgd = alloc_page();	/* zeroed: every user entry starts invalid */
+	u64 *pgd = alloc_page(); /* zeroed: every user entry starts invalid */
 	int asid = asid_alloc();
 
 	if (!pgd || asid < 0) {
@@ -199,10 +199,10 @@ static u64 *next_table(u64 *entry)
 
 		if (!table)
 			return NULL;
-		dsb(ishst);	/* the zeroed table is visible before the entry that points at it */
+		dsb(ishst); /* the zeroed table is visible before the entry that points at it */
 		WRITE_ONCE(*entry, virt_to_phys(table) | PROT_TABLE_USER);
 	} else if ((*entry & PMD_TYPE_TABLE) != PMD_TYPE_TABLE) {
-		return NULL;	/* a block: user space has none */
+		return NULL; /* a block: user space has none */
 	}
 	return phys_to_virt(*entry & PTE_ADDR_MASK);
 }
@@ -227,15 +227,15 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 		return -ENOMEM;
 	pte += PTE_INDEX(va);
 	if (*pte & PTE_VALID)
-		return -EBUSY;	/* changing a live entry would need break-before-make */
+		return -EBUSY; /* changing a live entry would need break-before-make */
 	if (!(prot & PROT_WRITE))
 		desc |= PTE_AP_RDONLY;
 	if (prot & PROT_EXEC)
-		mm->arch.icache_stale = true;	/* code will be copied in through the D-side */
+		mm->arch.icache_stale = true; /* code will be copied in through the D-side */
 	else
 		desc |= PTE_UXN;
 	WRITE_ONCE(*pte, desc);
-	dsb(ishst);	/* the walker sees the entry before anyone uses va */
+	dsb(ishst); /* the walker sees the entry before anyone uses va */
 	return 0;
 }
 
@@ -288,7 +288,7 @@ void arch_switch_mm(struct mm_struct *mm)
 		ttbr = virt_to_phys(mm->arch.pgd) | (u64)mm->arch.asid << TTBR_ASID_SHIFT;
 	}
 	write_sysreg(ttbr, ttbr0_el1);
-	isb();	/* every later access, and the eret to EL0, uses the new table */
+	isb(); /* every later access, and the eret to EL0, uses the new table */
 	WRITE_ONCE(cpu_ttbr[smp_processor_id()], ttbr);
 }
 
@@ -318,11 +318,11 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 	if (!pgd)
 		return;
-	leave_mm(pgd);		/* never free the tables the MMU is walking */
+	leave_mm(pgd); /* never free the tables the MMU is walking */
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
 		if (cpu != self &&
 		    (READ_ONCE(cpu_ttbr[cpu]) & PTE_ADDR_MASK) == virt_to_phys(pgd)) {
-			smp_call_function(leave_mm, pgd);	/* every other CPU checks */
+			smp_call_function(leave_mm, pgd); /* every other CPU checks */
 			break;
 		}
 	}

@@ -24,11 +24,11 @@ u64 __fdt_pointer;
 u64 boot_current_el;
 
 /* QEMU virt: RAM starts here (hw/arm/virt.c VIRT_MEM), and so does the DTB of an ELF boot. */
-#define VIRT_RAM_BASE		0x40000000UL
+#define VIRT_RAM_BASE	 0x40000000UL
 /* head.S maps RAM up to 4 GiB; we only look for a DTB inside that window. */
-#define BOOT_MAP_RAM_END	0x100000000UL
+#define BOOT_MAP_RAM_END 0x100000000UL
 /* Devicetree Specification, 5.1: the blob sits at an 8-byte aligned address. */
-#define FDT_ALIGN		8
+#define FDT_ALIGN	 8
 
 const void *boot_fdt;
 
@@ -70,8 +70,7 @@ static const char *fdt_string(const char *path, const char *name)
  * A string property copied for the console and uname, escaped (string_escape()):
  * a newline in it could forge a line of the test protocol. NULL if absent.
  */
-static const char *fdt_display_string(const char *path, const char *name, char *buf,
-				      size_t size)
+static const char *fdt_display_string(const char *path, const char *name, char *buf, size_t size)
 {
 	return fdt_getprop_escaped(boot_fdt, fdt_path_offset(boot_fdt, path), name, buf, size);
 }
@@ -86,7 +85,7 @@ static void discover_memory(void)
 	u64 lo = (u64)_stext, hi = (u64)_end;
 	u64 fdt = (u64)boot_fdt, fdt_end = fdt + fdt_totalsize(boot_fdt);
 	const char *why = fdt_memory(boot_fdt, fdt < lo ? fdt : lo, fdt_end > hi ? fdt_end : hi,
-					  &boot_info.mem_start, &boot_info.mem_size);
+				     &boot_info.mem_start, &boot_info.mem_size);
 
 	if (why)
 		printk("arm64: device tree: %s: RAM unknown\n", why);
@@ -101,7 +100,6 @@ static void reserve_fdt(void)
 	boot_info.reserved[boot_info.nr_reserved].size = fdt_totalsize(boot_fdt);
 	boot_info.nr_reserved++;
 }
-
 
 
 /*
@@ -127,15 +125,15 @@ static char machine_desc[64];
 static void discover_from_fdt(void)
 {
 	boot_info.machine = fdt_display_string("/", "model", machine_desc, sizeof(machine_desc));
-	if (!boot_info.machine)		/* QEMU virt has no model */
-		boot_info.machine = fdt_display_string("/", "compatible", machine_desc,
-						       sizeof(machine_desc));
+	if (!boot_info.machine) /* QEMU virt has no model */
+		boot_info.machine =
+		    fdt_display_string("/", "compatible", machine_desc, sizeof(machine_desc));
 	if (!boot_info.machine)
 		boot_info.machine = "unknown";
 	discover_memory();
-	paging_init();		/* unmap what is not RAM; cap RAM at what the map covers */
+	paging_init(); /* unmap what is not RAM; cap RAM at what the map covers */
 	reserve_fdt();
-	boot_info.cmdline = fdt_string("/chosen", "bootargs");	/* QEMU -append */
+	boot_info.cmdline = fdt_string("/chosen", "bootargs"); /* QEMU -append */
 	if (!boot_info.cmdline)
 		boot_info.cmdline = "";
 	discover_psci();
@@ -143,16 +141,15 @@ static void discover_from_fdt(void)
 }
 
 
-
 __stackleak_frame_exempt void arch_setup(void)
 {
-	arch_console_init();	/* first: from here on printk works */
-	arch_trap_init();	/* head.S installed the vectors; unmask what they can report */
+	arch_console_init(); /* first: from here on printk works */
+	arch_trap_init();    /* head.S installed the vectors; unmask what they can report */
 	if (!arm64_cpu_setup())
 		printk("arm64: no PAN on this CPU: the kernel could read user pages directly\n");
 
 	boot_fdt = find_fdt();
-	identify_cpu();		/* MIDR_EL1 needs no DT; the DT only names unknown parts */
+	identify_cpu(); /* MIDR_EL1 needs no DT; the DT only names unknown parts */
 	if (boot_fdt)
 		discover_from_fdt();
 	else
@@ -168,4 +165,3 @@ __stackleak_frame_exempt void arch_setup(void)
 		printk("arm64: entered at EL%lu, now running at EL1\n",
 		       boot_current_el >> CURRENTEL_EL_SHIFT);
 }
-

@@ -45,16 +45,16 @@ _Static_assert(sizeof(struct secondary_data) == 16, "head.S: 16 bytes per CPU");
 void arch_set_this_cpu(struct cpu_info *c)
 {
 	write_sysreg(c, tpidr_el1);
-	arm64_this_cpu = c;	/* x18, the kernel's copy (asm/smp.h) */
+	arm64_this_cpu = c; /* x18, the kernel's copy (asm/smp.h) */
 }
 
 /* PSCI 0.2 and later (DEN 0022): CPU_ON in the SMC64 range, and its results. */
-#define PSCI_0_2_FN64_CPU_ON		0xc4000003U
-#define PSCI_RET_SUCCESS		0
-#define PSCI_RET_INVALID_PARAMS		(-2)
-#define PSCI_RET_DENIED			(-3)
-#define PSCI_RET_ALREADY_ON		(-4)
-#define PSCI_RET_ON_PENDING		(-5)
+#define PSCI_0_2_FN64_CPU_ON	0xc4000003U
+#define PSCI_RET_SUCCESS	0
+#define PSCI_RET_INVALID_PARAMS (-2)
+#define PSCI_RET_DENIED		(-3)
+#define PSCI_RET_ALREADY_ON	(-4)
+#define PSCI_RET_ON_PENDING	(-5)
 
 /*
  * The CPUs /cpus lists (dt.c): the boot CPU is logical CPU 0, the others
@@ -62,7 +62,7 @@ void arch_set_this_cpu(struct cpu_info *c)
  */
 unsigned int arch_smp_probe(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	int n = arm64_dt_cpus(boot_fdt, read_sysreg(mpidr_el1) & MPIDR_HWID_MASK, cpu_hwid,
 			      cpu_psci, NR_CPUS);
 
@@ -80,7 +80,8 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 	if (cpu == 0 || cpu >= NR_CPUS || !idle)
 		return -EINVAL;
 	if (!psci_present || !cpu_psci[cpu]) {
-		printk("arm64: CPU%u (MPIDR 0x%lx): no PSCI to start it with\n", cpu, cpu_hwid[cpu]);
+		printk("arm64: CPU%u (MPIDR 0x%lx): no PSCI to start it with\n", cpu,
+		       cpu_hwid[cpu]);
 		return -ENOSYS;
 	}
 	secondary_data[cpu] = (struct secondary_data){

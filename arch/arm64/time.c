@@ -30,11 +30,11 @@
  * physical, virtual, hypervisor: dt.c takes the third.
  */
 unsigned int timer_intid;
-static u64 timer_period;	/* counter ticks per scheduler tick */
+static u64 timer_period; /* counter ticks per scheduler tick */
 
 u64 arch_get_cycles(void)
 {
-	isb();	/* without it the read may happen before earlier instructions */
+	isb(); /* without it the read may happen before earlier instructions */
 	return read_sysreg(cntvct_el0);
 }
 
@@ -67,7 +67,8 @@ void arch_timer_init(unsigned int hz)
 	timer_intid = GIC_PPI_BASE + ppi;
 	arm64_timer_cpu_init();
 	printk("timer:   %u Hz tick, arm generic virtual timer (every %lu counts) via GICv2 "
-	       "INTID %u\n", hz, timer_period, timer_intid);
+	       "INTID %u\n",
+	       hz, timer_period, timer_intid);
 }
 
 /*
@@ -79,10 +80,10 @@ void arch_timer_init(unsigned int hz)
 void arm64_timer_cpu_init(void)
 {
 	if (!timer_period)
-		return;		/* no tick at all (arch_timer_init() was not given one) */
+		return; /* no tick at all (arch_timer_init() was not given one) */
 	gic_enable_ppi(timer_intid);
 	write_sysreg(timer_period, cntv_tval_el0);
-	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);	/* on, interrupt not masked */
+	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0); /* on, interrupt not masked */
 	isb();
 }
 

@@ -28,34 +28,34 @@
 
 /* Names of the exception classes (Arm ARM, "ESR_EL1"), as short phrases for a reason line. */
 static const char *const esr_class_names[ESR_ELx_EC_MASK + 1] = {
-	[ESR_ELx_EC_UNKNOWN]		= "undefined instruction",
-	[ESR_ELx_EC_WFx]		= "trapped wfi/wfe",
-	[ESR_ELx_EC_FP_ASIMD]		= "FP/SIMD access (trapped by CPACR_EL1)",
-	[ESR_ELx_EC_BTI]		= "branch target exception",
-	[ESR_ELx_EC_ILL]		= "illegal execution state",
-	[ESR_ELx_EC_SVC32]		= "svc (AArch32)",
-	[ESR_ELx_EC_SVC64]		= "svc",
-	[ESR_ELx_EC_HVC64]		= "hvc",
-	[ESR_ELx_EC_SMC64]		= "smc",
-	[ESR_ELx_EC_SYS64]		= "trapped msr/mrs/system instruction",
-	[ESR_ELx_EC_SVE]		= "SVE access (trapped)",
-	[ESR_ELx_EC_FPAC]		= "pointer authentication failure",
-	[ESR_ELx_EC_SME]		= "SME access (trapped by CPACR_EL1)",
-	[ESR_ELx_EC_IABT_LOW]		= "instruction abort",
-	[ESR_ELx_EC_IABT_CUR]		= "instruction abort",
-	[ESR_ELx_EC_PC_ALIGN]		= "pc alignment fault",
-	[ESR_ELx_EC_DABT_LOW]		= "data abort",
-	[ESR_ELx_EC_DABT_CUR]		= "data abort",
-	[ESR_ELx_EC_SP_ALIGN]		= "sp alignment fault",
-	[ESR_ELx_EC_FP_EXC64]		= "floating-point exception",
-	[ESR_ELx_EC_SERROR]		= "SError",
-	[ESR_ELx_EC_BREAKPT_LOW]	= "hardware breakpoint",
-	[ESR_ELx_EC_BREAKPT_CUR]	= "hardware breakpoint",
-	[ESR_ELx_EC_SOFTSTP_LOW]	= "software step",
-	[ESR_ELx_EC_SOFTSTP_CUR]	= "software step",
-	[ESR_ELx_EC_WATCHPT_LOW]	= "watchpoint",
-	[ESR_ELx_EC_WATCHPT_CUR]	= "watchpoint",
-	[ESR_ELx_EC_BRK64]		= "brk",
+	[ESR_ELx_EC_UNKNOWN] = "undefined instruction",
+	[ESR_ELx_EC_WFx] = "trapped wfi/wfe",
+	[ESR_ELx_EC_FP_ASIMD] = "FP/SIMD access (trapped by CPACR_EL1)",
+	[ESR_ELx_EC_BTI] = "branch target exception",
+	[ESR_ELx_EC_ILL] = "illegal execution state",
+	[ESR_ELx_EC_SVC32] = "svc (AArch32)",
+	[ESR_ELx_EC_SVC64] = "svc",
+	[ESR_ELx_EC_HVC64] = "hvc",
+	[ESR_ELx_EC_SMC64] = "smc",
+	[ESR_ELx_EC_SYS64] = "trapped msr/mrs/system instruction",
+	[ESR_ELx_EC_SVE] = "SVE access (trapped)",
+	[ESR_ELx_EC_FPAC] = "pointer authentication failure",
+	[ESR_ELx_EC_SME] = "SME access (trapped by CPACR_EL1)",
+	[ESR_ELx_EC_IABT_LOW] = "instruction abort",
+	[ESR_ELx_EC_IABT_CUR] = "instruction abort",
+	[ESR_ELx_EC_PC_ALIGN] = "pc alignment fault",
+	[ESR_ELx_EC_DABT_LOW] = "data abort",
+	[ESR_ELx_EC_DABT_CUR] = "data abort",
+	[ESR_ELx_EC_SP_ALIGN] = "sp alignment fault",
+	[ESR_ELx_EC_FP_EXC64] = "floating-point exception",
+	[ESR_ELx_EC_SERROR] = "SError",
+	[ESR_ELx_EC_BREAKPT_LOW] = "hardware breakpoint",
+	[ESR_ELx_EC_BREAKPT_CUR] = "hardware breakpoint",
+	[ESR_ELx_EC_SOFTSTP_LOW] = "software step",
+	[ESR_ELx_EC_SOFTSTP_CUR] = "software step",
+	[ESR_ELx_EC_WATCHPT_LOW] = "watchpoint",
+	[ESR_ELx_EC_WATCHPT_CUR] = "watchpoint",
+	[ESR_ELx_EC_BRK64] = "brk",
 };
 
 static const char *esr_class_name(u64 esr)
@@ -120,7 +120,7 @@ static void describe_abort(const struct pt_regs *regs)
 	bool data = ec == ESR_ELx_EC_DABT_CUR || ec == ESR_ELx_EC_DABT_LOW;
 	const char *access = !data ? "" : (esr & ESR_ELx_WNR) ? ", write" : ", read";
 	char level[12] = "";
-	char addr[32] = " at an unknown address";	/* FnV: FAR_EL1 not valid */
+	char addr[32] = " at an unknown address"; /* FnV: FAR_EL1 not valid */
 
 	if (fault_has_level(fsc))
 		snprintf(level, sizeof(level), ", level %lu", ESR_ELx_FSC_LEVEL(fsc));
@@ -142,7 +142,7 @@ static void describe_sync(const struct pt_regs *regs)
 	case ESR_ELx_EC_DABT_CUR:
 		describe_abort(regs);
 		break;
-	case ESR_ELx_EC_PC_ALIGN:	/* FAR_EL1 holds the misaligned pc */
+	case ESR_ELx_EC_PC_ALIGN: /* FAR_EL1 holds the misaligned pc */
 		snprintf(reason, sizeof(reason), "%s at 0x%lx", esr_class_name(esr), regs->far);
 		break;
 	case ESR_ELx_EC_SP_ALIGN:
@@ -178,10 +178,13 @@ static bool kernel_page_fault(const struct pt_regs *regs, enum user_fault *kind)
 	    (esr & ESR_ELx_FNV))
 		return false;
 	*kind = ec == ESR_ELx_EC_IABT_CUR ? FAULT_EXEC :
-		(esr & ESR_ELx_WNR) ? FAULT_WRITE : FAULT_READ;
+		(esr & ESR_ELx_WNR)	  ? FAULT_WRITE :
+					    FAULT_READ;
 	snprintf(reason, sizeof(reason), "%s (%s, level %lu%s)", esr_class_name(esr),
 		 fault_status_name(fsc), ESR_ELx_FSC_LEVEL(fsc),
-		 *kind == FAULT_EXEC ? "" : *kind == FAULT_WRITE ? ", write" : ", read");
+		 *kind == FAULT_EXEC  ? "" :
+		 *kind == FAULT_WRITE ? ", write" :
+					", read");
 	return true;
 }
 
@@ -220,7 +223,7 @@ void handle_bad_stack(struct pt_regs *regs)
 	    kstack_guard_owner(regs->far))
 		addr = regs->far;
 	else
-		kind = FAULT_WRITE;	/* the frame's own store would have faulted */
+		kind = FAULT_WRITE; /* the frame's own store would have faulted */
 	snprintf(hw, sizeof(hw), "sp 0x%lx on entry to %s", regs->sp, vector_name(regs->vector));
 	die_kernel_fault(regs, kind, addr, hw);
 }
@@ -233,10 +236,10 @@ void handle_bad_stack(struct pt_regs *regs)
  * like any unknown encoding (EC 0): only the encoding tells "privileged"
  * from "illegal".
  */
-#define A64_SYSTEM_MASK		0xffc00000U	/* op0 [31:22] = 1101010100 */
-#define A64_SYSTEM_BITS		0xd5000000U
-#define A64_HVC_SMC_MASK	0xffe0001cU	/* hvc #imm16 = 0xd4000002, smc = ...03 */
-#define A64_HVC_SMC_BITS	0xd4000000U
+#define A64_SYSTEM_MASK	 0xffc00000U /* op0 [31:22] = 1101010100 */
+#define A64_SYSTEM_BITS	 0xd5000000U
+#define A64_HVC_SMC_MASK 0xffe0001cU /* hvc #imm16 = 0xd4000002, smc = ...03 */
+#define A64_HVC_SMC_BITS 0xd4000000U
 
 static bool is_privileged_encoding(const struct pt_regs *regs)
 {
@@ -259,35 +262,35 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr);
 
 	switch (ESR_ELx_EC(esr)) {
-	case ESR_ELx_EC_DABT_LOW:	/* a load or store: FAR_EL1 = the address */
+	case ESR_ELx_EC_DABT_LOW: /* a load or store: FAR_EL1 = the address */
 		if (fsc == ESR_ELx_FSC_ALIGN)
 			do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
-		if (fault_has_level(fsc))	/* translation, permission, ... */
+		if (fault_has_level(fsc)) /* translation, permission, ... */
 			do_user_fault(regs, esr & ESR_ELx_WNR ? FAULT_WRITE : FAULT_READ,
 				      regs->far);
-		break;			/* external abort, tag check, TLB conflict */
-	case ESR_ELx_EC_IABT_LOW:	/* an instruction fetch: FAR_EL1 = the pc */
+		break;		  /* external abort, tag check, TLB conflict */
+	case ESR_ELx_EC_IABT_LOW: /* an instruction fetch: FAR_EL1 = the pc */
 		if (fault_has_level(fsc))
 			do_user_fault(regs, FAULT_EXEC, regs->far);
 		break;
-	case ESR_ELx_EC_PC_ALIGN:	/* a branch to a pc not 4-byte aligned */
+	case ESR_ELx_EC_PC_ALIGN: /* a branch to a pc not 4-byte aligned */
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
-	case ESR_ELx_EC_SP_ALIGN:	/* sp used while not 16-byte aligned (SCTLR_EL1.SA0) */
+	case ESR_ELx_EC_SP_ALIGN: /* sp used while not 16-byte aligned (SCTLR_EL1.SA0) */
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->sp);
-	case ESR_ELx_EC_UNKNOWN:	/* undefined here: unknown, or for EL1 and up only */
+	case ESR_ELx_EC_UNKNOWN: /* undefined here: unknown, or for EL1 and up only */
 		do_user_fault(regs, is_privileged_encoding(regs) ? FAULT_PRIVILEGED : FAULT_ILLEGAL,
 			      0);
-	case ESR_ELx_EC_SYS64:		/* msr/mrs/sys that SCTLR_EL1 and friends trap */
-	case ESR_ELx_EC_WFx:		/* wfi/wfe: only the kernel may idle the CPU */
+	case ESR_ELx_EC_SYS64: /* msr/mrs/sys that SCTLR_EL1 and friends trap */
+	case ESR_ELx_EC_WFx:   /* wfi/wfe: only the kernel may idle the CPU */
 		do_user_fault(regs, FAULT_PRIVILEGED, 0);
-	case ESR_ELx_EC_FP_ASIMD:	/* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
-	case ESR_ELx_EC_SVE:		/* so do SVE and SME (cpufeature.c) */
+	case ESR_ELx_EC_FP_ASIMD: /* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
+	case ESR_ELx_EC_SVE:	  /* so do SVE and SME (cpufeature.c) */
 	case ESR_ELx_EC_SME:
-	case ESR_ELx_EC_ILL:		/* illegal execution state */
+	case ESR_ELx_EC_ILL: /* illegal execution state */
 	case ESR_ELx_EC_BTI:
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
-	case ESR_ELx_EC_BRK64:		/* brk #imm16 */
-	case ESR_ELx_EC_BREAKPT_LOW:	/* debug events: never armed, but they are traps */
+	case ESR_ELx_EC_BRK64:	     /* brk #imm16 */
+	case ESR_ELx_EC_BREAKPT_LOW: /* debug events: never armed, but they are traps */
 	case ESR_ELx_EC_SOFTSTP_LOW:
 	case ESR_ELx_EC_WATCHPT_LOW:
 		do_user_fault(regs, FAULT_BREAKPOINT, 0);
@@ -308,13 +311,13 @@ static void handle_irq(struct pt_regs *regs)
 	unsigned int intid = iar & GIC_INTID_MASK;
 
 	if (intid == GIC_INTID_SPURIOUS)
-		return;		/* withdrawn before we asked: nothing to end */
+		return; /* withdrawn before we asked: nothing to end */
 	if (intid == timer_intid)
 		arm64_timer_tick(regs);
 	else if (intid == console_intid)
 		arm64_console_interrupt();
 	else if (intid == IPI_SGI)
-		ipi_interrupt();		/* kernel/smp.c */
+		ipi_interrupt(); /* kernel/smp.c */
 	else
 		printk("arm64: unexpected interrupt, INTID %u\n", intid);
 	gic_eoi(iar);
@@ -340,7 +343,7 @@ static __noreturn void unhandled_exception(struct pt_regs *regs)
  */
 void do_trap(struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	switch (regs->vector) {
 	case VECTOR_EL0_64_IRQ:
 	case VECTOR_EL1H_IRQ:
@@ -359,22 +362,22 @@ static void format_pstate(char *buf, size_t size, u64 pstate)
 {
 	static const char *const modes[16] = {
 		[PSR_MODE_EL0t] = "EL0t", [PSR_MODE_EL1t] = "EL1t", [PSR_MODE_EL1h] = "EL1h",
-		[PSR_MODE_EL2t] = "EL2t", [PSR_MODE_EL2h] = "EL2h",
-		[PSR_MODE_EL3t] = "EL3t", [PSR_MODE_EL3h] = "EL3h",
+		[PSR_MODE_EL2t] = "EL2t", [PSR_MODE_EL2h] = "EL2h", [PSR_MODE_EL3t] = "EL3t",
+		[PSR_MODE_EL3h] = "EL3h",
 	};
 	const char *mode = modes[pstate & PSR_MODE_MASK];
 
-	snprintf(buf, size, "%c%c%c%c %c%c%c%c %s%s",
-		 pstate & PSR_N_BIT ? 'N' : 'n', pstate & PSR_Z_BIT ? 'Z' : 'z',
-		 pstate & PSR_C_BIT ? 'C' : 'c', pstate & PSR_V_BIT ? 'V' : 'v',
-		 pstate & PSR_D_BIT ? 'D' : 'd', pstate & PSR_A_BIT ? 'A' : 'a',
-		 pstate & PSR_I_BIT ? 'I' : 'i', pstate & PSR_F_BIT ? 'F' : 'f',
-		 mode ? mode : "mode?", pstate & PSR_MODE32_BIT ? " AArch32" : "");
+	snprintf(buf, size, "%c%c%c%c %c%c%c%c %s%s", pstate & PSR_N_BIT ? 'N' : 'n',
+		 pstate & PSR_Z_BIT ? 'Z' : 'z', pstate & PSR_C_BIT ? 'C' : 'c',
+		 pstate & PSR_V_BIT ? 'V' : 'v', pstate & PSR_D_BIT ? 'D' : 'd',
+		 pstate & PSR_A_BIT ? 'A' : 'a', pstate & PSR_I_BIT ? 'I' : 'i',
+		 pstate & PSR_F_BIT ? 'F' : 'f', mode ? mode : "mode?",
+		 pstate & PSR_MODE32_BIT ? " AArch32" : "");
 }
 
 void arch_show_regs(const struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	char flags[40];
 
 	format_pstate(flags, sizeof(flags), regs->pstate);

@@ -13,26 +13,26 @@
 #include <asm/setup.h>
 
 /* QEMU 7.2 hw/loongarch/virt.c, VIRT_UART_BASE; also the device tree's /serial@1fe001e0. */
-#define VIRT_UART_BASE		0x1fe001e0
+#define VIRT_UART_BASE	  0x1fe001e0
 /* Its interrupt: PCH-PIC input 2 (QEMU 7.2 virt.h: VIRT_UART_IRQ - PCH_PIC_IRQ_OFFSET). */
-#define VIRT_UART_PCH_IRQ	2
+#define VIRT_UART_PCH_IRQ 2
 
 /* 16550 register offsets and bits (TI PC16550D data sheet, table "register summary"). */
-#define UART_RBR		0	/* receive buffer (read) */
-#define UART_THR		0	/* transmit holding (write) */
-#define UART_IER		1	/* interrupt enable */
-#define UART_FCR		2	/* FIFO control (write) */
-#define UART_LCR		3	/* line control */
-#define UART_MCR		4	/* modem control */
-#define UART_LSR		5	/* line status */
-#define UART_FCR_ENABLE_FIFO	0x01
-#define UART_FCR_CLEAR_RX	0x02
-#define UART_FCR_CLEAR_TX	0x04
-#define UART_LCR_WLEN8		0x03	/* 8 data bits, 1 stop bit, no parity */
-#define UART_LSR_DR		0x01	/* a received byte is waiting */
-#define UART_IER_RDI		0x01	/* interrupt when a received byte is waiting */
-#define UART_MCR_OUT2		0x08	/* on PC-style boards, gates the interrupt output */
-#define UART_LSR_THRE		0x20	/* the transmit holding register is empty */
+#define UART_RBR	     0 /* receive buffer (read) */
+#define UART_THR	     0 /* transmit holding (write) */
+#define UART_IER	     1 /* interrupt enable */
+#define UART_FCR	     2 /* FIFO control (write) */
+#define UART_LCR	     3 /* line control */
+#define UART_MCR	     4 /* modem control */
+#define UART_LSR	     5 /* line status */
+#define UART_FCR_ENABLE_FIFO 0x01
+#define UART_FCR_CLEAR_RX    0x02
+#define UART_FCR_CLEAR_TX    0x04
+#define UART_LCR_WLEN8	     0x03 /* 8 data bits, 1 stop bit, no parity */
+#define UART_LSR_DR	     0x01 /* a received byte is waiting */
+#define UART_IER_RDI	     0x01 /* interrupt when a received byte is waiting */
+#define UART_MCR_OUT2	     0x08 /* on PC-style boards, gates the interrupt output */
+#define UART_LSR_THRE	     0x20 /* the transmit holding register is empty */
 
 static volatile void *uart_reg(unsigned int reg)
 {

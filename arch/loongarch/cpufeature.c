@@ -26,10 +26,9 @@ __stackleak_frame_exempt void identify_cpu(void)
 		memcpy(vendor, &v, 8);
 		memcpy(chip, &c, 8);
 	}
-	snprintf(cpu_desc, sizeof(cpu_desc),
-		 "%s%s%s (PRID 0x%08x), %s, PALEN %u, VALEN %u%s%s%s",
-		 vendor[0] ? vendor : "LoongArch", chip[0] ? "-" : "", chip,
-		 prid, (cfg1 & CPUCFG1_ARCH_MASK) == CPUCFG1_ARCH_LA64 ? "LA64" : "LA32",
+	snprintf(cpu_desc, sizeof(cpu_desc), "%s%s%s (PRID 0x%08x), %s, PALEN %u, VALEN %u%s%s%s",
+		 vendor[0] ? vendor : "LoongArch", chip[0] ? "-" : "", chip, prid,
+		 (cfg1 & CPUCFG1_ARCH_MASK) == CPUCFG1_ARCH_LA64 ? "LA64" : "LA32",
 		 ((cfg1 >> CPUCFG1_PALEN_SHIFT) & CPUCFG1_LEN_MASK) + 1,
 		 ((cfg1 >> CPUCFG1_VALEN_SHIFT) & CPUCFG1_LEN_MASK) + 1,
 		 cfg2 & CPUCFG2_LSX ? ", LSX" : "", cfg2 & CPUCFG2_LASX ? ", LASX" : "",

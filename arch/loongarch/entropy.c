@@ -30,15 +30,15 @@ unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs
  * QEMU's default backend, rng-builtin, answers from the host's getrandom(), which is worth
  * every bit, so this errs on the careful side.
  */
-#define VIRTIO_RNG_QUALITY	1000	/* per 1024 bits */
-#define HWRNG_QUALITY_SCALE	1024
+#define VIRTIO_RNG_QUALITY  1000 /* per 1024 bits */
+#define HWRNG_QUALITY_SCALE 1024
 
 /*
  * One read of 64 bytes: 500 bits by the rule above, more than the 256 that make the CRNG
  * READY, so the pool is full from this alone. Then the buffer is wiped: the copy in the pool
  * is the only one that should exist.
  */
-#define BOOT_RNG_BYTES		64
+#define BOOT_RNG_BYTES 64
 
 __stackleak_frame_exempt void arch_boot_entropy(void)
 {
@@ -53,5 +53,6 @@ __stackleak_frame_exempt void arch_boot_entropy(void)
 	add_hwgenerator_randomness(seed, got, bits);
 	memzero_explicit(seed, sizeof(seed));
 	printk("random:  virtio-rng-pci: %u bytes -> add_hwgenerator_randomness(), worth %zu bits "
-	       "(quality %u/%u)\n", got, bits, VIRTIO_RNG_QUALITY, HWRNG_QUALITY_SCALE);
+	       "(quality %u/%u)\n",
+	       got, bits, VIRTIO_RNG_QUALITY, HWRNG_QUALITY_SCALE);
 }

@@ -62,8 +62,8 @@ bool fw_cfg_present(void)
  * that selects the file, and its size; 0 if there is no such file.
  */
 struct fw_cfg_file {
-	u32 size;		/* big-endian */
-	u16 select;		/* big-endian */
+	u32 size;   /* big-endian */
+	u16 select; /* big-endian */
 	u16 reserved;
 	char name[56];
 };
@@ -93,10 +93,10 @@ static u16 fw_cfg_find_file(const char *name, u32 *size)
 struct memmap_entry {
 	u64 address;
 	u64 length;
-	u32 type;		/* 1: RAM */
+	u32 type; /* 1: RAM */
 	u32 reserved;
 };
-#define MEMMAP_TYPE_RAM		1
+#define MEMMAP_TYPE_RAM 1
 
 /*
  * boot_info has room for one range: we give it the largest RAM region, the one the page
@@ -127,8 +127,8 @@ static void detect_memory(void)
 }
 
 /* The fw_cfg item Makefile.arch's QEMU_APPEND makes out of a command line (see the top). */
-#define FW_CFG_TRAPDOOR_CMDLINE	"opt/trapdoor/cmdline"
-#define COMMAND_LINE_SIZE	256	/* longer command lines are cut short */
+#define FW_CFG_TRAPDOOR_CMDLINE "opt/trapdoor/cmdline"
+#define COMMAND_LINE_SIZE	256 /* longer command lines are cut short */
 
 static char command_line[COMMAND_LINE_SIZE];
 

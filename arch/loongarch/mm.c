@@ -40,8 +40,8 @@
  * task: it is live while no user space is (arch_switch_mm(NULL)), and no table then has any
  * entry for it to cache.
  */
-#define ASID_LIMIT		1024
-#define BITS_PER_LONG		64
+#define ASID_LIMIT    1024
+#define BITS_PER_LONG 64
 
 static unsigned long asid_used[ASID_LIMIT / BITS_PER_LONG];
 static unsigned int nr_asids;
@@ -82,8 +82,8 @@ static void asid_free(unsigned int asid)
  */
 void mmu_init(void)
 {
-	unsigned long asid_bits = (csr_read(LOONGARCH_CSR_ASID) >> ASID_ASIDBITS_SHIFT) &
-				  ASID_ASIDBITS_MASK;
+	unsigned long asid_bits =
+	    (csr_read(LOONGARCH_CSR_ASID) >> ASID_ASIDBITS_SHIFT) & ASID_ASIDBITS_MASK;
 
 	nr_asids = asid_bits >= 10 ? ASID_LIMIT : 1U << asid_bits;
 	csr_write(LOONGARCH_CSR_STLBPS, PAGE_SHIFT);
@@ -116,7 +116,7 @@ static unsigned int pte_index(unsigned long va)
 static unsigned long *next_table(unsigned long *entry)
 {
 	if (!*entry) {
-		void *table = alloc_page();	/* zeroed: no entries yet */
+		void *table = alloc_page(); /* zeroed: no entries yet */
 
 		if (!table)
 			return NULL;
@@ -166,8 +166,8 @@ int arch_mm_init(struct mm_struct *mm)
 	 * The ASID's earlier owners may have left entries in any CPU's TLB: every CPU drops
 	 * them before it first runs this space.
 	 */
-	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = asid, .has_run = false,
-				     .tlb_stale = ~0UL };
+	mm->arch =
+	    (struct arch_mm){ .pgd = pgd, .asid = asid, .has_run = false, .tlb_stale = ~0UL };
 	return 0;
 }
 
@@ -176,7 +176,7 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 	unsigned long *pmd, *pt;
 
 	if (va >> USER_VA_BITS)
-		return -EINVAL;		/* beyond what three levels reach (asm/pgtable.h) */
+		return -EINVAL; /* beyond what three levels reach (asm/pgtable.h) */
 	pmd = next_table(&mm->arch.pgd[pgd_index(va)]);
 	if (!pmd)
 		return -ENOMEM;

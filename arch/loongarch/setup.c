@@ -22,9 +22,9 @@ unsigned long boot_args[3];
 
 __stackleak_frame_exempt void arch_setup(void)
 {
-	console_init();		/* first: everything after this may print */
-	arch_trap_init();	/* head.S installed the entry points; quiet the interrupt sources */
-	mmu_init();		/* the TLB, for user mode; the kernel itself needs none */
+	console_init();	  /* first: everything after this may print */
+	arch_trap_init(); /* head.S installed the entry points; quiet the interrupt sources */
+	mmu_init();	  /* the TLB, for user mode; the kernel itself needs none */
 	identify_cpu();
 	detect_machine();
 }
@@ -37,10 +37,10 @@ __stackleak_frame_exempt void arch_setup(void)
  * SLP_TYP = S5 (soft off) in bits 4:2, plus SLP_EN: the byte 0x34. QEMU shuts down and exits 0.
  * Values from QEMU include/hw/acpi/generic_event_device.h.
  */
-#define VIRT_GED_REG_ADDR	0x100e001c	/* QEMU 7.2 include/hw/loongarch/virt.h */
-#define ACPI_GED_REG_SLEEP_CTL	0		/* offset of the sleep control register */
-#define ACPI_GED_SLP_TYP_S5	(0x5 << 2)	/* SLP_TYP field (bits 4:2) = S5 */
-#define ACPI_GED_SLP_EN		0x20		/* write 1: enter the SLP_TYP state */
+#define VIRT_GED_REG_ADDR      0x100e001c /* QEMU 7.2 include/hw/loongarch/virt.h */
+#define ACPI_GED_REG_SLEEP_CTL 0	  /* offset of the sleep control register */
+#define ACPI_GED_SLP_TYP_S5    (0x5 << 2) /* SLP_TYP field (bits 4:2) = S5 */
+#define ACPI_GED_SLP_EN	       0x20	  /* write 1: enter the SLP_TYP state */
 
 /*
  * Any other status: QEMU's pvpanic-pci device, with -action panic=exit-failure (Makefile.arch),

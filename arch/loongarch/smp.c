@@ -31,9 +31,9 @@ extern const u32 secondary_entry[];
  * The IPI vectors we use (any of the 32 would do): one wakes a parked core to read its
  * mailboxes (head.S), the other is arch_send_ipi()'s.
  */
-#define IPI_BOOT		0
-#define IPI_CALL		1
-#define IPI_ALL			0xffffffffU
+#define IPI_BOOT 0
+#define IPI_CALL 1
+#define IPI_ALL	 0xffffffffU
 
 /* The hardware number (CPUID.CoreID, the IOCSR SENDs' target) of each logical CPU. */
 static unsigned int cpu_hwid[NR_CPUS];
@@ -76,9 +76,11 @@ static void mail_send(unsigned int hw, unsigned int box, unsigned long v)
 	unsigned long to = IOCSR_SEND_BLOCKING | (unsigned long)hw << IOCSR_SEND_CPU_SHIFT;
 
 	iocsr_write64(to | (2UL * box + 1) << IOCSR_MAIL_SEND_BOX_SHIFT |
-		      (v >> 32) << IOCSR_MAIL_SEND_DATA_SHIFT, LOONGARCH_IOCSR_MAIL_SEND);
+			  (v >> 32) << IOCSR_MAIL_SEND_DATA_SHIFT,
+		      LOONGARCH_IOCSR_MAIL_SEND);
 	iocsr_write64(to | (2UL * box) << IOCSR_MAIL_SEND_BOX_SHIFT |
-		      (v & 0xffffffffUL) << IOCSR_MAIL_SEND_DATA_SHIFT, LOONGARCH_IOCSR_MAIL_SEND);
+			  (v & 0xffffffffUL) << IOCSR_MAIL_SEND_DATA_SHIFT,
+		      LOONGARCH_IOCSR_MAIL_SEND);
 }
 
 /* Raises IPI vector vector on core hw. */
@@ -99,8 +101,8 @@ static void cpu_up_request(unsigned int hw, struct task_struct *idle, unsigned i
 }
 
 /* How often the request is made again, and for how long, while the core is not online. */
-#define CPU_UP_RESEND_MS	10
-#define CPU_UP_RESEND_FOR_MS	2000
+#define CPU_UP_RESEND_MS     10
+#define CPU_UP_RESEND_FOR_MS 2000
 
 /*
  * The parked core looks at its mailbox 0 whenever it wakes, and reads the other two once
@@ -119,7 +121,7 @@ static void cpu_up_request(unsigned int hw, struct task_struct *idle, unsigned i
  */
 int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned int hw = cpu_hwid[cpu];
 	unsigned long entry = virt_to_phys(secondary_entry);
 	u64 every = arch_cycles_per_sec() * CPU_UP_RESEND_MS / 1000, last;
@@ -137,7 +139,7 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 		cpu_up_request(hw, idle, cpu, entry);
 		last = arch_get_cycles();
 	}
-	return 0;	/* smp_init() goes on waiting, and says so if the core never comes */
+	return 0; /* smp_init() goes on waiting, and says so if the core never comes */
 }
 
 /*
@@ -165,7 +167,7 @@ void arch_send_ipi(unsigned int cpu)
 /* Every IPI vector may raise this CPU's IPI line, and the line may interrupt it. */
 void loongarch_ipi_enable(void)
 {
-	iocsr_write32(IPI_ALL, LOONGARCH_IOCSR_IPI_CLEAR);	/* nothing left over */
+	iocsr_write32(IPI_ALL, LOONGARCH_IOCSR_IPI_CLEAR); /* nothing left over */
 	iocsr_write32(IPI_ALL, LOONGARCH_IOCSR_IPI_EN);
 	csr_write(LOONGARCH_CSR_ECFG, csr_read(LOONGARCH_CSR_ECFG) | ECFG_LIE_IPI);
 }

@@ -50,7 +50,7 @@ static u64 timer_period;
  */
 void loongarch_timer_start(void)
 {
-	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);		/* no stale tick pending */
+	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR); /* no stale tick pending */
 	csr_write(LOONGARCH_CSR_TCFG, timer_period | TCFG_PERIODIC | TCFG_EN);
 	csr_write(LOONGARCH_CSR_ECFG, csr_read(LOONGARCH_CSR_ECFG) | ECFG_LIE_TI);
 }

@@ -23,38 +23,38 @@
 #include <asm/traps.h>
 
 struct exccode_info {
-	const char *name;	/* the manual's mnemonic */
-	const char *what;	/* what it means */
-	bool addr;		/* BADV holds the faulting address */
+	const char *name; /* the manual's mnemonic */
+	const char *what; /* what it means */
+	bool addr;	  /* BADV holds the faulting address */
 };
 
 /* Indexed by ESTAT.Ecode; subcodes are decoded in exception_name(). */
 static const struct exccode_info exccodes[EXCCODE_NR] = {
-	[EXCCODE_INT]  = { "INT", "interrupt", false },
-	[EXCCODE_PIL]  = { "PIL", "page invalid for load", true },
-	[EXCCODE_PIS]  = { "PIS", "page invalid for store", true },
-	[EXCCODE_PIF]  = { "PIF", "page invalid for instruction fetch", true },
-	[EXCCODE_PME]  = { "PME", "page modified exception", true },
-	[EXCCODE_PNR]  = { "PNR", "page non-readable", true },
-	[EXCCODE_PNX]  = { "PNX", "page non-executable", true },
-	[EXCCODE_PPI]  = { "PPI", "page privilege level illegal", true },
-	[EXCCODE_ADE]  = { "ADE", "address error", true },
-	[EXCCODE_ALE]  = { "ALE", "address alignment error", true },
-	[EXCCODE_BCE]  = { "BCE", "bound check exception", false },
-	[EXCCODE_SYS]  = { "SYS", "system call", false },
-	[EXCCODE_BRK]  = { "BRK", "breakpoint", false },
-	[EXCCODE_INE]  = { "INE", "instruction non-existent", false },
-	[EXCCODE_IPE]  = { "IPE", "instruction privilege error", false },
-	[EXCCODE_FPD]  = { "FPD", "FPU disabled", false },
-	[EXCCODE_SXD]  = { "SXD", "LSX unit disabled", false },
+	[EXCCODE_INT] = { "INT", "interrupt", false },
+	[EXCCODE_PIL] = { "PIL", "page invalid for load", true },
+	[EXCCODE_PIS] = { "PIS", "page invalid for store", true },
+	[EXCCODE_PIF] = { "PIF", "page invalid for instruction fetch", true },
+	[EXCCODE_PME] = { "PME", "page modified exception", true },
+	[EXCCODE_PNR] = { "PNR", "page non-readable", true },
+	[EXCCODE_PNX] = { "PNX", "page non-executable", true },
+	[EXCCODE_PPI] = { "PPI", "page privilege level illegal", true },
+	[EXCCODE_ADE] = { "ADE", "address error", true },
+	[EXCCODE_ALE] = { "ALE", "address alignment error", true },
+	[EXCCODE_BCE] = { "BCE", "bound check exception", false },
+	[EXCCODE_SYS] = { "SYS", "system call", false },
+	[EXCCODE_BRK] = { "BRK", "breakpoint", false },
+	[EXCCODE_INE] = { "INE", "instruction non-existent", false },
+	[EXCCODE_IPE] = { "IPE", "instruction privilege error", false },
+	[EXCCODE_FPD] = { "FPD", "FPU disabled", false },
+	[EXCCODE_SXD] = { "SXD", "LSX unit disabled", false },
 	[EXCCODE_ASXD] = { "ASXD", "LASX unit disabled", false },
-	[EXCCODE_FPE]  = { "FPE", "FPU exception", false },
-	[EXCCODE_WPE]  = { "WPE", "watchpoint exception", true },
-	[EXCCODE_BTD]  = { "BTD", "LBT unit disabled", false },
-	[EXCCODE_BTE]  = { "BTE", "LBT unit exception", false },
+	[EXCCODE_FPE] = { "FPE", "FPU exception", false },
+	[EXCCODE_WPE] = { "WPE", "watchpoint exception", true },
+	[EXCCODE_BTD] = { "BTD", "LBT unit disabled", false },
+	[EXCCODE_BTE] = { "BTE", "LBT unit exception", false },
 	[EXCCODE_GSPR] = { "GSPR", "guest sensitive privileged resource", false },
-	[EXCCODE_HVC]  = { "HVC", "hypervisor call", false },
-	[EXCCODE_GCM]  = { "GCSC", "guest CSR modified", false },
+	[EXCCODE_HVC] = { "HVC", "hypervisor call", false },
+	[EXCCODE_GCM] = { "GCSC", "guest CSR modified", false },
 };
 
 static unsigned int estat_ecode(unsigned long estat)
@@ -83,8 +83,9 @@ static void exception_name(char *buf, size_t size, unsigned long estat)
 			 sub == EXSUBCODE_ADEF ? "instruction fetch" : "memory access");
 		return;
 	case EXCCODE_FPE:
-		snprintf(buf, size, "%s", sub == EXSUBCODE_VFPE ? "VFPE (vector FPU exception)"
-								 : "FPE (FPU exception)");
+		snprintf(buf, size, "%s",
+			 sub == EXSUBCODE_VFPE ? "VFPE (vector FPU exception)" :
+						 "FPE (FPU exception)");
 		return;
 	case EXCCODE_WPE:
 		snprintf(buf, size, "%s (watchpoint exception for %s)",
@@ -105,21 +106,21 @@ static void exception_name(char *buf, size_t size, unsigned long estat)
  * BADI. Opcodes from the manual's instruction encoding table (Vol. 1, Appendix B): the field
  * that names the instruction is bits 31:22 in the 2RI12 format, 31:24 in 2RI14, 31:15 in 3R.
  */
-#define OP_2RI12(insn)		((insn) >> 22)
-#define OP_2RI14(insn)		((insn) >> 24)
-#define OP_3R(insn)		((insn) >> 15)
-#define OP_ST_B			0x0a4	/* st.b, st.h, st.w, st.d: 0x0a4 .. 0x0a7 */
-#define OP_ST_D			0x0a7
-#define OP_FST_S		0x0ad	/* fst.s */
-#define OP_FST_D		0x0af	/* fst.d */
-#define OP_LL_W			0x20	/* ll.w sc.w ll.d sc.d ldptr.w stptr.w ldptr.d stptr.d: */
-#define OP_STPTR_D		0x27	/*   0x20 .. 0x27, the odd ones store */
-#define OP_STX_B		0x7020	/* stx.b/h/w/d: 0x7020, 0x7028, 0x7030, 0x7038 */
-#define OP_STX_SIZE_BITS	0x18	/*   (bits 4:3 of the 3R opcode pick the size) */
-#define OP_FSTX_S		0x7070	/* fstx.s 0x7070, fstx.d 0x7078 */
-#define OP_FSTX_D_BIT		0x8
-#define OP_AM_FIRST		0x70c0	/* amswap.w .. ammin_db.du: load AND store */
-#define OP_AM_LAST		0x70e3
+#define OP_2RI12(insn)	 ((insn) >> 22)
+#define OP_2RI14(insn)	 ((insn) >> 24)
+#define OP_3R(insn)	 ((insn) >> 15)
+#define OP_ST_B		 0x0a4 /* st.b, st.h, st.w, st.d: 0x0a4 .. 0x0a7 */
+#define OP_ST_D		 0x0a7
+#define OP_FST_S	 0x0ad	/* fst.s */
+#define OP_FST_D	 0x0af	/* fst.d */
+#define OP_LL_W		 0x20	/* ll.w sc.w ll.d sc.d ldptr.w stptr.w ldptr.d stptr.d: */
+#define OP_STPTR_D	 0x27	/*   0x20 .. 0x27, the odd ones store */
+#define OP_STX_B	 0x7020 /* stx.b/h/w/d: 0x7020, 0x7028, 0x7030, 0x7038 */
+#define OP_STX_SIZE_BITS 0x18	/*   (bits 4:3 of the 3R opcode pick the size) */
+#define OP_FSTX_S	 0x7070 /* fstx.s 0x7070, fstx.d 0x7078 */
+#define OP_FSTX_D_BIT	 0x8
+#define OP_AM_FIRST	 0x70c0 /* amswap.w .. ammin_db.du: load AND store */
+#define OP_AM_LAST	 0x70e3
 
 static bool insn_is_store(u32 insn)
 {
@@ -142,40 +143,42 @@ static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode
 	enum user_fault kind;
 
 	switch (ecode) {
-	case EXCCODE_PIL:	/* no valid TLB entry: nothing mapped there (refill, entry.S) */
-	case EXCCODE_PNR:	/* mapped, but not readable */
+	case EXCCODE_PIL: /* no valid TLB entry: nothing mapped there (refill, entry.S) */
+	case EXCCODE_PNR: /* mapped, but not readable */
 		kind = FAULT_READ;
 		break;
-	case EXCCODE_PIS:	/* nothing mapped there */
-	case EXCCODE_PME:	/* mapped read-only (D = 0): our own text, say */
+	case EXCCODE_PIS: /* nothing mapped there */
+	case EXCCODE_PME: /* mapped read-only (D = 0): our own text, say */
 		kind = FAULT_WRITE;
 		break;
-	case EXCCODE_PIF:	/* nothing mapped there */
-	case EXCCODE_PNX:	/* mapped, but NX: our own stack, say (QEMU 7.2: see mm.c) */
+	case EXCCODE_PIF: /* nothing mapped there */
+	case EXCCODE_PNX: /* mapped, but NX: our own stack, say (QEMU 7.2: see mm.c) */
 		kind = FAULT_EXEC;
 		break;
-	case EXCCODE_ADE:	/* user: a window address, no window opens at PLV3; kernel: wild */
+	case EXCCODE_ADE: /* user: a window address, no window opens at PLV3; kernel: wild */
 		kind = estat_esubcode(regs->csr_estat) == EXSUBCODE_ADEF ? FAULT_EXEC :
-		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+		       insn_is_store((u32)regs->csr_badi)		 ? FAULT_WRITE :
+									   FAULT_READ;
 		break;
-	case EXCCODE_PPI:	/* a page of another privilege level: user pages from the kernel */
+	case EXCCODE_PPI: /* a page of another privilege level: user pages from the kernel */
 		kind = regs->csr_badvaddr == regs->csr_era ? FAULT_EXEC :
-		       insn_is_store((u32)regs->csr_badi) ? FAULT_WRITE : FAULT_READ;
+		       insn_is_store((u32)regs->csr_badi)  ? FAULT_WRITE :
+							     FAULT_READ;
 		break;
-	case EXCCODE_ALE:	/* misaligned atomic or ll/sc; plain loads/stores may be */
+	case EXCCODE_ALE: /* misaligned atomic or ll/sc; plain loads/stores may be */
 		kind = FAULT_ALIGNMENT;
 		break;
-	case EXCCODE_INE:	/* no such instruction */
-	case EXCCODE_FPD:	/* FP, vector and LBT units are off (EUEN = 0, arch_trap_init): */
-	case EXCCODE_SXD:	/* the kernel saves none of their registers, so no task may use them */
+	case EXCCODE_INE: /* no such instruction */
+	case EXCCODE_FPD: /* FP, vector and LBT units are off (EUEN = 0, arch_trap_init): */
+	case EXCCODE_SXD: /* the kernel saves none of their registers, so no task may use them */
 	case EXCCODE_ASXD:
 	case EXCCODE_BTD:
 		kind = FAULT_ILLEGAL;
 		break;
-	case EXCCODE_IPE:	/* a PLV0-only instruction (csrrd, tlbfill, idle, ...) */
+	case EXCCODE_IPE: /* a PLV0-only instruction (csrrd, tlbfill, idle, ...) */
 		kind = FAULT_PRIVILEGED;
 		break;
-	case EXCCODE_BRK:	/* the break instruction */
+	case EXCCODE_BRK: /* the break instruction */
 		kind = FAULT_BREAKPOINT;
 		break;
 	default:
@@ -196,8 +199,8 @@ static void do_irq(struct pt_regs *regs)
 {
 	unsigned long pending = regs->csr_estat & regs->csr_ecfg & ESTAT_IS_MASK;
 	unsigned long idle = (unsigned long)cpu_idle_insn;
-	bool in_idle = !user_mode(regs) && (regs->csr_era == idle ||
-					     regs->csr_era == idle + INSN_SIZE);
+	bool in_idle =
+	    !user_mode(regs) && (regs->csr_era == idle || regs->csr_era == idle + INSN_SIZE);
 	char reason[96];
 
 	if ((!user_mode(regs) && !in_idle) ||
@@ -224,7 +227,7 @@ static void do_irq(struct pt_regs *regs)
  */
 void do_trap(struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned long estat = regs->csr_estat;
 	unsigned int ecode = estat_ecode(estat);
 	char name[64], reason[160];
@@ -289,7 +292,7 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  */
 void arch_trap_init(void)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	csr_write(LOONGARCH_CSR_EUEN, 0);
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
@@ -303,10 +306,9 @@ void arch_trap_init(void)
  * the CSRs under their manual names, decoded where one number would not tell the story.
  */
 static const char *const gpr_names[32] = {
-	"zero", "ra", "tp", "sp", "a0", "a1", "a2", "a3",
-	"a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3",
-	"t4", "t5", "t6", "t7", "t8", "r21", "fp", "s0",
-	"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
+	"zero", "ra", "tp", "sp", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+	"a7",	"t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "r21",
+	"fp",	"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
 };
 
 /*
@@ -341,7 +343,7 @@ static void show_backtrace(const struct pt_regs *regs)
 
 void arch_show_regs(const struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned long prmd = regs->csr_prmd, estat = regs->csr_estat;
 	char name[64];
 
@@ -349,8 +351,8 @@ void arch_show_regs(const struct pt_regs *regs)
 		printk("%-4s: 0x%016lx %-4s: 0x%016lx %-4s: 0x%016lx %-4s: 0x%016lx\n",
 		       gpr_names[i], regs->regs[i], gpr_names[i + 1], regs->regs[i + 1],
 		       gpr_names[i + 2], regs->regs[i + 2], gpr_names[i + 3], regs->regs[i + 3]);
-	printk("ERA : 0x%016lx BADV: 0x%016lx BADI: 0x%08lx  orig_a0: 0x%016lx\n",
-	       regs->csr_era, regs->csr_badvaddr, regs->csr_badi, regs->orig_a0);
+	printk("ERA : 0x%016lx BADV: 0x%016lx BADI: 0x%08lx  orig_a0: 0x%016lx\n", regs->csr_era,
+	       regs->csr_badvaddr, regs->csr_badi, regs->orig_a0);
 	if (!user_mode(regs)) {
 		print_ip_sym("ERA is at ", regs->csr_era);
 		print_ip_sym("ra is at ", regs->regs[1]);

@@ -17,7 +17,7 @@
  * big-endian: the first byte is the most significant byte of r6. One byte per call is slow
  * but simple; QEMU writes it to the chardev before the hcall returns, so no busy wait.
  */
-#define HVC_BYTE0_SHIFT		56	/* the first byte's position in r6 */
+#define HVC_BYTE0_SHIFT 56 /* the first byte's position in r6 */
 
 void arch_console_putc(char c)
 {

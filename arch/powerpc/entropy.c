@@ -32,21 +32,21 @@
  * The processor version register's upper half names the chip (Linux asm/reg.h PVR_*):
  * darn exists from POWER9 on. On anything older it is an illegal instruction, so ask first.
  */
-#define PVR_VERSION_SHIFT	16
-#define PVR_POWER9		0x004e
-#define PVR_POWER10		0x0080
+#define PVR_VERSION_SHIFT 16
+#define PVR_POWER9	  0x004e
+#define PVR_POWER10	  0x0080
 
 /*
  * darn's L field picks the kind of number (Book I, "Deliver A Random Number"):
  * 0 = 32-bit conditioned, 1 = 64-bit conditioned, 2 = 64-bit raw. Linux takes 1.
  * All ones means "no random number available this time": try again, a few times.
  */
-#define DARN_L_CRN64		1
-#define DARN_ERR		(~0UL)
-#define DARN_RETRIES		10	/* Linux's count too (powernv/rng.c) */
+#define DARN_L_CRN64 1
+#define DARN_ERR     (~0UL)
+#define DARN_RETRIES 10 /* Linux's count too (powernv/rng.c) */
 
 /* H_RANDOM: one call, 64 bits; 32 bytes make 256, a whole input pool's worth. */
-#define H_RANDOM_SEED_LONGS	4
+#define H_RANDOM_SEED_LONGS 4
 
 static bool have_darn(void)
 {
@@ -68,7 +68,8 @@ static bool darn(unsigned long *v)
 				     ".machine power9\n\t"
 				     "darn %0, %1\n\t"
 				     ".machine pop"
-				     : "=r"(val) : "i"(DARN_L_CRN64));
+				     : "=r"(val)
+				     : "i"(DARN_L_CRN64));
 		if (val != DARN_ERR) {
 			*v = val;
 			return true;

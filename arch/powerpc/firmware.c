@@ -34,7 +34,7 @@ static u32 prom_call(const char *service, u32 nargs, u32 a0, u32 a1, u32 a2, u32
 		.args = { a0, a1, a2, a3 },
 	};
 
-	args.args[nargs] = PROM_ERROR;	/* stays -1 if the firmware does not answer */
+	args.args[nargs] = PROM_ERROR; /* stays -1 if the firmware does not answer */
 	enter_prom(&args, prom_entry);
 	return args.args[nargs];
 }
@@ -77,8 +77,8 @@ static bool of_valid(u32 node)
  * The children of a node looked at, at most: a firmware whose peer chain loops
  * ends the walk there. And the slowest time base believed.
  */
-#define PROM_MAX_CHILDREN	4096
-#define PROM_MIN_TIMEBASE	10000
+#define PROM_MAX_CHILDREN 4096
+#define PROM_MIN_TIMEBASE 10000
 
 /* A one-cell property (all the numbers we need are one cell), or def if absent. */
 static u32 of_getprop_u32(u32 node, const char *name, u32 def)
@@ -132,7 +132,7 @@ static u64 read_cells(const u32 *p, u32 ncells)
  * size) pairs, in the root's #address-cells and #size-cells (QEMU: 2 and 2, one node
  * memory@0 for the first 256 MiB; more nodes with more RAM or NUMA). Sum them all.
  */
-#define MEMORY_REG_CELLS	32	/* up to 8 ranges of 2 + 2 cells per node */
+#define MEMORY_REG_CELLS 32 /* up to 8 ranges of 2 + 2 cells per node */
 
 static void prom_find_memory(u32 root)
 {
@@ -259,7 +259,7 @@ __stackleak_frame_exempt void prom_init(void)
 			u32 node = of_instance_to_package(stdout_ih);
 
 			if (of_valid(node)) {
-				u32 irq[2];	/* the source number, then its sense */
+				u32 irq[2]; /* the source number, then its sense */
 
 				prom.vtermno = of_getprop_u32(node, "reg", 0);
 				if (of_getprop(node, "interrupts", irq, sizeof(irq)) >= 4)
@@ -271,8 +271,8 @@ __stackleak_frame_exempt void prom_init(void)
 		/* Random bytes QEMU put in the tree for us (entropy.c): 32 with QEMU 7.2. */
 		len = of_getprop(chosen, "rng-seed", prom.rng_seed, sizeof(prom.rng_seed));
 		if (len > 0)
-			prom.rng_seed_len = len < (int)sizeof(prom.rng_seed) ? (u32)len :
-					    sizeof(prom.rng_seed);
+			prom.rng_seed_len =
+			    len < (int)sizeof(prom.rng_seed) ? (u32)len : sizeof(prom.rng_seed);
 	}
 
 	/* The interrupt controller: XICS (ic-mode=xics in Makefile.arch) or not. */
@@ -291,8 +291,8 @@ __stackleak_frame_exempt void prom_init(void)
 		prom.rtas_os_term = of_getprop_u32(rtas, "ibm,os-term", RTAS_NO_TOKEN);
 		prom.rtas_set_xive = of_getprop_u32(rtas, "ibm,set-xive", RTAS_NO_TOKEN);
 		prom.rtas_start_cpu = of_getprop_u32(rtas, "start-cpu", RTAS_NO_TOKEN);
-		prom.rtas_query_cpu_stopped = of_getprop_u32(rtas, "query-cpu-stopped-state",
-							     RTAS_NO_TOKEN);
+		prom.rtas_query_cpu_stopped =
+		    of_getprop_u32(rtas, "query-cpu-stopped-state", RTAS_NO_TOKEN);
 	}
 }
 
@@ -303,7 +303,7 @@ __stackleak_frame_exempt void prom_init(void)
  */
 s32 rtas_call_ret(u32 token, u32 nargs, const u32 *in, u32 nret, u32 *out)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct rtas_args args = { .token = token, .nargs = nargs, .nret = nret };
 
 	if (nargs + nret > RTAS_MAX_ARGS || !nret)

@@ -44,56 +44,56 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
 
 /* --- segments (Book III, "Segment Lookaside Buffer") --- */
 
-#define SID_SHIFT_1T		40		/* a 1 TiB segment: EA bits 24:63 are the offset */
-#define SEGMENT_SIZE_1T		(1UL << SID_SHIFT_1T)
-#define VSID_MAX_1T		((1UL << 38) - 1)	/* RS bits 2:39 */
+#define SID_SHIFT_1T	40 /* a 1 TiB segment: EA bits 24:63 are the offset */
+#define SEGMENT_SIZE_1T (1UL << SID_SHIFT_1T)
+#define VSID_MAX_1T	((1UL << 38) - 1) /* RS bits 2:39 */
 
 /* slbmte RB: the effective segment (0 for EA 0 to 1 TiB), valid, and the SLB slot. */
-#define SLB_ESID_V		0x08000000UL	/* bit 36 */
-#define SLB_USER_SLOT		0		/* the one entry we ever use */
+#define SLB_ESID_V	  0x08000000UL /* bit 36 */
+#define SLB_USER_SLOT	  0	       /* the one entry we ever use */
 /* slbmte RS: segment size, VSID, protection keys, no-execute, page size. */
-#define SLB_VSID_B_1T		(1UL << 62)	/* bits 0:1 = 0b01: 1 TiB segment */
-#define SLB_VSID_SHIFT_1T	24		/* the VSID field ends at bit 39 */
-#define SLB_VSID_KP		0x400UL		/* bit 53: the key is 1 in problem state */
+#define SLB_VSID_B_1T	  (1UL << 62) /* bits 0:1 = 0b01: 1 TiB segment */
+#define SLB_VSID_SHIFT_1T 24	      /* the VSID field ends at bit 39 */
+#define SLB_VSID_KP	  0x400UL     /* bit 53: the key is 1 in problem state */
 /* slbie RB: which segment to forget (ESID 0) and its size (bits 37:38 = B). */
-#define SLBIE_B_1T		(1UL << 25)
+#define SLBIE_B_1T	  (1UL << 25)
 
 /* --- the hashed page table (Book III, "Hashed Page Table") --- */
 
-#define HPTES_PER_GROUP		8		/* a group (PTEG) is 8 entries ... */
-#define HPTE_BYTES		16		/* ... of two doublewords each */
-#define HPT_GROUP_SHIFT_MIN	11		/* architected HPT sizes: 2^18 ... */
-#define HPT_GROUP_SHIFT_MAX	39		/* ... 2^46 bytes, i.e. 2^11 ... 2^39 groups */
-#define HPT_HASH_BITS_MASK	0x7fffffffffUL	/* the hash has 39 bits */
-#define HPT_HASH_VSID_SHIFT	25		/* a 1 TiB segment folds its VSID in twice */
+#define HPTES_PER_GROUP	    8		   /* a group (PTEG) is 8 entries ... */
+#define HPTE_BYTES	    16		   /* ... of two doublewords each */
+#define HPT_GROUP_SHIFT_MIN 11		   /* architected HPT sizes: 2^18 ... */
+#define HPT_GROUP_SHIFT_MAX 39		   /* ... 2^46 bytes, i.e. 2^11 ... 2^39 groups */
+#define HPT_HASH_BITS_MASK  0x7fffffffffUL /* the hash has 39 bits */
+#define HPT_HASH_VSID_SHIFT 25		   /* a 1 TiB segment folds its VSID in twice */
 
 /* Doubleword 0 ("V"): which virtual page the entry translates. */
-#define HPTE_V_1TB_SEG		(1UL << 62)	/* B = 0b01: the page is in a 1 TiB segment */
-#define HPTE_V_AVA_VA_SHIFT	23		/* AVA = the virtual address >> 23 ... */
-#define HPTE_V_AVPN_SHIFT	7		/* ... stored in bits 2:56 */
-#define HPTE_V_VSID_SHIFT_1T	24		/* where the VSID lands in it, for 1 TiB */
-#define HPTE_V_SECONDARY	0x2UL		/* H: the entry is in its secondary group */
-#define HPTE_V_VALID		0x1UL
+#define HPTE_V_1TB_SEG	     (1UL << 62) /* B = 0b01: the page is in a 1 TiB segment */
+#define HPTE_V_AVA_VA_SHIFT  23		 /* AVA = the virtual address >> 23 ... */
+#define HPTE_V_AVPN_SHIFT    7		 /* ... stored in bits 2:56 */
+#define HPTE_V_VSID_SHIFT_1T 24		 /* where the VSID lands in it, for 1 TiB */
+#define HPTE_V_SECONDARY     0x2UL	 /* H: the entry is in its secondary group */
+#define HPTE_V_VALID	     0x1UL
 
 /* Doubleword 1 ("R"): where it goes and what is allowed. */
-#define HPTE_R_RPN		0x0ffffffffffff000UL	/* real page number */
-#define HPTE_R_R		0x100UL		/* referenced */
-#define HPTE_R_C		0x080UL		/* changed */
-#define HPTE_R_M		0x010UL		/* WIMG = 0010: coherent RAM, what PAPR wants */
-#define HPTE_R_N		0x004UL		/* no-execute */
+#define HPTE_R_RPN	  0x0ffffffffffff000UL /* real page number */
+#define HPTE_R_R	  0x100UL	       /* referenced */
+#define HPTE_R_C	  0x080UL	       /* changed */
+#define HPTE_R_M	  0x010UL	       /* WIMG = 0010: coherent RAM, what PAPR wants */
+#define HPTE_R_N	  0x004UL	       /* no-execute */
 /*
  * PP, with the key 1 that user mode has (SLB_VSID_KP): 00 no access, 01 read-only,
  * 10 read/write, 11 read-only. (Key 0, the supervisor's, would allow everything for
  * 00-10; the kernel never translates, so it never matters.)
  */
-#define HPTE_R_PP_USER_RW	0x2UL
-#define HPTE_R_PP_USER_RO	0x1UL
+#define HPTE_R_PP_USER_RW 0x2UL
+#define HPTE_R_PP_USER_RO 0x1UL
 
 /*
  * No 64-bit PowerPC has cache blocks smaller than 32 bytes (POWER9: 128), so stepping by
  * 32 never skips a block.
  */
-#define CACHE_BLOCK_MIN		32
+#define CACHE_BLOCK_MIN 32
 
 /*
  * VSIDs are not handed out as 1, 2, 3, ...: the hash takes a group from the low bits of
@@ -109,11 +109,11 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
  * 616318177), so the map is one-to-one on 1 .. modulus - 1 and never yields 0: a VSID is
  * still never reused and never 0, the "no user segment" value below.
  */
-#define VSID_MULTIPLIER_1T	12538073UL	/* Linux's, a 24-bit prime */
-#define VSID_MODULUS_1T		((1UL << 37) - 1)	/* within VSID_MAX_1T */
+#define VSID_MULTIPLIER_1T 12538073UL	     /* Linux's, a 24-bit prime */
+#define VSID_MODULUS_1T	   ((1UL << 37) - 1) /* within VSID_MAX_1T */
 
-static unsigned long hpt_group_mask;	/* number of groups in the HPT, minus one */
-static unsigned long last_proto_vsid;	/* proto-VSIDs are handed out once: 1, 2, 3, ... */
+static unsigned long hpt_group_mask;  /* number of groups in the HPT, minus one */
+static unsigned long last_proto_vsid; /* proto-VSIDs are handed out once: 1, 2, 3, ... */
 /* The VSID in this CPU's SLB now (0: no user segment) is per CPU: its paca's live_vsid. */
 
 _Static_assert(VSID_MODULUS_1T <= VSID_MAX_1T, "scrambled VSIDs must fit the SLB's field");
@@ -183,7 +183,7 @@ void hash_mmu_init(void)
 		panic("powerpc: no usable hashed page table (%lu groups?)", 1UL << shift);
 	hpt_group_mask = (1UL << shift) - 1;
 
-	hash_mmu_init_secondary();	/* whatever the firmware left in the SLB */
+	hash_mmu_init_secondary(); /* whatever the firmware left in the SLB */
 	printk("powerpc: hash MMU, HPT of %lu KiB, one 1 TiB user segment per task\n",
 	       (hpt_group_mask + 1) * HPTES_PER_GROUP * HPTE_BYTES / 1024);
 }
@@ -298,7 +298,9 @@ void arch_switch_mm(struct mm_struct *mm)
 	slb_flush_user();
 	if (mm)
 		__asm__ __volatile__("slbmte %0, %1"
-				     : : "r"(rs), "r"(SLB_ESID_V | SLB_USER_SLOT) : "memory");
+				     :
+				     : "r"(rs), "r"(SLB_ESID_V | SLB_USER_SLOT)
+				     : "memory");
 	__asm__ __volatile__("isync" : : : "memory");
 	p->live_vsid = vsid;
 }

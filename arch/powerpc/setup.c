@@ -20,7 +20,7 @@
 
 /* kernel.lds: where the interrupt vectors end (they start at real address 0). */
 extern char __vectors_end[];
-#define VECTORS_RESERVE_ALIGN	4096	/* reserve whole 4 KiB pages */
+#define VECTORS_RESERVE_ALIGN 4096 /* reserve whole 4 KiB pages */
 
 __stackleak_frame_exempt void arch_setup(void)
 {
@@ -29,8 +29,8 @@ __stackleak_frame_exempt void arch_setup(void)
 	 * Traps next: nothing left to do, head.S copied the vectors to address 0 right after
 	 * prom_init(), the earliest moment the firmware could be overwritten.
 	 */
-	printk("powerpc: Open Firmware client interface at 0x%lx, console vty 0x%x\n",
-	       prom_entry, prom.vtermno);
+	printk("powerpc: Open Firmware client interface at 0x%lx, console vty 0x%x\n", prom_entry,
+	       prom.vtermno);
 
 	if (prom.model[0])
 		boot_info.machine = prom.model;
@@ -41,7 +41,7 @@ __stackleak_frame_exempt void arch_setup(void)
 	boot_info.mem_start = prom.mem_start;
 	boot_info.mem_size = prom.mem_size;
 	boot_info.cmdline = prom.bootargs;
-	boot_info.cmdline_dropped = prom.bootargs_dropped;	/* the banner says so */
+	boot_info.cmdline_dropped = prom.bootargs_dropped; /* the banner says so */
 
 	/*
 	 * The interrupt vectors live at 0, below the kernel image: not free memory. Nothing
@@ -70,7 +70,6 @@ __stackleak_frame_exempt void arch_setup(void)
 }
 
 
-
 /*
  * Status 0: RTAS "power-off" (inputs: a 64-bit power-on mask in two cells, unused by QEMU)
  * and QEMU exits 0. Anything else: "ibm,os-term" (input: a message string), which QEMU
@@ -80,8 +79,8 @@ __stackleak_frame_exempt void arch_setup(void)
  */
 __noreturn void arch_poweroff(int status)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth (clang) */
-	static char msg[48];	/* static: QEMU finds it via a number the compiler cannot follow */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth (clang) */
+	static char msg[48];	 /* static: QEMU finds it via a number the compiler cannot follow */
 
 	if (status == 0 && prom.rtas_power_off != RTAS_NO_TOKEN) {
 		const u32 mask[2] = { 0, 0 };

@@ -34,12 +34,9 @@ _Static_assert(__builtin_offsetof(struct paca_struct, exc_r11) == PACA_EXC_R11, 
 _Static_assert(__builtin_offsetof(struct paca_struct, exc_r12) == PACA_EXC_R12, "PACA_EXC_R12");
 _Static_assert(__builtin_offsetof(struct paca_struct, exc_cr) == PACA_EXC_CR, "PACA_EXC_CR");
 _Static_assert(__builtin_offsetof(struct paca_struct, trap_sp) == PACA_TRAP_SP, "PACA_TRAP_SP");
-_Static_assert(__builtin_offsetof(struct paca_struct, cpu_info) == PACA_CPU_INFO,
-	       "PACA_CPU_INFO");
-_Static_assert(__builtin_offsetof(struct paca_struct, erase_sp) == PACA_ERASE_SP,
-	       "PACA_ERASE_SP");
-_Static_assert(__builtin_offsetof(struct paca_struct, start_sp) == PACA_START_SP,
-	       "PACA_START_SP");
+_Static_assert(__builtin_offsetof(struct paca_struct, cpu_info) == PACA_CPU_INFO, "PACA_CPU_INFO");
+_Static_assert(__builtin_offsetof(struct paca_struct, erase_sp) == PACA_ERASE_SP, "PACA_ERASE_SP");
+_Static_assert(__builtin_offsetof(struct paca_struct, start_sp) == PACA_START_SP, "PACA_START_SP");
 _Static_assert(sizeof(struct paca_struct) == PACA_SIZE, "PACA_SIZE");
 
 _Static_assert(NR_PACAS == NR_CPUS, "entry.S sizes the erase stacks for NR_PACAS CPUs");
@@ -51,15 +48,15 @@ _Static_assert(NR_PACAS == NR_CPUS, "entry.S sizes the erase stacks for NR_PACAS
 extern u8 stackleak_erase_stack[], stackleak_erase_stack_end[];
 
 /* query-cpu-stopped-state's answer for a CPU that runs (0: stopped, 1: stopping). */
-#define RTAS_CPU_RUNNING	2
+#define RTAS_CPU_RUNNING 2
 
 /* head.S: where start-cpu starts a CPU, r3 = its paca. */
 extern char secondary_entry[];
 
 void arch_set_this_cpu(struct cpu_info *c)
 {
-	unsigned long erase_stack_size = (stackleak_erase_stack_end - stackleak_erase_stack) /
-					 NR_CPUS;
+	unsigned long erase_stack_size =
+	    (stackleak_erase_stack_end - stackleak_erase_stack) / NR_CPUS;
 	struct paca_struct *p = local_paca;
 
 	p->cpu_info = c;
@@ -126,8 +123,9 @@ unsigned int arch_smp_probe(void)
 		return 1;
 	}
 	if (!boot_cpu_found) {
-		printk("smp: RTAS did not say which of the first %u CPUs booted: CPU 0 runs alone\n",
-		       NR_CPUS);
+		printk(
+		    "smp: RTAS did not say which of the first %u CPUs booted: CPU 0 runs alone\n",
+		    NR_CPUS);
 		return 1;
 	}
 	return prom.nr_cpu_threads;
@@ -140,7 +138,7 @@ unsigned int arch_smp_probe(void)
  */
 int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct paca_struct *p = &paca[cpu];
 	unsigned long sp = (unsigned long)task_pt_regs(idle) - STACK_FRAME_MIN_SIZE;
 	u32 args[3];
@@ -156,7 +154,7 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 	/* The paca (and cpu_info) in memory before the CPU can read them. */
 	__sync_synchronize();
 	args[0] = p->hw_id;
-	args[1] = (u32)(uintptr_t)secondary_entry;	/* real addresses: below 2 GiB */
+	args[1] = (u32)(uintptr_t)secondary_entry; /* real addresses: below 2 GiB */
 	args[2] = (u32)(uintptr_t)p;
 	rc = rtas_call(prom.rtas_start_cpu, 3, args);
 	if (rc) {
@@ -174,11 +172,11 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 __noreturn void start_secondary(void)
 {
 	arch_set_this_cpu(&cpu_info[local_paca->cpu]);
-	cpu_setup_sprs();		/* FSCR, AMR, UAMOR; the decrementer far away */
-	hash_mmu_init_secondary();	/* an SLB without a user segment */
-	if (!xics_init_this_cpu())	/* CPPR open: IPIs get through */
+	cpu_setup_sprs();	   /* FSCR, AMR, UAMOR; the decrementer far away */
+	hash_mmu_init_secondary(); /* an SLB without a user segment */
+	if (!xics_init_this_cpu()) /* CPPR open: IPIs get through */
 		printk("smp: CPU%u: XICS refused H_CPPR: no IPIs\n", smp_processor_id());
-	cpu_timer_init();		/* its own tick */
+	cpu_timer_init(); /* its own tick */
 	secondary_start_kernel();
 }
 

@@ -35,7 +35,7 @@
  * QEMU's pseries time base ticks at 512 MHz (hw/ppc/spapr.h SPAPR_TIMEBASE_FREQ); used
  * only if /cpus/<cpu>/timebase-frequency is missing.
  */
-#define SPAPR_TIMEBASE_FREQ	512000000UL
+#define SPAPR_TIMEBASE_FREQ 512000000UL
 
 /*
  * Time-base ticks between two decrementer interrupts, the same on every CPU. Each CPU has

@@ -30,33 +30,60 @@ static char reason[160];
 static const char *interrupt_name(unsigned long trap)
 {
 	switch (trap) {
-	case INTERRUPT_SYSTEM_RESET:	return "system reset";
-	case INTERRUPT_MACHINE_CHECK:	return "machine check";
-	case INTERRUPT_DATA_STORAGE:	return "data storage";
-	case INTERRUPT_DATA_SEGMENT:	return "data segment";
-	case INTERRUPT_INST_STORAGE:	return "instruction storage";
-	case INTERRUPT_INST_SEGMENT:	return "instruction segment";
-	case INTERRUPT_EXTERNAL:	return "external";
-	case INTERRUPT_ALIGNMENT:	return "alignment";
-	case INTERRUPT_PROGRAM:		return "program";
-	case INTERRUPT_FP_UNAVAIL:	return "floating-point unavailable";
-	case INTERRUPT_DECREMENTER:	return "decrementer";
-	case INTERRUPT_H_DECREMENTER:	return "hypervisor decrementer";
-	case INTERRUPT_DOORBELL:	return "directed privileged doorbell";
-	case INTERRUPT_SYSCALL:		return "system call";
-	case INTERRUPT_TRACE:		return "trace";
-	case INTERRUPT_H_DATA_STORAGE:	return "hypervisor data storage";
-	case INTERRUPT_H_INST_STORAGE:	return "hypervisor instruction storage";
-	case INTERRUPT_H_EMUL_ASSIST:	return "hypervisor emulation assistance";
-	case INTERRUPT_HMI:		return "hypervisor maintenance";
-	case INTERRUPT_H_DOORBELL:	return "directed hypervisor doorbell";
-	case INTERRUPT_H_VIRT:		return "hypervisor virtualization";
-	case INTERRUPT_PERFMON:		return "performance monitor";
-	case INTERRUPT_ALTIVEC_UNAVAIL:	return "vector unavailable";
-	case INTERRUPT_VSX_UNAVAIL:	return "VSX unavailable";
-	case INTERRUPT_FAC_UNAVAIL:	return "facility unavailable";
-	case INTERRUPT_H_FAC_UNAVAIL:	return "hypervisor facility unavailable";
-	default:			return "unknown";
+	case INTERRUPT_SYSTEM_RESET:
+		return "system reset";
+	case INTERRUPT_MACHINE_CHECK:
+		return "machine check";
+	case INTERRUPT_DATA_STORAGE:
+		return "data storage";
+	case INTERRUPT_DATA_SEGMENT:
+		return "data segment";
+	case INTERRUPT_INST_STORAGE:
+		return "instruction storage";
+	case INTERRUPT_INST_SEGMENT:
+		return "instruction segment";
+	case INTERRUPT_EXTERNAL:
+		return "external";
+	case INTERRUPT_ALIGNMENT:
+		return "alignment";
+	case INTERRUPT_PROGRAM:
+		return "program";
+	case INTERRUPT_FP_UNAVAIL:
+		return "floating-point unavailable";
+	case INTERRUPT_DECREMENTER:
+		return "decrementer";
+	case INTERRUPT_H_DECREMENTER:
+		return "hypervisor decrementer";
+	case INTERRUPT_DOORBELL:
+		return "directed privileged doorbell";
+	case INTERRUPT_SYSCALL:
+		return "system call";
+	case INTERRUPT_TRACE:
+		return "trace";
+	case INTERRUPT_H_DATA_STORAGE:
+		return "hypervisor data storage";
+	case INTERRUPT_H_INST_STORAGE:
+		return "hypervisor instruction storage";
+	case INTERRUPT_H_EMUL_ASSIST:
+		return "hypervisor emulation assistance";
+	case INTERRUPT_HMI:
+		return "hypervisor maintenance";
+	case INTERRUPT_H_DOORBELL:
+		return "directed hypervisor doorbell";
+	case INTERRUPT_H_VIRT:
+		return "hypervisor virtualization";
+	case INTERRUPT_PERFMON:
+		return "performance monitor";
+	case INTERRUPT_ALTIVEC_UNAVAIL:
+		return "vector unavailable";
+	case INTERRUPT_VSX_UNAVAIL:
+		return "VSX unavailable";
+	case INTERRUPT_FAC_UNAVAIL:
+		return "facility unavailable";
+	case INTERRUPT_H_FAC_UNAVAIL:
+		return "hypervisor facility unavailable";
+	default:
+		return "unknown";
 	}
 }
 
@@ -96,8 +123,9 @@ static __noreturn void program_check_exception(struct pt_regs *regs)
  */
 static __noreturn void data_storage_exception(struct pt_regs *regs)
 {
-	const char *why = regs->dsisr & DSISR_NOHPTE ? "no translation" :
-			  regs->dsisr & DSISR_PROTFAULT ? "protection fault" : "other";
+	const char *why = regs->dsisr & DSISR_NOHPTE	? "no translation" :
+			  regs->dsisr & DSISR_PROTFAULT ? "protection fault" :
+							  "other";
 
 	snprintf(reason, sizeof(reason), "data storage interrupt, %s, pc 0x%lx", why, regs->nip);
 	die_kernel_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ, regs->dar,
@@ -108,8 +136,9 @@ static __noreturn void data_storage_exception(struct pt_regs *regs)
 static __noreturn void instruction_storage_exception(struct pt_regs *regs)
 {
 	const char *why = regs->msr & SRR1_ISI_NOPT ? "no translation" :
-			  regs->msr & SRR1_ISI_N_G ? "no-execute or guarded" :
-			  regs->msr & SRR1_ISI_PROT ? "protection fault" : "other";
+			  regs->msr & SRR1_ISI_N_G  ? "no-execute or guarded" :
+			  regs->msr & SRR1_ISI_PROT ? "protection fault" :
+						      "other";
 
 	snprintf(reason, sizeof(reason), "instruction storage interrupt, %s", why);
 	die_kernel_fault(regs, FAULT_EXEC, regs->nip, reason);
@@ -132,7 +161,7 @@ static __noreturn void system_call_exception(struct pt_regs *regs)
 }
 
 /* 0xf60: FSCR[IC] (its top byte) names the facility that was off. */
-#define FSCR_IC_SHIFT	56
+#define FSCR_IC_SHIFT 56
 
 static __noreturn void facility_unavailable_exception(struct pt_regs *regs)
 {
@@ -159,12 +188,12 @@ static __noreturn void unexpected_exception(struct pt_regs *regs)
 static __noreturn void user_program_check(struct pt_regs *regs)
 {
 	if (regs->msr & SRR1_PROGTRAP)
-		do_user_fault(regs, FAULT_BREAKPOINT, 0);	/* "trap", i.e. tw 31,0,0 */
+		do_user_fault(regs, FAULT_BREAKPOINT, 0); /* "trap", i.e. tw 31,0,0 */
 	if (regs->msr & SRR1_PROGPRIV)
-		do_user_fault(regs, FAULT_PRIVILEGED, 0);	/* e.g. mfmsr */
+		do_user_fault(regs, FAULT_PRIVILEGED, 0); /* e.g. mfmsr */
 	if (regs->msr & SRR1_PROGILL)
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
-	do_user_fault(regs, FAULT_OTHER, 0);			/* FP exception: FP is off */
+	do_user_fault(regs, FAULT_OTHER, 0); /* FP exception: FP is off */
 }
 
 static __noreturn void user_exception(struct pt_regs *regs)
@@ -180,8 +209,8 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		 * load and store cannot be told apart: report it as a read.
 		 */
 		do_user_fault(regs, FAULT_READ, regs->dar);
-	case INTERRUPT_INST_STORAGE:		/* no entry, or a no-execute page */
-	case INTERRUPT_INST_SEGMENT:		/* outside the user segment */
+	case INTERRUPT_INST_STORAGE: /* no entry, or a no-execute page */
+	case INTERRUPT_INST_SEGMENT: /* outside the user segment */
 		do_user_fault(regs, FAULT_EXEC, regs->nip);
 	case INTERRUPT_ALIGNMENT:
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->dar);
@@ -198,7 +227,7 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		/* Not the task's doing: the kernel has a problem. */
 		unexpected_exception(regs);
 	default:
-		do_user_fault(regs, FAULT_OTHER, 0);	/* trace, doorbell, ... */
+		do_user_fault(regs, FAULT_OTHER, 0); /* trace, doorbell, ... */
 	}
 }
 
@@ -226,7 +255,7 @@ void do_trap(struct pt_regs *regs)
 {
 	if (user_mode(regs)) {
 		if (!handle_interrupt(regs))
-			user_exception(regs);	/* ends the task */
+			user_exception(regs); /* ends the task */
 		return;
 	}
 	/*
@@ -237,7 +266,7 @@ void do_trap(struct pt_regs *regs)
 	 */
 	stackleak_track_stack();
 	if (handle_interrupt(regs))
-		return;		/* it woke the idle loop, which goes on */
+		return; /* it woke the idle loop, which goes on */
 	switch (regs->trap) {
 	case INTERRUPT_PROGRAM:
 		program_check_exception(regs);
@@ -263,10 +292,10 @@ static const struct {
 	unsigned long bit;
 	const char *name;
 } msr_bits[] = {
-	{ MSR_SF, "SF" }, { MSR_HV, "HV" }, { MSR_VEC, "VEC" }, { MSR_VSX, "VSX" },
-	{ MSR_EE, "EE" }, { MSR_PR, "PR" }, { MSR_FP, "FP" }, { MSR_ME, "ME" },
-	{ MSR_FE0, "FE0" }, { MSR_SE, "SE" }, { MSR_BE, "BE" }, { MSR_FE1, "FE1" },
-	{ MSR_IR, "IR" }, { MSR_DR, "DR" }, { MSR_PMM, "PMM" }, { MSR_RI, "RI" },
+	{ MSR_SF, "SF" },   { MSR_HV, "HV" }, { MSR_VEC, "VEC" }, { MSR_VSX, "VSX" },
+	{ MSR_EE, "EE" },   { MSR_PR, "PR" }, { MSR_FP, "FP" },	  { MSR_ME, "ME" },
+	{ MSR_FE0, "FE0" }, { MSR_SE, "SE" }, { MSR_BE, "BE" },	  { MSR_FE1, "FE1" },
+	{ MSR_IR, "IR" },   { MSR_DR, "DR" }, { MSR_PMM, "PMM" }, { MSR_RI, "RI" },
 	{ MSR_LE, "LE" },
 };
 
@@ -310,27 +339,25 @@ static void show_backtrace(const struct pt_regs *regs)
 
 void arch_show_regs(const struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	char flags[64];
 
 	msr_flags(regs->msr, flags, sizeof(flags));
-	printk("NIP: 0x%016lx (SRR0)   MSR: 0x%016lx (SRR1) <%s>\n", regs->nip, regs->msr,
-	       flags);
+	printk("NIP: 0x%016lx (SRR0)   MSR: 0x%016lx (SRR1) <%s>\n", regs->nip, regs->msr, flags);
 	printk("TRAP: 0x%lx (%s) in %s mode\n", regs->trap, interrupt_name(regs->trap),
 	       user_mode(regs) ? "user" : "kernel");
-	printk("LR : 0x%016lx   CTR: 0x%016lx   XER: 0x%016lx\n", regs->link, regs->ctr,
-	       regs->xer);
+	printk("LR : 0x%016lx   CTR: 0x%016lx   XER: 0x%016lx\n", regs->link, regs->ctr, regs->xer);
 	if (!user_mode(regs)) {
 		print_ip_sym("NIP is at ", regs->nip);
 		print_ip_sym("LR is at ", regs->link);
 	}
-	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n",
-	       regs->ccr, regs->dar, regs->dsisr, regs->orig_gpr3);
+	printk("CR : 0x%08lx   DAR: 0x%016lx   DSISR: 0x%08lx   ORIG_R3: 0x%016lx\n", regs->ccr,
+	       regs->dar, regs->dsisr, regs->orig_gpr3);
 	printk("PPR: 0x%016lx   VRSAVE: 0x%08lx\n", regs->ppr, regs->vrsave);
 	for (int i = 0; i < 32; i += 4)
-		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n",
-		       i, regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2],
-		       i + 3, regs->gpr[i + 3]);
+		printk("r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx  r%-2d: 0x%016lx\n", i,
+		       regs->gpr[i], i + 1, regs->gpr[i + 1], i + 2, regs->gpr[i + 2], i + 3,
+		       regs->gpr[i + 3]);
 	if (!user_mode(regs))
 		show_backtrace(regs);
 }

@@ -16,15 +16,15 @@
 #include <asm/processor.h>
 #include <asm/setup.h>
 
-#define UART0_BASE	0x10000000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0] */
+#define UART0_BASE 0x10000000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0] */
 
-#define UART_RBR	0		/* receive buffer (read) */
-#define UART_THR	0		/* transmit holding register (write) */
-#define UART_IER	1		/* interrupt enable register */
-#define UART_LSR	5		/* line status register */
-#define UART_IER_RDI	0x01		/* IER bit 0: received data available (or FIFO timeout) */
-#define UART_LSR_DR	0x01		/* LSR bit 0: data ready, a byte waits in RBR */
-#define UART_LSR_THRE	0x20		/* LSR bit 5: THR empty, we may write the next byte */
+#define UART_RBR      0	   /* receive buffer (read) */
+#define UART_THR      0	   /* transmit holding register (write) */
+#define UART_IER      1	   /* interrupt enable register */
+#define UART_LSR      5	   /* line status register */
+#define UART_IER_RDI  0x01 /* IER bit 0: received data available (or FIFO timeout) */
+#define UART_LSR_DR   0x01 /* LSR bit 0: data ready, a byte waits in RBR */
+#define UART_LSR_THRE 0x20 /* LSR bit 5: THR empty, we may write the next byte */
 
 /* The UART's PLIC source; 0 (no source) until arch_console_irq_init(). */
 unsigned int console_irq;

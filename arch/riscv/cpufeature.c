@@ -12,8 +12,8 @@
 #include <asm/sbi.h>
 #include <asm/setup.h>
 
-static char cpu_desc[448];		/* the ISA string may be over 300 characters */
-static char isa_desc[384];		/* our hart's riscv,isa string, escaped for the banner */
+static char cpu_desc[448]; /* the ISA string may be over 300 characters */
+static char isa_desc[384]; /* our hart's riscv,isa string, escaped for the banner */
 /*
  * The multi-letter extensions riscv_isa_extension() answers for, and whether our hart's
  * riscv,isa string names each: found in the whole string at boot, however long it is

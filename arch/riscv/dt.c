@@ -58,7 +58,7 @@ static bool dt_is(const void *fdt, int node, const char *name, const char *value
 int riscv_dt_harts(const void *fdt, unsigned long boot_hartid, unsigned long *hartids,
 		   unsigned int max, unsigned int *refused)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, ac, child, n = 1;
 
 	*refused = 0;

@@ -6,7 +6,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/printk.h>
-#include <trapdoor/random.h>	/* add_bootloader_randomness() */
+#include <trapdoor/random.h> /* add_bootloader_randomness() */
 #include <asm/setup.h>
 
 /*
@@ -26,16 +26,16 @@ unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs
  * nameoff, then len bytes of value padded to 4: all of it becomes FDT_NOP tokens, which every
  * reader skips (lib/fdt.c too). The value's bytes are overwritten in the process.
  */
-#define FDT_TOKEN_NOP		0x00000004	/* Devicetree Specification v0.4, 5.4.1 */
-#define FDT_PROP_HEADER		12		/* FDT_PROP, len, nameoff: 3 big-endian u32 */
-#define FDT_TOKEN_SIZE		4
+#define FDT_TOKEN_NOP	0x00000004 /* Devicetree Specification v0.4, 5.4.1 */
+#define FDT_PROP_HEADER 12	   /* FDT_PROP, len, nameoff: 3 big-endian u32 */
+#define FDT_TOKEN_SIZE	4
 
 static void fdt_nop_property(void *value, int len)
 {
 	u8 *p = (u8 *)value - FDT_PROP_HEADER;
 	u8 *end = (u8 *)value + ALIGN((unsigned long)len, FDT_TOKEN_SIZE);
 
-	for (; p < end; p += FDT_TOKEN_SIZE) {	/* big-endian 0x00000004, byte by byte */
+	for (; p < end; p += FDT_TOKEN_SIZE) { /* big-endian 0x00000004, byte by byte */
 		p[0] = FDT_TOKEN_NOP >> 24;
 		p[1] = (FDT_TOKEN_NOP >> 16) & 0xff;
 		p[2] = (FDT_TOKEN_NOP >> 8) & 0xff;

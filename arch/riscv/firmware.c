@@ -23,7 +23,7 @@ void probe_boot_path(const void *fdt)
 	struct sbiret ver = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMP_VERSION, 0, 0);
 
 	if (id.error == SBI_SUCCESS && ver.error == SBI_SUCCESS) {
-		if (id.value == 1)	/* OpenSBI */
+		if (id.value == 1) /* OpenSBI */
 			snprintf(firmware_desc, sizeof(firmware_desc), "OpenSBI %lu.%lu",
 				 (unsigned long)ver.value >> 16, (unsigned long)ver.value & 0xffff);
 		else if ((unsigned long)id.value < ARRAY_SIZE(impl_names))

@@ -49,28 +49,28 @@
 #include <asm/setup.h>
 
 /* Sv39 page-table entry (4.4.1, figure 4.21) */
-#define PTE_V		(1UL << 0)	/* valid */
-#define PTE_R		(1UL << 1)	/* readable */
-#define PTE_W		(1UL << 2)	/* writable (W without R is reserved) */
-#define PTE_X		(1UL << 3)	/* executable; R = W = X = 0: points to the next table */
-#define PTE_U		(1UL << 4)	/* U-mode may access; S-mode may not (SUM = 0) */
-#define PTE_G		(1UL << 5)	/* global: in every address space, whatever the ASID */
-#define PTE_A		(1UL << 6)	/* accessed */
-#define PTE_D		(1UL << 7)	/* dirty */
-#define PTE_LEAF	(PTE_R | PTE_W | PTE_X)
-#define PTE_FLAGS_MASK	0x3ffUL		/* bits 9:0: V R W X U G A D and the two RSW bits */
-#define PTE_PPN_SHIFT	10		/* the physical page number starts at bit 10 */
+#define PTE_V	       (1UL << 0) /* valid */
+#define PTE_R	       (1UL << 1) /* readable */
+#define PTE_W	       (1UL << 2) /* writable (W without R is reserved) */
+#define PTE_X	       (1UL << 3) /* executable; R = W = X = 0: points to the next table */
+#define PTE_U	       (1UL << 4) /* U-mode may access; S-mode may not (SUM = 0) */
+#define PTE_G	       (1UL << 5) /* global: in every address space, whatever the ASID */
+#define PTE_A	       (1UL << 6) /* accessed */
+#define PTE_D	       (1UL << 7) /* dirty */
+#define PTE_LEAF       (PTE_R | PTE_W | PTE_X)
+#define PTE_FLAGS_MASK 0x3ffUL /* bits 9:0: V R W X U G A D and the two RSW bits */
+#define PTE_PPN_SHIFT  10      /* the physical page number starts at bit 10 */
 /*
  * A and D: the hart may either set them itself or raise a page fault when they are clear
  * (4.4.1). Nothing here pages out, so every leaf is born accessed, and every writable leaf
  * dirty: no such fault ever happens, whichever way the hart chose.
  */
 
-#define PTRS_PER_TABLE	512		/* 4 KiB / 8-byte entries */
-#define VPN_BITS	9		/* index bits per level */
-#define ROOT_LEVEL	2		/* levels 2 (root), 1, 0; level-0 leaves are 4 KiB pages */
-#define GIGAPAGE_SHIFT	30		/* a root entry maps 1 GiB */
-#define GIGAPAGE_SIZE	(1UL << GIGAPAGE_SHIFT)
+#define PTRS_PER_TABLE 512 /* 4 KiB / 8-byte entries */
+#define VPN_BITS       9   /* index bits per level */
+#define ROOT_LEVEL     2   /* levels 2 (root), 1, 0; level-0 leaves are 4 KiB pages */
+#define GIGAPAGE_SHIFT 30  /* a root entry maps 1 GiB */
+#define GIGAPAGE_SIZE  (1UL << GIGAPAGE_SHIFT)
 
 /* The kernel's root table: satp when no task runs, and the template every task copies. */
 static u64 kernel_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
@@ -81,7 +81,7 @@ static u64 kernel_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
  * gigapage takes one table, each 2 MiB of the image that needs 4 KiB pages one more, and
  * page 0 two: 16 leave room for an image of several MiB.
  */
-#define KERNEL_PT_POOL	16
+#define KERNEL_PT_POOL 16
 static u64 kernel_pt_pool[KERNEL_PT_POOL][PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 static unsigned int kernel_pt_used;
 
@@ -103,11 +103,11 @@ static unsigned long this_cpu_bit(void)
  * space that finds none left (a hart with few ASID bits) gets 0 and a full TLB flush
  * whenever it is switched to or away from, which is always correct, only slower.
  */
-#define MAX_ASIDS	256		/* our bitmap: more than NR_TASKS address spaces */
-#define KERNEL_ASID	0
+#define MAX_ASIDS   256 /* our bitmap: more than NR_TASKS address spaces */
+#define KERNEL_ASID 0
 
 static unsigned int asid_bits;
-static unsigned long nr_asids;		/* usable ASIDs, KERNEL_ASID included */
+static unsigned long nr_asids; /* usable ASIDs, KERNEL_ASID included */
 static u64 asid_used[MAX_ASIDS / 64];
 
 static unsigned long pgd_index(unsigned long va, int level)
@@ -155,7 +155,7 @@ static u64 prot_pte_flags(unsigned int prot)
 	if (prot & PROT_READ)
 		flags |= PTE_R;
 	if (prot & PROT_WRITE)
-		flags |= PTE_R | PTE_W | PTE_D;	/* W alone is a reserved encoding */
+		flags |= PTE_R | PTE_W | PTE_D; /* W alone is a reserved encoding */
 	if (prot & PROT_EXEC)
 		flags |= PTE_X;
 	return flags;
@@ -166,7 +166,7 @@ static u64 kernel_pte_flags(unsigned int prot)
 {
 	u64 flags = prot_pte_flags(prot);
 
-	return flags ? flags | PTE_G | PTE_A : 0;	/* no R, W or X: not mapped at all */
+	return flags ? flags | PTE_G | PTE_A : 0; /* no R, W or X: not mapped at all */
 }
 
 /*
@@ -180,7 +180,7 @@ static int split_leaf(u64 *pte, int level)
 
 	if (kernel_pt_used == KERNEL_PT_POOL)
 		return -ENOMEM;
-	table = kernel_pt_pool[kernel_pt_used++];	/* bss: all entries invalid */
+	table = kernel_pt_pool[kernel_pt_used++]; /* bss: all entries invalid */
 	if (flags & PTE_V)
 		for (int i = 0; i < PTRS_PER_TABLE; i++)
 			table[i] = pte_leaf(pa + i * level_size(level - 1), flags & ~PTE_V);
@@ -229,8 +229,8 @@ static int kernel_set_range(unsigned long start, unsigned long end, u64 flags)
 
 static unsigned long make_satp(const u64 *pgd, unsigned long asid)
 {
-	return (unsigned long)SATP_MODE_SV39 << SATP_MODE_SHIFT |
-	       asid << SATP_ASID_SHIFT | virt_to_phys(pgd) >> PAGE_SHIFT;
+	return (unsigned long)SATP_MODE_SV39 << SATP_MODE_SHIFT | asid << SATP_ASID_SHIFT |
+	       virt_to_phys(pgd) >> PAGE_SHIFT;
 }
 
 /*
@@ -263,7 +263,7 @@ static unsigned long asid_alloc(void)
 			return a;
 		}
 	}
-	return KERNEL_ASID;	/* none left: share 0, flush on every switch */
+	return KERNEL_ASID; /* none left: share 0, flush on every switch */
 }
 
 static void asid_free(unsigned long asid)
@@ -316,7 +316,7 @@ void riscv_mmu_init(void)
 	/* Devices and RAM: read/write, never executable. */
 	for (unsigned long pa = 0; pa < ram_end; pa += GIGAPAGE_SIZE)
 		kernel_pgd[pgd_index(pa, ROOT_LEVEL)] =
-			pte_leaf(pa, kernel_pte_flags(PROT_READ | PROT_WRITE));
+		    pte_leaf(pa, kernel_pte_flags(PROT_READ | PROT_WRITE));
 	/* Our own image is also executable, until kernel_protect() narrows it down. */
 	err = kernel_set_range(image_start, image_end,
 			       kernel_pte_flags(PROT_READ | PROT_WRITE | PROT_EXEC));
@@ -391,20 +391,20 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
 		return -EINVAL;
 	if (!flags)
-		return -EINVAL;	/* no R, W or X would make it a pointer to a table */
+		return -EINVAL; /* no R, W or X would make it a pointer to a table */
 	flags |= PTE_U | PTE_A;
 
 	/* Walk down to level 0, making the missing tables on the way. */
 	for (int level = ROOT_LEVEL; level > 0; level--) {
 		pte = &table[pgd_index(va, level)];
 		if (!(*pte & PTE_V)) {
-			u64 *next = alloc_page();	/* zeroed: every entry invalid */
+			u64 *next = alloc_page(); /* zeroed: every entry invalid */
 
 			if (!next)
-				return -ENOMEM;		/* arch_mm_destroy() frees what we made */
+				return -ENOMEM; /* arch_mm_destroy() frees what we made */
 			*pte = pte_table(next);
 		} else if (*pte & PTE_LEAF) {
-			return -EBUSY;			/* a kernel leaf: cannot happen above */
+			return -EBUSY; /* a kernel leaf: cannot happen above */
 		}
 		table = pte_next_table(*pte);
 	}
@@ -505,6 +505,6 @@ void arch_mm_destroy(struct mm_struct *mm)
 		free_page(pmd);
 	}
 	free_page(pgd);
-	asid_free(mm->arch.asid);	/* its next owner flushes it on first use */
+	asid_free(mm->arch.asid); /* its next owner flushes it on first use */
 	mm->arch.pgd = NULL;
 }

@@ -23,7 +23,7 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 {
 	unsigned long status = csr_read(sstatus);
 
-	memset(regs, 0, sizeof(*regs));	/* every other register starts as 0 */
+	memset(regs, 0, sizeof(*regs)); /* every other register starts as 0 */
 	regs->epc = entry;		/* sret jumps here */
 	regs->sp = user_sp;		/* argc, argv[], ... (kernel/exec.c) */
 	/*
@@ -52,7 +52,7 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  */
 void arch_task_init(struct task_struct *t)
 {
-	memset(&t->thread, 0, sizeof(t->thread));	/* s0 = 0: the outermost kernel frame */
+	memset(&t->thread, 0, sizeof(t->thread)); /* s0 = 0: the outermost kernel frame */
 	t->thread.ra = (unsigned long)ret_from_fork;
 	t->thread.sp = (unsigned long)task_pt_regs(t);
 }

@@ -28,11 +28,11 @@ unsigned long boot_hartid;
 const void *boot_fdt;
 
 /* The "test finisher" of QEMU's virt board: one 32-bit register that ends the QEMU process. */
-#define SIFIVE_TEST_BASE	0x100000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_TEST] */
-#define FINISHER_FAIL		0x3333		/* QEMU hw/misc/sifive_test.c: exit(value >> 16) */
-#define FINISHER_PASS		0x5555		/* QEMU hw/misc/sifive_test.c: exit(0) */
-#define FINISHER_CODE_SHIFT	16		/* the exit code rides in bits 31:16 with FAIL */
-#define EXIT_CODE_MASK		0xff		/* a process exit status keeps 8 bits */
+#define SIFIVE_TEST_BASE    0x100000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_TEST] */
+#define FINISHER_FAIL	    0x3333     /* QEMU hw/misc/sifive_test.c: exit(value >> 16) */
+#define FINISHER_PASS	    0x5555     /* QEMU hw/misc/sifive_test.c: exit(0) */
+#define FINISHER_CODE_SHIFT 16	       /* the exit code rides in bits 31:16 with FAIL */
+#define EXIT_CODE_MASK	    0xff       /* a process exit status keeps 8 bits */
 
 /* boot_info's strings are copied out of the tree, so its memory may be reused later. */
 static char machine_desc[64];
@@ -116,7 +116,7 @@ static void reserve_fdt(const void *fdt)
 __stackleak_frame_exempt void arch_setup(void)
 {
 	/* The console needs no setup: OpenSBI initialised the UART (console.c). */
-	arch_trap_init();	/* head.S installed the vector; arm the stack check it makes */
+	arch_trap_init(); /* head.S installed the vector; arm the stack check it makes */
 
 	if (fdt_valid(boot_fdt)) {
 		probe_machine(boot_fdt);

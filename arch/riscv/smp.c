@@ -83,9 +83,9 @@ unsigned int arch_smp_probe(void)
  * one value, this record's address, in a1. The SB_* offsets are checked below.
  */
 struct secondary_boot {
-	struct cpu_info *cpu;	/* its tp */
-	unsigned long sp;	/* the top of its idle task's kernel stack */
-	unsigned long satp;	/* the kernel's page table */
+	struct cpu_info *cpu; /* its tp */
+	unsigned long sp;     /* the top of its idle task's kernel stack */
+	unsigned long satp;   /* the kernel's page table */
 };
 
 BUILD_BUG_ON(offsetof(struct secondary_boot, cpu) != SB_CPU);

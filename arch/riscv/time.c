@@ -40,8 +40,8 @@
 /* QEMU virt's timebase (RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ), if the tree does not say. */
 static u64 timebase_hz = RISCV_TIMEBASE_DEFAULT;
 
-static bool have_sstc;		/* stimecmp is ours; else the SBI's sbi_set_timer() */
-static u64 tick_period;		/* time CSR ticks between two timer interrupts */
+static bool have_sstc;	/* stimecmp is ours; else the SBI's sbi_set_timer() */
+static u64 tick_period; /* time CSR ticks between two timer interrupts */
 /* The compare value each CPU has armed now: every hart has its own timer (stimecmp or mtimecmp). */
 static u64 next_tick[NR_CPUS];
 

@@ -26,25 +26,25 @@
 
 /* The manual's name for each exception code; the gaps are reserved codes. */
 static const char *const exception_names[] = {
-	[EXC_INST_MISALIGNED]	= "instruction address misaligned",
-	[EXC_INST_ACCESS]	= "instruction access fault",
-	[EXC_INST_ILLEGAL]	= "illegal instruction",
-	[EXC_BREAKPOINT]	= "breakpoint",
-	[EXC_LOAD_MISALIGNED]	= "load address misaligned",
-	[EXC_LOAD_ACCESS]	= "load access fault",
-	[EXC_STORE_MISALIGNED]	= "store/AMO address misaligned",
-	[EXC_STORE_ACCESS]	= "store/AMO access fault",
-	[EXC_ECALL_U]		= "environment call from U-mode",
-	[EXC_ECALL_S]		= "environment call from S-mode",
-	[EXC_INST_PAGE_FAULT]	= "instruction page fault",
-	[EXC_LOAD_PAGE_FAULT]	= "load page fault",
-	[EXC_STORE_PAGE_FAULT]	= "store/AMO page fault",
+	[EXC_INST_MISALIGNED] = "instruction address misaligned",
+	[EXC_INST_ACCESS] = "instruction access fault",
+	[EXC_INST_ILLEGAL] = "illegal instruction",
+	[EXC_BREAKPOINT] = "breakpoint",
+	[EXC_LOAD_MISALIGNED] = "load address misaligned",
+	[EXC_LOAD_ACCESS] = "load access fault",
+	[EXC_STORE_MISALIGNED] = "store/AMO address misaligned",
+	[EXC_STORE_ACCESS] = "store/AMO access fault",
+	[EXC_ECALL_U] = "environment call from U-mode",
+	[EXC_ECALL_S] = "environment call from S-mode",
+	[EXC_INST_PAGE_FAULT] = "instruction page fault",
+	[EXC_LOAD_PAGE_FAULT] = "load page fault",
+	[EXC_STORE_PAGE_FAULT] = "store/AMO page fault",
 };
 
 static const char *const interrupt_names[] = {
-	[IRQ_S_SOFT]	= "supervisor software interrupt",
-	[IRQ_S_TIMER]	= "supervisor timer interrupt",
-	[IRQ_S_EXT]	= "supervisor external interrupt",
+	[IRQ_S_SOFT] = "supervisor software interrupt",
+	[IRQ_S_TIMER] = "supervisor timer interrupt",
+	[IRQ_S_EXT] = "supervisor external interrupt",
 };
 
 static const char *cause_name(unsigned long cause)
@@ -114,16 +114,16 @@ static __noreturn void die_trap(struct pt_regs *regs)
  * and chapter 9 "Zicsr"; Privileged ISA 20211203, 2.1 and 3.3). A 32-bit instruction has
  * both low bits set; anything else is a 16-bit compressed one.
  */
-#define INSN_LEN_MASK		0x3	/* bits 1:0 == 11: a 32-bit instruction */
-#define INSN_OPCODE_MASK	0x7f	/* bits 6:0 */
-#define OPCODE_SYSTEM		0x73	/* ecall, ebreak, xRET, wfi, sfence.vma, csr* */
-#define INSN_FUNCT3_SHIFT	12	/* bits 14:12: 0 = privileged group, else a CSR access */
-#define INSN_FUNCT3_MASK	0x7
-#define INSN_CSR_SHIFT		20	/* bits 31:20: the CSR number */
-#define CSR_PRIV_SHIFT		8	/* CSR number bits 9:8: lowest privilege that may access */
-#define CSR_PRIV_MASK		0x3	/* 0 = user, 1 = supervisor, 2 = hypervisor, 3 = machine */
-#define INSN_ECALL		0x00000073
-#define INSN_EBREAK		0x00100073
+#define INSN_LEN_MASK	  0x3  /* bits 1:0 == 11: a 32-bit instruction */
+#define INSN_OPCODE_MASK  0x7f /* bits 6:0 */
+#define OPCODE_SYSTEM	  0x73 /* ecall, ebreak, xRET, wfi, sfence.vma, csr* */
+#define INSN_FUNCT3_SHIFT 12   /* bits 14:12: 0 = privileged group, else a CSR access */
+#define INSN_FUNCT3_MASK  0x7
+#define INSN_CSR_SHIFT	  20  /* bits 31:20: the CSR number */
+#define CSR_PRIV_SHIFT	  8   /* CSR number bits 9:8: lowest privilege that may access */
+#define CSR_PRIV_MASK	  0x3 /* 0 = user, 1 = supervisor, 2 = hypervisor, 3 = machine */
+#define INSN_ECALL	  0x00000073
+#define INSN_EBREAK	  0x00100073
 
 /*
  * The instruction that raised an illegal-instruction trap. stval should hold its bits, but
@@ -139,7 +139,7 @@ static u32 user_insn(const struct pt_regs *regs)
 	if (copy_from_user(&half[0], u64_to_user_ptr(regs->epc), sizeof(half[0])) < 0)
 		return 0;
 	if ((half[0] & INSN_LEN_MASK) != INSN_LEN_MASK)
-		return half[0];		/* 16-bit */
+		return half[0]; /* 16-bit */
 	if (copy_from_user(&half[1], u64_to_user_ptr(regs->epc + sizeof(half[0])),
 			   sizeof(half[1])) < 0)
 		return 0;
@@ -171,7 +171,7 @@ static enum user_fault classify_illegal(u32 insn)
 /* An exception from U-mode: decode it for do_user_fault(), which kills the task. */
 static __noreturn void do_trap_user(struct pt_regs *regs)
 {
-	unsigned long addr = regs->badaddr;	/* stval: the faulting address, for most */
+	unsigned long addr = regs->badaddr; /* stval: the faulting address, for most */
 
 	switch (regs->cause) {
 	case EXC_INST_PAGE_FAULT:
@@ -180,7 +180,7 @@ static __noreturn void do_trap_user(struct pt_regs *regs)
 	case EXC_LOAD_PAGE_FAULT:
 	case EXC_LOAD_ACCESS:
 		do_user_fault(regs, FAULT_READ, addr);
-	case EXC_STORE_PAGE_FAULT:	/* stores and AMOs */
+	case EXC_STORE_PAGE_FAULT: /* stores and AMOs */
 	case EXC_STORE_ACCESS:
 		do_user_fault(regs, FAULT_WRITE, addr);
 	case EXC_INST_MISALIGNED:
@@ -189,7 +189,7 @@ static __noreturn void do_trap_user(struct pt_regs *regs)
 		do_user_fault(regs, FAULT_ALIGNMENT, addr);
 	case EXC_INST_ILLEGAL:
 		do_user_fault(regs, classify_illegal(user_insn(regs)), regs->epc);
-	case EXC_BREAKPOINT:		/* ebreak / c.ebreak */
+	case EXC_BREAKPOINT: /* ebreak / c.ebreak */
 		do_user_fault(regs, FAULT_BREAKPOINT, regs->epc);
 	default:
 		do_user_fault(regs, FAULT_OTHER, addr);
@@ -206,7 +206,7 @@ static enum user_fault fault_kind(unsigned long cause)
 	case EXC_LOAD_PAGE_FAULT:
 	case EXC_LOAD_ACCESS:
 		return FAULT_READ;
-	case EXC_STORE_PAGE_FAULT:	/* stores and AMOs */
+	case EXC_STORE_PAGE_FAULT: /* stores and AMOs */
 	case EXC_STORE_ACCESS:
 		return FAULT_WRITE;
 	default:
@@ -334,9 +334,9 @@ void arch_show_regs(const struct pt_regs *regs)
 {
 	/* Three per line, by ABI name with the x-number, in register order. */
 	static const char *const names[32] = {
-		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
-		"a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-		"s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+		"zero", "ra", "sp", "gp", "tp",	 "t0",	"t1", "t2", "s0", "s1", "a0",
+		"a1",	"a2", "a3", "a4", "a5",	 "a6",	"a7", "s2", "s3", "s4", "s5",
+		"s6",	"s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
 	};
 	/* pt_regs keeps xN at index N; index 0 is sepc, printed on its own line. */
 	const unsigned long *x = (const unsigned long *)regs;
@@ -385,7 +385,7 @@ static void kstack_check_init(void)
 	}
 	riscv_kstack_check.base = base;
 	riscv_kstack_check.stack_mask = (slot - 1) & ~(guard - 1);
-	riscv_kstack_check.size = NR_TASKS * slot;	/* last: it turns the check on */
+	riscv_kstack_check.size = NR_TASKS * slot; /* last: it turns the check on */
 }
 
 /*

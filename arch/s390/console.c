@@ -15,7 +15,7 @@
 /* The SCCBs: 8-byte aligned; aligned to their size so that none crosses a page. */
 static struct write_event_mask_sccb mask_sccb __aligned(32);
 
-#define VT220_WRITE_MAX	16
+#define VT220_WRITE_MAX 16
 static struct {
 	struct sccb_header header;
 	struct evbuf_header evbuf;
@@ -88,7 +88,7 @@ static void sclp_vt220_read(void)
 	read_sccb.header.control_mask[2] = SCLP_VARIABLE_LENGTH_RESPONSE;
 	if (sclp_service_call(SCLP_CMD_READ_EVENT_DATA, &read_sccb.header) !=
 	    SCLP_RC_NORMAL_COMPLETION)
-		return;		/* usually SCLP_RC_NO_EVENT_BUFFERS_STORED: no input */
+		return; /* usually SCLP_RC_NO_EVENT_BUFFERS_STORED: no input */
 
 	len = read_sccb.header.length;
 	if (len < sizeof(read_sccb.header) || len > SCCB_SIZE)
@@ -98,7 +98,7 @@ static void sclp_vt220_read(void)
 		const struct evbuf_header *ev = (const void *)&read_sccb.data[off];
 
 		if (ev->length < sizeof(*ev) || off + ev->length > len)
-			return;		/* malformed: ignore the rest */
+			return; /* malformed: ignore the rest */
 		/*
 		 * A VT220 input buffer starts with a session byte: 0x00 =
 		 * characters follow; session started/ended carry none.

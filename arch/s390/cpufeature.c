@@ -10,21 +10,21 @@
 #include <asm/setup.h>
 
 /* STSI function code 1, selectors 1.1: the basic-machine configuration (PoP 10, "STSI"). */
-#define STSI_FC_BASIC_MACHINE	1
-#define STSI_SEL1_MACHINE	1
-#define STSI_SEL2_MACHINE	1
-#define STSI_FC_SHIFT		28	/* function code in bits 32-35 of r0 */
+#define STSI_FC_BASIC_MACHINE 1
+#define STSI_SEL1_MACHINE     1
+#define STSI_SEL2_MACHINE     1
+#define STSI_FC_SHIFT	      28 /* function code in bits 32-35 of r0 */
 
 /* SYSIB 1.1.1, the block STSI 1.1.1 stores: EBCDIC text fields (PoP 10, "SYSIB 1.1.1"). */
 struct sysib_111 {
 	u8 reserved0[32];
-	char manufacturer[16];	/* 32 */
-	char type[4];		/* 48 */
+	char manufacturer[16]; /* 32 */
+	char type[4];	       /* 48 */
 	u8 reserved1[12];
-	char model_capacity[16];	/* 64 */
-	char sequence[16];	/* 80 */
-	char plant[4];		/* 96 */
-	char model[16];		/* 100 */
+	char model_capacity[16]; /* 64 */
+	char sequence[16];	 /* 80 */
+	char plant[4];		 /* 96 */
+	char model[16];		 /* 100 */
 	u8 reserved2[SCCB_SIZE - 116];
 };
 
@@ -32,11 +32,11 @@ struct sysib_111 {
  * STIDP's CPU ID (PoP 10, "STORE CPU ID"): bits 0-7 version code, 8-31 CPU
  * identification number, 32-47 machine type, 48-63 format.
  */
-#define CPUID_TYPE_SHIFT	16	/* bits 32-47: machine type, 4 BCD digits */
-#define CPUID_TYPE_MASK		0xffff
+#define CPUID_TYPE_SHIFT 16 /* bits 32-47: machine type, 4 BCD digits */
+#define CPUID_TYPE_MASK	 0xffff
 
 
-static struct sysib_111 sysib __aligned(SCCB_SIZE);	/* STSI wants a 4 KiB-aligned page */
+static struct sysib_111 sysib __aligned(SCCB_SIZE); /* STSI wants a 4 KiB-aligned page */
 static char machine_name[96];
 static char cpu_name[96];
 
@@ -88,7 +88,8 @@ int stsi(void *sysib_page, unsigned int fc, unsigned int sel1, unsigned int sel2
 			     "ipm	%[cc]\n\t"
 			     "srl	%[cc],28"
 			     : [cc] "=d"(cc), "+d"(r0), "+d"(r1), [sysib] "=Q"(*(u8 *)sysib_page)
-			     : : "cc", "memory");
+			     :
+			     : "cc", "memory");
 	return cc;
 }
 
@@ -115,10 +116,9 @@ __stackleak_frame_exempt void identify_cpu(bool iep)
 
 	__asm__ __volatile__("stidp	%0" : "=Q"(cpuid));
 	/* The machine type is BCD: printed in hex, 0x8561 reads "8561" (a z15). */
-	snprintf(cpu_name, sizeof(cpu_name),
-		 "z/Architecture, machine type %04x (CPU ID 0x%016llx), %s",
-		 (unsigned int)(cpuid >> CPUID_TYPE_SHIFT) & CPUID_TYPE_MASK,
-		 (unsigned long long)cpuid,
-		 iep ? "IEP (no-execute pages)" : "no IEP: user data pages are executable");
+	snprintf(
+	    cpu_name, sizeof(cpu_name), "z/Architecture, machine type %04x (CPU ID 0x%016llx), %s",
+	    (unsigned int)(cpuid >> CPUID_TYPE_SHIFT) & CPUID_TYPE_MASK, (unsigned long long)cpuid,
+	    iep ? "IEP (no-execute pages)" : "no IEP: user data pages are executable");
 	boot_info.cpu = cpu_name;
 }

@@ -27,24 +27,24 @@
 #include <asm/setup.h>
 
 /* PRNO function codes in r0 (PoP 7, "PERFORM RANDOM NUMBER OPERATION"). */
-#define PRNO_FC_QUERY		0	/* store the 128-bit mask of installed functions */
-#define PRNO_FC_TRNG		114	/* fill the operands with true random bytes */
-#define PRNO_QUERY_BYTES	16	/* the query's parameter block */
+#define PRNO_FC_QUERY	 0   /* store the 128-bit mask of installed functions */
+#define PRNO_FC_TRNG	 114 /* fill the operands with true random bytes */
+#define PRNO_QUERY_BYTES 16  /* the query's parameter block */
 
 /* STSI 3.2.2: the virtual-machine configuration, one 4 KiB block (PoP 10, "STSI"). */
-#define STSI_FC_VM		3
-#define STSI_SEL1_VM		2
-#define STSI_SEL2_VM		2
-#define SYSIB_SIZE		4096
+#define STSI_FC_VM   3
+#define STSI_SEL1_VM 2
+#define STSI_SEL2_VM 2
+#define SYSIB_SIZE   4096
 
 /*
  * At most this many longs per call: the TRNG is slow on real machines (it
  * waits for noise), and the CRNG asks for 8 at a time and loops for more.
  */
-#define TRNG_MAX_LONGS		16
+#define TRNG_MAX_LONGS 16
 
 static bool have_trng;
-static u8 sysib_322[SYSIB_SIZE] __aligned(SYSIB_SIZE);	/* STSI wants a 4 KiB-aligned page */
+static u8 sysib_322[SYSIB_SIZE] __aligned(SYSIB_SIZE); /* STSI wants a 4 KiB-aligned page */
 
 /*
  * PRNO is an RRE instruction, opcode 0xb93c; the assembler has no mnemonic
@@ -60,8 +60,7 @@ static bool prno_installed(unsigned int fc)
 	register unsigned long r0 __asm__("0") = PRNO_FC_QUERY;
 	register unsigned long r1 __asm__("1") = (unsigned long)mask;
 
-	__asm__ __volatile__(".insn	rre,0xb93c0000,2,4"
-			     : : "d"(r0), "d"(r1) : "cc", "memory");
+	__asm__ __volatile__(".insn	rre,0xb93c0000,2,4" : : "d"(r0), "d"(r1) : "cc", "memory");
 	return (mask[fc / 8] >> (7 - fc % 8)) & 1;
 }
 
@@ -80,7 +79,7 @@ static void prno_trng(void *buf, unsigned long len)
 	register unsigned long out_addr __asm__("4") = (unsigned long)buf;
 	register unsigned long out_len __asm__("5") = len;
 
-	__asm__ __volatile__("0:	.insn	rre,0xb93c0000,2,4\n\t"	/* PRNO 2,4 */
+	__asm__ __volatile__("0:	.insn	rre,0xb93c0000,2,4\n\t" /* PRNO 2,4 */
 			     "jo	0b"				/* CC 3: not done yet */
 			     : "+d"(raw_addr), "+d"(raw_len), "+d"(out_addr), "+d"(out_len)
 			     : "d"(fc)

@@ -41,21 +41,21 @@
 #include <uapi/errno.h>
 
 /* Virtual-address fields with a segment-table ASCE: SX bits 33-43, PX bits 44-51. */
-#define SEGMENT_SHIFT		20		/* a segment is 1 MiB */
-#define SEGMENT_TABLE_ENTRIES	512		/* table length 0: one 4 KiB unit */
-#define PAGE_TABLE_ENTRIES	256		/* 1 MiB / 4 KiB; a page table is 2 KiB */
+#define SEGMENT_SHIFT	      20  /* a segment is 1 MiB */
+#define SEGMENT_TABLE_ENTRIES 512 /* table length 0: one 4 KiB unit */
+#define PAGE_TABLE_ENTRIES    256 /* 1 MiB / 4 KiB; a page table is 2 KiB */
 
-#define ASCE_ORIGIN_MASK	(~0xfffUL)	/* bits 0-51: 4 KiB aligned table */
-#define ASCE_TYPE_SEGMENT	0x0UL		/* bits 60-61 = 00: a segment table */
-#define ASCE_TABLE_LENGTH_4K	0x0UL		/* bits 62-63 = 0: 512 entries */
+#define ASCE_ORIGIN_MASK     (~0xfffUL) /* bits 0-51: 4 KiB aligned table */
+#define ASCE_TYPE_SEGMENT    0x0UL	/* bits 60-61 = 00: a segment table */
+#define ASCE_TABLE_LENGTH_4K 0x0UL	/* bits 62-63 = 0: 512 entries */
 
-#define SEGMENT_ENTRY_ORIGIN	(~0x7ffUL)	/* bits 0-52: 2 KiB aligned page table */
-#define SEGMENT_ENTRY_INVALID	0x20UL		/* bit 58 */
+#define SEGMENT_ENTRY_ORIGIN  (~0x7ffUL) /* bits 0-52: 2 KiB aligned page table */
+#define SEGMENT_ENTRY_INVALID 0x20UL	 /* bit 58 */
 
-#define PAGE_ENTRY_ORIGIN	(~0xfffUL)	/* bits 0-51: the page frame */
-#define PAGE_ENTRY_INVALID	0x400UL		/* bit 53 */
-#define PAGE_ENTRY_PROTECT	0x200UL		/* bit 54: stores raise a protection exception */
-#define PAGE_ENTRY_IEP		0x100UL		/* bit 55: fetching an instruction does too */
+#define PAGE_ENTRY_ORIGIN  (~0xfffUL) /* bits 0-51: the page frame */
+#define PAGE_ENTRY_INVALID 0x400UL    /* bit 53 */
+#define PAGE_ENTRY_PROTECT 0x200UL    /* bit 54: stores raise a protection exception */
+#define PAGE_ENTRY_IEP	   0x100UL    /* bit 55: fetching an instruction does too */
 
 /*
  * The address space of no task: every segment invalid. CR1 designates it
@@ -103,7 +103,10 @@ static void set_cr1(unsigned long asce)
 static void set_cr7_cr13(unsigned long asce)
 {
 	__asm__ __volatile__("lctlg	7,7,%0\n\t"
-			     "lctlg	13,13,%0" : : "Q"(asce) : "memory");
+			     "lctlg	13,13,%0"
+			     :
+			     : "Q"(asce)
+			     : "memory");
 }
 
 /* PURGE TLB: forget every translation this CPU cached (PoP 10, "PTLB"). */
@@ -165,7 +168,7 @@ static u64 *page_table_for(struct mm_struct *mm, unsigned long va)
 	if (!page_table)
 		return NULL;
 	fill(page_table, PAGE_TABLE_ENTRIES, PAGE_ENTRY_INVALID);
-	*ste = virt_to_phys(page_table) & SEGMENT_ENTRY_ORIGIN;	/* I = 0: valid */
+	*ste = virt_to_phys(page_table) & SEGMENT_ENTRY_ORIGIN; /* I = 0: valid */
 	return page_table;
 }
 
@@ -232,8 +235,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 	 * meanwhile, as no task has this mm any more.
 	 */
 	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++)
-		if (cpu != smp_processor_id() &&
-		    READ_ONCE(live_asce[cpu]) == mm->arch.asce) {
+		if (cpu != smp_processor_id() && READ_ONCE(live_asce[cpu]) == mm->arch.asce) {
 			smp_call_function(drop_asce, (void *)mm->arch.asce);
 			break;
 		}

@@ -27,7 +27,7 @@
 #include <asm/traps.h>
 
 /* thread.gprs[] holds r6-r15: r<n> is at index n - 6. */
-#define THREAD_GPR(n)	((n) - 6)
+#define THREAD_GPR(n) ((n) - 6)
 
 /*
  * The pt_regs arch_init_user_regs() last filled for a task not yet started
@@ -47,7 +47,9 @@ static void save_user_extra_regs(struct thread_struct *t)
 			     "std	%%f2,8(%[f])\n\t"
 			     "std	%%f4,16(%[f])\n\t"
 			     "std	%%f6,24(%[f])"
-			     : [acrs] "=Q"(t->acrs) : [f] "a"(t->fprs) : "memory");
+			     : [acrs] "=Q"(t->acrs)
+			     : [f] "a"(t->fprs)
+			     : "memory");
 }
 
 /* And zeroes them in the CPU: LOAD ACCESS MULTIPLE, LOAD (long), from zeroes. */
@@ -61,7 +63,9 @@ static void clear_user_extra_regs(void)
 			     "ld	%%f2,%[zero]\n\t"
 			     "ld	%%f4,%[zero]\n\t"
 			     "ld	%%f6,%[zero]"
-			     : : [acrs] "Q"(zero_acrs), [zero] "R"(zero) : "memory");
+			     :
+			     : [acrs] "Q"(zero_acrs), [zero] "R"(zero)
+			     : "memory");
 }
 
 /*
@@ -80,7 +84,7 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 	regs->psw.mask = PSW_USER_MASK;
 	regs->psw.addr = entry;
 	regs->gprs[15] = user_sp;
-	regs->int_class = INT_CLASS_SVC;	/* for a dump: as if back from a system call */
+	regs->int_class = INT_CLASS_SVC; /* for a dump: as if back from a system call */
 
 	if (current->stack && regs == task_pt_regs(current))
 		clear_user_extra_regs();
@@ -105,16 +109,16 @@ void arch_task_init(struct task_struct *t)
 	struct pt_regs *regs = task_pt_regs(t);
 	unsigned long *frame = (unsigned long *)((char *)regs - STACK_FRAME_OVERHEAD);
 
-	frame[STACK_BACK_CHAIN / sizeof(unsigned long)] = 0;	/* stack walks end here */
+	frame[STACK_BACK_CHAIN / sizeof(unsigned long)] = 0; /* stack walks end here */
 
 	memset(&t->thread, 0, sizeof(t->thread));
 	if (regs != fresh_regs)
-		save_user_extra_regs(&t->thread);	/* fork: the parent's, from the CPU */
+		save_user_extra_regs(&t->thread); /* fork: the parent's, from the CPU */
 	fresh_regs = NULL;
 	t->thread.kstack_top = task_stack_top(t);
-	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	/* ret_from_fork's frame */
-	t->thread.gprs[THREAD_GPR(14)] = (unsigned long)ret_from_fork;	/* where br %r14 goes */
-	t->thread.gprs[THREAD_GPR(15)] = (unsigned long)frame;	/* the kernel sp there */
+	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	       /* ret_from_fork's frame */
+	t->thread.gprs[THREAD_GPR(14)] = (unsigned long)ret_from_fork; /* where br %r14 goes */
+	t->thread.gprs[THREAD_GPR(15)] = (unsigned long)frame;	       /* the kernel sp there */
 }
 
 /*

@@ -35,7 +35,7 @@ static void copy_command_line(void)
 {
 	size_t len;
 
-	boot_command_line[sizeof(boot_command_line) - 1] = '\0';	/* whatever QEMU did */
+	boot_command_line[sizeof(boot_command_line) - 1] = '\0'; /* whatever QEMU did */
 	len = strlen(boot_command_line);
 	strscpy(command_line, boot_command_line, sizeof(command_line));
 	if (len >= sizeof(command_line))
@@ -47,9 +47,9 @@ __stackleak_frame_exempt void arch_setup(void)
 {
 	bool iep;
 
-	arch_console_init();	/* first: everything after this may print */
-	arch_trap_init();	/* head.S set the new PSWs; this protects the lowcore */
-	iep = arch_mm_setup();	/* user address spaces: DAT tables, no-execute */
+	arch_console_init();   /* first: everything after this may print */
+	arch_trap_init();      /* head.S set the new PSWs; this protects the lowcore */
+	iep = arch_mm_setup(); /* user address spaces: DAT tables, no-execute */
 
 	/*
 	 * Real memory starts at 0 (the lowcore is part of it) and is
@@ -63,7 +63,7 @@ __stackleak_frame_exempt void arch_setup(void)
 	describe_machine();
 	identify_cpu(iep);
 	copy_command_line();
-	s390_entropy_init();	/* is there a TRNG? (entropy.c) */
+	s390_entropy_init(); /* is there a TRNG? (entropy.c) */
 }
 
 /*
@@ -76,7 +76,7 @@ __stackleak_frame_exempt void arch_setup(void)
  */
 __noreturn void arch_poweroff(int status)
 {
-	static struct psw wait_psw __aligned(8);	/* lpswe: doubleword aligned */
+	static struct psw wait_psw __aligned(8); /* lpswe: doubleword aligned */
 
 	s390_stop_other_cpus();
 	wait_psw.mask = PSW_DISABLED_WAIT_MASK;

@@ -36,24 +36,24 @@
 #include <asm/sclp.h>
 #include <asm/smp.h>
 #include <uapi/errno.h>
-#include <uapi/stackleak.h>	/* STACKLEAK_POISON, for asm/stackleak.h */
-#include <asm/stackleak.h>	/* STACKLEAK_ERASE_STACK_SIZE */
+#include <uapi/stackleak.h> /* STACKLEAK_POISON, for asm/stackleak.h */
+#include <asm/stackleak.h>  /* STACKLEAK_ERASE_STACK_SIZE */
 
 /* SIGNAL PROCESSOR orders (PoP 4, "Signal-Processor Orders"). */
-#define SIGP_SENSE		0x01
-#define SIGP_EMERGENCY_SIGNAL	0x03
-#define SIGP_STOP		0x05
-#define SIGP_RESTART		0x06
-#define SIGP_SET_PREFIX		0x0d
+#define SIGP_SENSE	      0x01
+#define SIGP_EMERGENCY_SIGNAL 0x03
+#define SIGP_STOP	      0x05
+#define SIGP_RESTART	      0x06
+#define SIGP_SET_PREFIX	      0x0d
 
 /* Its condition code. */
 #define SIGP_CC_ACCEPTED	0
-#define SIGP_CC_STATUS_STORED	1	/* the status word says why not */
-#define SIGP_CC_BUSY		2	/* try again (QEMU: another sigp is in progress) */
-#define SIGP_CC_NOT_OPERATIONAL	3	/* no CPU at that address */
+#define SIGP_CC_STATUS_STORED	1 /* the status word says why not */
+#define SIGP_CC_BUSY		2 /* try again (QEMU: another sigp is in progress) */
+#define SIGP_CC_NOT_OPERATIONAL 3 /* no CPU at that address */
 
 /* Bits of the status word stored with condition code 1. */
-#define SIGP_STATUS_STOPPED	0x00000040
+#define SIGP_STATUS_STOPPED 0x00000040
 
 /* The CPU address of each logical CPU, [0] the boot CPU's. */
 static u16 cpu_address[NR_CPUS];
@@ -93,13 +93,13 @@ static int sigp(u16 address, unsigned int order, unsigned long parameter, u32 *s
 	register unsigned long r1 __asm__("1") = parameter;
 	int cc;
 
-	__asm__ __volatile__("sigp	%%r0,%[addr],0(%[order])\n\t"
-			     "ipm	%[cc]\n\t"	/* the condition code into bits 34-35 */
-			     "srl	%[cc],28"	/* ... and down to 0-3 */
-			     : [cc] "=d"(cc), "+d"(r0)
-			     : "d"(r1), [addr] "d"((unsigned long)address),
-			       [order] "a"((unsigned long)order)
-			     : "cc", "memory");
+	__asm__ __volatile__(
+	    "sigp	%%r0,%[addr],0(%[order])\n\t"
+	    "ipm	%[cc]\n\t" /* the condition code into bits 34-35 */
+	    "srl	%[cc],28"  /* ... and down to 0-3 */
+	    : [cc] "=d"(cc), "+d"(r0)
+	    : "d"(r1), [addr] "d"((unsigned long)address), [order] "a"((unsigned long)order)
+	    : "cc", "memory");
 	*status = (u32)r0;
 	return cc;
 }
@@ -175,8 +175,8 @@ unsigned int arch_smp_probe(void)
 static int sigp_failed(unsigned int cpu, const char *order, int cc, u32 status)
 {
 	if (cc == SIGP_CC_NOT_OPERATIONAL)
-		printk("smp: CPU%u (address %u): SIGP %s: not operational\n", cpu,
-		       cpu_address[cpu], order);
+		printk("smp: CPU%u (address %u): SIGP %s: not operational\n", cpu, cpu_address[cpu],
+		       order);
 	else
 		printk("smp: CPU%u (address %u): SIGP %s refused, status 0x%08x\n", cpu,
 		       cpu_address[cpu], order, status);
@@ -210,7 +210,7 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 	lowcore_put((unsigned long)lc, LC_CPU_INFO, (unsigned long)&cpu_info[cpu]);
 	lowcore_put((unsigned long)lc, LC_ERASE_STACK,
 		    (unsigned long)(stackleak_erase_stacks[cpu - 1] + STACKLEAK_ERASE_STACK_SIZE) -
-			    STACK_FRAME_OVERHEAD);
+			STACK_FRAME_OVERHEAD);
 	lowcore_put((unsigned long)lc, LC_RESTART_STACK,
 		    (unsigned long)(restart_stacks[cpu - 1] + RESTART_STACK_SIZE));
 
@@ -276,10 +276,10 @@ void s390_stop_other_cpus(void)
 		if (cpu_address[i] == self ||
 		    sigp_wait(cpu_address[i], SIGP_STOP, 0, &status) != SIGP_CC_ACCEPTED)
 			continue;
-		while (!(sigp_wait(cpu_address[i], SIGP_SENSE, 0, &status) ==
-				 SIGP_CC_STATUS_STORED &&
-			 (status & SIGP_STATUS_STOPPED)) &&
-		       arch_get_cycles() - start < arch_cycles_per_sec())
+		while (
+		    !(sigp_wait(cpu_address[i], SIGP_SENSE, 0, &status) == SIGP_CC_STATUS_STORED &&
+		      (status & SIGP_STATUS_STOPPED)) &&
+		    arch_get_cycles() - start < arch_cycles_per_sec())
 			;
 	}
 }

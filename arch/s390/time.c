@@ -38,8 +38,8 @@
 #include <asm/smp.h>
 #include <asm/traps.h>
 
-static u64 tick_period;			/* TOD units between two ticks */
-static u64 next_tick[NR_CPUS];		/* the comparator value each CPU armed now */
+static u64 tick_period;	       /* TOD units between two ticks */
+static u64 next_tick[NR_CPUS]; /* the comparator value each CPU armed now */
 
 u64 arch_get_cycles(void)
 {

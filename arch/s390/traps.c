@@ -30,14 +30,14 @@
 #include <asm/traps.h>
 
 /* The TEID's bits 0-51 hold the failing address, to the page (PoP 6, "TEID"). */
-#define TEID_ADDRESS_MASK		(~0xfffUL)
+#define TEID_ADDRESS_MASK	    (~0xfffUL)
 /* TEID bits 52-53, fetch/store indication (facility 75): 01 = the access was a store. */
-#define TEID_STORE			0x400UL
+#define TEID_STORE		    0x400UL
 /* TEID bits 56 and 61 of a protection exception say which protection (ESOP-2). */
-#define TEID_PROTECTION_MASK		0x84UL
-#define TEID_PROTECTION_LOW_ADDRESS	0x80UL	/* 56: low-address protection, a store */
-#define TEID_PROTECTION_DAT		0x04UL	/* 61: page-table P bit, a store */
-#define TEID_PROTECTION_IEP		0x84UL	/* 56+61: page-table IEP bit, an insn fetch */
+#define TEID_PROTECTION_MASK	    0x84UL
+#define TEID_PROTECTION_LOW_ADDRESS 0x80UL /* 56: low-address protection, a store */
+#define TEID_PROTECTION_DAT	    0x04UL /* 61: page-table P bit, a store */
+#define TEID_PROTECTION_IEP	    0x84UL /* 56+61: page-table IEP bit, an insn fetch */
 
 /*
  * s390 has no breakpoint instruction. Debuggers write the halfword 0x0001,
@@ -45,81 +45,78 @@
  * as SIGTRAP rather than SIGILL (S390_BREAKPOINT_U16,
  * in Linux's arch/s390/include/uapi/asm/ptrace.h). So do we.
  */
-#define S390_BREAKPOINT_U16		0x0001
+#define S390_BREAKPOINT_U16 0x0001
 
 /* An instruction address must be even (PoP 5, "Instructions"). */
-#define INSTRUCTION_ALIGN_MASK		1UL
+#define INSTRUCTION_ALIGN_MASK 1UL
 
 /* The data-exception code is the byte at 0x93, the last of the word at 0x90 (PoP 6, "DXC"). */
-#define DXC_MASK			0xff
+#define DXC_MASK       0xff
 /*
  * DXCs 0x08-0x83 report IEEE exceptions (inexact, underflow, overflow, divide
  * by zero, invalid, and their simulated forms); below are decimal-operand
  * data (0) and the AFP/BFP/DFP controls off (1-3), above the vector control
  * off (0xfe) and compare-and-trap (0xff).
  */
-#define DXC_IEEE_FIRST			0x08
-#define DXC_IEEE_LAST			0x83
+#define DXC_IEEE_FIRST 0x08
+#define DXC_IEEE_LAST  0x83
 
 /* How many callers the register dump lists at most. */
-#define BACKTRACE_DEPTH			16
+#define BACKTRACE_DEPTH 16
 
 /* External-interruption codes (PoP 6, "External Interruption"). */
-#define EXT_CODE_EMERGENCY_SIGNAL	0x1201	/* SIGP from another CPU: an IPI (smp.c) */
-#define EXT_CODE_CLOCK_COMPARATOR	0x1004
-#define EXT_CODE_CPU_TIMER		0x1005
-#define EXT_CODE_SERVICE_SIGNAL		0x2401
+#define EXT_CODE_EMERGENCY_SIGNAL 0x1201 /* SIGP from another CPU: an IPI (smp.c) */
+#define EXT_CODE_CLOCK_COMPARATOR 0x1004
+#define EXT_CODE_CPU_TIMER	  0x1005
+#define EXT_CODE_SERVICE_SIGNAL	  0x2401
 
 static const char *const program_check_names[PGM_CODE_MASK + 1] = {
-	[PGM_OPERATION]		  = "operation exception (undefined instruction)",
-	[PGM_PRIVILEGED_OP]	  = "privileged-operation exception",
-	[PGM_EXECUTE]		  = "execute exception",
-	[PGM_PROTECTION]	  = "protection exception",
-	[PGM_ADDRESSING]	  = "addressing exception (no such memory)",
-	[PGM_SPECIFICATION]	  = "specification exception",
-	[PGM_DATA]		  = "data exception",
-	[PGM_FIXPT_OVERFLOW]	  = "fixed-point-overflow exception",
-	[PGM_FIXPT_DIVIDE]	  = "fixed-point-divide exception",
-	[PGM_DEC_OVERFLOW]	  = "decimal-overflow exception",
-	[PGM_DEC_DIVIDE]	  = "decimal-divide exception",
-	[PGM_HFP_EXP_OVERFLOW]	  = "HFP-exponent-overflow exception",
-	[PGM_HFP_EXP_UNDERFLOW]	  = "HFP-exponent-underflow exception",
-	[PGM_HFP_SIGNIFICANCE]	  = "HFP-significance exception",
-	[PGM_HFP_DIVIDE]	  = "HFP-floating-point-divide exception",
-	[PGM_SEGMENT_TRANS]	  = "segment-translation exception",
-	[PGM_PAGE_TRANS]	  = "page-translation exception",
-	[PGM_TRANS_SPEC]	  = "translation-specification exception",
-	[PGM_SPECIAL_OP]	  = "special-operation exception",
-	[PGM_OPERAND]		  = "operand exception",
-	[PGM_TRACE_TABLE]	  = "trace-table exception",
-	[PGM_TRANSACTION]	  = "transaction-constraint exception",
-	[PGM_VECTOR_PROCESSING]	  = "vector-processing exception",
-	[PGM_SPACE_SWITCH]	  = "space-switch event",
-	[PGM_HFP_SQRT]		  = "HFP-square-root exception",
-	[PGM_ASCE_TYPE]		  = "ASCE-type exception",
-	[PGM_REGION_FIRST_TRANS]  = "region-first-translation exception",
+	[PGM_OPERATION] = "operation exception (undefined instruction)",
+	[PGM_PRIVILEGED_OP] = "privileged-operation exception",
+	[PGM_EXECUTE] = "execute exception",
+	[PGM_PROTECTION] = "protection exception",
+	[PGM_ADDRESSING] = "addressing exception (no such memory)",
+	[PGM_SPECIFICATION] = "specification exception",
+	[PGM_DATA] = "data exception",
+	[PGM_FIXPT_OVERFLOW] = "fixed-point-overflow exception",
+	[PGM_FIXPT_DIVIDE] = "fixed-point-divide exception",
+	[PGM_DEC_OVERFLOW] = "decimal-overflow exception",
+	[PGM_DEC_DIVIDE] = "decimal-divide exception",
+	[PGM_HFP_EXP_OVERFLOW] = "HFP-exponent-overflow exception",
+	[PGM_HFP_EXP_UNDERFLOW] = "HFP-exponent-underflow exception",
+	[PGM_HFP_SIGNIFICANCE] = "HFP-significance exception",
+	[PGM_HFP_DIVIDE] = "HFP-floating-point-divide exception",
+	[PGM_SEGMENT_TRANS] = "segment-translation exception",
+	[PGM_PAGE_TRANS] = "page-translation exception",
+	[PGM_TRANS_SPEC] = "translation-specification exception",
+	[PGM_SPECIAL_OP] = "special-operation exception",
+	[PGM_OPERAND] = "operand exception",
+	[PGM_TRACE_TABLE] = "trace-table exception",
+	[PGM_TRANSACTION] = "transaction-constraint exception",
+	[PGM_VECTOR_PROCESSING] = "vector-processing exception",
+	[PGM_SPACE_SWITCH] = "space-switch event",
+	[PGM_HFP_SQRT] = "HFP-square-root exception",
+	[PGM_ASCE_TYPE] = "ASCE-type exception",
+	[PGM_REGION_FIRST_TRANS] = "region-first-translation exception",
 	[PGM_REGION_SECOND_TRANS] = "region-second-translation exception",
-	[PGM_REGION_THIRD_TRANS]  = "region-third-translation exception",
-	[PGM_MONITOR]		  = "monitor event",
+	[PGM_REGION_THIRD_TRANS] = "region-third-translation exception",
+	[PGM_MONITOR] = "monitor event",
 };
 
 static const char *const int_class_names[] = {
-	[INT_CLASS_RESTART]	= "restart",
-	[INT_CLASS_EXTERNAL]	= "external",
-	[INT_CLASS_SVC]		= "supervisor call",
-	[INT_CLASS_PROGRAM]	= "program",
-	[INT_CLASS_MCCK]	= "machine check",
-	[INT_CLASS_IO]		= "I/O",
+	[INT_CLASS_RESTART] = "restart",     [INT_CLASS_EXTERNAL] = "external",
+	[INT_CLASS_SVC] = "supervisor call", [INT_CLASS_PROGRAM] = "program",
+	[INT_CLASS_MCCK] = "machine check",  [INT_CLASS_IO] = "I/O",
 };
 
 /* What int_parm_long holds for each class (asm/ptrace.h). */
 static const char *const int_parm_long_names[] = {
-	[INT_CLASS_PROGRAM]	= " (TEID)",
-	[INT_CLASS_MCCK]	= " (machine-check code)",
-	[INT_CLASS_IO]		= " (interruption-identification word)",
-	[INT_CLASS_RESTART]	= "",
-	[INT_CLASS_EXTERNAL]	= "",
-	[INT_CLASS_SVC]		= "",
+	[INT_CLASS_PROGRAM] = " (TEID)",
+	[INT_CLASS_MCCK] = " (machine-check code)",
+	[INT_CLASS_IO] = " (interruption-identification word)",
+	[INT_CLASS_RESTART] = "",
+	[INT_CLASS_EXTERNAL] = "",
+	[INT_CLASS_SVC] = "",
 };
 
 /* die() prints the reason after we return from building it; one trap at a time. */
@@ -183,7 +180,8 @@ static bool is_breakpoint(unsigned long pc)
 {
 	u16 insn;
 
-	return copy_from_user(&insn, u64_to_user_ptr(pc), sizeof(insn)) == 0 && insn == S390_BREAKPOINT_U16;
+	return copy_from_user(&insn, u64_to_user_ptr(pc), sizeof(insn)) == 0 &&
+	       insn == S390_BREAKPOINT_U16;
 }
 
 /*
@@ -199,7 +197,7 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	switch (code) {
 	case PGM_SEGMENT_TRANS:
 	case PGM_PAGE_TRANS:
-	case PGM_ASCE_TYPE:		/* beyond 2 GiB: past what a segment table spans */
+	case PGM_ASCE_TYPE: /* beyond 2 GiB: past what a segment table spans */
 		kind = translation_fault_kind(regs, addr);
 		break;
 	case PGM_PROTECTION:
@@ -207,7 +205,7 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		if ((regs->int_parm_long & TEID_PROTECTION_MASK) == TEID_PROTECTION_IEP)
 			kind = FAULT_EXEC;
 		else
-			kind = FAULT_WRITE;	/* TEID_PROTECTION_DAT or _LOW_ADDRESS */
+			kind = FAULT_WRITE; /* TEID_PROTECTION_DAT or _LOW_ADDRESS */
 		break;
 	case PGM_OPERATION:
 		kind = is_breakpoint(pc) ? FAULT_BREAKPOINT : FAULT_ILLEGAL;
@@ -220,8 +218,8 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		addr = regs->psw.addr;
 		kind = addr & INSTRUCTION_ALIGN_MASK ? FAULT_ALIGNMENT : FAULT_OTHER;
 		break;
-	case PGM_FIXPT_OVERFLOW:	/* with the program mask's bit set */
-	case PGM_FIXPT_DIVIDE:		/* dsgr and friends by 0, or a quotient too big */
+	case PGM_FIXPT_OVERFLOW: /* with the program mask's bit set */
+	case PGM_FIXPT_DIVIDE:	 /* dsgr and friends by 0, or a quotient too big */
 	case PGM_DEC_OVERFLOW:
 	case PGM_DEC_DIVIDE:
 	case PGM_HFP_EXP_OVERFLOW:
@@ -230,7 +228,7 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	case PGM_HFP_DIVIDE:
 	case PGM_HFP_SQRT:
 	case PGM_VECTOR_PROCESSING:
-		kind = FAULT_ARITHMETIC;	/* Linux: SIGFPE for each */
+		kind = FAULT_ARITHMETIC; /* Linux: SIGFPE for each */
 		break;
 	case PGM_DATA:
 		/*
@@ -240,14 +238,15 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		 * vector facility, which CR0 keeps off (arch_trap_init()).
 		 */
 		kind = (regs->int_parm & DXC_MASK) >= DXC_IEEE_FIRST &&
-		       (regs->int_parm & DXC_MASK) <= DXC_IEEE_LAST ? FAULT_ARITHMETIC :
-		       FAULT_ILLEGAL;
+			       (regs->int_parm & DXC_MASK) <= DXC_IEEE_LAST ?
+			   FAULT_ARITHMETIC :
+			   FAULT_ILLEGAL;
 		break;
-	case PGM_ADDRESSING:		/* a page table points outside RAM */
-	case PGM_TRANS_SPEC:		/* a malformed table entry */
-		return;			/* both are kernel bugs: die() with the dump */
+	case PGM_ADDRESSING: /* a page table points outside RAM */
+	case PGM_TRANS_SPEC: /* a malformed table entry */
+		return;	     /* both are kernel bugs: die() with the dump */
 	default:
-		kind = FAULT_OTHER;	/* operand, execute exceptions, ... */
+		kind = FAULT_OTHER; /* operand, execute exceptions, ... */
 		break;
 	}
 	/* The TEID names only the page; for a fetch the exact address is the pc. */
@@ -278,10 +277,11 @@ static void program_check(struct pt_regs *regs)
 	 * the other arches name theirs.
 	 */
 	if (code == PGM_PROTECTION) {
-		regs->psw.addr = pc;	/* suppressed: name the store, not the next insn */
+		regs->psw.addr = pc; /* suppressed: name the store, not the next insn */
 		die_kernel_fault(regs, FAULT_WRITE, teid & TEID_ADDRESS_MASK,
 				 (teid & TEID_PROTECTION_MASK) == TEID_PROTECTION_LOW_ADDRESS ?
-				 "low-address protection" : "protection exception");
+				     "low-address protection" :
+				     "protection exception");
 	}
 	if (!name)
 		snprintf(reason, sizeof(reason), "program check 0x%04x at pc 0x%lx",
@@ -417,10 +417,10 @@ static void show_psw(const struct psw *psw)
 	printk("      R:%d T:%d IO:%d EX:%d Key:%lu M:%d W:%d P:%d AS:%lu CC:%lu PM:%lu "
 	       "EA:%d BA:%d\n",
 	       !!(m & PSW_MASK_PER), !!(m & PSW_MASK_DAT), !!(m & PSW_MASK_IO),
-	       !!(m & PSW_MASK_EXT), (m & PSW_MASK_KEY) >> PSW_SHIFT_KEY,
-	       !!(m & PSW_MASK_MCHECK), !!(m & PSW_MASK_WAIT), !!(m & PSW_MASK_PSTATE),
-	       (m & PSW_MASK_ASC) >> PSW_SHIFT_ASC, (m & PSW_MASK_CC) >> PSW_SHIFT_CC,
-	       (m & PSW_MASK_PM) >> PSW_SHIFT_PM, !!(m & PSW_MASK_EA), !!(m & PSW_MASK_BA));
+	       !!(m & PSW_MASK_EXT), (m & PSW_MASK_KEY) >> PSW_SHIFT_KEY, !!(m & PSW_MASK_MCHECK),
+	       !!(m & PSW_MASK_WAIT), !!(m & PSW_MASK_PSTATE), (m & PSW_MASK_ASC) >> PSW_SHIFT_ASC,
+	       (m & PSW_MASK_CC) >> PSW_SHIFT_CC, (m & PSW_MASK_PM) >> PSW_SHIFT_PM,
+	       !!(m & PSW_MASK_EA), !!(m & PSW_MASK_BA));
 }
 
 /* A stack frame the walker may read: aligned, ascending, inside memory. */
@@ -442,7 +442,7 @@ static void show_backtrace(const struct pt_regs *regs)
 	unsigned long below = 0;
 
 	if (user_mode(regs))
-		return;		/* a user stack is not ours to walk */
+		return; /* a user stack is not ours to walk */
 	printk("Call trace (back chain):\n");
 	print_ip_sym("  PSW address ", regs->psw.addr);
 	print_ip_sym("  r14 ", regs->gprs[14]);
@@ -473,9 +473,8 @@ void arch_show_regs(const struct pt_regs *regs)
 	else
 		printk(", code 0x%08x", regs->int_code);
 	printk("\n");
-	printk("int_parm: 0x%08x  int_parm_long: 0x%016lx%s\n", regs->int_parm,
-	       regs->int_parm_long, cls < ARRAY_SIZE(int_parm_long_names) ?
-	       int_parm_long_names[cls] : "");
+	printk("int_parm: 0x%08x  int_parm_long: 0x%016lx%s\n", regs->int_parm, regs->int_parm_long,
+	       cls < ARRAY_SIZE(int_parm_long_names) ? int_parm_long_names[cls] : "");
 	printk("last break: 0x%016lx  orig_gpr2: 0x%016lx\n", regs->last_break, regs->orig_gpr2);
 	show_backtrace(regs);
 }

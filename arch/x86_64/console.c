@@ -14,33 +14,33 @@
 #include <asm/irq_vectors.h>
 #include <asm/setup.h>
 
-#define COM1_BASE		0x3f8	/* PC/AT I/O map; QEMU's first isa-serial */
+#define COM1_BASE 0x3f8 /* PC/AT I/O map; QEMU's first isa-serial */
 
-#define UART_RX			0	/* read, DLAB = 0: receiver buffer */
-#define UART_TX			0	/* write, DLAB = 0: transmitter holding */
-#define UART_DLL		0	/* DLAB = 1: divisor latch, low byte */
-#define UART_IER		1	/* DLAB = 0: interrupt enable */
-#define UART_DLM		1	/* DLAB = 1: divisor latch, high byte */
-#define UART_FCR		2	/* write: FIFO control */
-#define UART_LCR		3	/* line control */
-#define UART_MCR		4	/* modem control */
-#define UART_LSR		5	/* line status */
+#define UART_RX	 0 /* read, DLAB = 0: receiver buffer */
+#define UART_TX	 0 /* write, DLAB = 0: transmitter holding */
+#define UART_DLL 0 /* DLAB = 1: divisor latch, low byte */
+#define UART_IER 1 /* DLAB = 0: interrupt enable */
+#define UART_DLM 1 /* DLAB = 1: divisor latch, high byte */
+#define UART_FCR 2 /* write: FIFO control */
+#define UART_LCR 3 /* line control */
+#define UART_MCR 4 /* modem control */
+#define UART_LSR 5 /* line status */
 
-#define UART_IER_RDI		0x01	/* interrupt when a received byte is waiting */
-#define UART_LCR_WLEN8		0x03	/* 8 data bits, 1 stop bit, no parity */
-#define UART_LCR_DLAB		0x80	/* divisor latch access: offsets 0/1 become DLL/DLM */
-#define UART_FCR_ENABLE_FIFO	0x01
-#define UART_FCR_CLEAR_RCVR	0x02
-#define UART_FCR_CLEAR_XMIT	0x04
-#define UART_MCR_DTR		0x01	/* data terminal ready */
-#define UART_MCR_RTS		0x02	/* request to send */
-#define UART_MCR_OUT2		0x08	/* on a PC: connects the UART's interrupt to its IRQ line */
-#define UART_LSR_DR		0x01	/* a received byte is waiting */
-#define UART_LSR_THRE		0x20	/* the transmitter can take a byte */
-#define UART_LSR_ABSENT		0xff	/* what reading an empty I/O port returns */
+#define UART_IER_RDI	     0x01 /* interrupt when a received byte is waiting */
+#define UART_LCR_WLEN8	     0x03 /* 8 data bits, 1 stop bit, no parity */
+#define UART_LCR_DLAB	     0x80 /* divisor latch access: offsets 0/1 become DLL/DLM */
+#define UART_FCR_ENABLE_FIFO 0x01
+#define UART_FCR_CLEAR_RCVR  0x02
+#define UART_FCR_CLEAR_XMIT  0x04
+#define UART_MCR_DTR	     0x01 /* data terminal ready */
+#define UART_MCR_RTS	     0x02 /* request to send */
+#define UART_MCR_OUT2	     0x08 /* on a PC: connects the UART's interrupt to its IRQ line */
+#define UART_LSR_DR	     0x01 /* a received byte is waiting */
+#define UART_LSR_THRE	     0x20 /* the transmitter can take a byte */
+#define UART_LSR_ABSENT	     0xff /* what reading an empty I/O port returns */
 
 /* 1.8432 MHz crystal / 16 = 115200 baud at divisor 1 (PC16550D §8.10). */
-#define UART_DIVISOR_115200	1
+#define UART_DIVISOR_115200 1
 
 static void serial_out(unsigned int reg, u8 value)
 {
@@ -107,6 +107,6 @@ bool arch_console_irq_init(void)
  */
 void serial_interrupt(void)
 {
-	console_rx_interrupt();	/* kernel/tty.c: into the input buffer */
+	console_rx_interrupt(); /* kernel/tty.c: into the input buffer */
 	apic_eoi();
 }

@@ -54,7 +54,7 @@ __stackleak_frame_exempt void identify_cpu(void)
 			cpuid_regs_to_string(brand + 16 * i, eax, ebx, ecx);
 			memcpy(brand + 16 * i + 12, &edx, 4);
 		}
-		while (*b == ' ')	/* Intel right-aligns the string with spaces */
+		while (*b == ' ') /* Intel right-aligns the string with spaces */
 			b++;
 	}
 	snprintf(cpu_desc, sizeof(cpu_desc), "%s (%s family %u model %u stepping %u)",

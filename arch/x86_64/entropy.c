@@ -33,7 +33,7 @@
  * (RDRAND_RETRY_LOOPS). A failing RDSEED is not retried: Linux does not
  * either, and the caller falls back to something else.
  */
-#define RDRAND_RETRY_LOOPS	10
+#define RDRAND_RETRY_LOOPS 10
 
 static bool have_rdseed, have_rdrand;
 
@@ -91,6 +91,7 @@ __stackleak_frame_exempt void arch_boot_entropy(void)
 	printk("random:  RDSEED %s, RDRAND %s: arch_get_random_seed_longs() uses %s\n",
 	       have_rdseed ? "present" : "absent", have_rdrand ? "present" : "absent",
 	       have_rdseed ? (have_rdrand ? "RDSEED, then RDRAND" : "RDSEED") :
-	       have_rdrand ? "RDRAND" : "nothing");
+	       have_rdrand ? "RDRAND" :
+			     "nothing");
 	printk("random:  PVH boot: no firmware seed (hvm_start_info carries none)\n");
 }

@@ -52,7 +52,7 @@ static void pvh_memory(const struct hvm_start_info *si)
 		if (map[i].type != XEN_HVM_MEMMAP_TYPE_RAM || start >= IDENTITY_MAP_SIZE)
 			continue;
 		if (size > IDENTITY_MAP_SIZE - start)
-			size = IDENTITY_MAP_SIZE - start;	/* the part below 4 GiB */
+			size = IDENTITY_MAP_SIZE - start; /* the part below 4 GiB */
 		if (size > boot_info.mem_size) {
 			boot_info.mem_start = start;
 			boot_info.mem_size = size;
@@ -67,8 +67,8 @@ static void pvh_memory(const struct hvm_start_info *si)
  * With the copy, hvm_start_info and everything it points to is dead after
  * arch_setup(), and boot_info.reserved[] stays empty.
  */
-#define CMDLINE_SIZE		1024
-#define CMDLINE_SCAN_MAX	65536	/* how far we look for the end of a longer line */
+#define CMDLINE_SIZE	 1024
+#define CMDLINE_SCAN_MAX 65536 /* how far we look for the end of a longer line */
 static char cmdline_copy[CMDLINE_SIZE];
 
 void pvh_setup(void)
@@ -88,8 +88,9 @@ void pvh_setup(void)
 		if (strscpy(cmdline_copy, cmdline, sizeof(cmdline_copy)) < 0) {
 			const char *whole = boot_ptr(si->cmdline_paddr, CMDLINE_SCAN_MAX);
 
-			boot_info.cmdline_dropped = (whole ? strnlen(whole, CMDLINE_SCAN_MAX) :
-						     CMDLINE_SIZE) - (CMDLINE_SIZE - 1);
+			boot_info.cmdline_dropped =
+			    (whole ? strnlen(whole, CMDLINE_SCAN_MAX) : CMDLINE_SIZE) -
+			    (CMDLINE_SIZE - 1);
 		}
 		boot_info.cmdline = cmdline_copy;
 	}

@@ -6,18 +6,26 @@
  */
 #include <asm/insn.h>
 
-#define OPCODE_ESCAPE		0x0f	/* two-byte opcodes: 0f xx */
+#define OPCODE_ESCAPE 0x0f /* two-byte opcodes: 0f xx */
 
 /* Instruction prefixes (SDM Vol. 2A §2.1.1, §2.2.1): skipped to find the opcode. */
 static bool is_prefix(u8 b)
 {
 	switch (b) {
-	case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:	/* segment */
-	case 0x66: case 0x67:		/* operand size, address size */
-	case 0xf0: case 0xf2: case 0xf3:	/* lock, repne, rep */
+	case 0x26:
+	case 0x2e:
+	case 0x36:
+	case 0x3e:
+	case 0x64:
+	case 0x65: /* segment */
+	case 0x66:
+	case 0x67: /* operand size, address size */
+	case 0xf0:
+	case 0xf2:
+	case 0xf3: /* lock, repne, rep */
 		return true;
 	default:
-		return b >= 0x40 && b <= 0x4f;	/* REX */
+		return b >= 0x40 && b <= 0x4f; /* REX */
 	}
 }
 
@@ -27,21 +35,21 @@ static bool is_prefix(u8 b)
  * I/O bitmap forbid (SDM Vol. 1 §19.5).
  */
 static const u8 privileged_opcodes[] = {
-	0xf4,				/* hlt */
-	0xfa, 0xfb,			/* cli, sti */
-	0xe4, 0xe5, 0xe6, 0xe7,		/* in, out with an 8-bit port */
-	0xec, 0xed, 0xee, 0xef,		/* in, out with the port in dx */
-	0x6c, 0x6d, 0x6e, 0x6f,		/* ins, outs */
+	0xf4,			/* hlt */
+	0xfa, 0xfb,		/* cli, sti */
+	0xe4, 0xe5, 0xe6, 0xe7, /* in, out with an 8-bit port */
+	0xec, 0xed, 0xee, 0xef, /* in, out with the port in dx */
+	0x6c, 0x6d, 0x6e, 0x6f, /* ins, outs */
 };
 static const u8 privileged_opcodes_0f[] = {
-	0x00,				/* lldt, ltr; sldt, str: UMIP */
-	0x01,				/* lgdt lidt lmsw invlpg swapgs; sgdt sidt smsw: UMIP */
-	0x06,				/* clts */
-	0x07,				/* sysret */
-	0x08, 0x09,			/* invd, wbinvd */
-	0x20, 0x21, 0x22, 0x23,		/* mov from/to control and debug registers */
-	0x30, 0x32, 0x33,		/* wrmsr, rdmsr, rdpmc */
-	0x35,				/* sysexit */
+	0x00,			/* lldt, ltr; sldt, str: UMIP */
+	0x01,			/* lgdt lidt lmsw invlpg swapgs; sgdt sidt smsw: UMIP */
+	0x06,			/* clts */
+	0x07,			/* sysret */
+	0x08, 0x09,		/* invd, wbinvd */
+	0x20, 0x21, 0x22, 0x23, /* mov from/to control and debug registers */
+	0x30, 0x32, 0x33,	/* wrmsr, rdmsr, rdpmc */
+	0x35,			/* sysexit */
 };
 
 static bool in_table(const u8 *table, size_t n, u8 opcode)

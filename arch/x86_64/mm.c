@@ -34,18 +34,18 @@
 extern u64 boot_pml4[];
 
 /* The one PML4 entry the kernel's map occupies: 4 GiB fit in the first 512 GiB. */
-#define KERNEL_PML4_INDEX	0
+#define KERNEL_PML4_INDEX 0
 BUILD_BUG_ON(((IDENTITY_MAP_SIZE - 1) >> PGDIR_SHIFT) != KERNEL_PML4_INDEX);
 BUILD_BUG_ON((USER_BASE >> PGDIR_SHIFT) == KERNEL_PML4_INDEX);
 /* The first non-canonical address: 48-bit linear addresses (SDM Vol. 1 §3.3.7.1). */
-#define CANONICAL_LOWER_HALF_END	(1UL << 47)
+#define CANONICAL_LOWER_HALF_END (1UL << 47)
 BUILD_BUG_ON(USER_STACK_TOP > CANONICAL_LOWER_HALF_END);
 
 /* A table for user pages: present, writable, user; the last-level entry decides. */
-#define _PAGE_USER_TABLE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
+#define _PAGE_USER_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
 
 /* Levels below the PML4: PDPT (3), PD (2), PT (1), which holds the pages. */
-#define PML4_LEVELS_BELOW	3
+#define PML4_LEVELS_BELOW 3
 
 /* The address bits that index the PML4, the PDPT and the PD on the way to a PT. */
 static const unsigned int walk_shifts[PML4_LEVELS_BELOW] = { PGDIR_SHIFT, PUD_SHIFT, PMD_SHIFT };
@@ -94,7 +94,7 @@ static void flush_tlb_all(void)
 	unsigned long cr4 = read_cr4();
 
 	if (!(cr4 & X86_CR4_PGE)) {
-		write_cr3(read_cr3());	/* no global pages yet: a CR3 write is enough */
+		write_cr3(read_cr3()); /* no global pages yet: a CR3 write is enough */
 		return;
 	}
 	write_cr4(cr4 & ~X86_CR4_PGE);
@@ -126,7 +126,7 @@ void paging_init(void)
 		cr4 |= X86_CR4_SMEP;
 	if (cpu_has(X86_FEATURE_SMAP))
 		cr4 |= X86_CR4_SMAP;
-	write_cr4(cr4);		/* a change of PGE also flushes the whole TLB */
+	write_cr4(cr4); /* a change of PGE also flushes the whole TLB */
 
 	if (!page_nx)
 		printk("paging: no NX bit: user data and stack pages are executable\n");
@@ -154,8 +154,9 @@ void kernel_map_uncached(unsigned long addr)
  * everything but PS (bit 7) and the address, and but PAT, bit 12 there and
  * bit 7 here, which we never set. NX is each page's own (identity_nx()).
  */
-#define PMD_SPLIT_FLAGS		(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_PWT | _PAGE_PCD | \
-				 _PAGE_ACCESSED | _PAGE_DIRTY | _PAGE_GLOBAL)
+#define PMD_SPLIT_FLAGS                                                                   \
+	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_PWT | _PAGE_PCD | _PAGE_ACCESSED | \
+	 _PAGE_DIRTY | _PAGE_GLOBAL)
 
 /*
  * The kernel's 4 KiB entry for addr. A 2 MiB page is split first: a new PT
@@ -218,7 +219,7 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 int arch_mm_init(struct mm_struct *mm)
 {
-	u64 *pml4 = alloc_page();	/* zeroed: no user mapping yet */
+	u64 *pml4 = alloc_page(); /* zeroed: no user mapping yet */
 
 	if (!pml4)
 		return -ENOMEM;

@@ -28,7 +28,9 @@ static void load_null_user_segments(void)
 			     "swapgs\n\t"
 			     "movl %0, %%gs\n\t"
 			     "swapgs"
-			     : : "r"(0) : "memory");
+			     :
+			     : "r"(0)
+			     : "memory");
 }
 
 /*
@@ -49,8 +51,8 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 	regs->rflags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
 	regs->rsp = user_sp;
 	regs->ss = __USER_DS;
-	regs->orig_rax = (unsigned long)-1;	/* no syscall in progress */
-	regs->vector = PT_VECTOR_SYSCALL;	/* the frame leaves as a syscall's does */
+	regs->orig_rax = (unsigned long)-1; /* no syscall in progress */
+	regs->vector = PT_VECTOR_SYSCALL;   /* the frame leaves as a syscall's does */
 	if (current->stack && regs == task_pt_regs(current))
 		load_null_user_segments();
 }
@@ -68,6 +70,5 @@ void arch_task_init(struct task_struct *t)
 	memset(&t->thread, 0, sizeof(t->thread));
 	t->thread.rsp = (unsigned long)task_pt_regs(t);
 	t->thread.rip = (unsigned long)ret_from_fork;
-	t->thread.sp0 = task_stack_top(t);	/* TSS.RSP0 and the syscall entry's stack */
+	t->thread.sp0 = task_stack_top(t); /* TSS.RSP0 and the syscall entry's stack */
 }
-

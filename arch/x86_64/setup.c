@@ -19,12 +19,12 @@
 /* --- the machine -------------------------------------------------------- */
 
 /* PCI configuration mechanism #1 (PCI Local Bus Spec 3.0 §3.2.2.3.2). */
-#define PCI_CONFIG_ADDRESS	0xcf8
-#define PCI_CONFIG_DATA		0xcfc
-#define PCI_CONFIG_ENABLE	0x80000000	/* bit 31; bus 0, device 0, function 0, reg 0 */
-#define PCI_ID_NONE		0xffffffff	/* nobody answered */
-#define PCI_ID_I440FX		0x12378086	/* device << 16 | vendor: Intel 440FX, QEMU -M pc */
-#define PCI_ID_Q35		0x29c08086	/* Intel Q35 MCH, QEMU -M q35 */
+#define PCI_CONFIG_ADDRESS 0xcf8
+#define PCI_CONFIG_DATA	   0xcfc
+#define PCI_CONFIG_ENABLE  0x80000000 /* bit 31; bus 0, device 0, function 0, reg 0 */
+#define PCI_ID_NONE	   0xffffffff /* nobody answered */
+#define PCI_ID_I440FX	   0x12378086 /* device << 16 | vendor: Intel 440FX, QEMU -M pc */
+#define PCI_ID_Q35	   0x29c08086 /* Intel Q35 MCH, QEMU -M q35 */
 
 static char machine_desc[96];
 
@@ -68,8 +68,8 @@ static void identify_machine(void)
  * gives 1 (QEMU_EXIT_PASS) and N gives 2N + 1. The host sees 8 bits: N must
  * stay below 128, or 128 would come out as 1, a pass.
  */
-#define DEBUG_EXIT_PORT		0xf4
-#define DEBUG_EXIT_MAX_STATUS	127
+#define DEBUG_EXIT_PORT	      0xf4
+#define DEBUG_EXIT_MAX_STATUS 127
 
 __noreturn void arch_poweroff(int status)
 {
@@ -95,12 +95,13 @@ __noreturn void arch_poweroff(int status)
 
 __stackleak_frame_exempt void arch_setup(void)
 {
-	arch_console_init();		/* first: everything after this can print */
-	cpu_init(0, (unsigned long)boot_stack_top);	/* head.S loaded the IDT; add the TSS, syscall */
+	arch_console_init(); /* first: everything after this can print */
+	cpu_init(0,
+		 (unsigned long)boot_stack_top); /* head.S loaded the IDT; add the TSS, syscall */
 	identify_cpu();
 	identify_machine();
 	pvh_setup();
-	tsc_init();		/* time.c: the cycle counter's rate */
-	rng_init();		/* entropy.c: the CPU's random instruction, for the CRNG */
-	paging_init();		/* mm.c: NX, global pages, SMEP/SMAP for user mode */
+	tsc_init();    /* time.c: the cycle counter's rate */
+	rng_init();    /* entropy.c: the CPU's random instruction, for the CRNG */
+	paging_init(); /* mm.c: NX, global pages, SMEP/SMAP for user mode */
 }

@@ -57,24 +57,26 @@ void arch_set_this_cpu(struct cpu_info *c)
  * structures sum to 0 bytewise. We walk the entries by the table's length,
  * not by its entry count, which qboot leaves 0.
  */
-#define MPF_SIGNATURE		"_MP_"
-#define MPF_SIZE		16
-#define MPF_PHYSPTR		4	/* u32: the configuration table */
-#define MPC_SIGNATURE		"PCMP"
-#define MPC_LENGTH		4	/* u16: the base table's length in bytes */
-#define MPC_HEADER_SIZE		44	/* the entries start here */
-#define MP_PROCESSOR		0	/* entry type: a CPU, 20 bytes */
-#define MP_PROCESSOR_SIZE	20
-#define MP_LAST_TYPE		4	/* types 1 to 4 (bus, I/O APIC, interrupts): 8 bytes */
-#define MP_OTHER_SIZE		8
-#define MP_APICID		1	/* processor entry: u8 local APIC ID */
-#define MP_CPUFLAGS		3	/* processor entry: flags */
-#define CPU_ENABLED		1	/* the CPU is usable */
+#define MPF_SIGNATURE	  "_MP_"
+#define MPF_SIZE	  16
+#define MPF_PHYSPTR	  4 /* u32: the configuration table */
+#define MPC_SIGNATURE	  "PCMP"
+#define MPC_LENGTH	  4  /* u16: the base table's length in bytes */
+#define MPC_HEADER_SIZE	  44 /* the entries start here */
+#define MP_PROCESSOR	  0  /* entry type: a CPU, 20 bytes */
+#define MP_PROCESSOR_SIZE 20
+#define MP_LAST_TYPE	  4 /* types 1 to 4 (bus, I/O APIC, interrupts): 8 bytes */
+#define MP_OTHER_SIZE	  8
+#define MP_APICID	  1 /* processor entry: u8 local APIC ID */
+#define MP_CPUFLAGS	  3 /* processor entry: flags */
+#define CPU_ENABLED	  1 /* the CPU is usable */
 
 /* Where QEMU's firmwares put the floating pointer: below 640 KiB's end, and the BIOS area. */
-static const struct { unsigned long start, end; } mpf_areas[] = {
-	{ 0x9fc00, 0xa0000 },	/* the last KiB of base memory (qboot puts it there) */
-	{ 0xf0000, 0x100000 },	/* the BIOS ROM area (SeaBIOS) */
+static const struct {
+	unsigned long start, end;
+} mpf_areas[] = {
+	{ 0x9fc00, 0xa0000 },  /* the last KiB of base memory (qboot puts it there) */
+	{ 0xf0000, 0x100000 }, /* the BIOS ROM area (SeaBIOS) */
 };
 
 static bool mp_checksum_ok(const u8 *p, size_t len)
@@ -97,7 +99,7 @@ static const u8 *mp_find_table(void)
 			if (memcmp(mpf, MPF_SIGNATURE, 4) || !mp_checksum_ok(mpf, MPF_SIZE))
 				continue;
 			memcpy(&table, mpf + MPF_PHYSPTR, sizeof(table));
-			if (!table)	/* a u32: inside the identity map (head.S) */
+			if (!table) /* a u32: inside the identity map (head.S) */
 				return NULL;
 			mpc = (const u8 *)(unsigned long)table;
 			if (memcmp(mpc, MPC_SIGNATURE, 4))
@@ -159,13 +161,13 @@ unsigned int arch_smp_probe(void)
  * 1 MiB. 0x8000 is RAM on a PC and the kernel does not use it: the page
  * allocator hands out memory above 1 MiB only (firmware.c).
  */
-#define TRAMPOLINE_BASE		0x8000UL
-#define TRAMPOLINE_MAX		4096
-extern const char trapdoor_trampoline[], trapdoor_trampoline_end[];	/* head.S */
+#define TRAMPOLINE_BASE 0x8000UL
+#define TRAMPOLINE_MAX	4096
+extern const char trapdoor_trampoline[], trapdoor_trampoline_end[]; /* head.S */
 
 /* The waits of the INIT-SIPI-SIPI sequence (SDM Vol. 3A "MP Initialization Example"). */
-#define INIT_DELAY_DIVISOR	100	/* 10 ms after INIT */
-#define SIPI_DELAY_DIVISOR	5000	/* 200 us after each start-up IPI */
+#define INIT_DELAY_DIVISOR 100	/* 10 ms after INIT */
+#define SIPI_DELAY_DIVISOR 5000 /* 200 us after each start-up IPI */
 
 static void delay_cycles(u64 cycles)
 {
@@ -236,8 +238,8 @@ __noreturn void start_secondary(unsigned int cpu)
 	write_cr4(boot_cr4);
 	arch_set_this_cpu(&cpu_info[cpu]);
 	cpu_init(cpu, secondary_stack[cpu]);
-	setup_secondary_APIC_clock();	/* time.c */
-	secondary_start_kernel();	/* kernel/smp.c */
+	setup_secondary_APIC_clock(); /* time.c */
+	secondary_start_kernel();     /* kernel/smp.c */
 }
 
 /* --- IPIs ----------------------------------------------------------------- */

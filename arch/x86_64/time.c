@@ -25,23 +25,23 @@
 #include <asm/msr.h>
 #include <asm/setup.h>
 
-#define CPUID_VENDOR		0x00000000	/* eax: highest basic leaf */
-#define CPUID_TSC_CRYSTAL	0x00000015	/* TSC/crystal ratio and crystal Hz */
-#define CPUID_FREQUENCY		0x00000016	/* base frequency in MHz */
+#define CPUID_VENDOR	  0x00000000 /* eax: highest basic leaf */
+#define CPUID_TSC_CRYSTAL 0x00000015 /* TSC/crystal ratio and crystal Hz */
+#define CPUID_FREQUENCY	  0x00000016 /* base frequency in MHz */
 
 
 /* The 8254 PIT (Intel 8254 datasheet): a 1.193182 MHz clock, 14.31818 MHz / 12. */
-#define PIT_HZ			1193182
-#define PIT_CH0			0x40	/* channel 0 counter port */
-#define PIT_COMMAND		0x43	/* mode/command register */
-#define PIT_CMD_CH0		0x00	/* bits 7:6: select channel 0 */
-#define PIT_CMD_LOHI		0x30	/* bits 5:4: access low byte, then high byte */
-#define PIT_CMD_MODE0		0x00	/* bits 3:1: mode 0, count down once */
-#define PIT_CMD_LATCH		0x00	/* bits 5:4 = 0: latch the count for reading */
-#define PIT_CALIBRATE_TICKS	(PIT_HZ / 100)	/* 10 ms */
-#define PIT_MAX_READS		(1 << 22)	/* give up if the count never moves: no PIT */
+#define PIT_HZ		    1193182
+#define PIT_CH0		    0x40	   /* channel 0 counter port */
+#define PIT_COMMAND	    0x43	   /* mode/command register */
+#define PIT_CMD_CH0	    0x00	   /* bits 7:6: select channel 0 */
+#define PIT_CMD_LOHI	    0x30	   /* bits 5:4: access low byte, then high byte */
+#define PIT_CMD_MODE0	    0x00	   /* bits 3:1: mode 0, count down once */
+#define PIT_CMD_LATCH	    0x00	   /* bits 5:4 = 0: latch the count for reading */
+#define PIT_CALIBRATE_TICKS (PIT_HZ / 100) /* 10 ms */
+#define PIT_MAX_READS	    (1 << 22)	   /* give up if the count never moves: no PIT */
 
-#define TSC_FALLBACK_HZ		1000000000ULL	/* 1 GHz, if nothing tells us better */
+#define TSC_FALLBACK_HZ 1000000000ULL /* 1 GHz, if nothing tells us better */
 
 static u64 tsc_hz;
 
@@ -87,7 +87,7 @@ static u64 tsc_calibrate_pit(void)
 	u32 reads = 0;
 
 	outb(PIT_CMD_CH0 | PIT_CMD_LOHI | PIT_CMD_MODE0, PIT_COMMAND);
-	outb(0xff, PIT_CH0);		/* count 0xffff: 55 ms until it wraps */
+	outb(0xff, PIT_CH0); /* count 0xffff: 55 ms until it wraps */
 	outb(0xff, PIT_CH0);
 
 	start = pit_read_ch0();
@@ -126,7 +126,7 @@ u64 arch_cycles_per_sec(void)
 
 /* --- the tick: the local APIC timer ------------------------------------- */
 
-#define APIC_COUNT_MAX		0xffffffffU	/* the timer's counter is 32 bits wide */
+#define APIC_COUNT_MAX 0xffffffffU /* the timer's counter is 32 bits wide */
 
 /* The initial count of the periodic timer: the boot CPU's, for every other CPU too. */
 static u32 tick_count;
@@ -174,5 +174,5 @@ void setup_secondary_APIC_clock(void)
 void local_apic_timer_interrupt(struct pt_regs *regs)
 {
 	apic_eoi();
-	timer_interrupt(regs);	/* kernel/sched.c: jiffies, need_resched() */
+	timer_interrupt(regs); /* kernel/sched.c: jiffies, need_resched() */
 }

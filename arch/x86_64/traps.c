@@ -88,7 +88,7 @@ static const char *exception_name(unsigned long vector)
 	if (vector < NR_EXCEPTION_VECTORS && exceptions[vector].name)
 		return exceptions[vector].name;
 	if (vector >= FIRST_EXTERNAL_VECTOR && vector < NR_IDT_VECTORS)
-		return "interrupt";	/* a register dump from do_trap()'s die() */
+		return "interrupt"; /* a register dump from do_trap()'s die() */
 	return "reserved vector";
 }
 
@@ -105,7 +105,7 @@ static bool has_error_code(unsigned long vector)
 }
 
 /* A reason string is at most one line; die() prints it after "Oops: ". */
-#define REASON_SIZE	160
+#define REASON_SIZE 160
 
 /*
  * #TS #NP #SS #GP: a non-zero error code names the segment selector or IDT
@@ -144,8 +144,8 @@ static void exc_invalid_op(struct pt_regs *regs, char *reason)
 /* Every other vector: its name, where, and the error code if it has one. */
 static void exc_generic(struct pt_regs *regs, char *reason)
 {
-	int n = snprintf(reason, REASON_SIZE, "%s (%s) at rip 0x%lx",
-			 exception_name(regs->vector), exception_mnemonic(regs->vector), regs->rip);
+	int n = snprintf(reason, REASON_SIZE, "%s (%s) at rip 0x%lx", exception_name(regs->vector),
+			 exception_mnemonic(regs->vector), regs->rip);
 
 	if (n >= 0 && n < REASON_SIZE && has_error_code(regs->vector))
 		snprintf(reason + n, REASON_SIZE - n, ", error code 0x%lx", regs->error_code);
@@ -153,7 +153,7 @@ static void exc_generic(struct pt_regs *regs, char *reason)
 
 /* --- exceptions from user mode ------------------------------------------- */
 
-#define INT3_INSN_SIZE		1	/* int3 is the one byte 0xcc */
+#define INT3_INSN_SIZE 1 /* int3 is the one byte 0xcc */
 
 /*
  * #GP only says "general protection": a privileged instruction, but also a
@@ -186,8 +186,8 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		if (e & X86_PF_WRITE)
 			do_user_fault(regs, FAULT_WRITE, regs->cr2);
 		do_user_fault(regs, FAULT_READ, regs->cr2);
-	case X86_TRAP_UD:		/* ud2, or any encoding that is not an instruction */
-	case X86_TRAP_NM:		/* x87 with CR0.EM set: no floating point here */
+	case X86_TRAP_UD: /* ud2, or any encoding that is not an instruction */
+	case X86_TRAP_NM: /* x87 with CR0.EM set: no floating point here */
 		do_user_fault(regs, FAULT_ILLEGAL, regs->rip);
 	case X86_TRAP_GP:
 		if (!e && is_privileged_instruction(regs))
@@ -200,7 +200,7 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		 */
 		regs->rip -= INT3_INSN_SIZE;
 		do_user_fault(regs, FAULT_BREAKPOINT, regs->rip);
-	case X86_TRAP_AC:		/* only with CR0.AM set, which we leave off */
+	case X86_TRAP_AC: /* only with CR0.AM set, which we leave off */
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->rip);
 	case X86_TRAP_DE:
 		/* div or idiv by 0, or a quotient too big for it: Linux's SIGFPE. */
@@ -212,7 +212,7 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		 * register is armed, so that is the one cause: Linux's SIGTRAP.
 		 */
 		do_user_fault(regs, FAULT_TRACE, regs->rip);
-	default:			/* #XM, #MF, ...: nothing more specific to say */
+	default: /* #XM, #MF, ...: nothing more specific to say */
 		do_user_fault(regs, FAULT_OTHER, regs->rip);
 	}
 }
@@ -240,13 +240,15 @@ static bool caused_by_task(const struct pt_regs *regs)
  */
 static __noreturn void kernel_page_fault(struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	unsigned long e = regs->error_code;
 	enum user_fault kind = (e & X86_PF_INSTR) ? FAULT_EXEC :
-			       (e & X86_PF_WRITE) ? FAULT_WRITE : FAULT_READ;
+			       (e & X86_PF_WRITE) ? FAULT_WRITE :
+						    FAULT_READ;
 	const char *why = (e & X86_PF_RSVD) ? "reserved bit set in a paging entry" :
-			  (e & X86_PF_PK) ? "protection-key violation" :
-			  (e & X86_PF_PROT) ? "protection violation" : "page not present";
+			  (e & X86_PF_PK)   ? "protection-key violation" :
+			  (e & X86_PF_PROT) ? "protection violation" :
+					      "page not present";
 	char hw[REASON_SIZE];
 
 	snprintf(hw, sizeof(hw), "#PF error code 0x%lx, %s, rip 0x%lx", e, why, regs->rip);
@@ -266,20 +268,19 @@ static void double_fault(struct pt_regs *regs)
 		die_kernel_fault(regs, FAULT_WRITE, regs->cr2,
 				 "#DF: the #PF frame did not fit on the stack");
 	if (kstack_guard_owner(regs->rsp))
-		die_kernel_fault(regs, FAULT_WRITE, regs->rsp,
-				 "#DF with RSP in a stack guard");
+		die_kernel_fault(regs, FAULT_WRITE, regs->rsp, "#DF with RSP in a stack guard");
 }
 
 static void handle_exception(struct pt_regs *regs)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	char reason[REASON_SIZE];
 
 	if (caused_by_task(regs))
 		user_exception(regs);
 
 	switch (regs->vector) {
-	case X86_TRAP_PF:		/* from ring 3 it killed the task above */
+	case X86_TRAP_PF: /* from ring 3 it killed the task above */
 		kernel_page_fault(regs);
 	case X86_TRAP_DF:
 		double_fault(regs);
@@ -319,14 +320,14 @@ static void handle_interrupt(struct pt_regs *regs)
 
 	switch (regs->vector) {
 	case LOCAL_TIMER_VECTOR:
-		local_apic_timer_interrupt(regs);	/* time.c: the tick */
+		local_apic_timer_interrupt(regs); /* time.c: the tick */
 		return;
 	case ISA_IRQ_VECTOR(COM1_IRQ):
-		serial_interrupt();			/* console.c: input */
+		serial_interrupt(); /* console.c: input */
 		return;
 	case IPI_VECTOR:
-		apic_eoi();				/* drivers/apic.c: the next may come */
-		ipi_interrupt();			/* kernel/smp.c: resched, a call */
+		apic_eoi();	 /* drivers/apic.c: the next may come */
+		ipi_interrupt(); /* kernel/smp.c: resched, a call */
 		return;
 	case SPURIOUS_APIC_VECTOR:
 		/*
@@ -337,7 +338,8 @@ static void handle_interrupt(struct pt_regs *regs)
 		 */
 		return;
 	default:
-		snprintf(reason, sizeof(reason), "unexpected interrupt, vector 0x%lx", regs->vector);
+		snprintf(reason, sizeof(reason), "unexpected interrupt, vector 0x%lx",
+			 regs->vector);
 		die(reason, regs);
 	}
 }
@@ -393,7 +395,7 @@ static void show_call_trace(const struct pt_regs *regs)
 	lo = (unsigned long)current->stack;
 	hi = task_stack_top(current);
 	if (regs->rsp < lo || regs->rsp >= hi)
-		return;		/* not on the task's stack (a guard page, the boot stack) */
+		return; /* not on the task's stack (a guard page, the boot stack) */
 	printk("Call trace (frame pointers):\n");
 	/*
 	 * At a function's first instruction, or after a call into something
@@ -407,8 +409,8 @@ static void show_call_trace(const struct pt_regs *regs)
 
 		if (fp < regs->rsp || fp > hi - 16 || fp % 8)
 			break;
-		print_ip_sym("  ", *(const unsigned long *)(fp + 8));	/* the return address */
-		next = *(const unsigned long *)fp;			/* the caller's RBP */
+		print_ip_sym("  ", *(const unsigned long *)(fp + 8)); /* the return address */
+		next = *(const unsigned long *)fp;		      /* the caller's RBP */
 		if (next <= fp)
 			break;
 		fp = next;
@@ -438,15 +440,14 @@ void arch_show_regs(const struct pt_regs *regs)
 		       regs->error_code, regs->cr2);
 	printk("ORIG_RAX: 0x%016lx\n", regs->orig_rax);
 	/* Not part of the frame, but they decide what an address means: now. */
-	printk("CR0: 0x%016lx  CR3: 0x%016lx  CR4: 0x%016lx\n", read_cr0(), read_cr3(),
-	       read_cr4());
+	printk("CR0: 0x%016lx  CR3: 0x%016lx  CR4: 0x%016lx\n", read_cr0(), read_cr3(), read_cr4());
 	printk("EFER: 0x%016llx\n", (unsigned long long)rdmsr(MSR_EFER));
 	show_call_trace(regs);
 }
 /* --- each CPU's trap state: the TSS, the #DF stack, the syscall MSRs ---- */
 
 BUILD_BUG_ON(sizeof(struct idt_entry) != IDT_ENTRY_SIZE);
-BUILD_BUG_ON(sizeof(struct tss_struct) != 104);	/* SDM 3A "64-Bit TSS Format" */
+BUILD_BUG_ON(sizeof(struct tss_struct) != 104); /* SDM 3A "64-Bit TSS Format" */
 BUILD_BUG_ON(offsetof(struct tss_struct, sp0) != TSS_SP0);
 
 /*
@@ -478,10 +479,10 @@ BUILD_BUG_ON(GDT_NR_TSS != NR_CPUS);
  * CS = STAR[63:48] + 16, both with RPL 3. asm/segment.h orders the GDT so
  * that both pairs come out right.
  */
-#define STAR_SYSCALL_CS		__KERNEL_CS
-#define STAR_SYSRET_BASE	(GDT_ENTRY_KERNEL_DS * 8)	/* + 8: user DS, + 16: user CS */
-#define STAR_SYSCALL_SHIFT	32
-#define STAR_SYSRET_SHIFT	48
+#define STAR_SYSCALL_CS	   __KERNEL_CS
+#define STAR_SYSRET_BASE   (GDT_ENTRY_KERNEL_DS * 8) /* + 8: user DS, + 16: user CS */
+#define STAR_SYSCALL_SHIFT 32
+#define STAR_SYSRET_SHIFT  48
 BUILD_BUG_ON(STAR_SYSCALL_CS + 8 != __KERNEL_DS);
 BUILD_BUG_ON((STAR_SYSRET_BASE + 8) != (__USER_DS & ~SEGMENT_RPL_USER));
 BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
@@ -492,8 +493,9 @@ BUILD_BUG_ON((STAR_SYSRET_BASE + 16) != (__USER_CS & ~SEGMENT_RPL_USER));
  * the kernel stack is in place, DF = 0 as the C ABI wants, IOPL and NT
  * meaningless in ring 0, and AC off so that SMAP cannot be bypassed. 0x47700.
  */
-#define SYSCALL_RFLAGS_MASK	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF |	\
-				 (3 << X86_EFLAGS_IOPL_SHIFT) | X86_EFLAGS_NT | X86_EFLAGS_AC)
+#define SYSCALL_RFLAGS_MASK                                                             \
+	(X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF | (3 << X86_EFLAGS_IOPL_SHIFT) | \
+	 X86_EFLAGS_NT | X86_EFLAGS_AC)
 
 /* entry.S */
 void entry_syscall(void);
@@ -507,9 +509,9 @@ static void user_mode_init(unsigned int cpu)
 	/* The syscall instruction: on, with our entry point, selectors and RFLAGS mask. */
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
 	wrmsr(MSR_STAR, ((u64)STAR_SYSRET_BASE << STAR_SYSRET_SHIFT) |
-				((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
+			    ((u64)STAR_SYSCALL_CS << STAR_SYSCALL_SHIFT));
 	wrmsr(MSR_LSTAR, (unsigned long)entry_syscall);
-	wrmsr(MSR_CSTAR, 0);	/* no 32-bit user code segment: compatibility mode cannot happen */
+	wrmsr(MSR_CSTAR, 0); /* no 32-bit user code segment: compatibility mode cannot happen */
 	wrmsr(MSR_SYSCALL_MASK, SYSCALL_RFLAGS_MASK);
 
 	/*
@@ -541,12 +543,12 @@ static void set_tss_descriptor(unsigned int cpu, unsigned long base, unsigned lo
 {
 	unsigned int slot = GDT_ENTRY_TSS + 2 * cpu;
 
-	gdt_table[slot] = (limit & 0xffff) |			/* limit 15:0 */
-				   ((base & 0xffffff) << 16) |		/* base 23:0 */
-				   ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
-				   (((limit >> 16) & 0xf) << 48) |	/* limit 19:16 */
-				   (((base >> 24) & 0xff) << 56);	/* base 31:24 */
-	gdt_table[slot + 1] = base >> 32;				/* base 63:32 */
+	gdt_table[slot] = (limit & 0xffff) |	      /* limit 15:0 */
+			  ((base & 0xffffff) << 16) | /* base 23:0 */
+			  ((u64)(DESC_P | TSS_TYPE_AVAILABLE) << 40) |
+			  (((limit >> 16) & 0xf) << 48) | /* limit 19:16 */
+			  (((base >> 24) & 0xff) << 56);  /* base 31:24 */
+	gdt_table[slot + 1] = base >> 32;		  /* base 63:32 */
 }
 
 /*
@@ -562,7 +564,8 @@ void cpu_init(unsigned int cpu, unsigned long stack_top)
 	/* Ring 3 -> ring 0 switches to sp0; each task sets its own (arch_switch_to). */
 	cpu_percpu[cpu].kstack_top = stack_top;
 	tss->sp0 = stack_top;
-	tss->ist[IST_INDEX_DF - 1] = (unsigned long)(double_fault_stack[cpu] + DOUBLE_FAULT_STACK_SIZE);
+	tss->ist[IST_INDEX_DF - 1] =
+	    (unsigned long)(double_fault_stack[cpu] + DOUBLE_FAULT_STACK_SIZE);
 	tss->io_bitmap_base = sizeof(*tss);
 	set_tss_descriptor(cpu, (unsigned long)tss, sizeof(*tss) - 1);
 	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SELECTOR(cpu)) : "memory");

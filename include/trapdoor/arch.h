@@ -10,8 +10,8 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
-#include <asm/ptrace.h>		/* struct pt_regs, instruction_pointer(), user_mode() */
-#include <asm/processor.h>	/* current_stack_pointer(), cpu_relax(), arch_undefined_instruction() */
+#include <asm/ptrace.h>	   /* struct pt_regs, instruction_pointer(), user_mode() */
+#include <asm/processor.h> /* current_stack_pointer(), cpu_relax(), arch_undefined_instruction() */
 
 /*
  * The stack pointer's alignment at every C call, as the ABI promises it:

@@ -9,31 +9,31 @@
 
 #include <trapdoor/types.h>
 
-#define BLAKE2S_BLOCK_SIZE	64
-#define BLAKE2S_HASH_SIZE	32	/* the largest output, and the one we use */
-#define BLAKE2S_KEY_SIZE	32	/* the largest key */
+#define BLAKE2S_BLOCK_SIZE 64
+#define BLAKE2S_HASH_SIZE  32 /* the largest output, and the one we use */
+#define BLAKE2S_KEY_SIZE   32 /* the largest key */
 
 /* The initial chaining values: SHA-256's IV (RFC 7693 §2.6). */
-#define BLAKE2S_IV0		0x6a09e667U
-#define BLAKE2S_IV1		0xbb67ae85U
-#define BLAKE2S_IV2		0x3c6ef372U
-#define BLAKE2S_IV3		0xa54ff53aU
-#define BLAKE2S_IV4		0x510e527fU
-#define BLAKE2S_IV5		0x9b05688cU
-#define BLAKE2S_IV6		0x1f83d9abU
-#define BLAKE2S_IV7		0x5be0cd19U
+#define BLAKE2S_IV0 0x6a09e667U
+#define BLAKE2S_IV1 0xbb67ae85U
+#define BLAKE2S_IV2 0x3c6ef372U
+#define BLAKE2S_IV3 0xa54ff53aU
+#define BLAKE2S_IV4 0x510e527fU
+#define BLAKE2S_IV5 0x9b05688cU
+#define BLAKE2S_IV6 0x1f83d9abU
+#define BLAKE2S_IV7 0x5be0cd19U
 
 /*
  * h[0] starts as IV0 xor the parameter block's first word: digest length in
  * byte 0, key length in byte 1, fanout 1 and depth 1 in bytes 2 and 3
  * (sequential mode). The other parameter words are zero for plain BLAKE2s.
  */
-#define BLAKE2S_PARAM0(outlen, keylen)	(0x01010000U | (u32)(keylen) << 8 | (u32)(outlen))
+#define BLAKE2S_PARAM0(outlen, keylen) (0x01010000U | (u32)(keylen) << 8 | (u32)(outlen))
 
 struct blake2s_state {
-	u32 h[8];		/* chaining value */
-	u32 t[2];		/* bytes compressed so far, 64 bits */
-	u32 f[2];		/* f[0] = ~0 marks the final block */
+	u32 h[8]; /* chaining value */
+	u32 t[2]; /* bytes compressed so far, 64 bits */
+	u32 f[2]; /* f[0] = ~0 marks the final block */
 	u8 buf[BLAKE2S_BLOCK_SIZE];
 	unsigned int buflen;
 	unsigned int outlen;

@@ -10,10 +10,10 @@
 #include <trapdoor/bitops.h>
 #include <trapdoor/types.h>
 
-#define CHACHA_KEY_SIZE		32
-#define CHACHA_IV_SIZE		16
-#define CHACHA_BLOCK_SIZE	64
-#define CHACHA_STATE_WORDS	16
+#define CHACHA_KEY_SIZE	   32
+#define CHACHA_IV_SIZE	   16
+#define CHACHA_BLOCK_SIZE  64
+#define CHACHA_STATE_WORDS 16
 
 /*
  * The quarter round (RFC 8439 §2.1): add, xor, rotate by 16, 12, 8, 7. Exposed
@@ -21,10 +21,18 @@
  */
 static inline void chacha_quarter_round(u32 *a, u32 *b, u32 *c, u32 *d)
 {
-	*a += *b; *d ^= *a; *d = rol32(*d, 16);
-	*c += *d; *b ^= *c; *b = rol32(*b, 12);
-	*a += *b; *d ^= *a; *d = rol32(*d, 8);
-	*c += *d; *b ^= *c; *b = rol32(*b, 7);
+	*a += *b;
+	*d ^= *a;
+	*d = rol32(*d, 16);
+	*c += *d;
+	*b ^= *c;
+	*b = rol32(*b, 12);
+	*a += *b;
+	*d ^= *a;
+	*d = rol32(*d, 8);
+	*c += *d;
+	*b ^= *c;
+	*b = rol32(*b, 7);
 }
 
 /* Words 0..3: "expand 32-byte k" read as four little-endian words. */

@@ -11,9 +11,9 @@
 
 /* Each option the kernel understands: its name and what to do with its value. */
 struct boot_option {
-	const char *name;		/* "kstack" for kstack=... */
-	int (*set)(const char *value);	/* 0, or a negative errno: the value was rejected */
-	const char *help;		/* shown when the value is rejected */
+	const char *name;	       /* "kstack" for kstack=... */
+	int (*set)(const char *value); /* 0, or a negative errno: the value was rejected */
+	const char *help;	       /* shown when the value is rejected */
 };
 
 /*

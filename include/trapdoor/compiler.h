@@ -4,31 +4,31 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_COMPILER_H
 
 #ifndef __noreturn
-#define __noreturn		__attribute__((__noreturn__))
+#define __noreturn __attribute__((__noreturn__))
 #endif
 #ifndef __aligned
-#define __aligned(x)		__attribute__((__aligned__(x)))
+#define __aligned(x) __attribute__((__aligned__(x)))
 #endif
 #ifndef __packed
-#define __packed		__attribute__((__packed__))
+#define __packed __attribute__((__packed__))
 #endif
 #ifndef __section
-#define __section(s)		__attribute__((__section__(s)))
+#define __section(s) __attribute__((__section__(s)))
 #endif
 #ifndef __used
-#define __used			__attribute__((__used__))
+#define __used __attribute__((__used__))
 #endif
 #ifndef __always_inline
-#define __always_inline		inline __attribute__((__always_inline__))
+#define __always_inline inline __attribute__((__always_inline__))
 #endif
 #ifndef __noinline
-#define __noinline		__attribute__((__noinline__))
+#define __noinline __attribute__((__noinline__))
 #endif
 #ifndef __printf
-#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #endif
 #ifndef __maybe_unused
-#define __maybe_unused		__attribute__((__unused__))
+#define __maybe_unused __attribute__((__unused__))
 #endif
 
 /*
@@ -38,27 +38,27 @@
  * deliberately drops the address space. To the compiler both are nothing.
  */
 #ifdef __CHECKER__
-#define __user			__attribute__((noderef, address_space(__user)))
-#define __force			__attribute__((force))
+#define __user	__attribute__((noderef, address_space(__user)))
+#define __force __attribute__((force))
 #else
 #define __user
 #define __force
 #endif
 
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
 
 /* Stops the compiler from moving memory accesses across this point. */
-#define barrier()		__asm__ __volatile__("" : : : "memory")
+#define barrier() __asm__ __volatile__("" : : : "memory")
 
-#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#define ARRAY_SIZE(a)	 (sizeof(a) / sizeof((a)[0]))
+#define READ_ONCE(x)	 (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 
-#define ALIGN(x, a)		(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define ALIGN_DOWN(x, a)	((x) & ~((__typeof__(x))(a) - 1))
+#define ALIGN(x, a)	 (((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a) - 1))
 
-#define BUILD_BUG_ON(cond)	_Static_assert(!(cond), #cond)
+#define BUILD_BUG_ON(cond) _Static_assert(!(cond), #cond)
 
 /*
  * lib_track_stack(): a lib/ function whose frame is bigger than the kernel's
@@ -68,9 +68,11 @@
  */
 #ifdef CONFIG_LIB_TRACK_STACK
 void stackleak_track_stack(void);
-#define lib_track_stack()	stackleak_track_stack()
+#define lib_track_stack() stackleak_track_stack()
 #else
-#define lib_track_stack()	do { } while (0)
+#define lib_track_stack() \
+	do {              \
+	} while (0)
 #endif
 
 /*
@@ -83,6 +85,6 @@ void stackleak_track_stack(void);
  * section from the object's symbol table, and the linker scripts'
  * *(.text .text.*) put it with the rest of the text.
  */
-#define __stackleak_frame_exempt	__section(".text.stackleak_frame_exempt")
+#define __stackleak_frame_exempt __section(".text.stackleak_frame_exempt")
 
 #endif

@@ -8,9 +8,9 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_CONST_H
 
 #ifdef __ASSEMBLY__
-#define _AC(x, suffix)	x
+#define _AC(x, suffix) x
 #else
-#define __AC(x, suffix)	x##suffix
+#define __AC(x, suffix) x##suffix
 #define _AC(x, suffix)	__AC(x, suffix)
 #endif
 

@@ -12,7 +12,7 @@
 #include <trapdoor/types.h>
 
 /* Bits a mask has: the CPU numbers it can name are 0 .. CPUMASK_BITS - 1. */
-#define CPUMASK_BITS		(8 * sizeof(unsigned long))
+#define CPUMASK_BITS (8 * sizeof(unsigned long))
 
 /*
  * sched_setaffinity's len: how many bytes of the user's mask are read. More

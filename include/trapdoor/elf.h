@@ -26,31 +26,31 @@ struct elf64_phdr {
 	u64 p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
 };
 
-#define EI_CLASS	4
-#define EI_DATA		5
-#define EI_VERSION	6
-#define ELFCLASS64	2
-#define ELFDATA2LSB	1
-#define ELFDATA2MSB	2
-#define EV_CURRENT	1
-#define ET_EXEC		2
-#define PT_LOAD		1
-#define PF_X		1
-#define PF_W		2
-#define PF_R		4
+#define EI_CLASS    4
+#define EI_DATA	    5
+#define EI_VERSION  6
+#define ELFCLASS64  2
+#define ELFDATA2LSB 1
+#define ELFDATA2MSB 2
+#define EV_CURRENT  1
+#define ET_EXEC	    2
+#define PT_LOAD	    1
+#define PF_X	    1
+#define PF_W	    2
+#define PF_R	    4
 
 /*
  * Sane bounds: our programs have 2-4 program headers, 2-3 of them PT_LOAD.
  * A header table longer than ELF_MAX_PHNUM is refused outright, before any
  * loop runs over it.
  */
-#define ELF_MAX_PHNUM		32
-#define ELF_MAX_SEGMENTS	8
+#define ELF_MAX_PHNUM	 32
+#define ELF_MAX_SEGMENTS 8
 
 /* What an image must be to run here, and where its segments may go. */
 struct elf_target {
-	u16 machine;			/* e_machine: asm/elf.h's ELF_ARCH_MACHINE */
-	u8 data;			/* e_ident[EI_DATA]: ELF_ARCH_DATA */
+	u16 machine; /* e_machine: asm/elf.h's ELF_ARCH_MACHINE */
+	u8 data;     /* e_ident[EI_DATA]: ELF_ARCH_DATA */
 	unsigned long page_size;
 	/* Segments must lie in [user_base, user_top): user_top is the stack's bottom. */
 	unsigned long user_base, user_top;
@@ -58,14 +58,14 @@ struct elf_target {
 
 /* One PT_LOAD segment, checked: its pages are [start, end). */
 struct elf_segment {
-	unsigned long vaddr, memsz;	/* vaddr + memsz <= end <= user_top, no wrap */
-	unsigned long offset, filesz;	/* offset + filesz <= image size, filesz <= memsz */
-	unsigned long start, end;	/* page-aligned, disjoint from every other segment */
-	unsigned int flags;		/* p_flags' PF_R|PF_W|PF_X, never both PF_W and PF_X */
+	unsigned long vaddr, memsz;   /* vaddr + memsz <= end <= user_top, no wrap */
+	unsigned long offset, filesz; /* offset + filesz <= image size, filesz <= memsz */
+	unsigned long start, end;     /* page-aligned, disjoint from every other segment */
+	unsigned int flags;	      /* p_flags' PF_R|PF_W|PF_X, never both PF_W and PF_X */
 };
 
 struct elf_info {
-	unsigned long entry;		/* inside an executable segment */
+	unsigned long entry; /* inside an executable segment */
 	unsigned int nr_segments;
 	struct elf_segment seg[ELF_MAX_SEGMENTS];
 };

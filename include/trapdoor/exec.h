@@ -18,8 +18,8 @@ struct user_program {
 extern const struct user_program user_programs[];
 extern const unsigned int nr_user_programs;
 
-#define MAX_ARGS	16
-#define MAX_ARG_LEN	128
+#define MAX_ARGS	 16
+#define MAX_ARG_LEN	 128
 #define USER_STACK_PAGES 8
 
 /*

@@ -9,13 +9,13 @@
 
 #include <trapdoor/types.h>
 
-#define FDT_MAGIC	0xd00dfeed
+#define FDT_MAGIC 0xd00dfeed
 
 /*
  * The largest blob we accept (Linux arm64's MAX_FDT_SIZE): a header that
  * claims more would let the walker read far past the tree.
  */
-#define FDT_MAX_SIZE	0x200000
+#define FDT_MAX_SIZE 0x200000
 
 /*
  * True if fdt points at a blob with the right magic, a sane version, a size

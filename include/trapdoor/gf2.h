@@ -13,7 +13,7 @@
 #include <trapdoor/prandom.h>
 #include <trapdoor/types.h>
 
-#define GF2_MAX_VARS	128
+#define GF2_MAX_VARS 128
 
 struct gf2_vec {
 	u64 w[GF2_MAX_VARS / 64];
@@ -49,14 +49,14 @@ struct gf2_system {
 	unsigned int nvars;
 	unsigned int rank;
 	struct gf2_vec row[GF2_MAX_VARS];
-	struct gf2_vec rhs;		/* bit p: the right-hand side of row[p] */
-	struct gf2_vec has_row;		/* bit p: row[p] exists */
+	struct gf2_vec rhs;	/* bit p: the right-hand side of row[p] */
+	struct gf2_vec has_row; /* bit p: row[p] exists */
 };
 
 enum gf2_add_result {
-	GF2_INDEPENDENT,	/* a new row: the rank grew */
-	GF2_DEPENDENT,		/* implied by the rows already there */
-	GF2_INCONSISTENT,	/* contradicts them: no solution any more */
+	GF2_INDEPENDENT,  /* a new row: the rank grew */
+	GF2_DEPENDENT,	  /* implied by the rows already there */
+	GF2_INCONSISTENT, /* contradicts them: no solution any more */
 };
 
 void gf2_system_init(struct gf2_system *sys, unsigned int nvars);
@@ -76,7 +76,7 @@ void gf2_system_solve(const struct gf2_system *sys, struct gf2_vec *x);
  * follows it exactly, and output bit j is the XOR of the four components'
  * bit j.
  */
-#define LFSR113_STATE_BITS	128
+#define LFSR113_STATE_BITS 128
 
 struct lfsr113_model {
 	struct gf2_vec bit[LFSR113_STATE_BITS];

@@ -34,9 +34,9 @@ void kstack_task_init(struct task_struct *t);
 void stackleak_task_init(struct task_struct *t);
 
 /* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
-#define KSTACK_MODE_DEFAULT		KSTACK_MODE_CHACHA_TASK
-#define KSTACK_STORE_DEFAULT		KSTACK_STORE_TASK
-#define KSTACK_CHACHA_ROUNDS_DEFAULT	20
+#define KSTACK_MODE_DEFAULT	     KSTACK_MODE_CHACHA_TASK
+#define KSTACK_STORE_DEFAULT	     KSTACK_STORE_TASK
+#define KSTACK_CHACHA_ROUNDS_DEFAULT 20
 
 /*
  * kstack= and TRAPDOOR_CONFIG_KSTACK_MODE: KSTACK_MODE_* by name and back.
@@ -64,7 +64,7 @@ long kstack_chacha_rounds_set(long nrounds);
  * and every erase verifies that the whole stack below it is poison afterwards
  * (STACKLEAK_VERIFY, include/trapdoor/stackleak.h).
  */
-#define STACKLEAK_DEFAULT	1
+#define STACKLEAK_DEFAULT 1
 long stackleak_set_enabled(long on);
 /* The boot option: 0, or -EINVAL for another value. */
 int stackleak_setup(const char *val);

@@ -14,10 +14,10 @@
 /* Record a failure of the running test; the first one is the one reported. */
 void ktest_fail(const char *file, int line, const char *fmt, ...) __printf(3, 4);
 
-#define KTEST_EXPECT(cond, ...)						\
-	do {								\
-		if (!(cond))						\
-			ktest_fail(__FILE__, __LINE__, __VA_ARGS__);	\
+#define KTEST_EXPECT(cond, ...)                                      \
+	do {                                                         \
+		if (!(cond))                                         \
+			ktest_fail(__FILE__, __LINE__, __VA_ARGS__); \
 	} while (0)
 
 /*

@@ -21,25 +21,24 @@
 
 /* The alignment of an entry point; an arch may ask for more in its asm/linkage.h. */
 #ifndef SYM_ALIGN
-#define SYM_ALIGN	4
+#define SYM_ALIGN 4
 #endif
 
 /* sym_type, not type: cpp would rewrite the .type directive too. */
-#define SYM_START(name, bind, sym_type)		\
-	bind name;				\
-	.type name, sym_type;			\
-	.balign SYM_ALIGN;			\
-	name:
+#define SYM_START(name, bind, sym_type) \
+	bind name;                      \
+	.type name, sym_type;           \
+	.balign SYM_ALIGN;              \
+name:
 
-#define SYM_END(name)				\
-	.size name, . - name
+#define SYM_END(name) .size name, .- name
 
-#define SYM_FUNC_START(name)		SYM_START(name, .globl, @function)
-#define SYM_FUNC_START_LOCAL(name)	SYM_START(name, .local, @function)
-#define SYM_FUNC_END(name)		SYM_END(name)
-#define SYM_CODE_START(name)		SYM_START(name, .globl, @function)
-#define SYM_CODE_START_LOCAL(name)	SYM_START(name, .local, @function)
-#define SYM_CODE_END(name)		SYM_END(name)
+#define SYM_FUNC_START(name)	   SYM_START(name, .globl, @function)
+#define SYM_FUNC_START_LOCAL(name) SYM_START(name, .local, @function)
+#define SYM_FUNC_END(name)	   SYM_END(name)
+#define SYM_CODE_START(name)	   SYM_START(name, .globl, @function)
+#define SYM_CODE_START_LOCAL(name) SYM_START(name, .local, @function)
+#define SYM_CODE_END(name)	   SYM_END(name)
 
 #endif /* __ASSEMBLY__ */
 

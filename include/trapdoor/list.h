@@ -15,10 +15,9 @@ struct list_head {
 };
 
 /* The object of type type whose member member is at ptr. */
-#define container_of(ptr, type, member)	\
-	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
-#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
+#define LIST_HEAD_INIT(name) { &(name), &(name) }
 
 static inline void INIT_LIST_HEAD(struct list_head *list)
 {
@@ -48,7 +47,7 @@ static inline void list_del_init(struct list_head *entry)
 	INIT_LIST_HEAD(entry);
 }
 
-#define list_entry(ptr, type, member)		container_of(ptr, type, member)
-#define list_first_entry(head, type, member)	list_entry((head)->next, type, member)
+#define list_entry(ptr, type, member)	     container_of(ptr, type, member)
+#define list_first_entry(head, type, member) list_entry((head)->next, type, member)
 
 #endif

@@ -13,26 +13,26 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_MM_H
 
 #include <trapdoor/types.h>
-#include <asm/mmu.h>		/* struct arch_mm */
-#include <asm/page.h>		/* PAGE_SIZE, USER_BASE, USER_STACK_TOP, virt_to_phys */
+#include <asm/mmu.h>  /* struct arch_mm */
+#include <asm/page.h> /* PAGE_SIZE, USER_BASE, USER_STACK_TOP, virt_to_phys */
 
-#define PROT_READ	0x1
-#define PROT_WRITE	0x2
-#define PROT_EXEC	0x4
+#define PROT_READ  0x1
+#define PROT_WRITE 0x2
+#define PROT_EXEC  0x4
 
-#define MAX_USER_PAGES	512	/* 2 MiB of user memory per task */
+#define MAX_USER_PAGES 512 /* 2 MiB of user memory per task */
 
 struct user_page {
-	unsigned long va;	/* user virtual address of the page */
-	unsigned long pa;	/* physical address backing it */
+	unsigned long va; /* user virtual address of the page */
+	unsigned long pa; /* physical address backing it */
 	unsigned int prot;
 };
 
 struct mm_struct {
-	struct arch_mm arch;	/* page-table root, ASID, ... */
+	struct arch_mm arch; /* page-table root, ASID, ... */
 	unsigned int nr_pages;
 	struct user_page pages[MAX_USER_PAGES];
-	unsigned long brk;	/* end of the loaded image */
+	unsigned long brk; /* end of the loaded image */
 };
 
 /* kernel/page_alloc.c: zeroed 4 KiB pages, by kernel virtual address. */

@@ -20,9 +20,9 @@ __noreturn void die(const char *reason, struct pt_regs *regs);
  */
 __noreturn void panic(const char *fmt, ...) __printf(1, 2);
 
-#define BUG_ON(cond)							\
-	do {								\
-		if (unlikely(cond))					\
+#define BUG_ON(cond)                                                             \
+	do {                                                                     \
+		if (unlikely(cond))                                              \
 			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__); \
 	} while (0)
 

@@ -12,27 +12,27 @@
 #include <asm/pci.h>
 
 /* ECAM address of a function's config register (PCI Express Base spec, §7.2.2). */
-#define PCI_ECAM_OFFSET(bus, dev, fn, reg)					\
-	((unsigned long)(bus) << 20 | (unsigned long)(dev) << 15 |		\
-	 (unsigned long)(fn) << 12 | (reg))
-#define PCI_MAX_DEVICES		32		/* device numbers on one bus */
+#define PCI_ECAM_OFFSET(bus, dev, fn, reg)                                                     \
+	((unsigned long)(bus) << 20 | (unsigned long)(dev) << 15 | (unsigned long)(fn) << 12 | \
+	 (reg))
+#define PCI_MAX_DEVICES 32 /* device numbers on one bus */
 
 /* Type 0 configuration header (PCI Local Bus spec 3.0, §6.2). */
-#define PCI_VENDOR_ID		0x00		/* 16 bits; 0xffff: no function here */
-#define PCI_DEVICE_ID		0x02		/* 16 bits */
-#define PCI_COMMAND		0x04		/* 16 bits */
-#define  PCI_COMMAND_IO		0x1		/* respond to I/O-space accesses */
-#define  PCI_COMMAND_MEMORY	0x2		/* respond to memory-space accesses */
-#define  PCI_COMMAND_MASTER	0x4		/* may master the bus: DMA to and from RAM */
-#define PCI_BASE_ADDRESS_0	0x10		/* BAR0, 32 bits */
-#define  PCI_BASE_ADDRESS_SPACE_IO	0x1	/* bit 0: I/O BAR (else memory) */
-#define  PCI_BASE_ADDRESS_IO_MASK	(~0x3U)	/* an I/O BAR's address bits */
-#define  PCI_BASE_ADDRESS_MEM_TYPE_64	0x4	/* bits 2:1 = 2: a 64-bit BAR, upper half in BAR1 */
+#define PCI_VENDOR_ID		     0x00    /* 16 bits; 0xffff: no function here */
+#define PCI_DEVICE_ID		     0x02    /* 16 bits */
+#define PCI_COMMAND		     0x04    /* 16 bits */
+#define PCI_COMMAND_IO		     0x1     /* respond to I/O-space accesses */
+#define PCI_COMMAND_MEMORY	     0x2     /* respond to memory-space accesses */
+#define PCI_COMMAND_MASTER	     0x4     /* may master the bus: DMA to and from RAM */
+#define PCI_BASE_ADDRESS_0	     0x10    /* BAR0, 32 bits */
+#define PCI_BASE_ADDRESS_SPACE_IO    0x1     /* bit 0: I/O BAR (else memory) */
+#define PCI_BASE_ADDRESS_IO_MASK     (~0x3U) /* an I/O BAR's address bits */
+#define PCI_BASE_ADDRESS_MEM_TYPE_64 0x4     /* bits 2:1 = 2: a 64-bit BAR, upper half in BAR1 */
 
 /* QEMU's pvpanic-pci (QEMU docs/specs/pvpanic.rst): Red Hat's vendor ID, device 0x0011. */
-#define PCI_VENDOR_ID_REDHAT		0x1b36
-#define PCI_DEVICE_ID_REDHAT_PVPANIC	0x0011
-#define PVPANIC_PANICKED		0x1	/* event bit 0: "guest panicked", byte in BAR0 */
+#define PCI_VENDOR_ID_REDHAT	     0x1b36
+#define PCI_DEVICE_ID_REDHAT_PVPANIC 0x0011
+#define PVPANIC_PANICKED	     0x1 /* event bit 0: "guest panicked", byte in BAR0 */
 
 #ifndef __ASSEMBLY__
 

@@ -22,10 +22,10 @@ struct rnd_state {
  * it needs a non-zero bit above those or it stays zero for ever. Seeding adds
  * the minimum to any smaller value, as Linux's __seed() does.
  */
-#define PRANDOM_S1_MIN		2U
-#define PRANDOM_S2_MIN		8U
-#define PRANDOM_S3_MIN		16U
-#define PRANDOM_S4_MIN		128U
+#define PRANDOM_S1_MIN 2U
+#define PRANDOM_S2_MIN 8U
+#define PRANDOM_S3_MIN 16U
+#define PRANDOM_S4_MIN 128U
 
 static inline u32 __seed(u32 x, u32 m)
 {
@@ -49,10 +49,10 @@ static __always_inline u32 prandom_tausworthe(u32 s, unsigned int a, unsigned in
  */
 static __always_inline u32 __prandom_u32_state(struct rnd_state *state)
 {
-	state->s1 = prandom_tausworthe(state->s1, 6, 13, 0xfffffffeU, 18);	/* k = 31 */
-	state->s2 = prandom_tausworthe(state->s2, 2, 27, 0xfffffff8U, 2);	/* k = 29 */
-	state->s3 = prandom_tausworthe(state->s3, 13, 21, 0xfffffff0U, 7);	/* k = 28 */
-	state->s4 = prandom_tausworthe(state->s4, 3, 12, 0xffffff80U, 13);	/* k = 25 */
+	state->s1 = prandom_tausworthe(state->s1, 6, 13, 0xfffffffeU, 18); /* k = 31 */
+	state->s2 = prandom_tausworthe(state->s2, 2, 27, 0xfffffff8U, 2);  /* k = 29 */
+	state->s3 = prandom_tausworthe(state->s3, 13, 21, 0xfffffff0U, 7); /* k = 28 */
+	state->s4 = prandom_tausworthe(state->s4, 3, 12, 0xffffff80U, 13); /* k = 25 */
 
 	return state->s1 ^ state->s2 ^ state->s3 ^ state->s4;
 }

@@ -15,48 +15,54 @@
 #include <trapdoor/types.h>
 
 /* Linux's thresholds: the pool is one BLAKE2s hash, 256 bits. */
-#define RANDOM_POOL_BITS	256
-#define RANDOM_POOL_EARLY_BITS	(RANDOM_POOL_BITS / 2)	/* EMPTY -> EARLY */
-#define RANDOM_POOL_READY_BITS	RANDOM_POOL_BITS	/* EARLY -> READY */
+#define RANDOM_POOL_BITS       256
+#define RANDOM_POOL_EARLY_BITS (RANDOM_POOL_BITS / 2) /* EMPTY -> EARLY */
+#define RANDOM_POOL_READY_BITS RANDOM_POOL_BITS	      /* EARLY -> READY */
 
 /*
  * get_random_uN() hands out values from a per-cpu batch of 1.5 ChaCha blocks
  * (the 32 spare bytes of the fast-key-erasure block plus one whole block), so
  * a batch serves 96 u8, 48 u16, 24 u32 or 12 u64 calls before a refill.
  */
-#define CRNG_BATCH_BYTES	(CHACHA_BLOCK_SIZE * 3 / 2)
+#define CRNG_BATCH_BYTES (CHACHA_BLOCK_SIZE * 3 / 2)
 
 enum crng_state {
-	CRNG_EMPTY = 0,		/* < 128 bits credited: every request re-extracts the pool */
-	CRNG_EARLY = 1,		/* >= 128 bits credited: base key taken from the pool once */
-	CRNG_READY = 2,		/* >= 256 bits credited and reseeded: fully initialised */
+	CRNG_EMPTY = 0, /* < 128 bits credited: every request re-extracts the pool */
+	CRNG_EARLY = 1, /* >= 128 bits credited: base key taken from the pool once */
+	CRNG_READY = 2, /* >= 256 bits credited and reseeded: fully initialised */
 };
 
 /* Where entropy came from, for the boot log ("which source credited how many bits"). */
 enum random_source {
-	RANDOM_SRC_DEVICE,	/* add_device_randomness(): mixed, never credited */
-	RANDOM_SRC_HWGEN,	/* add_hwgenerator_randomness(): virtio-rng and the like */
-	RANDOM_SRC_BOOTLOADER,	/* add_bootloader_randomness(): DTB /chosen/rng-seed, EFI */
-	RANDOM_SRC_ARCH,	/* the CPU's seed instruction, read by random_init() */
-	RANDOM_SRC_SEED,	/* crng_set_deterministic_seed(): the crng.seed= test mode */
+	RANDOM_SRC_DEVICE,     /* add_device_randomness(): mixed, never credited */
+	RANDOM_SRC_HWGEN,      /* add_hwgenerator_randomness(): virtio-rng and the like */
+	RANDOM_SRC_BOOTLOADER, /* add_bootloader_randomness(): DTB /chosen/rng-seed, EFI */
+	RANDOM_SRC_ARCH,       /* the CPU's seed instruction, read by random_init() */
+	RANDOM_SRC_SEED,       /* crng_set_deterministic_seed(): the crng.seed= test mode */
 	NR_RANDOM_SOURCES
 };
 
 /* Batch index: u8, u16, u32, u64. */
-enum { CRNG_U8, CRNG_U16, CRNG_U32, CRNG_U64, NR_CRNG_WIDTHS };
+enum {
+	CRNG_U8,
+	CRNG_U16,
+	CRNG_U32,
+	CRNG_U64,
+	NR_CRNG_WIDTHS
+};
 
 struct crng_stats {
-	u64 refills[NR_CRNG_WIDTHS];	/* batch refills: the get_random_uN() slow path */
-	u64 unbatched[NR_CRNG_WIDTHS];	/* get_random_uN() calls before READY (no batching) */
-	u64 reseeds;			/* base key replaced from the pool, generation + 1 */
-	u64 timed_reseeds;		/* of those, because the key was older than the schedule */
-	u64 extracts;			/* extract_entropy() calls */
-	u64 crng_refreshes;		/* a per-cpu key re-derived from the base key */
+	u64 refills[NR_CRNG_WIDTHS];   /* batch refills: the get_random_uN() slow path */
+	u64 unbatched[NR_CRNG_WIDTHS]; /* get_random_uN() calls before READY (no batching) */
+	u64 reseeds;		       /* base key replaced from the pool, generation + 1 */
+	u64 timed_reseeds;	       /* of those, because the key was older than the schedule */
+	u64 extracts;		       /* extract_entropy() calls */
+	u64 crng_refreshes;	       /* a per-cpu key re-derived from the base key */
 	u64 bytes_mixed[NR_RANDOM_SOURCES];
 	u64 bits_credited[NR_RANDOM_SOURCES];
-	u64 inputs_ignored;		/* inputs dropped in deterministic mode */
-	unsigned int init_bits;		/* credit so far, capped at RANDOM_POOL_BITS */
-	unsigned long generation;	/* base_crng generation; 0 = never seeded */
+	u64 inputs_ignored;	  /* inputs dropped in deterministic mode */
+	unsigned int init_bits;	  /* credit so far, capped at RANDOM_POOL_BITS */
+	unsigned long generation; /* base_crng generation; 0 = never seeded */
 	enum crng_state state;
 	bool deterministic;
 };
@@ -68,8 +74,8 @@ struct crng_stats {
  * Linux's random_init_early() does.
  */
 void random_init(const char *command_line);
-void random_set_trust_cpu(bool trust);		/* random.trust_cpu=, default on */
-void random_set_trust_bootloader(bool trust);	/* random.trust_bootloader=, default on */
+void random_set_trust_cpu(bool trust);	      /* random.trust_cpu=, default on */
+void random_set_trust_bootloader(bool trust); /* random.trust_bootloader=, default on */
 
 /* Entropy input. Bits are credited only until READY, as in Linux; see random.c. */
 void add_device_randomness(const void *buf, size_t len);

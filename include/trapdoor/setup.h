@@ -13,11 +13,11 @@
  * forge a line of the test protocol.
  */
 struct boot_info {
-	const char *machine;	/* e.g. "QEMU virt" — from the device tree where there is one */
-	const char *cpu;	/* e.g. "cortex-a72 (MIDR 0x410fd083)" */
-	u64 mem_start;		/* physical RAM the kernel may use */
+	const char *machine; /* e.g. "QEMU virt" — from the device tree where there is one */
+	const char *cpu;     /* e.g. "cortex-a72 (MIDR 0x410fd083)" */
+	u64 mem_start;	     /* physical RAM the kernel may use */
 	u64 mem_size;
-	const char *cmdline;	/* boot options from the firmware, "" if none */
+	const char *cmdline; /* boot options from the firmware, "" if none */
 	/* Bytes of the firmware's command line that did not fit the arch's copy (0: none). */
 	size_t cmdline_dropped;
 	/*
@@ -53,8 +53,8 @@ __noreturn void kernel_poweroff(int status);
 extern int ktest_failures;
 
 /* Exit statuses the runner understands (tools/run-qemu). */
-#define EXIT_ALL_PASSED		0
-#define EXIT_TESTS_FAILED	1
-#define EXIT_OOPS		2
+#define EXIT_ALL_PASSED	  0
+#define EXIT_TESTS_FAILED 1
+#define EXIT_OOPS	  2
 
 #endif

@@ -13,18 +13,18 @@
 #include <trapdoor/prandom.h>
 #include <trapdoor/types.h>
 
-#define NR_CPUS		8
+#define NR_CPUS 8
 
 struct task_struct;
 
 struct cpu_info {
-	unsigned int cpu;		/* logical number: 0 is the boot CPU */
-	bool online;			/* it reached secondary_start_kernel() (CPU 0: always) */
-	bool resched;			/* need_resched(): its task gives the CPU away on the way out */
-	struct task_struct *current_task;	/* current: the task it runs now */
-	struct task_struct *idle;	/* the task it runs when nothing else can run */
-	unsigned long ticks;		/* timer interrupts it took */
-	unsigned long ipis;		/* inter-processor interrupts it took */
+	unsigned int cpu; /* logical number: 0 is the boot CPU */
+	bool online;	  /* it reached secondary_start_kernel() (CPU 0: always) */
+	bool resched;	  /* need_resched(): its task gives the CPU away on the way out */
+	struct task_struct *current_task; /* current: the task it runs now */
+	struct task_struct *idle;	  /* the task it runs when nothing else can run */
+	unsigned long ticks;		  /* timer interrupts it took */
+	unsigned long ipis;		  /* inter-processor interrupts it took */
 	/*
 	 * The kernel-stack offset's per-CPU state (kernel/randomize_kstack.h):
 	 * prng-cpu's LFSR113 state, seeded before the CPU starts, and, with
@@ -51,7 +51,7 @@ extern unsigned int nr_cpus_present, nr_cpus_online;
 /* The online CPUs as a mask, bit n for CPU n: what a new task may run on. */
 unsigned long cpu_online_mask(void);
 
-#include <asm/smp.h>		/* arch_this_cpu() */
+#include <asm/smp.h> /* arch_this_cpu() */
 
 static __always_inline struct cpu_info *this_cpu(void)
 {

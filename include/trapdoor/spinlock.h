@@ -14,15 +14,15 @@
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
-#define SPINLOCK_NO_OWNER	(~0U)
+#define SPINLOCK_NO_OWNER (~0U)
 
 typedef struct {
-	unsigned int locked;		/* 1 while some CPU holds it */
-	unsigned int owner;		/* that CPU's number, else SPINLOCK_NO_OWNER */
-	const char *name;		/* for the panics */
+	unsigned int locked; /* 1 while some CPU holds it */
+	unsigned int owner;  /* that CPU's number, else SPINLOCK_NO_OWNER */
+	const char *name;    /* for the panics */
 } spinlock_t;
 
-#define __SPIN_LOCK_UNLOCKED(n)	{ .locked = 0, .owner = SPINLOCK_NO_OWNER, .name = (n) }
+#define __SPIN_LOCK_UNLOCKED(n) { .locked = 0, .owner = SPINLOCK_NO_OWNER, .name = (n) }
 #define DEFINE_SPINLOCK(x)	spinlock_t x = __SPIN_LOCK_UNLOCKED(#x)
 
 /*

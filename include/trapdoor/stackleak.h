@@ -33,7 +33,7 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
-#include <uapi/stackleak.h>	/* STACKLEAK_POISON and the syscalls' arguments */
+#include <uapi/stackleak.h> /* STACKLEAK_POISON and the syscalls' arguments */
 
 /*
  * How much consecutive poison the search wants to see before it believes it
@@ -46,11 +46,11 @@
  * minimum is raised to it.
  */
 #ifndef STACKLEAK_SEARCH_DEPTH_MIN
-#define STACKLEAK_SEARCH_DEPTH_MIN	128
+#define STACKLEAK_SEARCH_DEPTH_MIN 128
 #endif
 #if !defined(STACKLEAK_SEARCH_DEPTH) || STACKLEAK_SEARCH_DEPTH < STACKLEAK_SEARCH_DEPTH_MIN
 #undef STACKLEAK_SEARCH_DEPTH
-#define STACKLEAK_SEARCH_DEPTH	STACKLEAK_SEARCH_DEPTH_MIN
+#define STACKLEAK_SEARCH_DEPTH STACKLEAK_SEARCH_DEPTH_MIN
 #endif
 
 /* --- the pure half: fake stacks on the host, the real one in the kernel --- */
@@ -76,7 +76,7 @@
  * in every copy.)
  */
 #ifndef ARCH_STACKLEAK_P
-#define ARCH_STACKLEAK_P	"r"	/* the constraint of %[p] */
+#define ARCH_STACKLEAK_P "r" /* the constraint of %[p] */
 #endif
 #ifndef arch_stackleak_poison_run
 static __always_inline unsigned long stackleak_poison_run(unsigned long p, unsigned long n)
@@ -89,16 +89,15 @@ static __always_inline unsigned long stackleak_poison_run(unsigned long p, unsig
 
 	if (n == STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long)) {
 		__asm__ __volatile__ goto(
-			".set	.Lsl_off, 8\n\t"
-			".rept	%c[words]\n\t"
-			ARCH_STACKLEAK_POISON_WORD
-			".set	.Lsl_off, .Lsl_off + 8\n\t"
-			".endr"
-			: [a] "=&r"(a)
-			: [p] ARCH_STACKLEAK_P(p), [poison] "r"(STACKLEAK_POISON),
-			  [words] "i"(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
-			: "cc", "memory"
-			: count);
+		    ".set	.Lsl_off, 8\n\t"
+		    ".rept	%c[words]\n\t" ARCH_STACKLEAK_POISON_WORD
+		    ".set	.Lsl_off, .Lsl_off + 8\n\t"
+		    ".endr"
+		    : [a] "=&r"(a)
+		    : [p] ARCH_STACKLEAK_P(p), [poison] "r"(STACKLEAK_POISON),
+		      [words] "i"(STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long))
+		    : "cc", "memory"
+		    : count);
 		return n;
 	}
 count:
@@ -129,7 +128,7 @@ static __always_inline void stackleak_poison_words(unsigned long from, unsigned 
  * syscall's handler writes nothing below the dispatcher (powerpc's leaves).
  */
 #ifndef STACKLEAK_SEARCH_RUN_FIRST
-#define STACKLEAK_SEARCH_RUN_FIRST	0
+#define STACKLEAK_SEARCH_RUN_FIRST 0
 #endif
 
 /*
@@ -140,9 +139,8 @@ static __always_inline void stackleak_poison_words(unsigned long from, unsigned 
  * stackleak_find_top_of_poison): the run that ended the search lies below
  * the answer, and the erase does not rewrite it.
  */
-static __always_inline unsigned long __stackleak_find_top_of_poison(unsigned long low,
-								    unsigned long high,
-								    bool run_first)
+static __always_inline unsigned long
+__stackleak_find_top_of_poison(unsigned long low, unsigned long high, bool run_first)
 {
 	const unsigned long depth = STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long);
 	unsigned long top = high;
@@ -156,7 +154,7 @@ static __always_inline unsigned long __stackleak_find_top_of_poison(unsigned lon
 			do
 				top -= sizeof(unsigned long);
 			while (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
-					    STACKLEAK_POISON);
+						STACKLEAK_POISON);
 		}
 		/* Then a run of poison: is it a whole search depth long? */
 		if (unlikely(top - low < STACKLEAK_SEARCH_DEPTH))
@@ -235,9 +233,8 @@ static __always_inline unsigned long stackleak_erase_apply(const struct stacklea
 }
 
 /* The self-check: the non-poison words in [low, high), the highest in *first (or 0). */
-static __always_inline unsigned long stackleak_count_non_poison(unsigned long low,
-								unsigned long high,
-								unsigned long *first)
+static __always_inline unsigned long
+stackleak_count_non_poison(unsigned long low, unsigned long high, unsigned long *first)
 {
 	unsigned long n = 0;
 
@@ -260,7 +257,7 @@ struct task_struct;
 
 /* The erase's stack pointer; an arch whose current_stack_pointer() is a call overrides it. */
 #ifndef arch_stackleak_sp
-#define arch_stackleak_sp()	current_stack_pointer()
+#define arch_stackleak_sp() current_stack_pointer()
 #endif
 
 /*
@@ -269,10 +266,10 @@ struct task_struct;
  * Macros, so that this header needs no task.h (its users include it).
  */
 #define stackleak_low_bound(t)	((unsigned long)(t)->stack + sizeof(unsigned long))
-#define stackleak_high_bound(t)	((unsigned long)task_pt_regs(t))
+#define stackleak_high_bound(t) ((unsigned long)task_pt_regs(t))
 
 /* task_struct.stackleak_enabled 2 (stackleak=verify): every erase verifies itself. */
-#define STACKLEAK_VERIFY	2
+#define STACKLEAK_VERIFY 2
 
 /*
  * What the verifying erases found: how many ran, how many left a non-poison
@@ -295,19 +292,20 @@ extern struct stackleak_verify stackleak_verify;
  * The word below SP is the deepest point so far (lowest_stack, never raised):
  * the search starts there.
  */
-#define stackleak_skip_gap(t, ptr, size, called) do {				\
-	struct task_struct *t__ = (t);						\
-	unsigned long sp__ = current_stack_pointer();				\
-	unsigned long low__ = (unsigned long)(ptr), high__ = sp__ + (size);	\
-	if (called)								\
-		high__ = low__;							\
-	else if (high__ < low__)						\
-		low__ = high__;							\
-	t__->stackleak_gap_low = low__;						\
-	t__->stackleak_gap_high = high__;					\
-	if (sp__ - sizeof(long) < t__->lowest_stack)				\
-		t__->lowest_stack = sp__ - sizeof(long);			\
-} while (0)
+#define stackleak_skip_gap(t, ptr, size, called)                                    \
+	do {                                                                        \
+		struct task_struct *t__ = (t);                                      \
+		unsigned long sp__ = current_stack_pointer();                       \
+		unsigned long low__ = (unsigned long)(ptr), high__ = sp__ + (size); \
+		if (called)                                                         \
+			high__ = low__;                                             \
+		else if (high__ < low__)                                            \
+			low__ = high__;                                             \
+		t__->stackleak_gap_low = low__;                                     \
+		t__->stackleak_gap_high = high__;                                   \
+		if (sp__ - sizeof(long) < t__->lowest_stack)                        \
+			t__->lowest_stack = sp__ - sizeof(long);                    \
+	} while (0)
 
 /*
  * The tracking: records the caller's depth in current->lowest_stack if it is

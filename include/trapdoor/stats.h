@@ -13,8 +13,8 @@
 
 #include <trapdoor/types.h>
 
-#define STATS_Q16_SHIFT		16
-#define STATS_Q16_ONE		(1 << STATS_Q16_SHIFT)
+#define STATS_Q16_SHIFT 16
+#define STATS_Q16_ONE	(1 << STATS_Q16_SHIFT)
 
 /* log2(x) in Q16.16 for x >= 1 (error below 2^-15); 0 for x == 0. */
 u32 stats_log2_q16(u64 x);
@@ -49,12 +49,12 @@ u64 stats_chi2_uniform_q16(const u32 *counts, unsigned int nbins);
  * Source: see lib/stats.c.
  */
 struct stats_chi2_level {
-	const char *p_text;	/* "0.999", ..., "1e-6" */
+	const char *p_text; /* "0.999", ..., "1e-6" */
 	u64 crit_q16;
 };
 
-#define STATS_CHI2_63_NR_LEVELS	12
-#define STATS_CHI2_63_P_1E6	(STATS_CHI2_63_NR_LEVELS - 1)	/* index of p = 1e-6 */
+#define STATS_CHI2_63_NR_LEVELS 12
+#define STATS_CHI2_63_P_1E6	(STATS_CHI2_63_NR_LEVELS - 1) /* index of p = 1e-6 */
 extern const struct stats_chi2_level stats_chi2_63[STATS_CHI2_63_NR_LEVELS];
 
 /*

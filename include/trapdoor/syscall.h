@@ -34,45 +34,45 @@ typedef long (*syscall_fn_t)(const struct pt_regs *regs);
  * the typed arguments and the result is a long: a negative result in
  * [-MAX_ERRNO, -1] is an error.
  */
-#define SYSCALL_DEFINE0(name)							\
-	static __always_inline long __do_sys_##name(void);			\
-	long sys_##name(const struct pt_regs *regs __maybe_unused)		\
-	{									\
-		return __do_sys_##name();					\
-	}									\
+#define SYSCALL_DEFINE0(name)                                      \
+	static __always_inline long __do_sys_##name(void);         \
+	long sys_##name(const struct pt_regs *regs __maybe_unused) \
+	{                                                          \
+		return __do_sys_##name();                          \
+	}                                                          \
 	static __always_inline long __do_sys_##name(void)
-#define SYSCALL_DEFINE1(name, ...)	SYSCALL_DEFINEx(1, name, __VA_ARGS__)
-#define SYSCALL_DEFINE2(name, ...)	SYSCALL_DEFINEx(2, name, __VA_ARGS__)
-#define SYSCALL_DEFINE3(name, ...)	SYSCALL_DEFINEx(3, name, __VA_ARGS__)
-#define SYSCALL_DEFINE4(name, ...)	SYSCALL_DEFINEx(4, name, __VA_ARGS__)
-#define SYSCALL_DEFINE5(name, ...)	SYSCALL_DEFINEx(5, name, __VA_ARGS__)
-#define SYSCALL_DEFINE6(name, ...)	SYSCALL_DEFINEx(6, name, __VA_ARGS__)
+#define SYSCALL_DEFINE1(name, ...) SYSCALL_DEFINEx(1, name, __VA_ARGS__)
+#define SYSCALL_DEFINE2(name, ...) SYSCALL_DEFINEx(2, name, __VA_ARGS__)
+#define SYSCALL_DEFINE3(name, ...) SYSCALL_DEFINEx(3, name, __VA_ARGS__)
+#define SYSCALL_DEFINE4(name, ...) SYSCALL_DEFINEx(4, name, __VA_ARGS__)
+#define SYSCALL_DEFINE5(name, ...) SYSCALL_DEFINEx(5, name, __VA_ARGS__)
+#define SYSCALL_DEFINE6(name, ...) SYSCALL_DEFINEx(6, name, __VA_ARGS__)
 
-#define SYSCALL_DEFINEx(x, name, ...)						\
+#define SYSCALL_DEFINEx(x, name, ...)                                                  \
 	static __always_inline long __do_sys_##name(__MAP(x, __SC_DECL, __VA_ARGS__)); \
-	long sys_##name(const struct pt_regs *regs)				\
-	{									\
-		__MAP(x, __SC_TEST, __VA_ARGS__);				\
-		return __do_sys_##name(__MAP(x, __SC_ARG, __VA_ARGS__));	\
-	}									\
+	long sys_##name(const struct pt_regs *regs)                                    \
+	{                                                                              \
+		__MAP(x, __SC_TEST, __VA_ARGS__);                                      \
+		return __do_sys_##name(__MAP(x, __SC_ARG, __VA_ARGS__));               \
+	}                                                                              \
 	static __always_inline long __do_sys_##name(__MAP(x, __SC_DECL, __VA_ARGS__))
 
 /*
  * __MAP(n, m, t1, a1, ..., tn, an) is m(0, t1, a1), ..., m(n-1, tn, an): the
  * first number is the argument's position, its register's in regs.
  */
-#define __MAP(n, ...)			__MAP##n(0, __VA_ARGS__)
-#define __MAP1(i, m, t, a)		m(i, t, a)
-#define __MAP2(i, m, t, a, ...)		m(i, t, a), __MAP1(i + 1, m, __VA_ARGS__)
-#define __MAP3(i, m, t, a, ...)		m(i, t, a), __MAP2(i + 1, m, __VA_ARGS__)
-#define __MAP4(i, m, t, a, ...)		m(i, t, a), __MAP3(i + 1, m, __VA_ARGS__)
-#define __MAP5(i, m, t, a, ...)		m(i, t, a), __MAP4(i + 1, m, __VA_ARGS__)
-#define __MAP6(i, m, t, a, ...)		m(i, t, a), __MAP5(i + 1, m, __VA_ARGS__)
+#define __MAP(n, ...)		__MAP##n(0, __VA_ARGS__)
+#define __MAP1(i, m, t, a)	m(i, t, a)
+#define __MAP2(i, m, t, a, ...) m(i, t, a), __MAP1(i + 1, m, __VA_ARGS__)
+#define __MAP3(i, m, t, a, ...) m(i, t, a), __MAP2(i + 1, m, __VA_ARGS__)
+#define __MAP4(i, m, t, a, ...) m(i, t, a), __MAP3(i + 1, m, __VA_ARGS__)
+#define __MAP5(i, m, t, a, ...) m(i, t, a), __MAP4(i + 1, m, __VA_ARGS__)
+#define __MAP6(i, m, t, a, ...) m(i, t, a), __MAP5(i + 1, m, __VA_ARGS__)
 
-#define __SC_DECL(i, t, a)		t a
-#define __SC_ARG(i, t, a)		(__force t)regs_syscall_arg(regs, i)
+#define __SC_DECL(i, t, a) t a
+#define __SC_ARG(i, t, a)  (__force t) regs_syscall_arg(regs, i)
 /* A type wider than the register cannot come from one: a build error. */
-#define __SC_TEST(i, t, a)		(void)sizeof(char[sizeof(t) <= sizeof(long) ? 1 : -1])
+#define __SC_TEST(i, t, a) (void)sizeof(char[sizeof(t) <= sizeof(long) ? 1 : -1])
 
 /*
  * entry.S calls this for every syscall instruction from user mode. It does the
@@ -97,16 +97,16 @@ extern struct kernel_stats kernel_stats;
 
 /* What the architecture decoded a user-mode fault to be. */
 enum user_fault {
-	FAULT_READ,		/* load from an unmapped or forbidden address */
-	FAULT_WRITE,		/* store to an unmapped or read-only address */
-	FAULT_EXEC,		/* instruction fetch from such an address */
-	FAULT_ILLEGAL,		/* undefined instruction */
-	FAULT_PRIVILEGED,	/* privileged instruction in user mode */
-	FAULT_ALIGNMENT,	/* misaligned access where the arch traps it */
-	FAULT_BREAKPOINT,	/* breakpoint instruction */
-	FAULT_ARITHMETIC,	/* integer divide by zero (or overflow) where the arch traps it */
-	FAULT_TRACE,		/* single-step or other trace trap */
-	FAULT_OTHER,		/* anything else the arch could not classify */
+	FAULT_READ,	  /* load from an unmapped or forbidden address */
+	FAULT_WRITE,	  /* store to an unmapped or read-only address */
+	FAULT_EXEC,	  /* instruction fetch from such an address */
+	FAULT_ILLEGAL,	  /* undefined instruction */
+	FAULT_PRIVILEGED, /* privileged instruction in user mode */
+	FAULT_ALIGNMENT,  /* misaligned access where the arch traps it */
+	FAULT_BREAKPOINT, /* breakpoint instruction */
+	FAULT_ARITHMETIC, /* integer divide by zero (or overflow) where the arch traps it */
+	FAULT_TRACE,	  /* single-step or other trace trap */
+	FAULT_OTHER,	  /* anything else the arch could not classify */
 };
 
 /*

@@ -18,20 +18,20 @@
 #include <trapdoor/prandom.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/types.h>
-#include <asm/processor.h>	/* struct thread_struct */
-#include <asm/ptrace.h>		/* struct pt_regs */
+#include <asm/processor.h> /* struct thread_struct */
+#include <asm/ptrace.h>	   /* struct pt_regs */
 
-#define THREAD_SIZE		16384
-#define NR_TASKS		128
-#define TASK_COMM_LEN		16
-#define STACK_END_MAGIC		0x57AC6E9DUL	/* Linux's value: "stack end" */
-#define NR_OPEN			16	/* file descriptors per task (include/trapdoor/file.h) */
+#define THREAD_SIZE	16384
+#define NR_TASKS	128
+#define TASK_COMM_LEN	16
+#define STACK_END_MAGIC 0x57AC6E9DUL /* Linux's value: "stack end" */
+#define NR_OPEN		16	     /* file descriptors per task (include/trapdoor/file.h) */
 
 enum task_state {
 	TASK_UNUSED = 0,
-	TASK_RUNNABLE,		/* on the run queue or running */
-	TASK_BLOCKED,		/* waiting (wait4, console read) */
-	TASK_ZOMBIE,		/* exited, not yet reaped by its parent (orphans never are) */
+	TASK_RUNNABLE, /* on the run queue or running */
+	TASK_BLOCKED,  /* waiting (wait4, console read) */
+	TASK_ZOMBIE,   /* exited, not yet reaped by its parent (orphans never are) */
 };
 
 struct mm_struct;
@@ -46,7 +46,7 @@ struct kstack_chacha {
 	u32 key[8];
 	u64 counter;
 	u8 buf[64];
-	unsigned int pos;		/* next unused byte of buf; 64: empty */
+	unsigned int pos; /* next unused byte of buf; 64: empty */
 };
 
 struct task_struct {
@@ -58,23 +58,23 @@ struct task_struct {
 	struct thread_struct thread;
 	int pid;
 	enum task_state state;
-	int exit_status;		/* wait4() encoding, see uapi/trapdoor.h */
+	int exit_status; /* wait4() encoding, see uapi/trapdoor.h */
 	struct task_struct *parent;
-	struct task_struct *run_next;	/* run queue link */
-	bool on_rq;			/* on the run queue now (sched_enqueue refuses twice) */
-	unsigned int cpu;		/* the CPU it runs on, or ran on last */
-	unsigned long cpus_allowed;	/* bit n: it may run on CPU n (sched_setaffinity) */
+	struct task_struct *run_next; /* run queue link */
+	bool on_rq;		      /* on the run queue now (sched_enqueue refuses twice) */
+	unsigned int cpu;	      /* the CPU it runs on, or ran on last */
+	unsigned long cpus_allowed;   /* bit n: it may run on CPU n (sched_setaffinity) */
 	struct mm_struct *mm;
-	void *stack;			/* lowest address of the kernel stack */
+	void *stack; /* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
-	int killed;			/* 0, or the signal to die by on the way out */
-	int pgid;			/* process group and session (kernel/pgrp.c), */
-	int sid;			/* inherited at fork and spawn */
-	bool did_exec;			/* has called execve: its parent may no longer setpgid() it */
-	bool orphan;			/* its parent exited: init adopted it, the kernel reaps it */
-	int wait_for;			/* blocked in wait4(pid): that pid, else 0 */
-	u64 wake_at;			/* nanosleep: the cycle count to wake at, 0 if none */
-	struct file *files[NR_OPEN];	/* open file descriptors (kernel/file.c) */
+	int killed;		     /* 0, or the signal to die by on the way out */
+	int pgid;		     /* process group and session (kernel/pgrp.c), */
+	int sid;		     /* inherited at fork and spawn */
+	bool did_exec;		     /* has called execve: its parent may no longer setpgid() it */
+	bool orphan;		     /* its parent exited: init adopted it, the kernel reaps it */
+	int wait_for;		     /* blocked in wait4(pid): that pid, else 0 */
+	u64 wake_at;		     /* nanosleep: the cycle count to wake at, 0 if none */
+	struct file *files[NR_OPEN]; /* open file descriptors (kernel/file.c) */
 	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
 	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
@@ -92,10 +92,10 @@ struct task_struct {
 	 * forked starts with its creator's, execve keeps them, and the first
 	 * task gets boot_task's, which the boot options set.
 	 */
-	int kstack_mode;		/* KSTACK_MODE_* (kernel/randomize_kstack.h) */
-	int kstack_store;		/* KSTACK_STORE_*: where counter and crng16 keep the offset */
-	unsigned int kstack_chacha_rounds;	/* chacha-task's rounds: 8, 12 or 20 */
-	int stackleak_enabled;		/* 0 off, 1 on, 2 on and verified (kernel/hardening.c) */
+	int kstack_mode;  /* KSTACK_MODE_* (kernel/randomize_kstack.h) */
+	int kstack_store; /* KSTACK_STORE_*: where counter and crng16 keep the offset */
+	unsigned int kstack_chacha_rounds; /* chacha-task's rounds: 8, 12 or 20 */
+	int stackleak_enabled;		   /* 0 off, 1 on, 2 on and verified (kernel/hardening.c) */
 	/* trace on (kernel/trace.c): its children's syscalls are printed. Never inherited. */
 	bool trace_children;
 };

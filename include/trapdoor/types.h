@@ -25,15 +25,15 @@ typedef int64_t s64;
 typedef int pid_t;
 typedef int clockid_t;
 
-#define U64_MAX		((u64)~0ULL)
+#define U64_MAX ((u64)~0ULL)
 
 /* <limits.h>'s names from the compiler's own macros: on some targets that header pulls in libc's. */
 #ifndef INT_MAX
-#define INT_MAX		__INT_MAX__
-#define INT_MIN		(-INT_MAX - 1)
+#define INT_MAX __INT_MAX__
+#define INT_MIN (-INT_MAX - 1)
 #endif
 #ifndef LONG_MAX
-#define LONG_MAX	__LONG_MAX__
+#define LONG_MAX __LONG_MAX__
 #endif
 
 #endif

@@ -16,10 +16,10 @@
  * typed __user, so sparse rejects any direct dereference (Linux's
  * u64_to_user_ptr()).
  */
-#define u64_to_user_ptr(x)	((void __user *)(unsigned long)(x))
+#define u64_to_user_ptr(x) ((void __user *)(unsigned long)(x))
 
 /* A user pointer's numeric address, for range arithmetic (never to dereference). */
-#define user_addr(p)		((__force unsigned long)(p))
+#define user_addr(p) ((__force unsigned long)(p))
 
 /* Is [uptr, uptr + n) entirely mapped in the current task with at least prot? */
 bool access_ok(const void __user *uptr, size_t n, unsigned int prot);
@@ -32,17 +32,16 @@ bool access_ok(const void __user *uptr, size_t n, unsigned int prot);
  * va of every page it touches. page_size is a power of two. The loop ends
  * even for the very last page of the address space.
  */
-static inline bool uaccess_range_ok(unsigned long uptr, size_t n, unsigned long page_size,
-				    unsigned int prot,
-				    bool (*page_ok)(const void *ctx, unsigned long va,
-						    unsigned int prot),
-				    const void *ctx)
+static inline bool
+uaccess_range_ok(unsigned long uptr, size_t n, unsigned long page_size, unsigned int prot,
+		 bool (*page_ok)(const void *ctx, unsigned long va, unsigned int prot),
+		 const void *ctx)
 {
 	unsigned long end, va;
 
 	if (n == 0)
 		return true;
-	if (uptr + n < uptr)		/* wraps around the top of the address space */
+	if (uptr + n < uptr) /* wraps around the top of the address space */
 		return false;
 	end = uptr + n;
 	for (va = uptr & ~(page_size - 1); va < end; va += page_size) {

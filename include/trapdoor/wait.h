@@ -29,20 +29,20 @@
 #include <trapdoor/task.h>
 
 struct wait_queue_head {
-	struct list_head head;		/* of struct wait_queue_entry, in the order they came */
+	struct list_head head; /* of struct wait_queue_entry, in the order they came */
 };
 
 struct wait_queue_entry {
 	struct task_struct *task;
-	struct list_head entry;		/* on a wait_queue_head's list, or empty */
+	struct list_head entry; /* on a wait_queue_head's list, or empty */
 };
 
-#define __WAIT_QUEUE_HEAD_INITIALIZER(name)	{ .head = LIST_HEAD_INIT((name).head) }
-#define DECLARE_WAIT_QUEUE_HEAD(name)	\
+#define __WAIT_QUEUE_HEAD_INITIALIZER(name) { .head = LIST_HEAD_INIT((name).head) }
+#define DECLARE_WAIT_QUEUE_HEAD(name) \
 	struct wait_queue_head name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
 
 /* An entry for the current task, on its stack, on no queue yet. */
-#define DEFINE_WAIT(name)	\
+#define DEFINE_WAIT(name) \
 	struct wait_queue_entry name = { .task = current, .entry = LIST_HEAD_INIT((name).entry) }
 
 static inline void init_waitqueue_head(struct wait_queue_head *wq)

@@ -3,30 +3,30 @@
 #ifndef TRAPDOOR_INCLUDE_UAPI_ERRNO_H
 #define TRAPDOOR_INCLUDE_UAPI_ERRNO_H
 
-#define EPERM		1	/* Operation not permitted */
-#define ENOENT		2	/* No such file or directory (or program) */
-#define ESRCH		3	/* No such process */
-#define EINTR		4	/* Interrupted system call */
-#define EIO		5	/* I/O error */
-#define E2BIG		7	/* Argument list too long */
-#define ENOEXEC		8	/* Exec format error */
-#define EBADF		9	/* Bad file number */
-#define ECHILD		10	/* No child processes */
-#define EAGAIN		11	/* Try again */
-#define ENOMEM		12	/* Out of memory */
-#define EACCES		13	/* Permission denied */
-#define EFAULT		14	/* Bad address */
-#define EBUSY		16	/* Device or resource busy */
-#define EINVAL		22	/* Invalid argument */
-#define ENFILE		23	/* File table overflow */
-#define EMFILE		24	/* Too many open files */
-#define ENOTTY		25	/* Not a typewriter */
-#define EPIPE		32	/* Broken pipe */
-#define ERANGE		34	/* Math result not representable */
-#define ENAMETOOLONG	36	/* File name too long */
-#define ENOSYS		38	/* Invalid system call number */
+#define EPERM	     1	/* Operation not permitted */
+#define ENOENT	     2	/* No such file or directory (or program) */
+#define ESRCH	     3	/* No such process */
+#define EINTR	     4	/* Interrupted system call */
+#define EIO	     5	/* I/O error */
+#define E2BIG	     7	/* Argument list too long */
+#define ENOEXEC	     8	/* Exec format error */
+#define EBADF	     9	/* Bad file number */
+#define ECHILD	     10 /* No child processes */
+#define EAGAIN	     11 /* Try again */
+#define ENOMEM	     12 /* Out of memory */
+#define EACCES	     13 /* Permission denied */
+#define EFAULT	     14 /* Bad address */
+#define EBUSY	     16 /* Device or resource busy */
+#define EINVAL	     22 /* Invalid argument */
+#define ENFILE	     23 /* File table overflow */
+#define EMFILE	     24 /* Too many open files */
+#define ENOTTY	     25 /* Not a typewriter */
+#define EPIPE	     32 /* Broken pipe */
+#define ERANGE	     34 /* Math result not representable */
+#define ENAMETOOLONG 36 /* File name too long */
+#define ENOSYS	     38 /* Invalid system call number */
 
 /* The largest errno: a return value in [-MAX_ERRNO, -1] is an error. */
-#define MAX_ERRNO	4095
+#define MAX_ERRNO 4095
 
 #endif

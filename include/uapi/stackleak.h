@@ -13,18 +13,18 @@
  * none of our six kernels maps: a stale "pointer" made of poison faults
  * instead of pointing at something useful.
  */
-#define STACKLEAK_POISON	((unsigned long)-0xBEEFL)
+#define STACKLEAK_POISON ((unsigned long)-0xBEEFL)
 
 /*
  * stackleak_deep(arg): arg = STACKLEAK_DEEP_UNTRACKED skips the tracking
  * call, to show what an untracked hole does (tests only).
  */
-#define STACKLEAK_DEEP_UNTRACKED	1
+#define STACKLEAK_DEEP_UNTRACKED 1
 
 /*
  * stackleak_check(arg): arg = STACKLEAK_CHECK_QUIET prints nothing unless
  * the check fails (user/errpathtest.c runs it after every one of its syscalls).
  */
-#define STACKLEAK_CHECK_QUIET		1
+#define STACKLEAK_CHECK_QUIET 1
 
 #endif

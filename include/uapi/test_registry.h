@@ -7,9 +7,9 @@
 #define TRAPDOOR_INCLUDE_UAPI_TEST_REGISTRY_H
 
 struct test_registry_entry {
-	const char *kind;	/* "ktest", "user" or "init" */
-	const char *groups;	/* " group group ": every name between blanks */
-	const char *argv[8];	/* the name, its arguments, NULL */
+	const char *kind;    /* "ktest", "user" or "init" */
+	const char *groups;  /* " group group ": every name between blanks */
+	const char *argv[8]; /* the name, its arguments, NULL */
 };
 
 /* Does the list " a b c " (blanks around every name) hold name? A plain scan: no libc. */

@@ -3,14 +3,14 @@
 #ifndef TRAPDOOR_INCLUDE_UAPI_TRAPDOOR_H
 #define TRAPDOOR_INCLUDE_UAPI_TRAPDOOR_H
 
-#define CLOCK_MONOTONIC		1
+#define CLOCK_MONOTONIC 1
 
 struct timespec {
 	long tv_sec;
 	long tv_nsec;
 };
 
-#define __NEW_UTS_LEN		64
+#define __NEW_UTS_LEN 64
 
 struct new_utsname {
 	char sysname[__NEW_UTS_LEN + 1];
@@ -22,57 +22,57 @@ struct new_utsname {
 };
 
 /* reboot(2): Linux's magic numbers. trapdoor reads arg as the exit status. */
-#define LINUX_REBOOT_MAGIC1		0xfee1deadUL
-#define LINUX_REBOOT_MAGIC2		672274793UL
-#define LINUX_REBOOT_CMD_POWER_OFF	0x4321FEDCUL
+#define LINUX_REBOOT_MAGIC1	   0xfee1deadUL
+#define LINUX_REBOOT_MAGIC2	   672274793UL
+#define LINUX_REBOOT_CMD_POWER_OFF 0x4321FEDCUL
 
 /*
  * Signals (Linux numbers). There are no handlers: a signal whose default
  * action is to terminate ends the task; SIGCHLD, SIGCONT, SIGURG and SIGWINCH
  * are ignored; the stop signals cannot be sent (docs/tasks.md, "Signals").
  */
-#define SIGHUP		1	/* the terminal's session leader exited */
-#define SIGINT		2	/* Ctrl-C on the console, to its foreground process group */
-#define SIGQUIT		3
-#define SIGILL		4
-#define SIGTRAP		5
-#define SIGABRT		6
-#define SIGBUS		7
-#define SIGFPE		8
-#define SIGKILL		9
-#define SIGUSR1		10
-#define SIGSEGV		11
-#define SIGUSR2		12
-#define SIGPIPE		13	/* wrote to a pipe nobody can read any more */
-#define SIGALRM		14
-#define SIGTERM		15
-#define SIGCONT		18
-#define SIGSTOP		19
-#define SIGTSTP		20
-#define SIGTTIN		21
-#define SIGTTOU		22
-#define SIGURG		23
-#define SIGWINCH	28
-#define _NSIG		64	/* kill() takes 0..64; 32 and up (real-time) are not supported */
+#define SIGHUP	 1 /* the terminal's session leader exited */
+#define SIGINT	 2 /* Ctrl-C on the console, to its foreground process group */
+#define SIGQUIT	 3
+#define SIGILL	 4
+#define SIGTRAP	 5
+#define SIGABRT	 6
+#define SIGBUS	 7
+#define SIGFPE	 8
+#define SIGKILL	 9
+#define SIGUSR1	 10
+#define SIGSEGV	 11
+#define SIGUSR2	 12
+#define SIGPIPE	 13 /* wrote to a pipe nobody can read any more */
+#define SIGALRM	 14
+#define SIGTERM	 15
+#define SIGCONT	 18
+#define SIGSTOP	 19
+#define SIGTSTP	 20
+#define SIGTTIN	 21
+#define SIGTTOU	 22
+#define SIGURG	 23
+#define SIGWINCH 28
+#define _NSIG	 64 /* kill() takes 0..64; 32 and up (real-time) are not supported */
 
 /*
  * wait4() status, encoded as Linux does: exit(n) gives (n & 0xff) << 8, death
  * by signal s gives s.
  */
-#define WIFEXITED(st)		(((st) & 0x7f) == 0)
-#define WEXITSTATUS(st)		(((st) >> 8) & 0xff)
-#define WIFSIGNALED(st)		(((st) & 0x7f) != 0)
-#define WTERMSIG(st)		((st) & 0x7f)
+#define WIFEXITED(st)	(((st) & 0x7f) == 0)
+#define WEXITSTATUS(st) (((st) >> 8) & 0xff)
+#define WIFSIGNALED(st) (((st) & 0x7f) != 0)
+#define WTERMSIG(st)	((st) & 0x7f)
 
 struct kernel_stats {
-	unsigned long calls;		/* syscalls dispatched, including bad ones */
-	unsigned long enosys;		/* numbers with no handler */
-	unsigned long user_faults;	/* tasks killed by a fault */
-	unsigned long free_pages;	/* physical pages on the free list now */
-	unsigned long nr_tasks;		/* tasks alive (including zombies) */
-	unsigned long ticks;		/* timer interrupts so far */
+	unsigned long calls;	   /* syscalls dispatched, including bad ones */
+	unsigned long enosys;	   /* numbers with no handler */
+	unsigned long user_faults; /* tasks killed by a fault */
+	unsigned long free_pages;  /* physical pages on the free list now */
+	unsigned long nr_tasks;	   /* tasks alive (including zombies) */
+	unsigned long ticks;	   /* timer interrupts so far */
 	unsigned long context_switches;
-	unsigned long stackleak_bytes_total;	/* bytes re-poisoned, all erases */
+	unsigned long stackleak_bytes_total; /* bytes re-poisoned, all erases */
 	/*
 	 * An address inside the kernel's text, for the isolation tests. There
 	 * is no KASLR here: the address is in trapdoor.map anyway.
@@ -93,28 +93,29 @@ struct kernel_stats {
  * in the background: a shell's job cannot fork out of reach of Ctrl-C, or find
  * the console not yet its own.
  */
-#define SPAWN_SETPGROUP		0x1
-#define SPAWN_TCSETPGROUP	0x2
+#define SPAWN_SETPGROUP	  0x1
+#define SPAWN_TCSETPGROUP 0x2
 
 /* clone(2) flags: trapdoor supports exactly fork's, SIGCHLD. */
-#define SIGCHLD		17
+#define SIGCHLD 17
 
 /* task_list(2) entries. */
 struct task_info {
 	int pid;
 	int ppid;
-	int state;		/* 1 runnable, 2 blocked, 3 zombie */
-	int exit_status;	/* for zombies */
+	int state;	 /* 1 runnable, 2 blocked, 3 zombie */
+	int exit_status; /* for zombies */
 	char comm[16];
-	int cpu;		/* the CPU it runs on, or ran on last */
+	int cpu; /* the CPU it runs on, or ran on last */
 };
 
 /* trapdoor_config(2) keys; the value -1 only reads. */
-#define TRAPDOOR_CONFIG_KSTACK_MODE	1	/* enum kstack_mode, see below */
-#define TRAPDOOR_CONFIG_STACKLEAK	2	/* 0 off, 1 on, 2 on and every erase verified */
-#define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3	/* chacha-task's rounds: 8, 12 or 20 */
-#define TRAPDOOR_CONFIG_TRACE		4	/* 1: trace the caller's children's syscalls, 0 off */
-#define TRAPDOOR_CONFIG_KSTACK_STORE	7	/* where counter and crng16 keep the next offset: KSTACK_STORE_* */
+#define TRAPDOOR_CONFIG_KSTACK_MODE	     1 /* enum kstack_mode, see below */
+#define TRAPDOOR_CONFIG_STACKLEAK	     2 /* 0 off, 1 on, 2 on and every erase verified */
+#define TRAPDOOR_CONFIG_KSTACK_CHACHA_ROUNDS 3 /* chacha-task's rounds: 8, 12 or 20 */
+#define TRAPDOOR_CONFIG_TRACE		     4 /* 1: trace the caller's children's syscalls, 0 off */
+#define TRAPDOOR_CONFIG_KSTACK_STORE \
+	7 /* where counter and crng16 keep the next offset: KSTACK_STORE_* */
 
 /*
  * The test image's terminal controls: ioctl(fd, request, value) on the console,
@@ -127,12 +128,12 @@ struct task_info {
  *     as TIOCSTI would type it, once no CPU runs a task; returns the byte
  *     still pending, or -1.
  */
-#define TDIOC_LEGACY_TIOCSTI	0x54e0
-#define TDIOC_INJECT_IDLE	0x54e1
+#define TDIOC_LEGACY_TIOCSTI 0x54e0
+#define TDIOC_INJECT_IDLE    0x54e1
 
 /* kstack.store=: the exit-chosen offset kept per task (the fix) or per CPU (docs/kstack-offset.md). */
-#define KSTACK_STORE_TASK	0
-#define KSTACK_STORE_CPU	1
+#define KSTACK_STORE_TASK 0
+#define KSTACK_STORE_CPU  1
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
 #define KSTACK_MODE_OFF		0
@@ -141,18 +142,19 @@ struct task_info {
 #define KSTACK_MODE_CRNG8	3
 #define KSTACK_MODE_PRNG_TASK	4
 #define KSTACK_MODE_PRNG_CPU	5
-#define KSTACK_MODE_CHACHA_TASK	6
+#define KSTACK_MODE_CHACHA_TASK 6
 #define NR_KSTACK_MODES		7
 
 /* Their names, as kstack= and the demos spell them: an initialiser for a string array. */
-#define KSTACK_MODE_NAMES {						\
-	[KSTACK_MODE_OFF]	= "off",				\
-	[KSTACK_MODE_COUNTER]	= "counter",				\
-	[KSTACK_MODE_CRNG16]	= "crng16",				\
-	[KSTACK_MODE_CRNG8]	= "crng8",				\
-	[KSTACK_MODE_PRNG_TASK]	= "prng-task",				\
-	[KSTACK_MODE_PRNG_CPU]	= "prng-cpu",				\
-	[KSTACK_MODE_CHACHA_TASK] = "chacha-task",			\
-}
+#define KSTACK_MODE_NAMES                                  \
+	{                                                  \
+		[KSTACK_MODE_OFF] = "off",                 \
+		[KSTACK_MODE_COUNTER] = "counter",         \
+		[KSTACK_MODE_CRNG16] = "crng16",           \
+		[KSTACK_MODE_CRNG8] = "crng8",             \
+		[KSTACK_MODE_PRNG_TASK] = "prng-task",     \
+		[KSTACK_MODE_PRNG_CPU] = "prng-cpu",       \
+		[KSTACK_MODE_CHACHA_TASK] = "chacha-task", \
+	}
 
 #endif

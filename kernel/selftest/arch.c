@@ -20,9 +20,7 @@ static void test_counter_advances(void)
 		     (unsigned long long)arch_cycles_per_sec());
 }
 
-const struct ktest ktests_arch[] = {
-	{ "arch.counter_advances", test_counter_advances },
-	{ NULL, NULL }
-};
+const struct ktest ktests_arch[] = { { "arch.counter_advances", test_counter_advances },
+				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

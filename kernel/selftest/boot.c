@@ -24,7 +24,7 @@ static void test_boot_info(void)
 	KTEST_EXPECT(strcmp(boot_info.machine, "unknown") != 0, "machine not described");
 	/* What the banner and uname show is printable: firmware strings arrive escaped. */
 	KTEST_EXPECT(printable(boot_info.machine) && printable(boot_info.cpu) &&
-		     printable(boot_info.bootloader) && printable(boot_info.firmware),
+			 printable(boot_info.bootloader) && printable(boot_info.firmware),
 		     "a boot_info string holds a control or non-ASCII byte");
 }
 
@@ -37,10 +37,8 @@ static void test_stack_alignment(void)
 		     sp, KSTACK_ALIGN);
 }
 
-const struct ktest ktests_boot[] = {
-	{ "boot.info", test_boot_info },
-	{ "boot.stack_alignment", test_stack_alignment },
-	{ NULL, NULL }
-};
+const struct ktest ktests_boot[] = { { "boot.info", test_boot_info },
+				     { "boot.stack_alignment", test_stack_alignment },
+				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

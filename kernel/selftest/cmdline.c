@@ -15,8 +15,8 @@ static __stackleak_frame_exempt void test_cmdline_escape(void)
 	size_t n;
 
 	n = string_escape(buf, sizeof(buf), "foo=1\nEXIT: status=0");
-	KTEST_EXPECT(strcmp(buf, "foo=1\\nEXIT: status=0") == 0 && n == 20, "got \"%s\" (%zu)",
-		     buf, n);
+	KTEST_EXPECT(strcmp(buf, "foo=1\\nEXIT: status=0") == 0 && n == 20, "got \"%s\" (%zu)", buf,
+		     n);
 	n = string_escape(buf, sizeof(buf), "a\tb\x7f\\\r\xff");
 	KTEST_EXPECT(strcmp(buf, "a\\x09b\\x7f\\\\\\x0d\\xff") == 0 && n == 7, "got \"%s\" (%zu)",
 		     buf, n);
@@ -36,13 +36,13 @@ static __stackleak_frame_exempt void test_cmdline_fit(void)
 		bool cut;
 		size_t want;
 	} cases[] = {
-		{ "kstack=off stackleak=on", 512, false, 23 },	/* fits */
-		{ "aaaa bbbb cccc", 8, false, 5 },		/* "bbbb" would be cut: dropped */
-		{ "aaaa bbbb cccc", 10, false, 9 },		/* the cut falls on a space */
-		{ "aaaa bbbb cccc", 15, false, 14 },		/* exactly fits */
-		{ "aaaaaaaaaaaa", 5, false, 0 },		/* not even one option */
-		{ "aaaa bbbb", 512, true, 5 },			/* the arch cut: last one dropped */
-		{ "aaaa bbbb ", 512, true, 10 },		/* ... unless it ended whole */
+		{ "kstack=off stackleak=on", 512, false, 23 }, /* fits */
+		{ "aaaa bbbb cccc", 8, false, 5 },	       /* "bbbb" would be cut: dropped */
+		{ "aaaa bbbb cccc", 10, false, 9 },	       /* the cut falls on a space */
+		{ "aaaa bbbb cccc", 15, false, 14 },	       /* exactly fits */
+		{ "aaaaaaaaaaaa", 5, false, 0 },	       /* not even one option */
+		{ "aaaa bbbb", 512, true, 5 },		       /* the arch cut: last one dropped */
+		{ "aaaa bbbb ", 512, true, 10 },	       /* ... unless it ended whole */
 		{ "", 512, false, 0 },
 	};
 
@@ -74,11 +74,9 @@ static __stackleak_frame_exempt void test_cmdline_test_cpus(void)
 	ktest_cpus_expected = saved;
 }
 
-const struct ktest ktests_cmdline[] = {
-	{ "cmdline.escape", test_cmdline_escape },
-	{ "cmdline.fit_whole_options", test_cmdline_fit },
-	{ "cmdline.test_cpus_values", test_cmdline_test_cpus },
-	{ NULL, NULL }
-};
+const struct ktest ktests_cmdline[] = { { "cmdline.escape", test_cmdline_escape },
+					{ "cmdline.fit_whole_options", test_cmdline_fit },
+					{ "cmdline.test_cpus_values", test_cmdline_test_cpus },
+					{ NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

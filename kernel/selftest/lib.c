@@ -39,8 +39,8 @@ static __stackleak_frame_exempt void test_vsnprintf_widths(void)
 	expect_format("0x00000000deadbeef", "%p", (void *)0xdeadbeefUL);
 	expect_format("[  42|42   |00042]", "[%4d|%-5d|%05d]", 42, 42, 42);
 	expect_format("a (null) % z", "%c %s %% %c", 'a', null_string, 'z');
-	expect_format("1 2 3 4 5 6 7 8 9 10", "%d %d %d %d %d %d %d %d %d %d", 1, 2, 3, 4, 5, 6,
-		      7, 8, 9, 10);
+	expect_format("1 2 3 4 5 6 7 8 9 10", "%d %d %d %d %d %d %d %d %d %d", 1, 2, 3, 4, 5, 6, 7,
+		      8, 9, 10);
 }
 
 static void test_vsnprintf_truncates(void)
@@ -106,14 +106,12 @@ static __stackleak_frame_exempt void test_blake2s_rfc7693_abc(void)
 		     out[0], out[1], out[2], out[3]);
 }
 
-const struct ktest ktests_lib[] = {
-	{ "lib.vsnprintf_widths", test_vsnprintf_widths },
-	{ "lib.vsnprintf_truncates", test_vsnprintf_truncates },
-	{ "lib.string_functions", test_string_functions },
-	{ "lib.prandom_linux_selftest_vectors", test_prandom_selftest },
-	{ "lib.chacha20_rfc8439_block", test_chacha20_rfc8439_block },
-	{ "lib.blake2s_rfc7693_abc", test_blake2s_rfc7693_abc },
-	{ NULL, NULL }
-};
+const struct ktest ktests_lib[] = { { "lib.vsnprintf_widths", test_vsnprintf_widths },
+				    { "lib.vsnprintf_truncates", test_vsnprintf_truncates },
+				    { "lib.string_functions", test_string_functions },
+				    { "lib.prandom_linux_selftest_vectors", test_prandom_selftest },
+				    { "lib.chacha20_rfc8439_block", test_chacha20_rfc8439_block },
+				    { "lib.blake2s_rfc7693_abc", test_blake2s_rfc7693_abc },
+				    { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

@@ -28,8 +28,7 @@ static __stackleak_frame_exempt void test_crng_seed_same_on_every_arch(void)
 }
 
 const struct ktest ktests_random[] = {
-	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch },
-	{ NULL, NULL }
+	{ "random.crng_seed_same_on_every_arch", test_crng_seed_same_on_every_arch }, { NULL, NULL }
 };
 
 #endif /* CONFIG_KTEST */

@@ -16,7 +16,7 @@
 
 #include <uapi/errno.h>
 
-#include "test_registry.h"	/* generated from tests/registry (tools/gen-registry) */
+#include "test_registry.h" /* generated from tests/registry (tools/gen-registry) */
 
 static const char *current_test;
 static bool current_failed;
@@ -40,8 +40,8 @@ __stackleak_frame_exempt void ktest_fail(const char *file, int line, const char 
 
 /* Every group's tests, in tests/registry's order; the ones that need every CPU apart. */
 static const struct ktest *const ktest_tables[] = {
-	ktests_boot, ktests_lib, ktests_arch, ktests_random, ktests_exec, ktests_task,
-	ktests_cmdline,
+	ktests_boot, ktests_lib,  ktests_arch,	  ktests_random,
+	ktests_exec, ktests_task, ktests_cmdline,
 };
 static const struct ktest *const ktest_tables_late[] = { ktests_smp };
 
@@ -126,7 +126,7 @@ static void ktest_find_group(const char *cmdline)
 
 static int ktest_run_tables(const struct ktest *const *tables, size_t n, int *ran)
 {
-	stackleak_track_stack();	/* a frame bigger than the stackleak search depth */
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	int failed = 0;
 
 	for (size_t t = 0; t < n; t++) {
@@ -142,7 +142,8 @@ static int ktest_run_tables(const struct ktest *const *tables, size_t n, int *ra
 			if (row)
 				test->fn();
 			else
-				snprintf(failure, sizeof(failure), "no ktest row for it in tests/registry");
+				snprintf(failure, sizeof(failure),
+					 "no ktest row for it in tests/registry");
 			if (current_failed || !row) {
 				printk("FAIL: %s: %s\n", current_test, failure);
 				failed++;

@@ -117,13 +117,12 @@ static __stackleak_frame_exempt void test_smp_prng_cpu_streams_differ(void)
 				     "CPU%u and CPU%u draw the same offsets", a, b);
 }
 
-const struct ktest ktests_smp[] = {
-	{ "smp.online", test_smp_online },
-	{ "smp.timer_every_cpu", test_smp_timer_every_cpu },
-	{ "smp.ipi_every_cpu", test_smp_ipi_every_cpu },
-	{ "smp.call_function", test_smp_call_function },
-	{ "smp.prng_cpu_streams_differ", test_smp_prng_cpu_streams_differ },
-	{ NULL, NULL }
-};
+const struct ktest ktests_smp[] = { { "smp.online", test_smp_online },
+				    { "smp.timer_every_cpu", test_smp_timer_every_cpu },
+				    { "smp.ipi_every_cpu", test_smp_ipi_every_cpu },
+				    { "smp.call_function", test_smp_call_function },
+				    { "smp.prng_cpu_streams_differ",
+				      test_smp_prng_cpu_streams_differ },
+				    { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

@@ -50,9 +50,10 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	KTEST_EXPECT(err == 0, "do_execve(init) = %ld", err);
 	KTEST_EXPECT(memcmp(&before, &t.kstack_rnd_state, sizeof(before)) != 0,
 		     "the new image kept the old kstack_rnd_state");
-	KTEST_EXPECT(memcmp(chacha_before.key, t.kstack_chacha.key, sizeof(chacha_before.key)) != 0 &&
-		     t.kstack_chacha.counter == 0 && t.kstack_chacha.pos == sizeof(t.kstack_chacha.buf),
-		     "the new image kept the old chacha-task key, counter or buffer position");
+	KTEST_EXPECT(
+	    memcmp(chacha_before.key, t.kstack_chacha.key, sizeof(chacha_before.key)) != 0 &&
+		t.kstack_chacha.counter == 0 && t.kstack_chacha.pos == sizeof(t.kstack_chacha.buf),
+	    "the new image kept the old chacha-task key, counter or buffer position");
 	KTEST_EXPECT(strcmp(t.comm, "init") == 0, "comm is \"%s\"", t.comm);
 	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
 		     free_before, nr_free_pages());
@@ -82,7 +83,7 @@ static void test_kstack_off_gap(void)
 	struct task_struct *saved = current;
 	unsigned long counter, off;
 
-	current = &t;		/* t.kstack_offset is 0; the switches are t's own */
+	current = &t; /* t.kstack_offset is 0; the switches are t's own */
 	t.kstack_store = KSTACK_STORE_TASK;
 	counter = test_kstack_gap_low(KSTACK_MODE_COUNTER);
 	off = test_kstack_gap_low(KSTACK_MODE_OFF);
@@ -120,17 +121,16 @@ static __stackleak_frame_exempt void test_trace_per_task(void)
 	traced_after = task_traced(&child);
 	current = saved;
 	KTEST_EXPECT(on == 0 && off == 0 && child_on == 0 && traced && !traced_after &&
-		     trace_tasks == tasks,
+			 trace_tasks == tasks,
 		     "parent's on %ld, child's off %ld and on %ld, child traced %d, after the "
-		     "exits %d, tracing tasks %d (was %d)", on, off, child_on, traced,
-		     traced_after, trace_tasks, tasks);
+		     "exits %d, tracing tasks %d (was %d)",
+		     on, off, child_on, traced, traced_after, trace_tasks, tasks);
 }
 
-const struct ktest ktests_task[] = {
-	{ "task.execve_reseeds_kstack_state", test_execve_reseeds_kstack_state },
-	{ "task.kstack_off_gap_at_sp", test_kstack_off_gap },
-	{ "task.trace_switch_per_task", test_trace_per_task },
-	{ NULL, NULL }
-};
+const struct ktest ktests_task[] = { { "task.execve_reseeds_kstack_state",
+				       test_execve_reseeds_kstack_state },
+				     { "task.kstack_off_gap_at_sp", test_kstack_off_gap },
+				     { "task.trace_switch_per_task", test_trace_per_task },
+				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

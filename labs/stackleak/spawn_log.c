@@ -19,8 +19,8 @@
 #include <trapdoor/uaccess.h>
 
 /* Room for a long name and the error in one line (never cut, as printk's would be). */
-#define SPAWN_LOG_LEN	2048
-#define SPAWN_NAME_LEN	64
+#define SPAWN_LOG_LEN  2048
+#define SPAWN_NAME_LEN 64
 
 long __real_sys_spawn(const struct pt_regs *regs);
 long __wrap_sys_spawn(const struct pt_regs *regs);
@@ -71,6 +71,6 @@ long __wrap_sys_spawn(const struct pt_regs *regs)
 	long ret = __real_sys_spawn(regs);
 
 	if (ret < 0)
-		spawn_log_failure(regs_syscall_arg(regs, 0), ret);	/* spawn's name */
+		spawn_log_failure(regs_syscall_arg(regs, 0), ret); /* spawn's name */
 	return ret;
 }

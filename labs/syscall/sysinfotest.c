@@ -29,8 +29,9 @@ static void test_counters(void)
 	get_kernel_stats(&ks);
 	CHECK("lab.syscall.sysinfo_number", __NR_sysinfo == 179 && syscall1(179, &si) == 0,
 	      "__NR_sysinfo = %d", __NR_sysinfo);
-	CHECK("lab.syscall.sysinfo_freeram", r == 0 && si.freeram == ks.free_pages &&
-	      si.mem_unit >= 4096 && si.mem_unit <= 65536 && !(si.mem_unit & (si.mem_unit - 1)),
+	CHECK("lab.syscall.sysinfo_freeram",
+	      r == 0 && si.freeram == ks.free_pages && si.mem_unit >= 4096 &&
+		  si.mem_unit <= 65536 && !(si.mem_unit & (si.mem_unit - 1)),
 	      "sysinfo() = %ld, freeram %lu (kernel_stats: %lu free pages), mem_unit %lu", r,
 	      si.freeram, ks.free_pages, si.mem_unit);
 	CHECK("lab.syscall.sysinfo_procs", r == 0 && si.procs == ks.nr_tasks,
@@ -53,7 +54,7 @@ static void test_procs_child(void)
 	pid = fork();
 	if (pid == 0) {
 		close(fds[1]);
-		read(fds[0], &c, 1);	/* until the parent closes its end */
+		read(fds[0], &c, 1); /* until the parent closes its end */
 		exit(0);
 	}
 	close(fds[0]);
@@ -61,8 +62,8 @@ static void test_procs_child(void)
 	close(fds[1]);
 	waitpid((int)pid, &status, 0);
 	sysinfo(&after);
-	CHECK("lab.syscall.sysinfo_procs_child", pid > 0 && during.procs == before.procs + 1 &&
-	      after.procs == before.procs,
+	CHECK("lab.syscall.sysinfo_procs_child",
+	      pid > 0 && during.procs == before.procs + 1 && after.procs == before.procs,
 	      "procs %lu before fork, %lu with the child, %lu after it was reaped", before.procs,
 	      during.procs, after.procs);
 }
@@ -78,8 +79,8 @@ static void test_uptime(void)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	r = sysinfo(&si);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	CHECK("lab.syscall.sysinfo_uptime", r == 0 && si.uptime >= 1 && si.uptime >= t0.tv_sec &&
-	      si.uptime <= t1.tv_sec,
+	CHECK("lab.syscall.sysinfo_uptime",
+	      r == 0 && si.uptime >= 1 && si.uptime >= t0.tv_sec && si.uptime <= t1.tv_sec,
 	      "uptime %ld, clock_gettime %ld.%09ld s .. %ld.%09ld s", si.uptime, t0.tv_sec,
 	      t0.tv_nsec, t1.tv_sec, t1.tv_nsec);
 }
@@ -93,10 +94,10 @@ static void test_bad_pointers(void)
 	bool ok = true;
 
 	get_kernel_stats(&ks);
-	bad[0] = 0;				/* nothing is mapped at 0 */
-	bad[1] = report_stack() & ~7UL;		/* the kernel's own stack */
-	bad[2] = ks.kernel_text & ~7UL;		/* the kernel's text */
-	bad[3] = ~0UL - 8;			/* wraps around the address space */
+	bad[0] = 0;			/* nothing is mapped at 0 */
+	bad[1] = report_stack() & ~7UL; /* the kernel's own stack */
+	bad[2] = ks.kernel_text & ~7UL; /* the kernel's text */
+	bad[3] = ~0UL - 8;		/* wraps around the address space */
 	for (int i = 0; i < 4; i++) {
 		r[i] = sysinfo((struct sysinfo *)bad[i]);
 		ok = ok && r[i] == -EFAULT;

@@ -51,12 +51,12 @@ static void g(u32 v[16], int a, int b, int c, int d, u32 x, u32 y)
 static void blake2s_increment_counter(struct blake2s_state *state, u32 inc)
 {
 	state->t[0] += inc;
-	state->t[1] += state->t[0] < inc;	/* carry */
+	state->t[1] += state->t[0] < inc; /* carry */
 }
 
 static void blake2s_compress(struct blake2s_state *state, const u8 block[BLAKE2S_BLOCK_SIZE])
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	u32 m[16], v[16];
 
 	for (int i = 0; i < 16; i++)
@@ -168,7 +168,7 @@ void blake2s_final(struct blake2s_state *state, u8 *out)
 
 void blake2s(u8 *out, const u8 *in, const u8 *key, size_t outlen, size_t inlen, size_t keylen)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct blake2s_state state;
 
 	blake2s_init_key(&state, outlen, key, keylen);

@@ -20,10 +20,10 @@
 
 void chacha_init_consts(u32 state[CHACHA_STATE_WORDS])
 {
-	state[0] = 0x61707865;	/* "expa" */
-	state[1] = 0x3320646e;	/* "nd 3" */
-	state[2] = 0x79622d32;	/* "2-by" */
-	state[3] = 0x6b206574;	/* "te k" */
+	state[0] = 0x61707865; /* "expa" */
+	state[1] = 0x3320646e; /* "nd 3" */
+	state[2] = 0x79622d32; /* "2-by" */
+	state[3] = 0x6b206574; /* "te k" */
 }
 
 void chacha_init(u32 state[CHACHA_STATE_WORDS], const u8 key[CHACHA_KEY_SIZE],
@@ -38,7 +38,7 @@ void chacha_init(u32 state[CHACHA_STATE_WORDS], const u8 key[CHACHA_KEY_SIZE],
 
 static void chacha_permute(u32 x[CHACHA_STATE_WORDS], unsigned int nrounds)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	for (unsigned int i = 0; i < nrounds; i += 2) {
 		/* Column round. */
 		chacha_quarter_round(&x[0], &x[4], &x[8], &x[12]);
@@ -55,7 +55,7 @@ static void chacha_permute(u32 x[CHACHA_STATE_WORDS], unsigned int nrounds)
 
 void chacha_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE], unsigned int nrounds)
 {
-	lib_track_stack();	/* a frame bigger than the stackleak search depth */
+	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	u32 x[CHACHA_STATE_WORDS];
 
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
@@ -74,7 +74,7 @@ void chacha_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE], unsi
 	 * frame, so wipe it here.
 	 */
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
-		WRITE_ONCE(x[i], 0);	/* volatile stores: not dropped as dead */
+		WRITE_ONCE(x[i], 0); /* volatile stores: not dropped as dead */
 }
 
 void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])

@@ -39,8 +39,8 @@ int printk(const char *fmt, ...)
 
 int kstack_mode_parse(const char *name)
 {
-	static const char *const names[] = { "off", "counter", "crng16", "crng8", "prng-task",
-					     "prng-cpu" };
+	static const char *const names[] = { "off",   "counter",   "crng16",
+					     "crng8", "prng-task", "prng-cpu" };
 
 	check_value(name);
 	for (int i = 0; i < 6; i++)
@@ -52,7 +52,7 @@ int kstack_mode_parse(const char *name)
 long kstack_mode_set(long mode)
 {
 	if (mode < 0 || mode > 5)
-		abort();	/* parse gave a mode it never returns */
+		abort(); /* parse gave a mode it never returns */
 	return 0;
 }
 
@@ -69,7 +69,7 @@ int kstack_store_parse(const char *name)
 long kstack_store_set(long store)
 {
 	if (store != 0 && store != 1)
-		abort();	/* parse gave a store it never returns */
+		abort(); /* parse gave a store it never returns */
 	return 0;
 }
 
@@ -115,7 +115,7 @@ void crng_set_deterministic_seed(const void *seed, size_t len)
 
 	if (len == 0 || len > 64)
 		abort();
-	for (size_t i = 0; i < len; i++)	/* every byte readable (ASan) */
+	for (size_t i = 0; i < len; i++) /* every byte readable (ASan) */
 		sum += ((const uint8_t *)seed)[i];
 }
 

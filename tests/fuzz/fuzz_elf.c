@@ -11,12 +11,16 @@
 
 #include <trapdoor/elf.h>
 
-#define PAGE	4096UL
-#define BASE	0x400000UL
-#define TOP	0x800000UL
+#define PAGE 4096UL
+#define BASE 0x400000UL
+#define TOP  0x800000UL
 
 static const struct elf_target target = {
-	.machine = 62, .data = ELFDATA2LSB, .page_size = PAGE, .user_base = BASE, .user_top = TOP,
+	.machine = 62,
+	.data = ELFDATA2LSB,
+	.page_size = PAGE,
+	.user_base = BASE,
+	.user_top = TOP,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -33,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (unsigned int i = 0; i < info.nr_segments; i++) {
 			const struct elf_segment *s = &info.seg[i];
 
-			if (s->offset > size || s->filesz > size - s->offset || s->filesz > s->memsz)
+			if (s->offset > size || s->filesz > size - s->offset ||
+			    s->filesz > s->memsz)
 				abort();
 			if (s->vaddr < BASE || s->memsz > TOP - s->vaddr || s->start > s->vaddr ||
 			    s->end < s->vaddr + s->memsz || s->end > TOP || s->start % PAGE ||

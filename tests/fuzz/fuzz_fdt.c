@@ -18,7 +18,7 @@
 #include "../../arch/arm64/include/asm/dt.h"
 #include "../../arch/riscv/include/asm/dt.h"
 
-#define HDR_LEN	40
+#define HDR_LEN 40
 
 static void check_prop(const uint8_t *blob, size_t size, int node, const char *name)
 {
@@ -27,7 +27,8 @@ static void check_prop(const uint8_t *blob, size_t size, int node, const char *n
 
 	if (!p)
 		return;
-	if (p < blob || len < 0 || (size_t)(p - blob) > size || (size_t)len > size - (size_t)(p - blob))
+	if (p < blob || len < 0 || (size_t)(p - blob) > size ||
+	    (size_t)len > size - (size_t)(p - blob))
 		abort();
 	if (len >= 4)
 		(void)fdt_read_cells(p, len >= 8 ? 2 : 1);
@@ -92,8 +93,10 @@ static void check_arch_parsers(const uint8_t *blob)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const paths[] = { "/", "/chosen", "/memory", "/memory@40000000",
-					     "/cpus/cpu@0", "/cpus", "//chosen/", "/a/b/c/d" };
+	static const char *const paths[] = { "/",	    "/chosen",
+					     "/memory",	    "/memory@40000000",
+					     "/cpus/cpu@0", "/cpus",
+					     "//chosen/",   "/a/b/c/d" };
 	uint8_t *blob;
 
 	if (size < HDR_LEN || size > 1 << 20)

@@ -13,7 +13,7 @@
 
 #include <trapdoor/uaccess.h>
 
-#define MAX_PAGES	8
+#define MAX_PAGES 8
 
 struct space {
 	unsigned long page_size;
@@ -39,7 +39,7 @@ static bool reference(const struct space *s, unsigned long uptr, unsigned long n
 
 	if (n == 0)
 		return true;
-	if (n > ~0UL - uptr)		/* uptr + n > 2^64 - 1: past (or at) the top */
+	if (n > ~0UL - uptr) /* uptr + n > 2^64 - 1: past (or at) the top */
 		return false;
 	first = uptr / s->page_size;
 	last = (uptr + n - 1) / s->page_size;
@@ -77,7 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uptr = take(&data, &size, 8);
 	n = take(&data, &size, 8);
 	prot = take(&data, &size, 1) & 7;
-	if (uaccess_range_ok(uptr, n, s.page_size, prot, page_ok, &s) != reference(&s, uptr, n, prot))
+	if (uaccess_range_ok(uptr, n, s.page_size, prot, page_ok, &s) !=
+	    reference(&s, uptr, n, prot))
 		abort();
 	return 0;
 }

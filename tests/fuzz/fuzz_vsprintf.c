@@ -20,7 +20,7 @@
 
 int td_snprintf(char *buf, size_t size, const char *fmt, ...);
 
-#define BIG	8192
+#define BIG 8192
 
 struct input {
 	const uint8_t *d;
@@ -63,13 +63,13 @@ static void check(const char *fmt, size_t size, const char *small, int r_small, 
 }
 
 /* One format, one argument of type T: ours at two sizes and libc's. */
-#define RUN(T, value, compare)								\
-	do {										\
-		T v_ = (T)(value);							\
-		int r1 = td_snprintf(small, size, fmt, v_);				\
-		int r2 = td_snprintf(full, BIG, fmt, v_);				\
-		int r3 = snprintf(ref, BIG, fmt, v_);					\
-		check(fmt, size, small, r1, full, r2, ref, r3, compare);		\
+#define RUN(T, value, compare)                                           \
+	do {                                                             \
+		T v_ = (T)(value);                                       \
+		int r1 = td_snprintf(small, size, fmt, v_);              \
+		int r2 = td_snprintf(full, BIG, fmt, v_);                \
+		int r3 = snprintf(ref, BIG, fmt, v_);                    \
+		check(fmt, size, small, r1, full, r2, ref, r3, compare); \
 	} while (0)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
@@ -110,15 +110,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		fmt[len] = '\0';
 
 		switch (conv) {
-		case 'd': case 'i':
+		case 'd':
+		case 'i':
 			if (lm == 1 || lm == 5)
 				RUN(long, value, true);
 			else if (lm == 2)
 				RUN(long long, value, true);
 			else
-				RUN(int, value, true);	/* h, hh: int, narrowed inside */
+				RUN(int, value, true); /* h, hh: int, narrowed inside */
 			break;
-		case 'u': case 'x': case 'X': case 'o':
+		case 'u':
+		case 'x':
+		case 'X':
+		case 'o':
 			if (lm == 1)
 				RUN(unsigned long, value, true);
 			else if (lm == 2)
@@ -140,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		case 'p':
 			RUN(void *, (uintptr_t)value, false);
 			break;
-		default:	/* "%%": ours and libc's agree only without flags or width */
+		default: /* "%%": ours and libc's agree only without flags or width */
 			if (!(flags & 7))
 				RUN(int, 0, true);
 			else

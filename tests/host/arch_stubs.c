@@ -13,8 +13,9 @@
 struct arch_stub arch_stub;
 
 /* The CPUs kernel/random.c sees (tests/host/asm/smp.h): CPU host_cpu runs. */
-struct cpu_info cpu_info[NR_CPUS] = { [0] = { .cpu = 0 }, [1] = { .cpu = 1 }, [2] = { .cpu = 2 },
-				      [3] = { .cpu = 3 } };
+struct cpu_info cpu_info[NR_CPUS] = {
+	[0] = { .cpu = 0 }, [1] = { .cpu = 1 }, [2] = { .cpu = 2 }, [3] = { .cpu = 3 }
+};
 unsigned int host_cpu;
 
 unsigned int arch_get_random_seed_longs(unsigned long *v, unsigned int max_longs)

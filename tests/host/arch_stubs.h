@@ -11,11 +11,11 @@
 #include <trapdoor/types.h>
 
 struct arch_stub {
-	bool has_seed;			/* the seed hook fills words from seed_value, counting up */
+	bool has_seed; /* the seed hook fills words from seed_value, counting up */
 	unsigned long seed_value;
-	u64 cycles;			/* arch_get_cycles() adds cycles_step, then returns this */
+	u64 cycles; /* arch_get_cycles() adds cycles_step, then returns this */
 	u64 cycles_step;
-	u64 cycles_per_sec;		/* 0: the counter has no known frequency */
+	u64 cycles_per_sec; /* 0: the counter has no known frequency */
 };
 
 extern struct arch_stub arch_stub;

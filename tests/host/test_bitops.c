@@ -37,6 +37,6 @@ Test(unaligned, le32_at_every_offset)
 		cr_expect_eq(buf[off + 3], 0x11, "offset %u", off);
 		cr_expect_eq(get_unaligned_le32(buf + off), 0x11223344, "offset %u", off);
 	}
-	const u8 rfc[4] = { 0x65, 0x78, 0x70, 0x61 };	/* "expa", ChaCha's first word */
+	const u8 rfc[4] = { 0x65, 0x78, 0x70, 0x61 }; /* "expa", ChaCha's first word */
 	cr_expect_eq(get_unaligned_le32(rfc), 0x61707865);
 }

@@ -28,8 +28,8 @@ static void assert_digest(const u8 *got, const char *want_hex, size_t n, const c
 
 	hex_to_bytes(want_hex, want, n);
 	for (size_t i = 0; i < n; i++)
-		cr_assert_eq(got[i], want[i], "%s: byte %zu is %02x, want %02x",
-			     what, i, got[i], want[i]);
+		cr_assert_eq(got[i], want[i], "%s: byte %zu is %02x, want %02x", what, i, got[i],
+			     want[i]);
 }
 
 Test(blake2s, abc_matches_rfc7693_appendix_b)
@@ -37,8 +37,8 @@ Test(blake2s, abc_matches_rfc7693_appendix_b)
 	u8 out[BLAKE2S_HASH_SIZE];
 
 	blake2s(out, (const u8 *)"abc", NULL, sizeof(out), 3, 0);
-	assert_digest(out, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982",
-		      32, "BLAKE2s-256(\"abc\")");
+	assert_digest(out, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", 32,
+		      "BLAKE2s-256(\"abc\")");
 }
 
 Test(blake2s, empty_message_unkeyed)
@@ -46,8 +46,8 @@ Test(blake2s, empty_message_unkeyed)
 	u8 out[BLAKE2S_HASH_SIZE];
 
 	blake2s(out, NULL, NULL, sizeof(out), 0, 0);
-	assert_digest(out, "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9",
-		      32, "BLAKE2s-256(\"\")");
+	assert_digest(out, "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9", 32,
+		      "BLAKE2s-256(\"\")");
 }
 
 /* A shorter digest is a different hash (outlen is in the parameter block), not a prefix. */
@@ -165,8 +165,8 @@ Test(blake2s, init_without_key_equals_empty_key)
 	blake2s_update(&b, (const u8 *)"abc", 3);
 	blake2s_final(&a, da);
 	blake2s_final(&b, db);
-	assert_digest(da, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982",
-		      32, "init");
+	assert_digest(da, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", 32,
+		      "init");
 	cr_assert(memcmp(da, db, sizeof(da)) == 0);
 }
 

@@ -28,8 +28,8 @@ static void expect_block(const u8 *got, const char *want_hex, const char *what)
 	hex_to_bytes(want_hex, want, sizeof(want));
 	for (int i = 0; i < CHACHA_BLOCK_SIZE; i++) {
 		if (got[i] != want[i]) {
-			cr_expect_eq(got[i], want[i], "%s: byte %d is %02x, want %02x",
-				     what, i, got[i], want[i]);
+			cr_expect_eq(got[i], want[i], "%s: byte %d is %02x, want %02x", what, i,
+				     got[i], want[i]);
 			return;
 		}
 	}
@@ -61,8 +61,9 @@ Test(chacha20, block_matches_rfc8439_2_3_2)
 {
 	u8 key[CHACHA_KEY_SIZE], out[CHACHA_BLOCK_SIZE];
 	/* Block counter 1 (little-endian), then the nonce 00:00:00:09:00:00:00:4a:00:00:00:00. */
-	static const u8 iv[CHACHA_IV_SIZE] = { 1, 0, 0, 0, 0, 0, 0, 0x09,
-						0, 0, 0, 0x4a, 0, 0, 0, 0 };
+	static const u8 iv[CHACHA_IV_SIZE] = {
+		1, 0, 0, 0, 0, 0, 0, 0x09, 0, 0, 0, 0x4a, 0, 0, 0, 0
+	};
 	u32 st[CHACHA_STATE_WORDS];
 
 	for (int i = 0; i < CHACHA_KEY_SIZE; i++)
@@ -74,14 +75,15 @@ Test(chacha20, block_matches_rfc8439_2_3_2)
 		     "10 f1 e7 e4 d1 3b 59 15 50 0f dd 1f a3 20 71 c4"
 		     "c7 d1 f4 c7 33 c0 68 03 04 22 aa 9a c3 d4 6c 4e"
 		     "d2 82 64 46 07 9f aa 09 14 c2 d7 05 d9 8b 02 a2"
-		     "b5 12 9c d1 de 16 4e b9 cb d0 83 e8 a2 50 3c 4e", "RFC 8439 2.3.2");
+		     "b5 12 9c d1 de 16 4e b9 cb d0 83 e8 a2 50 3c 4e",
+		     "RFC 8439 2.3.2");
 	cr_assert_eq(st[12], 2, "the block counter steps after each block");
 }
 
 struct a1_vector {
 	int n;
-	u8 key_byte_index, key_byte;	/* the key is zero except this one byte */
-	u8 nonce_last_byte;		/* the nonce is zero except its last byte */
+	u8 key_byte_index, key_byte; /* the key is zero except this one byte */
+	u8 nonce_last_byte;	     /* the nonce is zero except its last byte */
 	u32 counter;
 	const char *keystream;
 };
@@ -147,7 +149,8 @@ Test(chacha20, consecutive_blocks_are_rfc8439_a1_vectors_1_and_2)
 		     "9f 07 e7 be 55 51 38 7a 98 ba 97 7c 73 2d 08 0d"
 		     "cb 0f 29 a0 48 e3 65 69 12 c6 53 3e 32 ee 7a ed"
 		     "29 b7 21 76 9c e6 4e 43 d5 71 33 b0 74 d8 39 d5"
-		     "31 ed 1f 28 51 0a fb 45 ac e1 0a 1f 4b 79 4d 6f", "second block");
+		     "31 ed 1f 28 51 0a fb 45 ac e1 0a 1f 4b 79 4d 6f",
+		     "second block");
 }
 
 /* The CRNG's counter is 64 bits: word 12 wraps into word 13. */
@@ -161,8 +164,8 @@ Test(chacha20, counter_carries_from_word_12_into_word_13)
 
 	chacha_init(a, key, iv_wrap);
 	chacha20_block(a, out_a);
-	cr_assert(a[12] == 0 && a[13] == 1, "counter is %08x:%08x, want 00000001:00000000",
-		  a[13], a[12]);
+	cr_assert(a[12] == 0 && a[13] == 1, "counter is %08x:%08x, want 00000001:00000000", a[13],
+		  a[12]);
 
 	chacha20_block(a, out_a);
 	chacha_init(b, key, iv_next);
@@ -202,16 +205,19 @@ static void zero_key_block(unsigned int nrounds, u8 out[CHACHA_BLOCK_SIZE])
 Test(chacha20, reduced_rounds_match_published_chacha8_chacha12)
 {
 	static const u8 chacha8[32] = {
-		0x3e, 0x00, 0xef, 0x2f, 0x89, 0x5f, 0x40, 0xd6, 0x7f, 0x5b, 0xb8, 0xe8, 0x1f, 0x09, 0xa5, 0xa1,
-		0x2c, 0x84, 0x0e, 0xc3, 0xce, 0x9a, 0x7f, 0x3b, 0x18, 0x1b, 0xe1, 0x88, 0xef, 0x71, 0x1a, 0x1e,
+		0x3e, 0x00, 0xef, 0x2f, 0x89, 0x5f, 0x40, 0xd6, 0x7f, 0x5b, 0xb8,
+		0xe8, 0x1f, 0x09, 0xa5, 0xa1, 0x2c, 0x84, 0x0e, 0xc3, 0xce, 0x9a,
+		0x7f, 0x3b, 0x18, 0x1b, 0xe1, 0x88, 0xef, 0x71, 0x1a, 0x1e,
 	};
 	static const u8 chacha12[32] = {
-		0x9b, 0xf4, 0x9a, 0x6a, 0x07, 0x55, 0xf9, 0x53, 0x81, 0x1f, 0xce, 0x12, 0x5f, 0x26, 0x83, 0xd5,
-		0x04, 0x29, 0xc3, 0xbb, 0x49, 0xe0, 0x74, 0x14, 0x7e, 0x00, 0x89, 0xa5, 0x2e, 0xae, 0x15, 0x5f,
+		0x9b, 0xf4, 0x9a, 0x6a, 0x07, 0x55, 0xf9, 0x53, 0x81, 0x1f, 0xce,
+		0x12, 0x5f, 0x26, 0x83, 0xd5, 0x04, 0x29, 0xc3, 0xbb, 0x49, 0xe0,
+		0x74, 0x14, 0x7e, 0x00, 0x89, 0xa5, 0x2e, 0xae, 0x15, 0x5f,
 	};
 	static const u8 chacha20[32] = {
-		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-		0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
+		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a,
+		0xe5, 0x53, 0x86, 0xbd, 0x28, 0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d,
+		0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
 	};
 	u8 out[CHACHA_BLOCK_SIZE], out20[CHACHA_BLOCK_SIZE];
 	static const u8 zero[CHACHA_KEY_SIZE];

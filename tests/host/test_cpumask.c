@@ -48,8 +48,9 @@ Test(cpumask, cpulist_parse_good)
 		const char *s;
 		unsigned long mask;
 	} cases[] = {
-		{ "0", 0x1 }, { "3", 0x8 }, { "0-2", 0x7 }, { "1,3", 0xa }, { "0-1,3", 0xb },
-		{ "2-2", 0x4 }, { "63", 1UL << 63 }, { "0-63", ~0UL }, { "5,0", 0x21 },
+		{ "0", 0x1 },	     { "3", 0x8 },     { "0-2", 0x7 },
+		{ "1,3", 0xa },	     { "0-1,3", 0xb }, { "2-2", 0x4 },
+		{ "63", 1UL << 63 }, { "0-63", ~0UL }, { "5,0", 0x21 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -64,8 +65,8 @@ Test(cpumask, cpulist_parse_good)
 Test(cpumask, cpulist_parse_rejects)
 {
 	static const char *const bad[] = {
-		"", ",", "0,", ",0", "a", "1-", "-1", "3-1", "64", "0-64", "1 2", "1,,2", "0x3",
-		"99999999999999999999",
+		"",    ",",  "0,",   ",0",  "a",    "1-",  "-1",
+		"3-1", "64", "0-64", "1 2", "1,,2", "0x3", "99999999999999999999",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -82,8 +83,8 @@ Test(cpumask, cpulist_print_round_trips)
 		unsigned long mask;
 		const char *s;
 	} cases[] = {
-		{ 0, "" }, { 0x1, "0" }, { 0x7, "0-2" }, { 0xb, "0-1,3" }, { 0xa, "1,3" },
-		{ 1UL << 63, "63" }, { ~0UL, "0-63" }, { 0x5, "0,2" },
+		{ 0, "" },	{ 0x1, "0" },	     { 0x7, "0-2" },   { 0xb, "0-1,3" },
+		{ 0xa, "1,3" }, { 1UL << 63, "63" }, { ~0UL, "0-63" }, { 0x5, "0,2" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -102,7 +103,7 @@ Test(cpumask, cpulist_print_round_trips)
 Test(cpumask, cpulist_print_truncates_and_counts)
 {
 	char buf[4];
-	int n = cpulist_print(buf, sizeof(buf), 0x15);	/* "0,2,4" */
+	int n = cpulist_print(buf, sizeof(buf), 0x15); /* "0,2,4" */
 
 	cr_expect_eq(n, 5);
 	cr_expect_str_eq(buf, "0,2");

@@ -14,18 +14,21 @@
 #include <trapdoor/elf.h>
 #include <uapi/errno.h>
 
-#define PAGE		4096UL
-#define BASE		0x400000UL
-#define TOP		0x800000UL	/* the stack's bottom: segments end at or below it */
-#define MACHINE		62
+#define PAGE	4096UL
+#define BASE	0x400000UL
+#define TOP	0x800000UL /* the stack's bottom: segments end at or below it */
+#define MACHINE 62
 
 static const struct elf_target target = {
-	.machine = MACHINE, .data = ELFDATA2LSB, .page_size = PAGE,
-	.user_base = BASE, .user_top = TOP,
+	.machine = MACHINE,
+	.data = ELFDATA2LSB,
+	.page_size = PAGE,
+	.user_base = BASE,
+	.user_top = TOP,
 };
 
 /* An image: the ELF header, up to 40 program headers, then 8 KiB of "file". */
-#define FILE_SIZE	(sizeof(struct elf64_ehdr) + 40 * sizeof(struct elf64_phdr) + 8192)
+#define FILE_SIZE (sizeof(struct elf64_ehdr) + 40 * sizeof(struct elf64_phdr) + 8192)
 static union {
 	uint8_t bytes[FILE_SIZE];
 	struct elf64_ehdr eh;
@@ -36,8 +39,12 @@ static struct elf_info info;
 static void set_ph(int i, uint32_t flags, uint64_t off, uint64_t vaddr, uint64_t filesz,
 		   uint64_t memsz)
 {
-	ph[i] = (struct elf64_phdr){ .p_type = PT_LOAD, .p_flags = flags, .p_offset = off,
-				     .p_vaddr = vaddr, .p_filesz = filesz, .p_memsz = memsz,
+	ph[i] = (struct elf64_phdr){ .p_type = PT_LOAD,
+				     .p_flags = flags,
+				     .p_offset = off,
+				     .p_vaddr = vaddr,
+				     .p_filesz = filesz,
+				     .p_memsz = memsz,
 				     .p_align = PAGE };
 }
 
@@ -94,7 +101,8 @@ Test(elf, truncated_program_headers)
 	cr_expect_eq(elf_parse(img.bytes, 175, &target, &info), -ENOEXEC);
 }
 
-/* clang-format off: one case a line, the change and its verdict side by side */
+/* One case a line, the change and its verdict side by side */
+/* clang-format off */
 Test(elf, foreign_images)
 {
 	good(); img.eh.e_machine = 183;			cr_expect_eq(parse(), -ENOEXEC);
@@ -218,16 +226,19 @@ static void expect_promises(size_t at)
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
 		const struct elf_segment *s = &info.seg[i];
 
-		cr_assert(s->offset <= FILE_SIZE && s->filesz <= FILE_SIZE - s->offset, "byte %zu", at);
+		cr_assert(s->offset <= FILE_SIZE && s->filesz <= FILE_SIZE - s->offset, "byte %zu",
+			  at);
 		cr_assert(s->filesz <= s->memsz, "byte %zu", at);
 		cr_assert(s->vaddr >= BASE && s->memsz <= TOP - s->vaddr, "byte %zu", at);
 		cr_assert(s->start <= s->vaddr && s->end >= s->vaddr + s->memsz && s->end <= TOP &&
-			  s->start % PAGE == 0 && s->end % PAGE == 0, "byte %zu", at);
+			      s->start % PAGE == 0 && s->end % PAGE == 0,
+			  "byte %zu", at);
 		cr_assert(!((s->flags & PF_W) && (s->flags & PF_X)), "byte %zu", at);
 		for (unsigned int j = 0; j < i; j++)
 			cr_assert(s->end <= info.seg[j].start || info.seg[j].end <= s->start,
 				  "byte %zu: segments %u and %u share a page", at, j, i);
-		if ((s->flags & PF_X) && info.entry >= s->vaddr && info.entry - s->vaddr < s->filesz)
+		if ((s->flags & PF_X) && info.entry >= s->vaddr &&
+		    info.entry - s->vaddr < s->filesz)
 			entry_in_x = true;
 	}
 	cr_assert(entry_in_x, "byte %zu: entry 0x%lx outside every executable segment", at,

@@ -98,9 +98,9 @@ static const void *virt_tree(void)
 	prop32(b, "#address-cells", 2);
 	prop32(b, "#size-cells", 2);
 	prop(b, "model", "linux,dummy-virt", 17);
-	begin(b, "flash@0");		/* a sibling before the one we want */
-	tok(b, 4);			/* NOP tokens may appear anywhere */
-	begin(b, "memory-ish");		/* nested decoy with a similar name */
+	begin(b, "flash@0");	/* a sibling before the one we want */
+	tok(b, 4);		/* NOP tokens may appear anywhere */
+	begin(b, "memory-ish"); /* nested decoy with a similar name */
 	tok(b, 2);
 	tok(b, 2);
 	begin(b, "memory@40000000");
@@ -184,7 +184,7 @@ Test(fdt, rejects_corrupt_blobs)
 	cr_expect_eq(fdt_path_offset(blob, "/memory"), -1);
 
 	virt_tree();
-	put32(blob + 36, 0x7fffffff);	/* structure block larger than the blob */
+	put32(blob + 36, 0x7fffffff); /* structure block larger than the blob */
 	cr_expect_not(fdt_valid(blob));
 
 	virt_tree();
@@ -220,7 +220,8 @@ Test(fdt, property_longer_than_the_structure_block_is_refused)
 	/* The bootargs length field: BEGIN_NODE "" (8), BEGIN_NODE "chosen" (12), PROP tag. */
 	put32(b.blob + 40 + 16 + 8 + 12 + 4, 0x1000);
 	cr_expect_null(fdt_getprop(fdt, chosen, "bootargs", &len),
-		       "a 4 KiB property in a %u-byte structure block was returned", (unsigned)b.slen);
+		       "a 4 KiB property in a %u-byte structure block was returned",
+		       (unsigned)b.slen);
 }
 
 /*
@@ -298,9 +299,11 @@ Test(fdt_hostile, children_of_cpus)
 	for (int c = fdt_first_subnode(fdt, cpus); c >= 0; c = fdt_next_subnode(fdt, c))
 		n++;
 	cr_expect_eq(n, 3);
-	cr_expect_eq(fdt_first_subnode(fdt, fdt_path_offset(fdt, "/cpus/cpu@2")), -1, "no children");
+	cr_expect_eq(fdt_first_subnode(fdt, fdt_path_offset(fdt, "/cpus/cpu@2")), -1,
+		     "no children");
 	cr_expect_eq(riscv_dt_harts(fdt, 1, harts, 8, &refused), 3);
-	cr_expect(harts[0] == 1 && harts[1] == 0 && harts[2] == 2, "boot hart first, then the tree's order");
+	cr_expect(harts[0] == 1 && harts[1] == 0 && harts[2] == 2,
+		  "boot hart first, then the tree's order");
 	cr_expect_eq(arm64_dt_cpus(fdt, 0, hwid, psci, 8), 3);
 	cr_expect(hwid[1] == 1 && hwid[2] == 2 && psci[1] && psci[2]);
 	cr_expect_eq(riscv_dt_harts(fdt, 0, harts, 2, &refused), 3, "counts past max");
@@ -329,7 +332,8 @@ Test(fdt_hostile, wrapping_property_length_ends_the_walk, .timeout = 5)
 	cr_expect_eq(riscv_dt_harts(blob, 0, harts, 8, &refused), -1, "malformed /cpus");
 	cr_expect_eq(arm64_dt_cpus(blob, 0, hwid, psci, 8), -1, "malformed /cpus");
 	cr_expect_eq(fdt_path_offset(blob, "/cpus/cpu@2"), -1);
-	cr_expect_null(fdt_getprop(blob, fdt_path_offset(blob, "/cpus/cpu@1"), "enable-method", NULL));
+	cr_expect_null(
+	    fdt_getprop(blob, fdt_path_offset(blob, "/cpus/cpu@1"), "enable-method", NULL));
 	for (uint32_t len = 0xfffffff0; len != 0; len++) {
 		put32(blob + at, len);
 		cr_expect_lt(riscv_dt_harts(blob, 0, harts, 8, &refused), 0, "length 0x%x", len);
@@ -360,7 +364,8 @@ Test(fdt_hostile, truncated_blob)
 	blob = exact_copy(b.blob, cut);
 	cr_assert(fdt_valid(blob));
 	cr_expect_eq(riscv_dt_harts(blob, 0, harts, 8, &refused), -1);
-	cr_expect_null(fdt_getprop_string(blob, fdt_path_offset(blob, "/cpus/cpu@1"), "device_type"));
+	cr_expect_null(
+	    fdt_getprop_string(blob, fdt_path_offset(blob, "/cpus/cpu@1"), "device_type"));
 	free(blob);
 
 	/* A header that claims 3 GiB of blocks behind a few hundred bytes. */
@@ -388,7 +393,7 @@ Test(fdt_hostile, unterminated_strings)
 
 	memset(&b, 0, sizeof(b));
 	begin(&b, "");
-	prop(&b, "model", "abcd", 4);		/* no NUL */
+	prop(&b, "model", "abcd", 4); /* no NUL */
 	/*
 	 * The value's bytes end the blob: the strings block first, then the
 	 * structure block, cut right after the value (no END_NODE, no END).
@@ -419,7 +424,7 @@ Test(fdt_hostile, unterminated_strings)
 	tok(&b, 2);
 	tok(&b, 9);
 	finish(&b);
-	put32(b.blob + 32, 2);		/* size_dt_strings: "mo" */
+	put32(b.blob + 32, 2); /* size_dt_strings: "mo" */
 	put32(b.blob + 4, 40 + 16 + (uint32_t)b.slen + 2);
 	blob = exact_copy(b.blob, 40 + 16 + b.slen + 2);
 	cr_assert(fdt_valid(blob));
@@ -484,17 +489,17 @@ Test(fdt_hostile, gic_regions_are_checked)
 		uint64_t d, ds, c, cs;
 		bool taken;
 	} cases[] = {
-		{ 0x08000000, 0x10000, 0x08010000, 0x10000, true },	/* QEMU virt's */
+		{ 0x08000000, 0x10000, 0x08010000, 0x10000, true }, /* QEMU virt's */
 		{ 0x2f000000, 0x1000, 0x2f001000, 0x2000, true },
-		{ 0x40000000, 0x10000, 0x08010000, 0x10000, false },	/* RAM, the kernel */
-		{ 0x08010000, 0x10000, 0x48000000, 0x10000, false },	/* CPU interface in RAM */
-		{ 0x08000800, 0x10000, 0x08010000, 0x10000, false },	/* not page-aligned */
-		{ 0x08000000, 0x100, 0x08010000, 0x10000, false },	/* too small for its registers */
-		{ 0x3ffff000, 0x10000, 0x08010000, 0x10000, false },	/* runs out of the window */
-		{ 0x08000000, ~0ULL, 0x08010000, 0x10000, false },	/* size wraps */
-		{ 0x08000000, 0x20000, 0x08010000, 0x10000, false },	/* overlap */
+		{ 0x40000000, 0x10000, 0x08010000, 0x10000, false }, /* RAM, the kernel */
+		{ 0x08010000, 0x10000, 0x48000000, 0x10000, false }, /* CPU interface in RAM */
+		{ 0x08000800, 0x10000, 0x08010000, 0x10000, false }, /* not page-aligned */
+		{ 0x08000000, 0x100, 0x08010000, 0x10000, false }, /* too small for its registers */
+		{ 0x3ffff000, 0x10000, 0x08010000, 0x10000, false }, /* runs out of the window */
+		{ 0x08000000, ~0ULL, 0x08010000, 0x10000, false },   /* size wraps */
+		{ 0x08000000, 0x20000, 0x08010000, 0x10000, false }, /* overlap */
 		{ 0xfffffffffffff000ULL, 0x2000, 0x08010000, 0x10000, false },
-		{ 0, 0x10000, 0x08010000, 0x10000, false },		/* flash, a NULL */
+		{ 0, 0x10000, 0x08010000, 0x10000, false }, /* flash, a NULL */
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -509,7 +514,8 @@ Test(fdt_hostile, gic_regions_are_checked)
 			cr_expect(gic.dist == cases[i].d && gic.cpu == cases[i].c, "case %zu", i);
 		} else {
 			cr_expect_not_null(why, "case %zu: GICD 0x%llx GICC 0x%llx taken", i,
-					   (unsigned long long)cases[i].d, (unsigned long long)cases[i].c);
+					   (unsigned long long)cases[i].d,
+					   (unsigned long long)cases[i].c);
 			cr_expect(gic.dist == ARM64_GICD_DEFAULT && gic.cpu == ARM64_GICC_DEFAULT,
 				  "case %zu: not the defaults", i);
 		}
@@ -618,7 +624,8 @@ Test(fdt_hostile, timebase_and_hart_ids_are_checked)
 
 		/* The third reg property is cpu@2's. */
 		for (size_t i = 0; i + 12 <= b.slen; i += 4)
-			if (b.strct[i + 3] == 3 && !b.strct[i] && !b.strct[i + 1] && !b.strct[i + 2] &&
+			if (b.strct[i + 3] == 3 && !b.strct[i] && !b.strct[i + 1] &&
+			    !b.strct[i + 2] &&
 			    !strcmp(b.strings + (b.strct[i + 11] | b.strct[i + 10] << 8), "reg") &&
 			    ++seen == 3)
 				off = 40 + 16 + i + 12;
@@ -632,7 +639,7 @@ Test(fdt_hostile, timebase_and_hart_ids_are_checked)
 /* /memory must hold the kernel and the tree, and must not wrap. */
 Test(fdt_hostile, memory_is_checked)
 {
-	const void *fdt = virt_tree();	/* 128 MiB at 0x40000000 */
+	const void *fdt = virt_tree(); /* 128 MiB at 0x40000000 */
 	uint64_t start, size;
 
 	cr_expect_null(fdt_memory(fdt, 0x40200000, 0x40400000, &start, &size));
@@ -642,13 +649,15 @@ Test(fdt_hostile, memory_is_checked)
 	cr_expect(start == 0 && size == 0);
 	{
 		/* reg = <0xffffffff 0xfffff000  0 0x2000>: wraps. */
-		uint8_t *reg = (uint8_t *)fdt_getprop(fdt, fdt_path_offset(fdt, "/memory"), "reg", NULL);
+		uint8_t *reg =
+		    (uint8_t *)fdt_getprop(fdt, fdt_path_offset(fdt, "/memory"), "reg", NULL);
 
 		put32(reg, 0xffffffff);
 		put32(reg + 4, 0xfffff000);
 		put32(reg + 8, 0);
 		put32(reg + 12, 0x2000);
-		cr_expect_not_null(fdt_memory(fdt, 0xfffffffffffff000ULL, 0xfffffffffffff100ULL,
-					      &start, &size), "a bank that wraps");
+		cr_expect_not_null(
+		    fdt_memory(fdt, 0xfffffffffffff000ULL, 0xfffffffffffff100ULL, &start, &size),
+		    "a bank that wraps");
 	}
 }

@@ -62,8 +62,8 @@ Test(gf2, random_full_rank_system_gives_back_its_solution)
 				      GF2_INCONSISTENT);
 			eqs++;
 		}
-		cr_assert_eq(sys.rank, nvars, "rank %u of %u after %d equations", sys.rank,
-			     nvars, eqs);
+		cr_assert_eq(sys.rank, nvars, "rank %u of %u after %d equations", sys.rank, nvars,
+			     eqs);
 		gf2_system_solve(&sys, &got);
 		cr_assert(memcmp(&got, &want, sizeof(got)) == 0, "round %d: wrong solution", round);
 	}
@@ -75,9 +75,9 @@ Test(gf2, dependent_and_inconsistent_equations_are_told_apart)
 	struct gf2_system sys;
 
 	gf2_system_init(&sys, 3);
-	cr_assert_eq(gf2_system_add(&sys, &a, 1), GF2_INDEPENDENT);	/* x0 + x1 = 1 */
-	cr_assert_eq(gf2_system_add(&sys, &b, 0), GF2_INDEPENDENT);	/* x1 + x2 = 0 */
-	cr_assert_eq(gf2_system_add(&sys, &c, 1), GF2_DEPENDENT);	/* their sum */
+	cr_assert_eq(gf2_system_add(&sys, &a, 1), GF2_INDEPENDENT); /* x0 + x1 = 1 */
+	cr_assert_eq(gf2_system_add(&sys, &b, 0), GF2_INDEPENDENT); /* x1 + x2 = 0 */
+	cr_assert_eq(gf2_system_add(&sys, &c, 1), GF2_DEPENDENT);   /* their sum */
 	cr_assert_eq(gf2_system_add(&sys, &c, 0), GF2_INCONSISTENT);
 	cr_assert_eq(sys.rank, 2);
 }
@@ -95,7 +95,8 @@ Test(gf2, solution_satisfies_an_underdetermined_system)
 	}
 	gf2_system_solve(&sys, &got);
 	for (int i = 0; i < 40; i++)
-		cr_assert_eq(gf2_vec_dot(&eq[i], &got), gf2_vec_dot(&eq[i], &want), "equation %d", i);
+		cr_assert_eq(gf2_vec_dot(&eq[i], &got), gf2_vec_dot(&eq[i], &want), "equation %d",
+			     i);
 }
 
 static void random_state(struct rnd_state *st)

@@ -14,7 +14,11 @@ static const unsigned long addrs[] = { 0x1000, 0x1020, 0x1060 };
 static const u32 offs[] = { 0, 7, 18 };
 static const char names[] = "_start\0do_syscall\0sys_getpid";
 static const struct kallsyms_table table = {
-	.addresses = addrs, .name_offsets = offs, .names = names, .num = 3, .end = 0x1080,
+	.addresses = addrs,
+	.name_offsets = offs,
+	.names = names,
+	.num = 3,
+	.end = 0x1080,
 };
 
 static void expect(unsigned long addr, const char *name, unsigned long size, unsigned long offset)
@@ -51,8 +55,9 @@ Test(kallsyms, outside_the_text_is_no_symbol)
 
 Test(kallsyms, empty_table_finds_nothing)
 {
-	const struct kallsyms_table empty = { .addresses = addrs, .name_offsets = offs,
-					      .names = names, .num = 0, .end = 0x1080 };
+	const struct kallsyms_table empty = {
+		.addresses = addrs, .name_offsets = offs, .names = names, .num = 0, .end = 0x1080
+	};
 	unsigned long sz, off;
 
 	cr_expect_null(kallsyms_search(&empty, 0x1000, &sz, &off));

@@ -33,11 +33,12 @@ static void check_test1(int n, u32 seed, u32 want)
 
 	seed_early_and_warm_up(&st, seed);
 	got = prandom_u32_state(&st);
-	cr_assert_eq(got, want, "Linux test1 vector %d (seed %u): got %u, want %u",
-		     n, seed, got, want);
+	cr_assert_eq(got, want, "Linux test1 vector %d (seed %u): got %u, want %u", n, seed, got,
+		     want);
 }
 
-/* clang-format off: one vector a line */
+/* One vector a line */
+/* clang-format off */
 Test(prandom, matches_linux_selftest_test1_vector_1) { check_test1(1, 1, 3484351685U); }
 Test(prandom, matches_linux_selftest_test1_vector_2) { check_test1(2, 2, 2623130059U); }
 Test(prandom, matches_linux_selftest_test1_vector_3) { check_test1(3, 3, 3125133893U); }
@@ -56,7 +57,8 @@ struct test2_vector {
  * One test that checks all 100 with cr_expect, so each mismatch is reported
  * with its number (a Criterion test per vector costs a process each).
  */
-/* clang-format off: one vector a line */
+/* One vector a line */
+/* clang-format off */
 static const struct test2_vector test2[] = {
 	{ 1, 931557656U, 959, 2975593782U },
 	{ 2, 1339693295U, 876, 3887776532U },
@@ -173,8 +175,8 @@ Test(prandom, matches_all_100_linux_selftest_test2_vectors)
 		for (unsigned int i = 0; i < v->iteration; i++)
 			got = prandom_u32_state(&st);
 		cr_expect_eq(got, v->result,
-			     "Linux test2 vector %d (seed %u, iteration %u): got %u, want %u",
-			     v->n, v->seed, v->iteration, got, v->result);
+			     "Linux test2 vector %d (seed %u, iteration %u): got %u, want %u", v->n,
+			     v->seed, v->iteration, got, v->result);
 	}
 }
 
@@ -186,8 +188,8 @@ Test(prandom, boot_selftest_passes)
 static void assert_state(const struct rnd_state *st, u32 s1, u32 s2, u32 s3, u32 s4)
 {
 	cr_assert(st->s1 == s1 && st->s2 == s2 && st->s3 == s3 && st->s4 == s4,
-		  "state {%u, %u, %u, %u}, want {%u, %u, %u, %u}",
-		  st->s1, st->s2, st->s3, st->s4, s1, s2, s3, s4);
+		  "state {%u, %u, %u, %u}, want {%u, %u, %u, %u}", st->s1, st->s2, st->s3, st->s4,
+		  s1, s2, s3, s4);
 }
 
 /* i = (seed >> 32) ^ (seed << 10) ^ seed, truncated to 32 bits; __seed; no warm-up. */
@@ -196,11 +198,11 @@ Test(prandom, seed_state_folds_u64_like_linux)
 	struct rnd_state st;
 
 	prandom_seed_state(&st, 0);
-	assert_state(&st, 2, 8, 16, 128);		/* i = 0: every minimum added */
+	assert_state(&st, 2, 8, 16, 128); /* i = 0: every minimum added */
 	prandom_seed_state(&st, 1);
-	assert_state(&st, 1025, 1025, 1025, 1025);	/* 1 << 10 ^ 1 */
+	assert_state(&st, 1025, 1025, 1025, 1025); /* 1 << 10 ^ 1 */
 	prandom_seed_state(&st, 1ULL << 32);
-	assert_state(&st, 3, 9, 17, 129);		/* the high half folds down to 1 */
+	assert_state(&st, 3, 9, 17, 129); /* the high half folds down to 1 */
 	prandom_seed_state(&st, 0xdeadbeefcafef00dULL);
 	/* 0xdeadbeef ^ (0xcafef00d << 10, truncated: 0xfbc03400) ^ 0xcafef00d = 0xef937ae2 */
 	assert_state(&st, 0xef937ae2U, 0xef937ae2U, 0xef937ae2U, 0xef937ae2U);
@@ -208,7 +210,7 @@ Test(prandom, seed_state_folds_u64_like_linux)
 
 Test(prandom, seed_full_state_applies_minimums_then_ten_steps)
 {
-	const u32 seeds[4] = { 1, 7, 15, 127 };		/* all below their minimums */
+	const u32 seeds[4] = { 1, 7, 15, 127 }; /* all below their minimums */
 	struct rnd_state st, ref = { 3, 15, 31, 255 };
 
 	prandom_seed_full_state_one(&st, seeds);
@@ -221,9 +223,12 @@ Test(prandom, seed_full_state_applies_minimums_then_ten_steps)
 Test(prandom, components_never_fall_below_their_minimums)
 {
 	static const u32 seeds[][4] = {
-	{ 0, 0, 0, 0 }, { 1, 7, 15, 127 }, { 2, 8, 16, 128 },
-		{ 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff }, { 0x80000000, 0x80000000,
-		0x80000000, 0x80000000 }, { 12345, 67890, 13579, 24680 },
+		{ 0, 0, 0, 0 },
+		{ 1, 7, 15, 127 },
+		{ 2, 8, 16, 128 },
+		{ 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff },
+		{ 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
+		{ 12345, 67890, 13579, 24680 },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(seeds); i++) {
@@ -233,8 +238,8 @@ Test(prandom, components_never_fall_below_their_minimums)
 		for (int n = 0; n < 100000; n++) {
 			prandom_u32_state(&st);
 			cr_assert(st.s1 >= 2 && st.s2 >= 8 && st.s3 >= 16 && st.s4 >= 128,
-				  "seed set %zu, step %d: {%u, %u, %u, %u} below a minimum",
-				  i, n, st.s1, st.s2, st.s3, st.s4);
+				  "seed set %zu, step %d: {%u, %u, %u, %u} below a minimum", i, n,
+				  st.s1, st.s2, st.s3, st.s4);
 		}
 	}
 	/* Same for the u64 seeding, including the seeds whose fold is 0. */
@@ -255,8 +260,8 @@ Test(prandom, components_never_fall_below_their_minimums)
  * must give different streams; the test makes 1 + 113 + 400 such states
  * (one base, each significant bit flipped alone, and pseudo-random ones).
  */
-#define N_STATES	(1 + 113 + 400)
-#define N_OUT		1000
+#define N_STATES (1 + 113 + 400)
+#define N_OUT	 1000
 
 static u32 outputs[N_STATES][N_OUT];
 
@@ -303,8 +308,8 @@ Test(prandom, differently_seeded_states_never_share_first_1000_outputs)
 Test(prandom, seeds_differing_only_in_dropped_bits_give_the_same_stream)
 {
 	const u32 a[4] = { 1024, 1024, 1024, 1024 };
-	const u32 b[4] = { 1025, 1031, 1039, 1151 };	/* + 1, 7, 15, 127: only dropped bits */
-	const u32 c[4] = { 0, 0, 0, 0 };		/* __seed: 0 -> 2, 8, 16, 128 */
+	const u32 b[4] = { 1025, 1031, 1039, 1151 }; /* + 1, 7, 15, 127: only dropped bits */
+	const u32 c[4] = { 0, 0, 0, 0 };	     /* __seed: 0 -> 2, 8, 16, 128 */
 	const u32 d[4] = { 2, 8, 16, 128 };
 	struct rnd_state sa, sb, sc, sd;
 

@@ -46,10 +46,10 @@ static void seed(const char *s)
 Test(random, deterministic_seed_matches_independent_model)
 {
 	static const char want_hex[] =
-		"40eb3ff4f08cc7b6e841829f6a02999fc8b8f07de5cf40d15bbc14939ca2be8c"
-		"747b954f1ce4227c28ca07dd0d4382e517891a708e463cd53366337a57145db1"
-		"182e2be7ee2ded5934aabe9bbaf7dff2e7ff7cf2938ef514b0c170b465d72d0b"
-		"a5dcfac7";
+	    "40eb3ff4f08cc7b6e841829f6a02999fc8b8f07de5cf40d15bbc14939ca2be8c"
+	    "747b954f1ce4227c28ca07dd0d4382e517891a708e463cd53366337a57145db1"
+	    "182e2be7ee2ded5934aabe9bbaf7dff2e7ff7cf2938ef514b0c170b465d72d0b"
+	    "a5dcfac7";
 	u8 buf[100];
 	char got_hex[201];
 
@@ -76,8 +76,8 @@ Test(random, deterministic_seed_matches_independent_model)
 /* A machine with a seed instruction and a counter of unknown frequency. */
 static void fake_arch(void)
 {
-	arch_stub = (struct arch_stub){ .has_seed = true, .seed_value = 0x5eed,
-					.cycles_step = 12345 };
+	arch_stub =
+	    (struct arch_stub){ .has_seed = true, .seed_value = 0x5eed, .cycles_step = 12345 };
 }
 
 Test(random, deterministic_mode_ignores_inputs_and_arch_sources)
@@ -90,7 +90,7 @@ Test(random, deterministic_mode_ignores_inputs_and_arch_sources)
 	add_hwgenerator_randomness("hw", 2, 16);
 	add_bootloader_randomness("boot", 4);
 	random_init("console=ttyS0");
-	cr_assert(crng_reseed());	/* extraction must not read the fake RDSEED either */
+	cr_assert(crng_reseed()); /* extraction must not read the fake RDSEED either */
 	get_random_bytes(b, sizeof(b));
 	cr_assert_eq(st().inputs_ignored, 4);
 
@@ -130,14 +130,14 @@ Test(random, empty_then_early_at_128_bits_then_ready_at_256)
 
 	cr_assert_eq(crng_init_state(), CRNG_EMPTY);
 	cr_assert(!crng_reseed(), "crng_reseed() must be refused before READY");
-	add_bootloader_randomness(seed_bytes, 15);		/* 120 bits */
+	add_bootloader_randomness(seed_bytes, 15); /* 120 bits */
 	cr_assert_eq(crng_init_state(), CRNG_EMPTY);
-	add_bootloader_randomness(seed_bytes + 15, 1);		/* 128 */
+	add_bootloader_randomness(seed_bytes + 15, 1); /* 128 */
 	cr_assert_eq(crng_init_state(), CRNG_EARLY);
 	cr_assert_eq(st().generation, 0, "EARLY keys base_crng without a generation");
-	add_bootloader_randomness(seed_bytes + 16, 15);		/* 248 */
+	add_bootloader_randomness(seed_bytes + 16, 15); /* 248 */
 	cr_assert_eq(crng_init_state(), CRNG_EARLY);
-	add_bootloader_randomness(seed_bytes + 31, 1);		/* 256 */
+	add_bootloader_randomness(seed_bytes + 31, 1); /* 256 */
 	cr_assert_eq(crng_init_state(), CRNG_READY);
 	cr_assert_eq(st().generation, 1);
 	cr_assert_eq(st().reseeds, 1);
@@ -187,7 +187,7 @@ Test(random, extraction_mixes_the_arch_seed)
 	add_hwgenerator_randomness("same input", 10, 256);
 	get_random_bytes(a, sizeof(a));
 	random_reset();
-	add_hwgenerator_randomness("same input", 10, 256);	/* arch_stub.seed_value has moved on */
+	add_hwgenerator_randomness("same input", 10, 256); /* arch_stub.seed_value has moved on */
 	get_random_bytes(b, sizeof(b));
 	cr_assert(memcmp(a, b, sizeof(a)) != 0);
 }
@@ -206,13 +206,14 @@ Test(random, ready_reseeds_after_another_256_credited_bits)
 
 /* ---- the timed reseed: Linux's schedule, on a clock the test sets ---- */
 
-#define CLOCK_HZ 1000000ULL		/* a 1 MHz cycle counter */
-#define clock_now	arch_stub.cycles	/* the counter stands still between sets */
+#define CLOCK_HZ  1000000ULL	   /* a 1 MHz cycle counter */
+#define clock_now arch_stub.cycles /* the counter stands still between sets */
 
 /* A machine with a seed instruction and a 1 MHz counter. */
 static void clock_arch(void)
 {
-	arch_stub = (struct arch_stub){ .has_seed = true, .seed_value = 0x5eed,
+	arch_stub = (struct arch_stub){ .has_seed = true,
+					.seed_value = 0x5eed,
 					.cycles_per_sec = CLOCK_HZ };
 }
 
@@ -252,11 +253,11 @@ Test(random_reseed, first_timed_reseed_just_after_one_second)
 Test(random_reseed, early_interval_is_half_the_uptime)
 {
 	clock_boot(7);
-	cr_assert_eq(request_at(7, 40000), 1);		/* 40 s after READY */
+	cr_assert_eq(request_at(7, 40000), 1); /* 40 s after READY */
 	/* At uptime u the interval is u/2 s: from 40 s, the next comes once u - 40 > u / 2. */
-	cr_assert_eq(request_at(7, 59000), 0);		/* 19 s old, interval 29 s */
-	cr_assert_eq(request_at(7, 79000), 0);		/* 39 s old, interval 39 s */
-	cr_assert_eq(request_at(7, 81000), 1);		/* 41 s old, interval 40 s */
+	cr_assert_eq(request_at(7, 59000), 0); /* 19 s old, interval 29 s */
+	cr_assert_eq(request_at(7, 79000), 0); /* 39 s old, interval 39 s */
+	cr_assert_eq(request_at(7, 81000), 1); /* 41 s old, interval 40 s */
 }
 
 Test(random_reseed, every_60_seconds_after_two_minutes)
@@ -315,7 +316,7 @@ Test(random_reseed, never_in_deterministic_mode)
 
 Test(random_reseed, no_clock_no_timed_reseed)
 {
-	fake_arch();	/* a counter, but no frequency */
+	fake_arch(); /* a counter, but no frequency */
 	random_init(NULL);
 	for (int i = 0; i < 100; i++)
 		get_random_u64();
@@ -327,10 +328,18 @@ Test(random_reseed, no_clock_no_timed_reseed)
 static void call_width(int w)
 {
 	switch (w) {
-	case CRNG_U8: (void)get_random_u8(); break;
-	case CRNG_U16: (void)get_random_u16(); break;
-	case CRNG_U32: (void)get_random_u32(); break;
-	default: (void)get_random_u64(); break;
+	case CRNG_U8:
+		(void)get_random_u8();
+		break;
+	case CRNG_U16:
+		(void)get_random_u16();
+		break;
+	case CRNG_U32:
+		(void)get_random_u32();
+		break;
+	default:
+		(void)get_random_u64();
+		break;
 	}
 }
 
@@ -350,10 +359,22 @@ static void check_cadence(int w, unsigned int per_refill, u64 want_total)
 			cr_assert_eq(st().refills[other], 0, "widths share no batch");
 }
 
-Test(random, u8_refills_every_96_calls) { check_cadence(CRNG_U8, 96, 105); }
-Test(random, u16_refills_every_48_calls) { check_cadence(CRNG_U16, 48, 209); }
-Test(random, u32_refills_every_24_calls) { check_cadence(CRNG_U32, 24, 417); }
-Test(random, u64_refills_every_12_calls) { check_cadence(CRNG_U64, 12, 834); }
+Test(random, u8_refills_every_96_calls)
+{
+	check_cadence(CRNG_U8, 96, 105);
+}
+Test(random, u16_refills_every_48_calls)
+{
+	check_cadence(CRNG_U16, 48, 209);
+}
+Test(random, u32_refills_every_24_calls)
+{
+	check_cadence(CRNG_U32, 24, 417);
+}
+Test(random, u64_refills_every_12_calls)
+{
+	check_cadence(CRNG_U64, 12, 834);
+}
 
 /* The thread's "u8 refills every 768 calls" counted bits (96 * 8), not calls. */
 Test(random, u8_cadence_is_96_calls_not_768)
@@ -378,14 +399,14 @@ Test(random, reseed_forces_a_refill_on_the_next_call_of_every_width)
 		cr_assert_eq(st().refills[w], 2, "width %d did not refill after the reseed", w);
 		for (unsigned int i = 1; i < per_refill[w]; i++)
 			call_width(w);
-		cr_assert_eq(st().refills[w], 2, "width %d: a fresh batch lasts %u calls",
-			     w, per_refill[w]);
+		cr_assert_eq(st().refills[w], 2, "width %d: a fresh batch lasts %u calls", w,
+			     per_refill[w]);
 	}
 }
 
 Test(random, no_batching_before_ready)
 {
-	add_bootloader_randomness("0123456789abcdef", 16);	/* EARLY */
+	add_bootloader_randomness("0123456789abcdef", 16); /* EARLY */
 	for (int i = 0; i < 10; i++)
 		get_random_u16();
 	cr_assert_eq(st().unbatched[CRNG_U16], 10);
@@ -459,8 +480,8 @@ Test(random, output_after_a_reseed_differs)
  * returns 0 for a pass. Bits are taken most significant first, nibbles low
  * first; any fixed order will do for a random stream.
  */
-#define FIPS_BLOCK_BYTES	2500
-#define FIPS_BLOCKS		1000	/* 2.5 MB */
+#define FIPS_BLOCK_BYTES 2500
+#define FIPS_BLOCKS	 1000 /* 2.5 MB */
 
 static int fips_block_fails(const u8 *p)
 {
@@ -491,17 +512,17 @@ static int fips_block_fails(const u8 *p)
 	longest = len > longest ? len : longest;
 
 	if (ones <= 9725 || ones >= 10275)
-		return 1;				/* monobit */
+		return 1; /* monobit */
 	for (int i = 0; i < 16; i++)
 		sumsq += (long)poker[i] * poker[i];
-	x = 16 * sumsq - 5000L * 5000;			/* 5000 * (16/5000 sum f^2 - 5000) */
-	if (x <= 10800 || x >= 230850)			/* poker: 2.16 < X < 46.17 */
+	x = 16 * sumsq - 5000L * 5000; /* 5000 * (16/5000 sum f^2 - 5000) */
+	if (x <= 10800 || x >= 230850) /* poker: 2.16 < X < 46.17 */
 		return 1;
 	for (int v = 0; v < 2; v++)
 		for (int i = 0; i < 6; i++)
 			if (runs[v][i] < run_min[i] || runs[v][i] > run_max[i])
-				return 1;		/* runs */
-	return longest >= 26;				/* long run */
+				return 1; /* runs */
+	return longest >= 26;		  /* long run */
 }
 
 /*
@@ -511,7 +532,7 @@ static int fips_block_fails(const u8 *p)
  * so a correct CRNG trips this with probability < 1e-6. rngtest's "about one
  * block in a thousand" would make a limit of 2 fail about one run in 25.
  */
-#define FIPS_MAX_FAILED_BLOCKS	9
+#define FIPS_MAX_FAILED_BLOCKS 9
 
 static int fips_failed_blocks(const u8 *buf)
 {
@@ -539,7 +560,7 @@ static double chi_square_bytes(const u8 *buf, size_t n)
 	return chi;
 }
 
-#define STREAM_BYTES	((size_t)FIPS_BLOCKS * FIPS_BLOCK_BYTES)
+#define STREAM_BYTES ((size_t)FIPS_BLOCKS * FIPS_BLOCK_BYTES)
 
 static u8 stream[STREAM_BYTES];
 
@@ -547,7 +568,7 @@ static u8 stream[STREAM_BYTES];
 Test(fips140_2, checker_rejects_broken_streams)
 {
 	for (size_t i = 0; i < STREAM_BYTES; i++)
-		stream[i] = (u8)i;				/* a counter */
+		stream[i] = (u8)i; /* a counter */
 	cr_assert_gt(fips_failed_blocks(stream), FIPS_MAX_FAILED_BLOCKS,
 		     "FIPS must reject a counter (poker: too even)");
 	cr_assert_lt(chi_square_bytes(stream, STREAM_BYTES), 1.0,
@@ -556,11 +577,11 @@ Test(fips140_2, checker_rejects_broken_streams)
 	seed("bias");
 	get_random_bytes(stream, STREAM_BYTES);
 	for (size_t i = 0; i < STREAM_BYTES; i += 16)
-		stream[i] |= 1;					/* 1 bit in 128 stuck at 1 */
+		stream[i] |= 1; /* 1 bit in 128 stuck at 1 */
 	cr_assert_gt(chi_square_bytes(stream, STREAM_BYTES), 380.0);
 
 	for (size_t i = 0; i < STREAM_BYTES; i++)
-		stream[i] |= 0x80;				/* 1 bit in 8 stuck */
+		stream[i] |= 0x80; /* 1 bit in 8 stuck */
 	cr_assert_eq(fips_failed_blocks(stream), FIPS_BLOCKS);
 }
 
@@ -569,8 +590,8 @@ static void check_stream(const char *what)
 	int failed = fips_failed_blocks(stream);
 	double chi = chi_square_bytes(stream, STREAM_BYTES);
 
-	cr_assert_leq(failed, FIPS_MAX_FAILED_BLOCKS, "%s: %d of %d FIPS 140-2 blocks failed",
-		      what, failed, FIPS_BLOCKS);
+	cr_assert_leq(failed, FIPS_MAX_FAILED_BLOCKS, "%s: %d of %d FIPS 140-2 blocks failed", what,
+		      failed, FIPS_BLOCKS);
 	cr_assert_lt(chi, 380.0, "%s: byte chi-square %.1f (255 df)", what, chi);
 }
 
@@ -688,9 +709,9 @@ Test(random_percpu, reseed_reaches_every_cpu)
 /* Every path takes its locks and lets them go: none is held after it (a nested take would abort). */
 Test(random_percpu, no_lock_left_held)
 {
-	add_bootloader_randomness("0123456789abcdef", 16);	/* EARLY, through the base key */
+	add_bootloader_randomness("0123456789abcdef", 16); /* EARLY, through the base key */
 	get_random_u32();
-	add_hwgenerator_randomness("0123456789abcdef0123456789abcdef", 32, 256);	/* READY */
+	add_hwgenerator_randomness("0123456789abcdef0123456789abcdef", 32, 256); /* READY */
 	for (host_cpu = 0; host_cpu < 2; host_cpu++) {
 		get_random_u64();
 		get_random_u8();

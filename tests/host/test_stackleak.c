@@ -12,15 +12,15 @@
 #include <criterion/criterion.h>
 
 /* The algorithm at a 16-word depth, so a fake stack of 96 words can show it. */
-#define STACKLEAK_SEARCH_DEPTH_MIN	128
+#define STACKLEAK_SEARCH_DEPTH_MIN 128
 #define STACKLEAK_PURE
 #include <trapdoor/stackleak.h>
 
-#define FAKE_WORDS	96
-#define FAKE_REGS	8
-#define CANARY		0x57AC6E9DUL
-#define DIRT		0xd1e7d1e7d1e7d1e7UL	/* a dead frame's leftovers */
-#define LIVE		0x11fe11fe11fe11feUL	/* the eraser's own live frames */
+#define FAKE_WORDS 96
+#define FAKE_REGS  8
+#define CANARY	   0x57AC6E9DUL
+#define DIRT	   0xd1e7d1e7d1e7d1e7UL /* a dead frame's leftovers */
+#define LIVE	   0x11fe11fe11fe11feUL /* the eraser's own live frames */
 
 static unsigned long w[FAKE_WORDS];
 
@@ -29,13 +29,13 @@ static unsigned long at(int i)
 	return (unsigned long)&w[i];
 }
 
-#define LOW	at(1)
-#define HIGH	at(FAKE_WORDS - FAKE_REGS)
+#define LOW  at(1)
+#define HIGH at(FAKE_WORDS - FAKE_REGS)
 
 /* One whole erase over explicit addresses, as the kernel's; returns the bytes written. */
 static unsigned long stackleak_erase_range(unsigned long low, unsigned long lowest,
-					    unsigned long gap_low, unsigned long gap_high,
-					    unsigned long sp)
+					   unsigned long gap_low, unsigned long gap_high,
+					   unsigned long sp)
 {
 	struct stackleak_erase_range r;
 
@@ -44,7 +44,7 @@ static unsigned long stackleak_erase_range(unsigned long low, unsigned long lowe
 }
 
 /* An erase with no gap: a return that did not go through a syscall's offset. */
-#define erase_nogap(lowest, sp)	stackleak_erase_range(LOW, (lowest), HIGH, HIGH, (sp))
+#define erase_nogap(lowest, sp) stackleak_erase_range(LOW, (lowest), HIGH, HIGH, (sp))
 
 /* A freshly poisoned stack: canary, poison, pt_regs. */
 static void fresh_stack(void)
@@ -140,7 +140,7 @@ static unsigned long find_top_reference(unsigned long low, unsigned long high)
 
 Test(stackleak, find_top_both_orders_agree_with_the_definition)
 {
-	unsigned long x = 0x2545f4914f6cdd1dUL;	/* xorshift64: the same stacks every run */
+	unsigned long x = 0x2545f4914f6cdd1dUL; /* xorshift64: the same stacks every run */
 
 	for (int round = 0; round < 20000; round++) {
 		int start;
@@ -153,8 +153,11 @@ Test(stackleak, find_top_both_orders_agree_with_the_definition)
 			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
 			len = 1 + (int)(x % 20);
 			if (x & 0x100000)
-				fill(i, i + len - 1 < FAKE_WORDS - FAKE_REGS - 1 ?
-					i + len - 1 : FAKE_WORDS - FAKE_REGS - 1, DIRT);
+				fill(i,
+				     i + len - 1 < FAKE_WORDS - FAKE_REGS - 1 ?
+					 i + len - 1 :
+					 FAKE_WORDS - FAKE_REGS - 1,
+				     DIRT);
 			i += len;
 		}
 		start = 1 + (int)((x >> 32) % (FAKE_WORDS - FAKE_REGS));
@@ -168,8 +171,8 @@ Test(stackleak, find_top_both_orders_agree_with_the_definition)
 Test(stackleak, erase_after_a_syscall_poisons_exactly_the_used_part)
 {
 	fresh_stack();
-	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(70) */
-	fill(40, 69, DIRT);				/* the syscall's dead frames */
+	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE); /* sp = at(70) */
+	fill(40, 69, DIRT);			    /* the syscall's dead frames */
 	cr_assert_eq(erase_nogap(at(45), at(70)), 30 * sizeof(long));
 	expect_poison(1, 69);
 	for (int i = 70; i < FAKE_WORDS - FAKE_REGS; i++)
@@ -199,7 +202,7 @@ Test(stackleak, erase_never_writes_at_or_above_sp)
 {
 	fresh_stack();
 	/* lowest_stack still at the top: a return from an interrupt, no syscall. */
-	fill(66, FAKE_WORDS - FAKE_REGS - 1, LIVE);	/* sp = at(66) */
+	fill(66, FAKE_WORDS - FAKE_REGS - 1, LIVE); /* sp = at(66) */
 	fill(50, 65, DIRT);
 	cr_assert_eq(erase_nogap(HIGH, at(66)), 16 * sizeof(long));
 	expect_poison(1, 65);
@@ -224,9 +227,9 @@ Test(stackleak, untracked_hole_leaves_the_words_below_it)
 {
 	fresh_stack();
 	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
-	fill(60, 69, DIRT);	/* the callers' frames, tracked down to 60 */
+	fill(60, 69, DIRT); /* the callers' frames, tracked down to 60 */
 	/* 40..59: a 20-word buffer nothing wrote */
-	fill(30, 39, DIRT);	/* deeper calls, below the hole */
+	fill(30, 39, DIRT); /* deeper calls, below the hole */
 	erase_nogap(at(60), at(70));
 	expect_poison(40, 69);
 	for (int i = 30; i <= 39; i++)
@@ -291,16 +294,16 @@ static void syscall_stack(void)
 {
 	fresh_stack();
 	fill(70, FAKE_WORDS - FAKE_REGS - 1, LIVE);
-	fill(66, 69, DIRT);	/* the dispatcher's own frame */
+	fill(66, 69, DIRT); /* the dispatcher's own frame */
 	/* 40..65: the gap, still poison */
-	fill(30, 39, DIRT);	/* the handler's frames */
+	fill(30, 39, DIRT); /* the handler's frames */
 }
 
 Test(stackleak, gap_is_skipped_and_both_sides_erased)
 {
 	syscall_stack();
-	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(40), at(66), at(70)),
-		     14 * sizeof(long), "10 words below the gap, 4 above; the 26 of the gap skipped");
+	cr_assert_eq(stackleak_erase_range(LOW, HIGH, at(40), at(66), at(70)), 14 * sizeof(long),
+		     "10 words below the gap, 4 above; the 26 of the gap skipped");
 	expect_poison(1, 69);
 	expect_untouched_outside_stack();
 }
@@ -308,7 +311,7 @@ Test(stackleak, gap_is_skipped_and_both_sides_erased)
 Test(stackleak, gap_is_not_written)
 {
 	syscall_stack();
-	w[50] = DIRT;	/* what the erase would wrongly leave if anything wrote the gap */
+	w[50] = DIRT; /* what the erase would wrongly leave if anything wrote the gap */
 	erase_nogap(HIGH, at(70));
 	cr_expect_eq(w[50], STACKLEAK_POISON, "without a gap the erase covers it");
 	syscall_stack();
@@ -333,7 +336,7 @@ Test(stackleak, search_starts_below_the_gap)
 Test(stackleak, tracked_point_below_the_gap_extends_the_erase)
 {
 	syscall_stack();
-	fill(5, 9, DIRT);	/* below a 20-word hole (10..29): only tracking finds it */
+	fill(5, 9, DIRT); /* below a 20-word hole (10..29): only tracking finds it */
 	stackleak_erase_range(LOW, at(8), at(40), at(66), at(70));
 	expect_poison(1, 39);
 	expect_poison(66, 69);
@@ -359,4 +362,3 @@ Test(stackleak, gap_above_sp_means_no_gap)
 	expect_poison(1, 69);
 	expect_untouched_outside_stack();
 }
-

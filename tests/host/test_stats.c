@@ -12,14 +12,14 @@
 #include <trapdoor/stats.h>
 
 /* Q16.16 of a decimal given in millionths, rounded: Q(6000000) is 6.0. */
-#define Q_FROM_MICRO(u)		((s64)(((s64)(u) * 65536 + 500000) / 1000000))
+#define Q_FROM_MICRO(u) ((s64)(((s64)(u) * 65536 + 500000) / 1000000))
 
 static void expect_near(s64 got, s64 want, s64 tolerance, const char *what)
 {
 	s64 diff = got > want ? got - want : want - got;
 
-	cr_expect(diff <= tolerance, "%s: got %lld (%.6f), want %lld (%.6f), tolerance %lld",
-		  what, (long long)got, got / 65536.0, (long long)want, want / 65536.0,
+	cr_expect(diff <= tolerance, "%s: got %lld (%.6f), want %lld (%.6f), tolerance %lld", what,
+		  (long long)got, got / 65536.0, (long long)want, want / 65536.0,
 		  (long long)tolerance);
 }
 
@@ -48,8 +48,8 @@ Test(stats, log2_is_monotonic)
 	for (u64 x = 1; x < 200000; x++) {
 		u32 l = stats_log2_q16(x);
 
-		cr_assert(l >= prev, "log2(%llu) = %u below log2(%llu) = %u",
-			  (unsigned long long)x, l, (unsigned long long)(x - 1), prev);
+		cr_assert(l >= prev, "log2(%llu) = %u below log2(%llu) = %u", (unsigned long long)x,
+			  l, (unsigned long long)(x - 1), prev);
 		prev = l;
 	}
 }
@@ -158,7 +158,9 @@ Test(stats, chi2_63_table_matches_nist)
 		const char *p;
 		s64 micro;
 	} nist[] = {
-		{ "0.1", 77745000 }, { "0.05", 82529000 }, { "0.01", 92010000 },
+		{ "0.1", 77745000 },
+		{ "0.05", 82529000 },
+		{ "0.01", 92010000 },
 		{ "0.001", 103442000 },
 	};
 
@@ -259,10 +261,18 @@ Test(stats, q16_to_milli_rounds_half_away_from_zero)
 Test(stats, isqrt_is_the_floor_of_the_root)
 {
 	static const u64 cases[][2] = {
-		{ 0, 0 }, { 1, 1 }, { 3, 1 }, { 4, 2 }, { 15, 3 }, { 16, 4 }, { 4096, 64 },
-		{ 20000, 141 }, { 20000000000ULL, 141421 },
+		{ 0, 0 },
+		{ 1, 1 },
+		{ 3, 1 },
+		{ 4, 2 },
+		{ 15, 3 },
+		{ 16, 4 },
+		{ 4096, 64 },
+		{ 20000, 141 },
+		{ 20000000000ULL, 141421 },
 		{ 0xffffffffffffffffULL, 0xffffffffULL },
-		{ 0xfffffffe00000001ULL, 0xffffffffULL }, { 0xfffffffe00000000ULL, 0xfffffffeULL },
+		{ 0xfffffffe00000001ULL, 0xffffffffULL },
+		{ 0xfffffffe00000000ULL, 0xfffffffeULL },
 	};
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++)

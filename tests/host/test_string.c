@@ -38,7 +38,7 @@ Test(string, memset_and_memcmp_sign)
 {
 	unsigned char buf[4];
 
-	td_memset(buf, 0x1ff, sizeof(buf));	/* only the low byte counts */
+	td_memset(buf, 0x1ff, sizeof(buf)); /* only the low byte counts */
 	cr_expect_eq(buf[3], 0xff);
 	cr_expect_lt(td_memcmp("\x01", "\xff", 1), 0, "bytes compare unsigned");
 	cr_expect_eq(td_memcmp("abc", "abd", 2), 0);
@@ -97,11 +97,14 @@ Test(string, memcpy_memset_word_paths_match_bytewise)
 			memset(dst, 0xee, sizeof(dst_words));
 			td_memcpy(dst + off, src + off, n);
 			cr_expect_arr_eq(dst + off, src + off, n, "memcpy off %zu n %zu", off, n);
-			cr_expect_eq(dst[off + n], 0xee, "memcpy wrote past n (off %zu n %zu)", off, n);
+			cr_expect_eq(dst[off + n], 0xee, "memcpy wrote past n (off %zu n %zu)", off,
+				     n);
 			td_memset(dst + off, 0xa5, n);
 			for (size_t i = 0; i < n; i++)
-				cr_expect_eq(dst[off + i], 0xa5, "memset byte %zu (off %zu n %zu)", i, off, n);
-			cr_expect_eq(dst[off + n], 0xee, "memset wrote past n (off %zu n %zu)", off, n);
+				cr_expect_eq(dst[off + i], 0xa5, "memset byte %zu (off %zu n %zu)",
+					     i, off, n);
+			cr_expect_eq(dst[off + n], 0xee, "memset wrote past n (off %zu n %zu)", off,
+				     n);
 		}
 	}
 	td_memset(dst, 0, 4096 > sizeof(dst_words) ? sizeof(dst_words) : 4096);

@@ -12,11 +12,11 @@ int td_snprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((for
 /* A NULL the compiler cannot see through, so it does not warn about "%s". */
 static const char *volatile null_string;
 
-#define EXPECT_FMT(want, ...)							\
-	do {									\
-		char buf_[128];							\
-		int n_ = snprintf(buf_, sizeof(buf_), __VA_ARGS__);		\
-		cr_expect_str_eq(buf_, want);					\
+#define EXPECT_FMT(want, ...)                                                            \
+	do {                                                                             \
+		char buf_[128];                                                          \
+		int n_ = snprintf(buf_, sizeof(buf_), __VA_ARGS__);                      \
+		cr_expect_str_eq(buf_, want);                                            \
 		cr_expect_eq(n_, (int)strlen(want), "returned %d for \"%s\"", n_, want); \
 	} while (0)
 

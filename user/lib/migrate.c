@@ -14,8 +14,8 @@
  */
 #include "ulib.h"
 
-#define SLEEP_NS	20000000UL	/* 20 ms: H has time to see M asleep */
-#define OFFSET_STEP	16
+#define SLEEP_NS    20000000UL /* 20 ms: H has time to see M asleep */
+#define OFFSET_STEP 16
 
 static long set_affinity(long pid, unsigned long mask)
 {
@@ -93,15 +93,15 @@ int migrate_away(struct migrate_rig *rig, long *a)
 	/* 1: from CPU 0 (a move of H's that came too late last round may have taken us away). */
 	if (set_affinity(0, 1UL) < 0 || migrate_this_cpu() != 0)
 		return -1;
-	write(rig->wfd, "m", 1);			/* H waits for M to sleep */
-	*a = offset_of(rig->base, (unsigned long)report_stack_sleep(SLEEP_NS));	/* 2 */
-	return migrate_this_cpu() == 1 ? 0 : -1;	/* 3: else H missed us: no migration */
+	write(rig->wfd, "m", 1); /* H waits for M to sleep */
+	*a = offset_of(rig->base, (unsigned long)report_stack_sleep(SLEEP_NS)); /* 2 */
+	return migrate_this_cpu() == 1 ? 0 : -1; /* 3: else H missed us: no migration */
 }
 
 int migrate_back(struct migrate_rig *rig, long *b)
 {
-	set_affinity(0, 1UL);				/* 4: back to CPU 0, in user mode */
-	*b = offset_of(rig->base, report_stack());	/* the first syscall there since A */
+	set_affinity(0, 1UL);			   /* 4: back to CPU 0, in user mode */
+	*b = offset_of(rig->base, report_stack()); /* the first syscall there since A */
 	/* Asked after: this getcpu() ends on CPU 0 too, and B's syscall began there. */
 	return migrate_this_cpu() == 0 ? 0 : -1;
 }

@@ -19,7 +19,7 @@ __noreturn void exit(int status)
 {
 	syscall1(__NR_exit, status);
 	for (;;)
-		;	/* exit does not return; if it did, spin rather than run on */
+		; /* exit does not return; if it did, spin rather than run on */
 }
 
 __noreturn void poweroff(int status)

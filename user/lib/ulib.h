@@ -9,10 +9,10 @@
 #define TRAPDOOR_USER_LIB_ULIB_H
 
 #include <trapdoor/compiler.h>
-#include <trapdoor/sprintf.h>	/* vsnprintf, snprintf (lib/vsprintf.c) */
+#include <trapdoor/sprintf.h> /* vsnprintf, snprintf (lib/vsprintf.c) */
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
-#include <asm/ioctls.h>		/* this arch's terminal requests (arch/<arch>/include/uapi) */
+#include <asm/ioctls.h> /* this arch's terminal requests (arch/<arch>/include/uapi) */
 #include <uapi/errno.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
@@ -20,12 +20,11 @@
 /* user/lib/arch/<arch>/syscall.S: the syscall instruction with nr and six arguments. */
 long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 
-#define syscall0(nr)			__syscall6(nr, 0, 0, 0, 0, 0, 0)
-#define syscall1(nr, a)			__syscall6(nr, (long)(a), 0, 0, 0, 0, 0)
-#define syscall2(nr, a, b)		__syscall6(nr, (long)(a), (long)(b), 0, 0, 0, 0)
-#define syscall3(nr, a, b, c)		__syscall6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
-#define syscall4(nr, a, b, c, d)	\
-	__syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+#define syscall0(nr)		 __syscall6(nr, 0, 0, 0, 0, 0, 0)
+#define syscall1(nr, a)		 __syscall6(nr, (long)(a), 0, 0, 0, 0, 0)
+#define syscall2(nr, a, b)	 __syscall6(nr, (long)(a), (long)(b), 0, 0, 0, 0)
+#define syscall3(nr, a, b, c)	 __syscall6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define syscall4(nr, a, b, c, d) __syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
 
 /*
  * user/lib/arch/<arch>/regcheck.S: loads a known pattern into every register the
@@ -62,11 +61,23 @@ struct fault_case {
 extern const struct fault_case arch_fault_cases[];
 extern const unsigned int arch_nr_fault_cases;
 
-static inline long write(int fd, const void *buf, size_t n) { return syscall3(__NR_write, fd, buf, n); }
-static inline long read(int fd, void *buf, size_t n) { return syscall3(__NR_read, fd, buf, n); }
-static inline long close(int fd) { return syscall1(__NR_close, fd); }
+static inline long write(int fd, const void *buf, size_t n)
+{
+	return syscall3(__NR_write, fd, buf, n);
+}
+static inline long read(int fd, void *buf, size_t n)
+{
+	return syscall3(__NR_read, fd, buf, n);
+}
+static inline long close(int fd)
+{
+	return syscall1(__NR_close, fd);
+}
 /* pipe2(fds, 0): fds[0] reads what fds[1] writes (kernel/pipe.c). */
-static inline long pipe2(int fds[2], int flags) { return syscall2(__NR_pipe2, fds, flags); }
+static inline long pipe2(int fds[2], int flags)
+{
+	return syscall2(__NR_pipe2, fds, flags);
+}
 static inline long dup3(int oldfd, int newfd, int flags)
 {
 	return syscall3(__NR_dup3, oldfd, newfd, flags);
@@ -80,14 +91,29 @@ static inline long dup2(int oldfd, int newfd)
 {
 	if (oldfd == newfd)
 		return write(oldfd, "", 0) == -EBADF && read(oldfd, NULL, 0) == -EBADF ? -EBADF :
-		       newfd;
+											 newfd;
 	return dup3(oldfd, newfd, 0);
 }
-static inline long getpid(void) { return syscall0(__NR_getpid); }
-static inline long getppid(void) { return syscall0(__NR_getppid); }
-static inline long gettid(void) { return syscall0(__NR_gettid); }
-static inline long sched_yield(void) { return syscall0(__NR_sched_yield); }
-static inline long uname(struct new_utsname *u) { return syscall1(__NR_uname, u); }
+static inline long getpid(void)
+{
+	return syscall0(__NR_getpid);
+}
+static inline long getppid(void)
+{
+	return syscall0(__NR_getppid);
+}
+static inline long gettid(void)
+{
+	return syscall0(__NR_gettid);
+}
+static inline long sched_yield(void)
+{
+	return syscall0(__NR_sched_yield);
+}
+static inline long uname(struct new_utsname *u)
+{
+	return syscall1(__NR_uname, u);
+}
 static inline long clock_gettime(int clk, struct timespec *ts)
 {
 	return syscall2(__NR_clock_gettime, clk, ts);
@@ -117,18 +143,39 @@ static inline long get_kernel_stats(struct kernel_stats *s)
 {
 	return syscall1(__NR_kernel_stats, s);
 }
-static inline long fork(void) { return syscall2(__NR_clone, SIGCHLD, 0); }
+static inline long fork(void)
+{
+	return syscall2(__NR_clone, SIGCHLD, 0);
+}
 static inline long execve(const char *name, const char *const *argv, const char *const *envp)
 {
 	return syscall3(__NR_execve, name, argv, envp);
 }
-static inline long kill(int pid, int sig) { return syscall2(__NR_kill, pid, sig); }
+static inline long kill(int pid, int sig)
+{
+	return syscall2(__NR_kill, pid, sig);
+}
 /* Process groups and sessions (docs/tasks.md); getpgrp() is getpgid(0), as on asm-generic Linux. */
-static inline long setpgid(int pid, int pgid) { return syscall2(__NR_setpgid, pid, pgid); }
-static inline long getpgid(int pid) { return syscall1(__NR_getpgid, pid); }
-static inline long getpgrp(void) { return syscall1(__NR_getpgid, 0); }
-static inline long setsid(void) { return syscall0(__NR_setsid); }
-static inline long getsid(int pid) { return syscall1(__NR_getsid, pid); }
+static inline long setpgid(int pid, int pgid)
+{
+	return syscall2(__NR_setpgid, pid, pgid);
+}
+static inline long getpgid(int pid)
+{
+	return syscall1(__NR_getpgid, pid);
+}
+static inline long getpgrp(void)
+{
+	return syscall1(__NR_getpgid, 0);
+}
+static inline long setsid(void)
+{
+	return syscall0(__NR_setsid);
+}
+static inline long getsid(int pid)
+{
+	return syscall1(__NR_getsid, pid);
+}
 static inline long ioctl(int fd, unsigned long request, void *arg)
 {
 	return syscall3(__NR_ioctl, fd, request, arg);
@@ -141,7 +188,10 @@ static inline long tcgetpgrp(int fd)
 
 	return err < 0 ? err : pgrp;
 }
-static inline long tcsetpgrp(int fd, int pgrp) { return ioctl(fd, TIOCSPGRP, &pgrp); }
+static inline long tcsetpgrp(int fd, int pgrp)
+{
+	return ioctl(fd, TIOCSPGRP, &pgrp);
+}
 /* The test image's terminal controls (TDIOC_*, uapi/trapdoor.h) on the console, fd 0. */
 static inline long tty_test_control(unsigned long request, long value)
 {
@@ -162,9 +212,15 @@ static inline long trapdoor_config(int key, long value)
 {
 	return syscall2(__NR_trapdoor_config, key, value);
 }
-static inline unsigned long report_stack(void) { return (unsigned long)syscall1(__NR_report_stack, 0); }
+static inline unsigned long report_stack(void)
+{
+	return (unsigned long)syscall1(__NR_report_stack, 0);
+}
 /* report_stack() after a sleep of ns nanoseconds (at most 1 s): the syscall may end on another CPU. */
-static inline long report_stack_sleep(unsigned long ns) { return syscall1(__NR_report_stack, ns); }
+static inline long report_stack_sleep(unsigned long ns)
+{
+	return syscall1(__NR_report_stack, ns);
+}
 
 /*
  * user/lib/migrate.c: a syscall that begins on CPU 0 and ends on CPU 1
@@ -178,9 +234,9 @@ static inline long report_stack_sleep(unsigned long ns) { return syscall1(__NR_r
  * restores the store and mode.
  */
 struct migrate_rig {
-	unsigned long base;	/* report_stack() with the offset off */
-	long helper;		/* the helper's pid */
-	int wfd;		/* the pipe that wakes it */
+	unsigned long base; /* report_stack() with the offset off */
+	long helper;	    /* the helper's pid */
+	int wfd;	    /* the pipe that wakes it */
 	long old_store, old_mode;
 };
 int migrate_start(struct migrate_rig *rig, long store, long mode);
@@ -234,11 +290,11 @@ void test_result(const char *name, bool ok, const char *fmt, ...) __printf(3, 4)
 /* Failures so far in this test program: CHECK counts them, main returns them. */
 extern int test_failures;
 
-#define CHECK(name, cond, ...)						\
-	do {								\
-		bool ok_ = (cond);					\
-		test_result(name, ok_, __VA_ARGS__);			\
-		test_failures += !ok_;					\
+#define CHECK(name, cond, ...)                       \
+	do {                                         \
+		bool ok_ = (cond);                   \
+		test_result(name, ok_, __VA_ARGS__); \
+		test_failures += !ok_;               \
 	} while (0)
 
 #endif

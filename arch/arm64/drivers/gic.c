@@ -29,27 +29,27 @@
 #include <trapdoor/string.h>
 
 /* Distributor registers (IHI 0048B, 4.3). */
-#define GICD_CTLR		0x000	/* bit 0: forward pending interrupts to CPU interfaces */
+#define GICD_CTLR		0x000 /* bit 0: forward pending interrupts to CPU interfaces */
 #define GICD_CTLR_ENABLE	1U
-#define GICD_TYPER		0x004	/* [4:0] ITLinesNumber: 32 * (N + 1) INTIDs implemented */
+#define GICD_TYPER		0x004 /* [4:0] ITLinesNumber: 32 * (N + 1) INTIDs implemented */
 #define GICD_TYPER_ITLINES	0x1fU
-#define GICD_ICENABLER0		0x180	/* write 1: disable INTID n (bank 0: INTIDs 0-31) */
-#define GICD_ISENABLER0		0x100	/* write 1: enable INTID n (bank 0: INTIDs 0-31) */
-#define GICD_ISENABLER(n)	(0x100 + 4 * (n))	/* bank n: INTIDs 32n to 32n + 31 */
-#define GICD_IPRIORITYR		0x400	/* one byte per INTID, lower value = more urgent */
-#define GICD_ITARGETSR		0x800	/* one byte per INTID: a bit per target CPU (SPIs) */
-#define GICD_ICFGR(n)		(0xc00 + 4 * (n))	/* 2 bits per INTID, 16 INTIDs a word */
-#define GICD_ICFGR_EDGE		2U	/* the upper bit of the pair: edge (1) or level (0) */
+#define GICD_ICENABLER0		0x180 /* write 1: disable INTID n (bank 0: INTIDs 0-31) */
+#define GICD_ISENABLER0		0x100 /* write 1: enable INTID n (bank 0: INTIDs 0-31) */
+#define GICD_ISENABLER(n)	(0x100 + 4 * (n)) /* bank n: INTIDs 32n to 32n + 31 */
+#define GICD_IPRIORITYR		0x400 /* one byte per INTID, lower value = more urgent */
+#define GICD_ITARGETSR		0x800 /* one byte per INTID: a bit per target CPU (SPIs) */
+#define GICD_ICFGR(n)		(0xc00 + 4 * (n)) /* 2 bits per INTID, 16 INTIDs a word */
+#define GICD_ICFGR_EDGE		2U /* the upper bit of the pair: edge (1) or level (0) */
 #define GICD_ITARGETSR_CPU0	1U
-#define GICD_SGIR		0xf00	/* write: send SGI [3:0] to the CPUs in [23:16] */
-#define GICD_SGIR_TARGETS_SHIFT	16	/* CPUTargetList: a bit per CPU interface */
+#define GICD_SGIR		0xf00 /* write: send SGI [3:0] to the CPUs in [23:16] */
+#define GICD_SGIR_TARGETS_SHIFT 16    /* CPUTargetList: a bit per CPU interface */
 
 /* CPU interface registers (IHI 0048B, 4.4). */
-#define GICC_CTLR		0x000	/* bit 0: signal interrupts to the CPU */
-#define GICC_CTLR_ENABLE	1U
-#define GICC_PMR		0x004	/* priority mask: only priorities below it are signalled */
-#define GICC_IAR		0x00c	/* read: acknowledge the highest pending interrupt */
-#define GICC_EOIR		0x010	/* write the IAR value back: end of interrupt */
+#define GICC_CTLR	 0x000 /* bit 0: signal interrupts to the CPU */
+#define GICC_CTLR_ENABLE 1U
+#define GICC_PMR	 0x004 /* priority mask: only priorities below it are signalled */
+#define GICC_IAR	 0x00c /* read: acknowledge the highest pending interrupt */
+#define GICC_EOIR	 0x010 /* write the IAR value back: end of interrupt */
 
 /*
  * Priorities: every interrupt gets the middle value (the kernel never nests
@@ -58,11 +58,11 @@
  * 8 priority bits (at least 4 for the non-secure view, 4.3.11), so both
  * values keep their low bits zero.
  */
-#define GIC_PRIO_DEFAULT	0xa0
-#define GIC_PMR_ALLOW_ALL	0xf0
+#define GIC_PRIO_DEFAULT  0xa0
+#define GIC_PMR_ALLOW_ALL 0xf0
 
 static unsigned long gicd, gicc;
-static unsigned int gic_nr_irqs;	/* INTIDs the distributor implements (GICD_TYPER) */
+static unsigned int gic_nr_irqs; /* INTIDs the distributor implements (GICD_TYPER) */
 
 /*
  * Each CPU's CPU interface, as the one-bit mask GICD_SGIR's target list
@@ -83,7 +83,8 @@ static void gic_probe(const void *fdt)
 
 	if (!gic.v2)
 		panic("arm64: interrupt controller \"%s\" is not a GICv2: boot with "
-		      "-M virt,gic-version=2", gic.compatible);
+		      "-M virt,gic-version=2",
+		      gic.compatible);
 	if (why)
 		printk("arm64: device tree: %s: GIC at QEMU virt's 0x%lx and 0x%lx\n", why,
 		       gic.dist, gic.cpu);
@@ -95,10 +96,10 @@ static void gic_probe(const void *fdt)
 void gic_init(const void *fdt)
 {
 	gic_probe(fdt);
-	writel(0, gicd + GICD_CTLR);		/* quiet while we set it up */
+	writel(0, gicd + GICD_CTLR); /* quiet while we set it up */
 	gic_nr_irqs = 32 * ((readl(gicd + GICD_TYPER) & GICD_TYPER_ITLINES) + 1);
 	if (gic_nr_irqs > GIC_INTID_SPURIOUS - 3)
-		gic_nr_irqs = GIC_INTID_SPURIOUS - 3;	/* 1020-1023 are special */
+		gic_nr_irqs = GIC_INTID_SPURIOUS - 3; /* 1020-1023 are special */
 	writel(GICD_CTLR_ENABLE, gicd + GICD_CTLR);
 	gic_cpu_init();
 }
@@ -124,8 +125,8 @@ void gic_cpu_init(void)
 	unsigned int cpu = smp_processor_id();
 	u32 self = readl(gicd + GICD_ITARGETSR) & 0xff;
 
-	gic_cpu_mask[cpu] = self ? (u8)self : (u8)(1U << cpu);	/* 0: a one-CPU GIC */
-	writel(~0U, gicd + GICD_ICENABLER0);	/* every SGI and PPI off */
+	gic_cpu_mask[cpu] = self ? (u8)self : (u8)(1U << cpu); /* 0: a one-CPU GIC */
+	writel(~0U, gicd + GICD_ICENABLER0);		       /* every SGI and PPI off */
 	gic_set_priority(IPI_SGI);
 	writel(1U << IPI_SGI, gicd + GICD_ISENABLER0);
 	writel(GIC_PMR_ALLOW_ALL, gicc + GICC_PMR);

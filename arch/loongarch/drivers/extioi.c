@@ -10,13 +10,13 @@
 #include <asm/csr.h>
 #include <asm/extioi.h>
 
-#define EXTIOI_IPMAP		0x14c0	/* 8 bytes, one per 32 vectors: bit n = line IPn */
-#define EXTIOI_ENABLE		0x1600	/* 256 bits: 1 = the vector may interrupt */
-#define EXTIOI_COREISR		0x1800	/* 256 bits, this core's pending vectors */
-#define EXTIOI_COREMAP		0x1c00	/* one byte per vector: bit n = core n */
-#define EXTIOI_VECTORS		256
-#define EXTIOI_IP0		0x1	/* route to IP0, the core's HWI0 */
-#define EXTIOI_CORE0		0x1
+#define EXTIOI_IPMAP   0x14c0 /* 8 bytes, one per 32 vectors: bit n = line IPn */
+#define EXTIOI_ENABLE  0x1600 /* 256 bits: 1 = the vector may interrupt */
+#define EXTIOI_COREISR 0x1800 /* 256 bits, this core's pending vectors */
+#define EXTIOI_COREMAP 0x1c00 /* one byte per vector: bit n = core n */
+#define EXTIOI_VECTORS 256
+#define EXTIOI_IP0     0x1 /* route to IP0, the core's HWI0 */
+#define EXTIOI_CORE0   0x1
 
 static void (*extioi_handler[EXTIOI_VECTORS])(void);
 
@@ -34,10 +34,12 @@ void extioi_enable(unsigned int irq, void (*handler)(void))
 	iocsr_write64(iocsr_read64(LOONGARCH_IOCSR_MISC_FUNC) | IOCSR_MISC_FUNC_EXT_IOI_EN,
 		      LOONGARCH_IOCSR_MISC_FUNC);
 	extioi_handler[irq] = handler;
-	iocsr_write32(byte_insert(iocsr_read32(EXTIOI_IPMAP + irq / 32 / 4 * 4), irq / 32 % 4,
-				  EXTIOI_IP0), EXTIOI_IPMAP + irq / 32 / 4 * 4);
-	iocsr_write32(byte_insert(iocsr_read32(EXTIOI_COREMAP + irq / 4 * 4), irq % 4,
-				  EXTIOI_CORE0), EXTIOI_COREMAP + irq / 4 * 4);
+	iocsr_write32(
+	    byte_insert(iocsr_read32(EXTIOI_IPMAP + irq / 32 / 4 * 4), irq / 32 % 4, EXTIOI_IP0),
+	    EXTIOI_IPMAP + irq / 32 / 4 * 4);
+	iocsr_write32(
+	    byte_insert(iocsr_read32(EXTIOI_COREMAP + irq / 4 * 4), irq % 4, EXTIOI_CORE0),
+	    EXTIOI_COREMAP + irq / 4 * 4);
 	iocsr_write64(iocsr_read64(enable) | 1UL << (irq % 64), enable);
 }
 

@@ -10,10 +10,10 @@
 #include <asm/io.h>
 
 /* QEMU 7.2 include/hw/loongarch/virt.h, VIRT_PCH_REG_BASE; the device tree's /platic. */
-#define VIRT_PCH_PIC_BASE	0x10000000
+#define VIRT_PCH_PIC_BASE 0x10000000
 
-#define PCH_PIC_INT_MASK	0x020	/* 64 bits, one per input: 1 = masked */
-#define PCH_PIC_HTMSI_VEC	0x200	/* one byte per input: the extioi vector it raises */
+#define PCH_PIC_INT_MASK  0x020 /* 64 bits, one per input: 1 = masked */
+#define PCH_PIC_HTMSI_VEC 0x200 /* one byte per input: the extioi vector it raises */
 
 static volatile u8 *pch_pic_reg(unsigned int reg)
 {

@@ -26,14 +26,14 @@
 #include <asm/rtas.h>
 #include <asm/xics.h>
 
-#define XICS_PRIORITY	5		/* the console's priority: any value below the CPPR */
-#define XICS_CPPR_ALL	0xff		/* the least favoured CPPR: every source gets through */
-#define XIRR_XISR_MASK	0x00ffffff	/* the source number in the XIRR */
-#define XICS_IRQ_NONE	0		/* XISR 0: nothing to present (it went away) */
-#define XICS_IPI	2		/* XISR 2: the MFRR, i.e. an IPI */
+#define XICS_PRIORITY	  5	     /* the console's priority: any value below the CPPR */
+#define XICS_CPPR_ALL	  0xff	     /* the least favoured CPPR: every source gets through */
+#define XIRR_XISR_MASK	  0x00ffffff /* the source number in the XIRR */
+#define XICS_IRQ_NONE	  0	     /* XISR 0: nothing to present (it went away) */
+#define XICS_IPI	  2	     /* XISR 2: the MFRR, i.e. an IPI */
 /* The IPI's priority: above the console's, below the CPPR (Linux uses the same). */
-#define XICS_IPI_PRIORITY	4
-#define XICS_MFRR_NONE	0xff		/* the MFRR at rest: no IPI pending */
+#define XICS_IPI_PRIORITY 4
+#define XICS_MFRR_NONE	  0xff /* the MFRR at rest: no IPI pending */
 
 bool xics_init_this_cpu(void)
 {

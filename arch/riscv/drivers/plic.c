@@ -18,18 +18,18 @@
 #include <asm/io.h>
 #include <asm/plic.h>
 
-#define PLIC_BASE		0x0c000000UL	/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_PLIC] */
+#define PLIC_BASE 0x0c000000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_PLIC] */
 
-#define PLIC_PRIORITY(irq)	(4 * (irq))			/* per source, 0 = never */
-#define PLIC_ENABLE(ctx)	(0x2000 + 0x80 * (ctx))		/* 1 bit per source */
-#define PLIC_THRESHOLD(ctx)	(0x200000 + 0x1000 * (ctx))	/* priority must exceed it */
-#define PLIC_CLAIM(ctx)		(0x200004 + 0x1000 * (ctx))	/* read: claim, write: complete */
+#define PLIC_PRIORITY(irq)  (4 * (irq))			/* per source, 0 = never */
+#define PLIC_ENABLE(ctx)    (0x2000 + 0x80 * (ctx))	/* 1 bit per source */
+#define PLIC_THRESHOLD(ctx) (0x200000 + 0x1000 * (ctx)) /* priority must exceed it */
+#define PLIC_CLAIM(ctx)	    (0x200004 + 0x1000 * (ctx)) /* read: claim, write: complete */
 
-#define PLIC_CONTEXTS_PER_HART	2	/* M-mode, S-mode */
-#define PLIC_S_MODE_CONTEXT	1
+#define PLIC_CONTEXTS_PER_HART 2 /* M-mode, S-mode */
+#define PLIC_S_MODE_CONTEXT    1
 
 static unsigned long plic_context;
-static bool plic_ready;	/* plic_init() found this hart's context */
+static bool plic_ready; /* plic_init() found this hart's context */
 
 void plic_init(unsigned long hartid)
 {
@@ -42,7 +42,7 @@ void plic_init(unsigned long hartid)
 	plic_context = hartid * PLIC_CONTEXTS_PER_HART + PLIC_S_MODE_CONTEXT;
 	for (unsigned int i = 0; i < PLIC_MAX_SOURCES / 32; i++)
 		writel(0, PLIC_BASE + PLIC_ENABLE(plic_context) + 4 * i);
-	writel(0, PLIC_BASE + PLIC_THRESHOLD(plic_context));	/* every priority >= 1 passes */
+	writel(0, PLIC_BASE + PLIC_THRESHOLD(plic_context)); /* every priority >= 1 passes */
 	plic_ready = true;
 	/* SEIP is now raised only for a source plic_enable() turned on. */
 	csr_set(sie, SIE_SEIE);

@@ -29,8 +29,8 @@ static int servc(u32 command, struct sccb_header *sccb)
 	int cc;
 
 	__asm__ __volatile__(".insn	rre,0xb2200000,%[cmd],%[sccb]\n\t"
-			     "ipm	%[cc]\n\t"	/* insert CC into bits 34-35 */
-			     "srl	%[cc],28"	/* ... and shift it down to 0-3 */
+			     "ipm	%[cc]\n\t" /* insert CC into bits 34-35 */
+			     "srl	%[cc],28"  /* ... and shift it down to 0-3 */
 			     : [cc] "=d"(cc)
 			     : [cmd] "d"((unsigned long)command), [sccb] "a"(sccb)
 			     : "cc", "memory");

@@ -28,12 +28,12 @@
 #include <asm/setup.h>
 
 /* How long the calibration watches both clocks: 1/500 s = 2 ms, so 125000 APIC counts on QEMU. */
-#define APIC_CALIBRATE_DIVISOR	500
+#define APIC_CALIBRATE_DIVISOR	  500
 /* The most a paired reading may take, 1/100000 s = 10 us: 0.5% of the window. */
-#define APIC_PAIR_MAX_GAP_DIVISOR	100000
-#define APIC_COUNT_MAX		0xffffffffU	/* the counter is 32 bits wide */
+#define APIC_PAIR_MAX_GAP_DIVISOR 100000
+#define APIC_COUNT_MAX		  0xffffffffU /* the counter is 32 bits wide */
 
-static volatile u32 *apic_regs;		/* the register page, through the identity map */
+static volatile u32 *apic_regs; /* the register page, through the identity map */
 
 static u32 apic_read(unsigned int reg)
 {
@@ -66,7 +66,7 @@ void apic_init(void)
 	if (!(base_msr & MSR_IA32_APICBASE_ENABLE))
 		wrmsr(MSR_IA32_APICBASE, base_msr | MSR_IA32_APICBASE_ENABLE);
 
-	kernel_map_uncached(base);	/* mm.c: registers, not memory */
+	kernel_map_uncached(base); /* mm.c: registers, not memory */
 	apic_regs = (volatile u32 *)base;
 
 	/*
@@ -78,7 +78,7 @@ void apic_init(void)
 	apic_write(APIC_LVT0, APIC_LVT_MASKED);
 	apic_write(APIC_LVT1, APIC_LVT_MASKED);
 	apic_write(APIC_LVTERR, APIC_LVT_MASKED);
-	apic_write(APIC_TASKPRI, 0);	/* priority 0: every vector may interrupt */
+	apic_write(APIC_TASKPRI, 0); /* priority 0: every vector may interrupt */
 	apic_write(APIC_SPIV, APIC_SPIV_APIC_ENABLED | SPURIOUS_APIC_VECTOR);
 }
 
@@ -93,7 +93,7 @@ void apic_init(void)
  * TSC reads lie more than max_gap apart is taken again; if all
  * APIC_PAIR_TRIES stall, the tightest one is used.
  */
-#define APIC_PAIR_TRIES		8
+#define APIC_PAIR_TRIES 8
 
 static void apic_read_pair(u64 *tsc, u32 *count, u64 max_gap)
 {
@@ -125,14 +125,14 @@ u64 apic_timer_calibrate(void)
 
 	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
 	apic_write(APIC_LVTT, APIC_LVT_MASKED | APIC_LVT_TIMER_ONESHOT | LOCAL_TIMER_VECTOR);
-	apic_write(APIC_TMICT, APIC_COUNT_MAX);	/* starts the count */
+	apic_write(APIC_TMICT, APIC_COUNT_MAX); /* starts the count */
 
 	apic_read_pair(&t0, &c0, max_gap);
 	while (rdtsc() - t0 < window)
 		cpu_relax();
 	apic_read_pair(&t1, &c1, max_gap);
 
-	apic_write(APIC_TMICT, 0);		/* an initial count of 0 stops the timer */
+	apic_write(APIC_TMICT, 0); /* an initial count of 0 stops the timer */
 	return (u64)(c0 - c1) * tsc_hz / (t1 - t0);
 }
 
@@ -140,8 +140,8 @@ u64 apic_timer_calibrate(void)
 void apic_timer_start_periodic(u32 count)
 {
 	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
-	apic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | LOCAL_TIMER_VECTOR);	/* unmasked */
-	apic_write(APIC_TMICT, count);	/* and it runs */
+	apic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | LOCAL_TIMER_VECTOR); /* unmasked */
+	apic_write(APIC_TMICT, count);					     /* and it runs */
 }
 
 /*
@@ -162,7 +162,7 @@ u32 apic_read_id(void)
 }
 
 /* How long we wait for the APIC to take an IPI: 1/1000 s. */
-#define APIC_IPI_WAIT_DIVISOR	1000
+#define APIC_IPI_WAIT_DIVISOR 1000
 
 /*
  * Send an IPI to the CPU whose local APIC ID is apicid: the destination

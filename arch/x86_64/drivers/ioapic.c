@@ -16,11 +16,11 @@
 #include <asm/pgtable.h>
 #include <asm/setup.h>
 
-#define CPUID_SIGNATURE		0x00000001	/* ebx 31:24: the initial local APIC ID */
-#define CPUID_APIC_ID_SHIFT	24
-#define IO_APIC_ABSENT		0xffffffffU	/* what a read of unbacked memory gives */
+#define CPUID_SIGNATURE	    0x00000001 /* ebx 31:24: the initial local APIC ID */
+#define CPUID_APIC_ID_SHIFT 24
+#define IO_APIC_ABSENT	    0xffffffffU /* what a read of unbacked memory gives */
 
-static volatile u32 *io_apic;		/* the register page, through the identity map */
+static volatile u32 *io_apic; /* the register page, through the identity map */
 
 static u32 io_apic_read(unsigned int reg)
 {
@@ -53,7 +53,7 @@ bool io_apic_route_isa_irq(unsigned int irq, unsigned int vector)
 	u32 version;
 
 	if (!io_apic) {
-		kernel_map_uncached(IO_APIC_DEFAULT_PHYS_BASE);	/* mm.c: registers, not memory */
+		kernel_map_uncached(IO_APIC_DEFAULT_PHYS_BASE); /* mm.c: registers, not memory */
 		io_apic = (volatile u32 *)IO_APIC_DEFAULT_PHYS_BASE;
 	}
 	version = io_apic_read(IO_APIC_VERSION);
@@ -62,6 +62,6 @@ bool io_apic_route_isa_irq(unsigned int irq, unsigned int vector)
 		return false;
 	}
 	io_apic_write(IO_APIC_REDIR_TABLE(irq) + 1, this_cpu_apic_id() << IO_APIC_REDIR_DEST_SHIFT);
-	io_apic_write(IO_APIC_REDIR_TABLE(irq), vector);	/* edge, active high, unmasked */
+	io_apic_write(IO_APIC_REDIR_TABLE(irq), vector); /* edge, active high, unmasked */
 	return true;
 }

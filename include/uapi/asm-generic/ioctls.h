@@ -7,9 +7,9 @@
 #ifndef TRAPDOOR_INCLUDE_UAPI_ASM_GENERIC_IOCTLS_H
 #define TRAPDOOR_INCLUDE_UAPI_ASM_GENERIC_IOCTLS_H
 
-#define TIOCSCTTY	0x540E	/* make this terminal the caller's session's */
-#define TIOCGPGRP	0x540F	/* the foreground process group (tcgetpgrp) */
-#define TIOCSPGRP	0x5410	/* set the foreground process group (tcsetpgrp) */
-#define TIOCSTI		0x5412	/* receive one byte as if typed */
+#define TIOCSCTTY 0x540E /* make this terminal the caller's session's */
+#define TIOCGPGRP 0x540F /* the foreground process group (tcgetpgrp) */
+#define TIOCSPGRP 0x5410 /* set the foreground process group (tcsetpgrp) */
+#define TIOCSTI	  0x5412 /* receive one byte as if typed */
 
 #endif

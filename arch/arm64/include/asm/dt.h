@@ -14,23 +14,23 @@
 #include <trapdoor/types.h>
 
 /* QEMU virt (hw/arm/virt.c base_memmap[]): devices below RAM, in head.S's device map. */
-#define ARM64_DEVICE_WINDOW_START	0x08000000UL
-#define ARM64_DEVICE_WINDOW_END		0x40000000UL
-#define ARM64_GICD_DEFAULT		0x08000000UL	/* VIRT_GIC_DIST */
-#define ARM64_GICC_DEFAULT		0x08010000UL	/* VIRT_GIC_CPU */
+#define ARM64_DEVICE_WINDOW_START 0x08000000UL
+#define ARM64_DEVICE_WINDOW_END	  0x40000000UL
+#define ARM64_GICD_DEFAULT	  0x08000000UL /* VIRT_GIC_DIST */
+#define ARM64_GICC_DEFAULT	  0x08010000UL /* VIRT_GIC_CPU */
 /* What drivers/gic.c touches of each: the distributor's 4 KiB, the CPU interface's first page. */
-#define ARM64_GICD_MIN_SIZE		0x1000UL
-#define ARM64_GICC_MIN_SIZE		0x1000UL
+#define ARM64_GICD_MIN_SIZE	  0x1000UL
+#define ARM64_GICC_MIN_SIZE	  0x1000UL
 /* SPI 1: the PL011's (a15irqmap[VIRT_UART]); PPI 11: the virtual timer's. */
-#define ARM64_UART_SPI_DEFAULT		1
-#define ARM64_TIMER_PPI_DEFAULT		11
+#define ARM64_UART_SPI_DEFAULT	  1
+#define ARM64_TIMER_PPI_DEFAULT	  11
 /* An SPI's INTID (32 + n) is at most 1019 (IHI 0048B, 2.2.1). */
-#define ARM64_GIC_MAX_SPI		(1019 - 32)
+#define ARM64_GIC_MAX_SPI	  (1019 - 32)
 
 struct arm64_gic_regs {
-	u64 dist, cpu;		/* base of the distributor (GICD) and the CPU interface (GICC) */
-	bool v2;		/* "compatible" is absent or names a GICv2 */
-	char compatible[48];	/* /intc's compatible, escaped for the console; "" if none */
+	u64 dist, cpu;	     /* base of the distributor (GICD) and the CPU interface (GICC) */
+	bool v2;	     /* "compatible" is absent or names a GICv2 */
+	char compatible[48]; /* /intc's compatible, escaped for the console; "" if none */
 };
 
 /* /intc's "reg": two regions, each 4 KiB-aligned, inside the device window, apart. */

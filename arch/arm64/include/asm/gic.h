@@ -7,12 +7,12 @@
 #include <trapdoor/types.h>
 
 /* INTIDs (IHI 0048B, 2.2.1): 0-15 SGIs, 16-31 PPIs (per CPU), 32 and up SPIs. */
-#define GIC_NR_SGIS		16
-#define GIC_PPI_BASE		16
-#define GIC_NR_PPIS		16
-#define GIC_SPI_BASE		32
-#define GIC_INTID_MASK		0x3ffU	/* GICC_IAR[9:0] */
-#define GIC_INTID_SPURIOUS	1023	/* IAR read with nothing pending */
+#define GIC_NR_SGIS	   16
+#define GIC_PPI_BASE	   16
+#define GIC_NR_PPIS	   16
+#define GIC_SPI_BASE	   32
+#define GIC_INTID_MASK	   0x3ffU /* GICC_IAR[9:0] */
+#define GIC_INTID_SPURIOUS 1023	  /* IAR read with nothing pending */
 
 /* Finds the GIC in the device tree, enables the distributor and this CPU's interface. */
 void gic_init(const void *fdt);

@@ -30,19 +30,19 @@
 #ifndef TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_ARM64_INCLUDE_ASM_PAGE_H
 
-#include <asm/sysreg.h>		/* UL() */
+#include <asm/sysreg.h> /* UL() */
 
-#define PAGE_SHIFT		12	/* 4 KiB granule (TCR_EL1.TG0 = 0) */
-#define PAGE_SIZE		(UL(1) << PAGE_SHIFT)
+#define PAGE_SHIFT 12 /* 4 KiB granule (TCR_EL1.TG0 = 0) */
+#define PAGE_SIZE  (UL(1) << PAGE_SHIFT)
 
 /* Level 1 entry 64 of 512: far above the kernel's four and above any RAM it maps. */
-#define USER_BASE		UL(0x1000000000)	/* 64 GiB */
-#define USER_STACK_TOP		UL(0x1040000000)	/* USER_BASE + 1 GiB, exclusive */
+#define USER_BASE      UL(0x1000000000) /* 64 GiB */
+#define USER_STACK_TOP UL(0x1040000000) /* USER_BASE + 1 GiB, exclusive */
 
 #ifndef __ASSEMBLY__
 
 /* The kernel maps RAM at its physical address (head.S), so its view of RAM is the identity. */
-#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
+#include <trapdoor/identity-map.h> /* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

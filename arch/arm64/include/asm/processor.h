@@ -6,10 +6,10 @@
  * Byte offsets in struct thread_struct, for arch_switch_to in entry.S (no
  * asm-offsets generator; the _Static_asserts below keep the two in step).
  */
-#define THREAD_X19		0	/* x19..x28 at 8-byte steps */
-#define THREAD_FP		80	/* x29 */
-#define THREAD_SP		88
-#define THREAD_PC		96	/* where arch_switch_to "returns" to */
+#define THREAD_X19 0  /* x19..x28 at 8-byte steps */
+#define THREAD_FP  80 /* x29 */
+#define THREAD_SP  88
+#define THREAD_PC  96 /* where arch_switch_to "returns" to */
 
 /*
  * The task kernel stacks (kernel/task.c): one array of NR_TASKS pairs of
@@ -18,10 +18,10 @@
  * even-numbered slot of the array is in a guard. traps.c checks both numbers
  * against include/trapdoor/task.h at compile time.
  */
-#define THREAD_SHIFT		14	/* THREAD_SIZE = 16 KiB */
-#define KSTACK_SLOTS		256	/* 2 x NR_TASKS */
-#define OVERFLOW_STACK_SHIFT	14
-#define OVERFLOW_STACK_SIZE	(1 << OVERFLOW_STACK_SHIFT)	/* where entry.S reports an overflow from */
+#define THREAD_SHIFT	     14	 /* THREAD_SIZE = 16 KiB */
+#define KSTACK_SLOTS	     256 /* 2 x NR_TASKS */
+#define OVERFLOW_STACK_SHIFT 14
+#define OVERFLOW_STACK_SIZE  (1 << OVERFLOW_STACK_SHIFT) /* where entry.S reports an overflow from */
 
 #ifndef __ASSEMBLY__
 
@@ -38,10 +38,10 @@
  * arch_switch_to saved what it needs on its stack).
  */
 struct thread_struct {
-	u64 x19[10];	/* x19..x28 */
-	u64 fp;		/* x29 */
-	u64 sp;		/* kernel stack pointer */
-	u64 pc;		/* resume address: after the bl arch_switch_to, or ret_from_fork */
+	u64 x19[10]; /* x19..x28 */
+	u64 fp;	     /* x29 */
+	u64 sp;	     /* kernel stack pointer */
+	u64 pc;	     /* resume address: after the bl arch_switch_to, or ret_from_fork */
 };
 
 _Static_assert(offsetof(struct thread_struct, x19) == THREAD_X19, "THREAD_X19");

@@ -21,40 +21,40 @@
 #include <asm/sysreg.h>
 
 /* Byte offsets of the fields, for entry.S (no asm-offsets generator). */
-#define S_X0		0		/* x0..x30 at 8-byte steps: x(n) at S_X0 + 8 * n */
-#define S_LR		240		/* x30, the link register */
-#define S_SP		248
-#define S_PC		256
-#define S_PSTATE	264
-#define S_ESR		272
-#define S_FAR		280
-#define S_ORIG_X0	288
-#define S_VECTOR	296
-#define S_TP_VALUE	304
-#define PT_REGS_SIZE	320		/* a multiple of 16: SP stays 16-byte aligned */
+#define S_X0	     0	 /* x0..x30 at 8-byte steps: x(n) at S_X0 + 8 * n */
+#define S_LR	     240 /* x30, the link register */
+#define S_SP	     248
+#define S_PC	     256
+#define S_PSTATE     264
+#define S_ESR	     272
+#define S_FAR	     280
+#define S_ORIG_X0    288
+#define S_VECTOR     296
+#define S_TP_VALUE   304
+#define PT_REGS_SIZE 320 /* a multiple of 16: SP stays 16-byte aligned */
 
 /*
  * The 16 entries of the vector table (Arm ARM, "Exception vectors"), in table order: the
  * entry at VBAR_EL1 + 0x80 * n has identity n. Four groups of four:
  * where the exception came from x what kind it is.
  */
-#define VECTOR_EL1T_SYNC	0	/* from EL1 using SP_EL0: trapdoor never runs so */
-#define VECTOR_EL1T_IRQ		1
-#define VECTOR_EL1T_FIQ		2
-#define VECTOR_EL1T_SERROR	3
-#define VECTOR_EL1H_SYNC	4	/* from EL1 using SP_EL1: the kernel itself */
-#define VECTOR_EL1H_IRQ		5
-#define VECTOR_EL1H_FIQ		6
-#define VECTOR_EL1H_SERROR	7
-#define VECTOR_EL0_64_SYNC	8	/* from EL0 in AArch64: user programs */
-#define VECTOR_EL0_64_IRQ	9
-#define VECTOR_EL0_64_FIQ	10
-#define VECTOR_EL0_64_SERROR	11
-#define VECTOR_EL0_32_SYNC	12	/* from EL0 in AArch32: not supported */
-#define VECTOR_EL0_32_IRQ	13
-#define VECTOR_EL0_32_FIQ	14
-#define VECTOR_EL0_32_SERROR	15
-#define VECTOR_SIZE		0x80	/* bytes per entry: 32 instructions */
+#define VECTOR_EL1T_SYNC     0 /* from EL1 using SP_EL0: trapdoor never runs so */
+#define VECTOR_EL1T_IRQ	     1
+#define VECTOR_EL1T_FIQ	     2
+#define VECTOR_EL1T_SERROR   3
+#define VECTOR_EL1H_SYNC     4 /* from EL1 using SP_EL1: the kernel itself */
+#define VECTOR_EL1H_IRQ	     5
+#define VECTOR_EL1H_FIQ	     6
+#define VECTOR_EL1H_SERROR   7
+#define VECTOR_EL0_64_SYNC   8 /* from EL0 in AArch64: user programs */
+#define VECTOR_EL0_64_IRQ    9
+#define VECTOR_EL0_64_FIQ    10
+#define VECTOR_EL0_64_SERROR 11
+#define VECTOR_EL0_32_SYNC   12 /* from EL0 in AArch32: not supported */
+#define VECTOR_EL0_32_IRQ    13
+#define VECTOR_EL0_32_FIQ    14
+#define VECTOR_EL0_32_SERROR 15
+#define VECTOR_SIZE	     0x80 /* bytes per entry: 32 instructions */
 
 #ifndef __ASSEMBLY__
 
@@ -62,14 +62,14 @@
 #include <trapdoor/types.h>
 
 struct pt_regs {
-	u64 regs[31];	/* x0-x30; x29 is the frame pointer, x30 the link register */
-	u64 sp;		/* interrupted sp: SP_EL0 from EL0, SP_EL1 before the trap from EL1 */
-	u64 pc;		/* ELR_EL1: where eret resumes (the faulting instruction, or after svc) */
-	u64 pstate;	/* SPSR_EL1: NZCV flags, DAIF masks and the mode (EL0t, EL1h, ...) */
-	u64 esr;	/* ESR_EL1: exception class and syndrome, decoded by traps.c */
-	u64 far;	/* FAR_EL1: faulting address (aborts, alignment, watchpoints) */
-	u64 orig_x0;	/* x0 at entry: syscall arg 0 after x0 is overwritten by the return value */
-	u64 vector;	/* VECTOR_*: which vector table entry was taken */
+	u64 regs[31]; /* x0-x30; x29 is the frame pointer, x30 the link register */
+	u64 sp;	      /* interrupted sp: SP_EL0 from EL0, SP_EL1 before the trap from EL1 */
+	u64 pc;	      /* ELR_EL1: where eret resumes (the faulting instruction, or after svc) */
+	u64 pstate;   /* SPSR_EL1: NZCV flags, DAIF masks and the mode (EL0t, EL1h, ...) */
+	u64 esr;      /* ESR_EL1: exception class and syndrome, decoded by traps.c */
+	u64 far;      /* FAR_EL1: faulting address (aborts, alignment, watchpoints) */
+	u64 orig_x0;  /* x0 at entry: syscall arg 0 after x0 is overwritten by the return value */
+	u64 vector;   /* VECTOR_*: which vector table entry was taken */
 	/*
 	 * TPIDR_EL0, the user's thread pointer (TLS), saved and restored on
 	 * every trap from and return to EL0 (not in frames from EL1). Here,
@@ -79,7 +79,7 @@ struct pt_regs {
 	 * back on its way to user mode, with no extra step in arch_switch_to.
 	 */
 	u64 tp_value;
-	u64 pad;	/* keeps the frame a multiple of 16 bytes */
+	u64 pad; /* keeps the frame a multiple of 16 bytes */
 };
 
 _Static_assert(offsetof(struct pt_regs, regs[30]) == S_LR, "S_LR");
@@ -113,8 +113,8 @@ static inline bool user_mode(const struct pt_regs *regs)
  * the pc. Argument 0 is read from orig_x0, which keeps it after x0 has been
  * overwritten by the result (as Linux's syscall_get_arguments() does).
  */
-#define SYSCALL_NR_REG		8	/* x8 */
-#define SYSCALL_NR_ARGS		6	/* x0-x5 */
+#define SYSCALL_NR_REG	8 /* x8 */
+#define SYSCALL_NR_ARGS 6 /* x0-x5 */
 
 static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 {

@@ -20,7 +20,7 @@
 #define TRAPDOOR_ASM_SMP_H
 
 /* Byte offset of struct cpu_info's cpu, for entry.S (smp.c checks it). */
-#define CPU_INFO_CPU		0
+#define CPU_INFO_CPU 0
 
 #ifndef __ASSEMBLY__
 

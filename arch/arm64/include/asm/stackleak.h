@@ -31,41 +31,40 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 	const unsigned long poison = STACKLEAK_POISON;
 	unsigned long q = p, a, b, k = 0;
 
-	BUILD_BUG_ON(STACKLEAK_SEARCH_DEPTH % 16);	/* whole pairs */
+	BUILD_BUG_ON(STACKLEAK_SEARCH_DEPTH % 16); /* whole pairs */
 	if (!n)
 		return 0;
 	if (n == STACKLEAK_SEARCH_DEPTH / sizeof(unsigned long)) {
 		unsigned long all;
 
 		__asm__ __volatile__(
-			"ldp	%[a], %[b], [%[q], #-16]!\n\t"	/* the pair just below p */
-			"cmp	%[b], %[poison]\n\t"		/* the higher word poison, */
-			"ccmp	%[a], %[poison], #0, eq\n\t"	/*   and the lower: eq, else ne */
-			"b.ne	1f\n\t"				/* no: count word by word */
-			".rept	%c[pairs] - 1\n\t"		/* the other pairs, downwards: */
-			"ldp	%[a], %[b], [%[q], #-16]!\n\t"	/*   the next two words */
-			"ccmp	%[b], %[poison], #0, eq\n\t"	/*   still eq only if all so far */
-			"ccmp	%[a], %[poison], #0, eq\n\t"	/*   and these two are poison */
-			".endr\n"
-			"1:	cset	%[all], eq"			/* 1: the whole depth is poison */
-			: [a] "=&r"(a), [b] "=&r"(b), [q] "+r"(q), [all] "=r"(all)
-			: [poison] "r"(poison), [pairs] "i"(STACKLEAK_SEARCH_DEPTH / 16)
-			: "cc", "memory");
+		    "ldp	%[a], %[b], [%[q], #-16]!\n\t" /* the pair just below p */
+		    "cmp	%[b], %[poison]\n\t"	       /* the higher word poison, */
+		    "ccmp	%[a], %[poison], #0, eq\n\t"   /*   and the lower: eq, else ne */
+		    "b.ne	1f\n\t"			       /* no: count word by word */
+		    ".rept	%c[pairs] - 1\n\t"	       /* the other pairs, downwards: */
+		    "ldp	%[a], %[b], [%[q], #-16]!\n\t" /*   the next two words */
+		    "ccmp	%[b], %[poison], #0, eq\n\t"   /*   still eq only if all so far */
+		    "ccmp	%[a], %[poison], #0, eq\n\t"   /*   and these two are poison */
+		    ".endr\n"
+		    "1:	cset	%[all], eq" /* 1: the whole depth is poison */
+		    : [a] "=&r"(a), [b] "=&r"(b), [q] "+r"(q), [all] "=r"(all)
+		    : [poison] "r"(poison), [pairs] "i"(STACKLEAK_SEARCH_DEPTH / 16)
+		    : "cc", "memory");
 		if (all)
 			return n;
 		q = p;
 	}
-	__asm__ __volatile__(
-		"1:	ldr	%[a], [%[q], #-8]!\n\t"	/* the next word down */
-		"cmp	%[a], %[poison]\n\t"		/* poison? */
-		"b.ne	2f\n\t"				/* no: k is the answer */
-		"add	%[k], %[k], #1\n\t"		/* yes: one more */
-		"cmp	%[k], %[n]\n\t"			/* all n of them? */
-		"b.lo	1b\n"				/* not yet: go on down */
-		"2:"
-		: [a] "=&r"(a), [q] "+r"(q), [k] "+r"(k)
-		: [poison] "r"(poison), [n] "r"(n)
-		: "cc", "memory");
+	__asm__ __volatile__("1:	ldr	%[a], [%[q], #-8]!\n\t" /* the next word down */
+			     "cmp	%[a], %[poison]\n\t"		/* poison? */
+			     "b.ne	2f\n\t"				/* no: k is the answer */
+			     "add	%[k], %[k], #1\n\t"		/* yes: one more */
+			     "cmp	%[k], %[n]\n\t"			/* all n of them? */
+			     "b.lo	1b\n"				/* not yet: go on down */
+			     "2:"
+			     : [a] "=&r"(a), [q] "+r"(q), [k] "+r"(k)
+			     : [poison] "r"(poison), [n] "r"(n)
+			     : "cc", "memory");
 	return k;
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
@@ -80,16 +79,16 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
 	unsigned long len;
 
 	__asm__ __volatile__(
-		"sub	%[len], %[to], %[from]\n\t"		/* bytes to write */
-		"tbz	%[len], #3, 1f\n\t"			/* an even number of words: pairs only */
-		"str	%[poison], [%[from]], #8\n\t"		/* the odd word, from += 8 */
-		"b	2f\n"					/* perhaps that was all */
-		"1:	stp	%[poison], %[poison], [%[from]], #16\n" /* two words, from += 16 */
-		"2:	cmp	%[from], %[to]\n\t"		/* below to still? */
-		"b.lo	1b"					/* then two more */
-		: [from] "+r"(from), [len] "=&r"(len)
-		: [to] "r"(to), [poison] "r"(poison)
-		: "cc", "memory");
+	    "sub	%[len], %[to], %[from]\n\t"   /* bytes to write */
+	    "tbz	%[len], #3, 1f\n\t"	      /* an even number of words: pairs only */
+	    "str	%[poison], [%[from]], #8\n\t" /* the odd word, from += 8 */
+	    "b	2f\n"				      /* perhaps that was all */
+	    "1:	stp	%[poison], %[poison], [%[from]], #16\n" /* two words, from += 16 */
+	    "2:	cmp	%[from], %[to]\n\t"			/* below to still? */
+	    "b.lo	1b"					/* then two more */
+	    : [from] "+r"(from), [len] "=&r"(len)
+	    : [to] "r"(to), [poison] "r"(poison)
+	    : "cc", "memory");
 }
 #define arch_stackleak_poison_words arch_stackleak_poison_words
 

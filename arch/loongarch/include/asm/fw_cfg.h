@@ -11,15 +11,15 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_FW_CFG_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_FW_CFG_H
 
-#define VIRT_FWCFG_BASE		0x1e020000	/* QEMU include/hw/loongarch/virt.h */
-#define FW_CFG_DATA		0x0		/* data register, 8 bytes wide */
-#define FW_CFG_SELECTOR		0x8		/* selector register, 16 bits, big-endian */
+#define VIRT_FWCFG_BASE 0x1e020000 /* QEMU include/hw/loongarch/virt.h */
+#define FW_CFG_DATA	0x0	   /* data register, 8 bytes wide */
+#define FW_CFG_SELECTOR 0x8	   /* selector register, 16 bits, big-endian */
 
-#define FW_CFG_SIGNATURE	0x00		/* "QEMU" */
-#define FW_CFG_RAM_SIZE		0x03		/* RAM size in bytes, u64 little-endian */
-#define FW_CFG_NB_CPUS		0x05		/* CPUs the machine has, u16 little-endian */
-#define FW_CFG_FILE_DIR		0x19		/* directory of named items, big-endian fields */
+#define FW_CFG_SIGNATURE 0x00 /* "QEMU" */
+#define FW_CFG_RAM_SIZE	 0x03 /* RAM size in bytes, u64 little-endian */
+#define FW_CFG_NB_CPUS	 0x05 /* CPUs the machine has, u16 little-endian */
+#define FW_CFG_FILE_DIR	 0x19 /* directory of named items, big-endian fields */
 
-#define FW_CFG_SIGNATURE_QEMU	"QEMU"
+#define FW_CFG_SIGNATURE_QEMU "QEMU"
 
 #endif

@@ -10,12 +10,12 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_IO_H
 
-#include <asm/page.h>		/* CACHED_BASE, phys_to_virt(), virt_to_phys() */
+#include <asm/page.h> /* CACHED_BASE, phys_to_virt(), virt_to_phys() */
 
-#define UNCACHED_BASE		0x8000000000000000	/* DMW0: VSEG 0x8, MAT = SUC */
+#define UNCACHED_BASE 0x8000000000000000 /* DMW0: VSEG 0x8, MAT = SUC */
 /* DMW1: VSEG 0x9, MAT = CC, at CACHED_BASE: asm/page.h, with the rest of the address map */
-#define UNCACHED_VSEG		0x8
-#define CACHED_VSEG		0x9
+#define UNCACHED_VSEG 0x8
+#define CACHED_VSEG   0x9
 
 #ifndef __ASSEMBLY__
 

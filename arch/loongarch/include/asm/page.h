@@ -28,7 +28,7 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PAGE_H
 
-#include <trapdoor/const.h>	/* _AC() */
+#include <trapdoor/const.h> /* _AC() */
 
 /*
  * 16 KiB pages, not 4 KiB. The hardware does 4 KiB, but QEMU 7.2 cannot: its LoongArch
@@ -39,14 +39,14 @@
  * open three neighbouring pages to the user. 16 KiB is also Linux's default on LoongArch.
  * Everything below (the page allocator, the tables, STLBPS, TLBREHI.PS) follows this number.
  */
-#define PAGE_SHIFT	14
-#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+#define PAGE_SHIFT 14
+#define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
-#define USER_BASE	_AC(0x400000, UL)	/* 4 MiB: the first 256 pages stay unmapped */
-#define USER_STACK_TOP	_AC(0x1000000000, UL)	/* 64 GiB, exclusive: see asm/pgtable.h */
+#define USER_BASE      _AC(0x400000, UL)     /* 4 MiB: the first 256 pages stay unmapped */
+#define USER_STACK_TOP _AC(0x1000000000, UL) /* 64 GiB, exclusive: see asm/pgtable.h */
 
 /* The cached window, DMW1 (head.S): virtual CACHED_BASE + x is physical x. */
-#define CACHED_BASE	_AC(0x9000000000000000, UL)
+#define CACHED_BASE _AC(0x9000000000000000, UL)
 
 #ifndef __ASSEMBLY__
 

@@ -12,9 +12,9 @@
  * LoongArch-Documentation PR #15). Binutils and LLVM spell it `ud ui5`, i.e.
  * amswap.w $rN, $ra, $rN. We use N = 12 ($t0): QEMU 7.2 only checks the rule for rd != 0.
  */
-#define INSN_UD			0x3860058c	/* amswap.w $t0, $ra, $t0 */
+#define INSN_UD 0x3860058c /* amswap.w $t0, $ra, $t0 */
 
-#define INSN_SIZE		4		/* every LoongArch instruction is one 32-bit word */
+#define INSN_SIZE 4 /* every LoongArch instruction is one 32-bit word */
 
 /*
  * What arch_switch_to() (entry.S) keeps of a task that is not running: the registers the
@@ -24,11 +24,11 @@
  * else is either caller-saved (so the C code calling schedule() already saved it) or, for
  * user state, in the task's pt_regs.
  */
-#define THREAD_RA		0
-#define THREAD_SP		8
-#define THREAD_FP		16
-#define THREAD_S0		24		/* s0 .. s8: 9 registers, 72 bytes */
-#define THREAD_KSTACK_TOP	96
+#define THREAD_RA	  0
+#define THREAD_SP	  8
+#define THREAD_FP	  16
+#define THREAD_S0	  24 /* s0 .. s8: 9 registers, 72 bytes */
+#define THREAD_KSTACK_TOP 96
 
 #ifndef __ASSEMBLY__
 
@@ -36,11 +36,11 @@
 #include <trapdoor/types.h>
 
 struct thread_struct {
-	unsigned long ra;		/* where it resumes: in schedule(), or ret_from_fork */
-	unsigned long sp;		/* its kernel stack pointer */
-	unsigned long fp;		/* r22 */
-	unsigned long s[9];		/* s0 .. s8, r23 .. r31 */
-	unsigned long kstack_top;	/* stack + THREAD_SIZE: SAVE2 while it runs */
+	unsigned long ra;	  /* where it resumes: in schedule(), or ret_from_fork */
+	unsigned long sp;	  /* its kernel stack pointer */
+	unsigned long fp;	  /* r22 */
+	unsigned long s[9];	  /* s0 .. s8, r23 .. r31 */
+	unsigned long kstack_top; /* stack + THREAD_SIZE: SAVE2 while it runs */
 };
 
 _Static_assert(offsetof(struct thread_struct, ra) == THREAD_RA, "THREAD_RA");

@@ -13,21 +13,21 @@
 #ifndef TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PTRACE_H
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_PTRACE_H
 
-#define SZREG		8			/* one 64-bit register */
+#define SZREG 8 /* one 64-bit register */
 
-#define PT_R0		0			/* regs[0] .. regs[31]: r0 .. r31 */
-#define PT_R3		(3 * SZREG)		/* sp at the time of the trap */
-#define PT_ORIG_A0	(32 * SZREG)		/* a0 at syscall entry (a0 is also the result) */
-#define PT_ERA		(33 * SZREG)		/* CSR.ERA: the pc */
-#define PT_BADV		(34 * SZREG)		/* CSR.BADV: the faulting address */
-#define PT_BADI		(35 * SZREG)		/* CSR.BADI: the faulting instruction word */
-#define PT_CRMD		(36 * SZREG)		/* CSR.CRMD in the handler */
-#define PT_PRMD		(37 * SZREG)		/* CSR.PRMD: PLV and IE to go back to */
-#define PT_EUEN		(38 * SZREG)		/* CSR.EUEN: FPU/vector units enabled */
-#define PT_ECFG		(39 * SZREG)		/* CSR.ECFG: interrupt enables */
-#define PT_ESTAT	(40 * SZREG)		/* CSR.ESTAT: Ecode, EsubCode, pending IRQs */
+#define PT_R0	   0		/* regs[0] .. regs[31]: r0 .. r31 */
+#define PT_R3	   (3 * SZREG)	/* sp at the time of the trap */
+#define PT_ORIG_A0 (32 * SZREG) /* a0 at syscall entry (a0 is also the result) */
+#define PT_ERA	   (33 * SZREG) /* CSR.ERA: the pc */
+#define PT_BADV	   (34 * SZREG) /* CSR.BADV: the faulting address */
+#define PT_BADI	   (35 * SZREG) /* CSR.BADI: the faulting instruction word */
+#define PT_CRMD	   (36 * SZREG) /* CSR.CRMD in the handler */
+#define PT_PRMD	   (37 * SZREG) /* CSR.PRMD: PLV and IE to go back to */
+#define PT_EUEN	   (38 * SZREG) /* CSR.EUEN: FPU/vector units enabled */
+#define PT_ECFG	   (39 * SZREG) /* CSR.ECFG: interrupt enables */
+#define PT_ESTAT   (40 * SZREG) /* CSR.ESTAT: Ecode, EsubCode, pending IRQs */
 /* 41 registers, padded to 42 so that the frame keeps sp 16-byte aligned (psABI). */
-#define PT_SIZE		(42 * SZREG)
+#define PT_SIZE	   (42 * SZREG)
 
 #ifndef __ASSEMBLY__
 
@@ -35,7 +35,7 @@
 #include <asm/csr.h>
 
 struct pt_regs {
-	unsigned long regs[32];		/* r0 (zero) .. r31; regs[3] is sp */
+	unsigned long regs[32]; /* r0 (zero) .. r31; regs[3] is sp */
 	unsigned long orig_a0;
 	unsigned long csr_era;
 	unsigned long csr_badvaddr;
@@ -77,8 +77,8 @@ static inline bool user_mode(const struct pt_regs *regs)
  * entry.S keeps the original in orig_a0, and the first argument is read from there, as Linux
  * does.
  */
-#define REG_A0		4		/* regs[] index of a0; a1..a5 follow */
-#define REG_A7		11		/* regs[] index of a7 */
+#define REG_A0 4  /* regs[] index of a0; a1..a5 follow */
+#define REG_A7 11 /* regs[] index of a7 */
 
 static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 {

@@ -15,19 +15,19 @@
  *   KSAVE_CPU        &cpu_info[this CPU]; the kernel reads its copy in $r21 (below);
  *   KSAVE_REFILL_SP  the top of this CPU's emergency stack for a kernel TLB miss (entry.S).
  */
-#define KSAVE_CPU		LOONGARCH_CSR_SAVE4
-#define KSAVE_REFILL_SP		LOONGARCH_CSR_SAVE5
+#define KSAVE_CPU	LOONGARCH_CSR_SAVE4
+#define KSAVE_REFILL_SP LOONGARCH_CSR_SAVE5
 
 /* The emergency stack of each CPU's kernel TLB miss report (entry.S, .Lrefill_oops). */
-#define REFILL_STACK_SIZE	(8 * 1024)
+#define REFILL_STACK_SIZE (8 * 1024)
 
 /*
  * What the boot CPU leaves in a starting core's mailboxes (smp.c, head.S). The core reads
  * them once the IPI that arch_cpu_up() sends last has woken it.
  */
-#define SMP_MAILBOX_ENTRY	0	/* where it jumps: secondary_entry */
-#define SMP_MAILBOX_SP		1	/* its first stack pointer: the idle task's stack top */
-#define SMP_MAILBOX_CPU		2	/* its struct cpu_info */
+#define SMP_MAILBOX_ENTRY 0 /* where it jumps: secondary_entry */
+#define SMP_MAILBOX_SP	  1 /* its first stack pointer: the idle task's stack top */
+#define SMP_MAILBOX_CPU	  2 /* its struct cpu_info */
 
 #ifndef __ASSEMBLY__
 

@@ -9,9 +9,9 @@
 struct pt_regs;
 
 /* entry.S: the two entry points head.S installs (assembly: C only takes their addresses). */
-void handle_exception(void);	/* EENTRY: every general exception and interrupt */
-void handle_tlb_refill(void);	/* TLBRENTRY (as a physical address): TLB misses */
-void ret_from_fork(void);	/* where a new task's first arch_switch_to() returns to */
+void handle_exception(void);  /* EENTRY: every general exception and interrupt */
+void handle_tlb_refill(void); /* TLBRENTRY (as a physical address): TLB misses */
+void ret_from_fork(void);     /* where a new task's first arch_switch_to() returns to */
 /* The idle instruction of arch_cpu_idle(): the one place an interrupt may hit the kernel. */
 extern const u32 cpu_idle_insn[];
 

@@ -10,13 +10,13 @@
 #include <trapdoor/types.h>
 
 /* One HPT entry per user page: at least MAX_USER_PAGES (mm.c checks). */
-#define ARCH_MM_MAX_HPTES	512
+#define ARCH_MM_MAX_HPTES 512
 
 struct arch_mm {
-	unsigned long vsid;			/* virtual segment id: the "ASID" of this mm */
-	bool icache_dirty;			/* code pages mapped since the last icache sync */
+	unsigned long vsid; /* virtual segment id: the "ASID" of this mm */
+	bool icache_dirty;  /* code pages mapped since the last icache sync */
 	unsigned int nr_hptes;
-	unsigned long hptes[ARCH_MM_MAX_HPTES];	/* HPT indices of its entries, for H_REMOVE */
+	unsigned long hptes[ARCH_MM_MAX_HPTES]; /* HPT indices of its entries, for H_REMOVE */
 };
 
 struct mm_struct;

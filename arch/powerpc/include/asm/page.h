@@ -24,18 +24,18 @@
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_PAGE_H
 
-#include <trapdoor/const.h>	/* _AC() */
+#include <trapdoor/const.h> /* _AC() */
 
-#define PAGE_SHIFT	12				/* 4 KiB base pages */
-#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+#define PAGE_SHIFT 12 /* 4 KiB base pages */
+#define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
-#define USER_BASE	_AC(0x10000000, UL)		/* 256 MiB */
-#define USER_STACK_TOP	_AC(0x10000000000, UL)		/* 1 TiB: the end of the user segment */
+#define USER_BASE      _AC(0x10000000, UL)    /* 256 MiB */
+#define USER_STACK_TOP _AC(0x10000000000, UL) /* 1 TiB: the end of the user segment */
 
 #ifndef __ASSEMBLY__
 
 /* The kernel runs untranslated: its addresses are real addresses. */
-#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
+#include <trapdoor/identity-map.h> /* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

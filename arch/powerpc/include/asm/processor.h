@@ -15,18 +15,18 @@
  * (SRR1_PROGILL). Linux's BUG() uses the trap instruction instead; an illegal encoding is
  * what this hook promises on every architecture.
  */
-#define PPC_ILLEGAL_INSN	0x00000000
+#define PPC_ILLEGAL_INSN 0x00000000
 
 /*
  * Byte offsets into struct thread_struct for entry.S (arch_switch_to); _Static_asserts below
  * keep them in step with the struct.
  */
-#define THREAD_SP		0
-#define THREAD_LR		8
-#define THREAD_CR		16
-#define THREAD_TRAP_SP		24
-#define THREAD_GPR(n)		(32 + ((n) - 14) * 8)	/* n = 14..31 */
-#define THREAD_STRUCT_SIZE	THREAD_GPR(32)
+#define THREAD_SP	   0
+#define THREAD_LR	   8
+#define THREAD_CR	   16
+#define THREAD_TRAP_SP	   24
+#define THREAD_GPR(n)	   (32 + ((n) - 14) * 8) /* n = 14..31 */
+#define THREAD_STRUCT_SIZE THREAD_GPR(32)
 
 #ifndef __ASSEMBLY__
 
@@ -41,8 +41,8 @@
  * compiled code already assumes it is lost.
  */
 struct thread_struct {
-	unsigned long sp;	/* r1 inside arch_switch_to */
-	unsigned long lr;	/* where arch_switch_to returns: schedule(), or ret_from_fork */
+	unsigned long sp; /* r1 inside arch_switch_to */
+	unsigned long lr; /* where arch_switch_to returns: schedule(), or ret_from_fork */
 	unsigned long cr;
 	/*
 	 * The r1 that entry.S uses when this task traps from user mode: a minimal ABI frame
@@ -50,7 +50,7 @@ struct thread_struct {
 	 * into the paca, where the entry code finds it.
 	 */
 	unsigned long trap_sp;
-	unsigned long gpr[18];	/* r14-r31, the non-volatile GPRs */
+	unsigned long gpr[18]; /* r14-r31, the non-volatile GPRs */
 };
 
 _Static_assert(__builtin_offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");

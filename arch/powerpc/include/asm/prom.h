@@ -14,24 +14,24 @@
 #include <trapdoor/types.h>
 
 /* Every cell is 32 bits on PowerPC, pointers included: the firmware runs in 32-bit mode. */
-#define PROM_MAX_CELLS		10
-#define PROM_ERROR		0xffffffffU	/* -1: "no such node/property" */
+#define PROM_MAX_CELLS 10
+#define PROM_ERROR     0xffffffffU /* -1: "no such node/property" */
 
 struct prom_args {
-	u32 service;			/* address of the service name */
-	u32 nargs;			/* number of input cells */
-	u32 nret;			/* number of result cells */
-	u32 args[PROM_MAX_CELLS];	/* inputs, then results */
+	u32 service;		  /* address of the service name */
+	u32 nargs;		  /* number of input cells */
+	u32 nret;		  /* number of result cells */
+	u32 args[PROM_MAX_CELLS]; /* inputs, then results */
 };
 
 /* What prom_init() learned, for the rest of the kernel; zero/empty where the tree had none. */
 struct prom_info {
-	u64 mem_start;			/* lowest RAM address of all /memory nodes */
-	u64 mem_size;			/* their total size */
-	u32 vtermno;			/* the console vty's unit address (/chosen/stdout reg) */
-	u32 timebase_freq;		/* /cpus/<first cpu>/timebase-frequency, Hz */
-	u32 vty_irq;			/* the vty's interrupt source (its "interrupts"), 0 if none */
-	u32 irq_server;			/* the boot CPU's ibm,ppc-interrupt-server#s, for XICS */
+	u64 mem_start;	   /* lowest RAM address of all /memory nodes */
+	u64 mem_size;	   /* their total size */
+	u32 vtermno;	   /* the console vty's unit address (/chosen/stdout reg) */
+	u32 timebase_freq; /* /cpus/<first cpu>/timebase-frequency, Hz */
+	u32 vty_irq;	   /* the vty's interrupt source (its "interrupts"), 0 if none */
+	u32 irq_server;	   /* the boot CPU's ibm,ppc-interrupt-server#s, for XICS */
 	/*
 	 * Every CPU (hardware thread) under /cpus: the entries of each cpu node's
 	 * ibm,ppc-interrupt-server#s, one per thread: the number RTAS start-cpu and the
@@ -39,18 +39,18 @@ struct prom_info {
 	 */
 	u32 nr_cpu_threads;
 	u32 cpu_threads[NR_CPUS];
-	bool xics;			/* /interrupt-controller is an XICS (IBM,ppc-xicp) */
-	u32 rtas_power_off;		/* RTAS tokens from /rtas */
+	bool xics;	    /* /interrupt-controller is an XICS (IBM,ppc-xicp) */
+	u32 rtas_power_off; /* RTAS tokens from /rtas */
 	u32 rtas_os_term;
-	u32 rtas_set_xive;		/* ibm,set-xive: an interrupt source's server, priority */
-	u32 rtas_start_cpu;		/* start-cpu: start a stopped CPU at an address (smp.c) */
-	u32 rtas_query_cpu_stopped;	/* query-cpu-stopped-state: is it stopped? */
-	char model[64];			/* /model, else /compatible */
-	char cpu_name[48];		/* the first cpu node's name, e.g. "PowerPC,POWER9" */
-	char bootargs[256];		/* /chosen/bootargs, the -append string, cut to fit */
-	size_t bootargs_dropped;	/* how many bytes of it did not fit */
-	u8 rng_seed[64];		/* /chosen/rng-seed: random bytes from QEMU */
-	u32 rng_seed_len;		/* how many; 0 if the tree had none */
+	u32 rtas_set_xive;	    /* ibm,set-xive: an interrupt source's server, priority */
+	u32 rtas_start_cpu;	    /* start-cpu: start a stopped CPU at an address (smp.c) */
+	u32 rtas_query_cpu_stopped; /* query-cpu-stopped-state: is it stopped? */
+	char model[64];		    /* /model, else /compatible */
+	char cpu_name[48];	    /* the first cpu node's name, e.g. "PowerPC,POWER9" */
+	char bootargs[256];	    /* /chosen/bootargs, the -append string, cut to fit */
+	size_t bootargs_dropped;    /* how many bytes of it did not fit */
+	u8 rng_seed[64];	    /* /chosen/rng-seed: random bytes from QEMU */
+	u32 rng_seed_len;	    /* how many; 0 if the tree had none */
 };
 
 extern struct prom_info prom;

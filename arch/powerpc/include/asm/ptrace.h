@@ -18,20 +18,20 @@
  * Byte offsets into struct pt_regs, for entry.S (there is no asm-offsets generator; the
  * _Static_asserts below keep these and the struct in step).
  */
-#define PT_GPR(n)	((n) * 8)
-#define PT_NIP		256
-#define PT_MSR		264
-#define PT_ORIG_GPR3	272
-#define PT_CTR		280
-#define PT_LINK		288
-#define PT_XER		296
-#define PT_CCR		304
-#define PT_TRAP		312
-#define PT_DAR		320
-#define PT_DSISR	328
-#define PT_PPR		336
-#define PT_VRSAVE	344
-#define PT_REGS_SIZE	352	/* a multiple of 16: frames built from it stay aligned */
+#define PT_GPR(n)    ((n) * 8)
+#define PT_NIP	     256
+#define PT_MSR	     264
+#define PT_ORIG_GPR3 272
+#define PT_CTR	     280
+#define PT_LINK	     288
+#define PT_XER	     296
+#define PT_CCR	     304
+#define PT_TRAP	     312
+#define PT_DAR	     320
+#define PT_DSISR     328
+#define PT_PPR	     336
+#define PT_VRSAVE    344
+#define PT_REGS_SIZE 352 /* a multiple of 16: frames built from it stay aligned */
 
 /*
  * ELFv2 ABI stack frames (64-bit ELF V2 ABI Specification, "The Stack Frame"): r1 always
@@ -41,37 +41,37 @@
  * "protected zone" (red zone) that a function may use without moving r1, so an interrupt
  * must not build its frame there.
  */
-#define STACK_FRAME_MIN_SIZE	32
-#define STACK_FRAME_LR_SAVE	16
-#define STACK_REDZONE_SIZE	288
+#define STACK_FRAME_MIN_SIZE 32
+#define STACK_FRAME_LR_SAVE  16
+#define STACK_REDZONE_SIZE   288
 
 /*
  * What entry.S takes from the interrupted stack: the red zone, then a minimal frame for the
  * C handler to store its LR in, then pt_regs (at r1 + STACK_FRAME_MIN_SIZE). 672 bytes.
  */
-#define INT_FRAME_SIZE		(STACK_FRAME_MIN_SIZE + PT_REGS_SIZE)
-#define INT_STACK_SKIP		(STACK_REDZONE_SIZE + INT_FRAME_SIZE)
+#define INT_FRAME_SIZE (STACK_FRAME_MIN_SIZE + PT_REGS_SIZE)
+#define INT_STACK_SKIP (STACK_REDZONE_SIZE + INT_FRAME_SIZE)
 
 #ifndef __ASSEMBLY__
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
-#include <uapi/errno.h>		/* MAX_ERRNO */
+#include <uapi/errno.h> /* MAX_ERRNO */
 
 struct pt_regs {
-	unsigned long gpr[32];	/* r0-r31: r1 = stack pointer, r2 = TOC, r13 = paca/thread */
-	unsigned long nip;	/* "next instruction pointer": SRR0, where rfid returns to */
-	unsigned long msr;	/* SRR1: the MSR at the interrupt (PR = user mode), cause bits */
+	unsigned long gpr[32];	 /* r0-r31: r1 = stack pointer, r2 = TOC, r13 = paca/thread */
+	unsigned long nip;	 /* "next instruction pointer": SRR0, where rfid returns to */
+	unsigned long msr;	 /* SRR1: the MSR at the interrupt (PR = user mode), cause bits */
 	unsigned long orig_gpr3; /* r3 at entry: a syscall's 1st argument, before the result */
-	unsigned long ctr;	/* count register */
-	unsigned long link;	/* link register: the interrupted function's return address */
-	unsigned long xer;	/* carry, overflow, summary overflow */
-	unsigned long ccr;	/* condition register (8 four-bit fields cr0-cr7) */
-	unsigned long trap;	/* the vector that was taken: 0x300, 0x700, 0xc00, ... */
-	unsigned long dar;	/* data address register: the address a load/store faulted on */
-	unsigned long dsisr;	/* why that load/store faulted */
-	unsigned long ppr;	/* program priority register (SPR 896), user-writable */
-	unsigned long vrsave;	/* VRSAVE (SPR 256), user-writable, the low 32 bits */
+	unsigned long ctr;	 /* count register */
+	unsigned long link;	 /* link register: the interrupted function's return address */
+	unsigned long xer;	 /* carry, overflow, summary overflow */
+	unsigned long ccr;	 /* condition register (8 four-bit fields cr0-cr7) */
+	unsigned long trap;	 /* the vector that was taken: 0x300, 0x700, 0xc00, ... */
+	unsigned long dar;	 /* data address register: the address a load/store faulted on */
+	unsigned long dsisr;	 /* why that load/store faulted */
+	unsigned long ppr;	 /* program priority register (SPR 896), user-writable */
+	unsigned long vrsave;	 /* VRSAVE (SPR 256), user-writable, the low 32 bits */
 };
 
 _Static_assert(__builtin_offsetof(struct pt_regs, nip) == PT_NIP, "PT_NIP");
@@ -112,7 +112,7 @@ static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
  * overflow) is set; on success cr0.SO is clear. The user's syscall stub turns that back
  * into -errno (user/lib/arch/powerpc/syscall.S).
  */
-#define CR0_SO		0x10000000UL	/* CR bit 3 (of 0-31, big-endian): cr0's SO */
+#define CR0_SO 0x10000000UL /* CR bit 3 (of 0-31, big-endian): cr0's SO */
 
 static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 {

@@ -12,8 +12,8 @@
 
 #include <trapdoor/types.h>
 
-#define RTAS_MAX_ARGS		16	/* inputs plus outputs */
-#define RTAS_NO_TOKEN		0	/* QEMU numbers real tokens from 0x2000 (RTAS_TOKEN_BASE) */
+#define RTAS_MAX_ARGS 16 /* inputs plus outputs */
+#define RTAS_NO_TOKEN 0	 /* QEMU numbers real tokens from 0x2000 (RTAS_TOKEN_BASE) */
 
 /* The argument block: 32-bit big-endian cells, inputs first, then the outputs. */
 struct rtas_args {

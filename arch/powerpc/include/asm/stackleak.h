@@ -25,7 +25,7 @@
  * (INT_STACK_SKIP, 672 bytes) and the handler's frames, should the erase
  * itself fault, so that the oops is printed.
  */
-#define STACKLEAK_ERASE_STACK_SIZE	4096
+#define STACKLEAK_ERASE_STACK_SIZE 4096
 
 #ifndef __ASSEMBLY__
 /*
@@ -34,11 +34,10 @@
  * poison (sys_getpid() is a leaf and gets no frame), and the compare chain
  * below loads that word anyway.
  */
-#define STACKLEAK_SEARCH_RUN_FIRST	1
+#define STACKLEAK_SEARCH_RUN_FIRST 1
 
 /* The task's stack pointer in ret_to_user: the trap frame below pt_regs. */
-#define arch_stackleak_sp() \
-	((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
+#define arch_stackleak_sp() ((unsigned long)task_pt_regs(current) - STACK_FRAME_MIN_SIZE)
 
 /*
  * The search's straight line (include/trapdoor/stackleak.h): a load, a
@@ -46,11 +45,11 @@
  * that ORs the words together needed eight nonvolatile registers, saved and
  * restored on every erase). p is a base register: not r0.
  */
-#define ARCH_STACKLEAK_P	"b"
-#define ARCH_STACKLEAK_POISON_WORD					\
-	"ld	%[a], -.Lsl_off(%[p])\n\t"	/* the next word down */	\
-	"cmpd	%[a], %[poison]\n\t"		/* poison? */			\
-	"bne	%l[count]\n\t"			/* no: count them one by one */
+#define ARCH_STACKLEAK_P "b"
+#define ARCH_STACKLEAK_POISON_WORD                                  \
+	"ld	%[a], -.Lsl_off(%[p])\n\t" /* the next word down */ \
+	"cmpd	%[a], %[poison]\n\t"	   /* poison? */            \
+	"bne	%l[count]\n\t"		   /* no: count them one by one */
 
 /*
  * The erase's store loop, for one range of %[n] bytes (whole words, perhaps
@@ -59,16 +58,16 @@
  * (store with update: %[p] moves on with the store), so a round is three
  * instructions for two words. The labels are local: a copy may follow a copy.
  */
-#define __STACKLEAK_POISON_RANGE						\
-	"andi.	%[odd], %[n], 8\n\t"		/* an odd number of words? */	\
-	"beq	1f\n\t"			/* no: pairs only */		\
-	"stdu	%[poison], 8(%[p])\n"		/* the odd word; p += 8 */	\
-	"1:	srdi.	%[n], %[n], 4\n\t"	/* n = pairs */			\
-	"beq	3f\n\t"			/* none: done */		\
-	"mtctr	%[n]\n"			/* ctr = pairs */		\
-	"2:	std	%[poison], 8(%[p])\n\t"	/* two words ... */		\
-	"stdu	%[poison], 16(%[p])\n\t"	/* ... and p += 16 */		\
-	"bdnz	2b\n"				/* ctr -= 1: more pairs? */	\
+#define __STACKLEAK_POISON_RANGE                                              \
+	"andi.	%[odd], %[n], 8\n\t"		/* an odd number of words? */ \
+	"beq	1f\n\t"				/* no: pairs only */          \
+	"stdu	%[poison], 8(%[p])\n"		/* the odd word; p += 8 */    \
+	"1:	srdi.	%[n], %[n], 4\n\t"	/* n = pairs */               \
+	"beq	3f\n\t"				/* none: done */              \
+	"mtctr	%[n]\n"				/* ctr = pairs */             \
+	"2:	std	%[poison], 8(%[p])\n\t" /* two words ... */           \
+	"stdu	%[poison], 16(%[p])\n\t"	/* ... and p += 16 */         \
+	"bdnz	2b\n"				/* ctr -= 1: more pairs? */   \
 	"3:"
 
 /* Poison over [from, to), whole words, from < to. */
@@ -76,13 +75,12 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
 {
 	unsigned long p, n, odd;
 
-	__asm__ __volatile__(
-		"subf	%[n], %[from], %[to]\n\t"	/* n = bytes to write */
-		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
-		__STACKLEAK_POISON_RANGE
-		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
-		: [from] "b"(from), [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
-		: "cr0", "ctr", "memory");
+	__asm__ __volatile__("subf	%[n], %[from], %[to]\n\t" /* n = bytes to write */
+			     "addi	%[p], %[from], -8\n\t"	  /* p = the word below from */
+			     __STACKLEAK_POISON_RANGE
+			     : [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
+			     : [from] "b"(from), [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
+			     : "cr0", "ctr", "memory");
 }
 #define arch_stackleak_poison_words arch_stackleak_poison_words
 
@@ -92,23 +90,21 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
  * built once (lis, ori) for both, and an empty range only runs through its
  * tests.
  */
-static __always_inline void arch_stackleak_poison_around(unsigned long from,
-							 unsigned long gap_low,
+static __always_inline void arch_stackleak_poison_around(unsigned long from, unsigned long gap_low,
 							 unsigned long gap_high, unsigned long to)
 {
 	unsigned long p, n, odd;
 
-	__asm__ __volatile__(
-		"subf	%[n], %[from], %[gap_low]\n\t"	/* n = bytes below the gap */
-		"addi	%[p], %[from], -8\n\t"		/* p = the word below from */
-		__STACKLEAK_POISON_RANGE "\n\t"
-		"subf	%[n], %[gap_high], %[to]\n\t"	/* n = bytes above the gap */
-		"addi	%[p], %[gap_high], -8\n\t"	/* p = the word below gap_high */
-		__STACKLEAK_POISON_RANGE
-		: [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
-		: [from] "b"(from), [gap_low] "r"(gap_low), [gap_high] "b"(gap_high),
-		  [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
-		: "cr0", "ctr", "memory");
+	__asm__ __volatile__("subf	%[n], %[from], %[gap_low]\n\t" /* n = bytes below the gap */
+			     "addi	%[p], %[from], -8\n\t"	       /* p = the word below from */
+			     __STACKLEAK_POISON_RANGE "\n\t"
+			     "subf	%[n], %[gap_high], %[to]\n\t" /* n = bytes above the gap */
+			     "addi	%[p], %[gap_high], -8\n\t" /* p = the word below gap_high */
+			     __STACKLEAK_POISON_RANGE
+			     : [p] "=&b"(p), [n] "=&r"(n), [odd] "=&r"(odd)
+			     : [from] "b"(from), [gap_low] "r"(gap_low), [gap_high] "b"(gap_high),
+			       [to] "r"(to), [poison] "r"(STACKLEAK_POISON)
+			     : "cr0", "ctr", "memory");
 }
 #define arch_stackleak_poison_around arch_stackleak_poison_around
 #endif

@@ -14,14 +14,14 @@
 #include <trapdoor/types.h>
 
 /* QEMU virt's timebase (RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ) and the range we believe. */
-#define RISCV_TIMEBASE_DEFAULT	10000000ULL
-#define RISCV_TIMEBASE_MIN	10000ULL	/* 10 kHz: at 100 Hz, 100 counts a tick */
-#define RISCV_TIMEBASE_MAX	10000000000ULL	/* 10 GHz */
+#define RISCV_TIMEBASE_DEFAULT 10000000ULL
+#define RISCV_TIMEBASE_MIN     10000ULL	      /* 10 kHz: at 100 Hz, 100 counts a tick */
+#define RISCV_TIMEBASE_MAX     10000000000ULL /* 10 GHz */
 /* The UART's PLIC source (hw/riscv/virt.c UART0_IRQ); sources are 1-1023. */
-#define RISCV_UART_IRQ_DEFAULT	10
-#define RISCV_PLIC_MAX_SOURCE	1023
+#define RISCV_UART_IRQ_DEFAULT 10
+#define RISCV_PLIC_MAX_SOURCE  1023
 /* QEMU virt's PLIC has two contexts for each of 512 harts (VIRT_CPUS_MAX). */
-#define RISCV_MAX_HARTID	511
+#define RISCV_MAX_HARTID       511
 
 /* /cpus/timebase-frequency, one or two cells, within the range above. */
 const char *riscv_dt_timebase(const void *fdt, u64 *hz);

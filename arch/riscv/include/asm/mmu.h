@@ -10,10 +10,10 @@
  * sets and clears its own bits in live_cpus, any CPU sets bits in stale_cpus.
  */
 struct arch_mm {
-	u64 *pgd;		/* root page table (kernel virtual = physical address) */
-	unsigned long asid;	/* address-space id in satp; 0: none left, flush on every switch */
-	unsigned long live_cpus;	/* the CPUs whose satp holds it now */
-	unsigned long stale_cpus;	/* the CPUs that must flush its ASID before they use it */
+	u64 *pgd;		 /* root page table (kernel virtual = physical address) */
+	unsigned long asid;	 /* address-space id in satp; 0: none left, flush on every switch */
+	unsigned long live_cpus; /* the CPUs whose satp holds it now */
+	unsigned long stale_cpus; /* the CPUs that must flush its ASID before they use it */
 };
 
 #endif

@@ -23,19 +23,19 @@
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PAGE_H
 
-#include <trapdoor/const.h>	/* _AC() */
+#include <trapdoor/const.h> /* _AC() */
 
-#define PAGE_SHIFT	12				/* 4 KiB base pages (Sv39, 4.4.1) */
-#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+#define PAGE_SHIFT 12 /* 4 KiB base pages (Sv39, 4.4.1) */
+#define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
 /* Root entry 64 of 256 in the lower (positive) half: far above any RAM QEMU virt can have. */
-#define USER_BASE	_AC(0x1000000000, UL)		/* 64 GiB */
-#define USER_STACK_TOP	_AC(0x1040000000, UL)		/* USER_BASE + 1 GiB, exclusive */
+#define USER_BASE      _AC(0x1000000000, UL) /* 64 GiB */
+#define USER_STACK_TOP _AC(0x1040000000, UL) /* USER_BASE + 1 GiB, exclusive */
 
 #ifndef __ASSEMBLY__
 
 /* The kernel maps RAM at its physical address (mm.c), so its view of RAM is the identity. */
-#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
+#include <trapdoor/identity-map.h> /* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

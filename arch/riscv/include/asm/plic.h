@@ -6,7 +6,7 @@
 #include <trapdoor/types.h>
 
 /* Sources 1-1023 (RISC-V PLIC Specification 1.0.0, chapter 1); 0 means "no interrupt". */
-#define PLIC_MAX_SOURCES	1024
+#define PLIC_MAX_SOURCES 1024
 
 /* Masks every source for this hart's S-mode context, threshold 0, sie.SEIE on. */
 void plic_init(unsigned long hartid);

@@ -11,10 +11,10 @@
  * is the first member of struct task_struct, so they are offsets into the task too (checked in
  * process.c, which sees both structures).
  */
-#define THREAD_RA	0
-#define THREAD_SP	8
-#define THREAD_S0	16	/* s0-s11 follow, 8 bytes apart: s<n> at THREAD_S0 + 8 * n */
-#define THREAD_SIZEOF	112	/* 14 registers */
+#define THREAD_RA     0
+#define THREAD_SP     8
+#define THREAD_S0     16  /* s0-s11 follow, 8 bytes apart: s<n> at THREAD_S0 + 8 * n */
+#define THREAD_SIZEOF 112 /* 14 registers */
 
 #ifndef __ASSEMBLY__
 
@@ -29,9 +29,9 @@
  * user's registers are not here: they are in the pt_regs at the top of the task's stack.
  */
 struct thread_struct {
-	unsigned long ra;	/* where arch_switch_to() returns: schedule(), or ret_from_fork */
-	unsigned long sp;	/* the task's kernel stack pointer inside arch_switch_to() */
-	unsigned long s[12];	/* s0 (the frame pointer) to s11 */
+	unsigned long ra;    /* where arch_switch_to() returns: schedule(), or ret_from_fork */
+	unsigned long sp;    /* the task's kernel stack pointer inside arch_switch_to() */
+	unsigned long s[12]; /* s0 (the frame pointer) to s11 */
 };
 
 BUILD_BUG_ON(offsetof(struct thread_struct, ra) != THREAD_RA);
@@ -45,7 +45,7 @@ BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
  * the encoding because -march does not name the extension. (Unprivileged ISA 20191213,
  * chapter "Zihintpause"; Linux arch/riscv/include/asm/vdso/processor.h does the same.)
  */
-#define RISCV_INSN_PAUSE	0x0100000f
+#define RISCV_INSN_PAUSE 0x0100000f
 
 static __always_inline unsigned long current_stack_pointer(void)
 {

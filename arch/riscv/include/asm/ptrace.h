@@ -14,45 +14,45 @@
 #include <asm/csr.h>
 
 /* Byte offsets into struct pt_regs for entry.S; checked against the struct below. */
-#define PT_EPC		0
-#define PT_RA		8
-#define PT_SP		16
-#define PT_GP		24
-#define PT_TP		32
-#define PT_T0		40
-#define PT_T1		48
-#define PT_T2		56
-#define PT_S0		64
-#define PT_S1		72
-#define PT_A0		80
-#define PT_A1		88
-#define PT_A2		96
-#define PT_A3		104
-#define PT_A4		112
-#define PT_A5		120
-#define PT_A6		128
-#define PT_A7		136
-#define PT_S2		144
-#define PT_S3		152
-#define PT_S4		160
-#define PT_S5		168
-#define PT_S6		176
-#define PT_S7		184
-#define PT_S8		192
-#define PT_S9		200
-#define PT_S10		208
-#define PT_S11		216
-#define PT_T3		224
-#define PT_T4		232
-#define PT_T5		240
-#define PT_T6		248
-#define PT_STATUS	256
-#define PT_BADADDR	264
-#define PT_CAUSE	272
-#define PT_ORIG_A0	280
+#define PT_EPC	   0
+#define PT_RA	   8
+#define PT_SP	   16
+#define PT_GP	   24
+#define PT_TP	   32
+#define PT_T0	   40
+#define PT_T1	   48
+#define PT_T2	   56
+#define PT_S0	   64
+#define PT_S1	   72
+#define PT_A0	   80
+#define PT_A1	   88
+#define PT_A2	   96
+#define PT_A3	   104
+#define PT_A4	   112
+#define PT_A5	   120
+#define PT_A6	   128
+#define PT_A7	   136
+#define PT_S2	   144
+#define PT_S3	   152
+#define PT_S4	   160
+#define PT_S5	   168
+#define PT_S6	   176
+#define PT_S7	   184
+#define PT_S8	   192
+#define PT_S9	   200
+#define PT_S10	   208
+#define PT_S11	   216
+#define PT_T3	   224
+#define PT_T4	   232
+#define PT_T5	   240
+#define PT_T6	   248
+#define PT_STATUS  256
+#define PT_BADADDR 264
+#define PT_CAUSE   272
+#define PT_ORIG_A0 280
 
 /* 36 slots of 8 bytes = 288 bytes, a multiple of 16: the frame keeps sp 16-byte aligned. */
-#define PT_SIZE		288
+#define PT_SIZE 288
 
 #ifndef __ASSEMBLY__
 
@@ -60,17 +60,17 @@
 #include <trapdoor/types.h>
 
 struct pt_regs {
-	unsigned long epc;	/* sepc: the trapping instruction (for ecall too: add 4) */
-	unsigned long ra;	/* x1: return address */
-	unsigned long sp;	/* x2: stack pointer before the trap */
-	unsigned long gp;	/* x3: global pointer (unused by the kernel, see head.S) */
-	unsigned long tp;	/* x4: thread pointer */
-	unsigned long t0;	/* x5-x7: temporaries */
+	unsigned long epc; /* sepc: the trapping instruction (for ecall too: add 4) */
+	unsigned long ra;  /* x1: return address */
+	unsigned long sp;  /* x2: stack pointer before the trap */
+	unsigned long gp;  /* x3: global pointer (unused by the kernel, see head.S) */
+	unsigned long tp;  /* x4: thread pointer */
+	unsigned long t0;  /* x5-x7: temporaries */
 	unsigned long t1;
 	unsigned long t2;
-	unsigned long s0;	/* x8: saved register 0 / frame pointer */
-	unsigned long s1;	/* x9 */
-	unsigned long a0;	/* x10-x17: arguments; a0 returns, a7 = syscall number */
+	unsigned long s0; /* x8: saved register 0 / frame pointer */
+	unsigned long s1; /* x9 */
+	unsigned long a0; /* x10-x17: arguments; a0 returns, a7 = syscall number */
 	unsigned long a1;
 	unsigned long a2;
 	unsigned long a3;
@@ -78,7 +78,7 @@ struct pt_regs {
 	unsigned long a5;
 	unsigned long a6;
 	unsigned long a7;
-	unsigned long s2;	/* x18-x27: saved registers */
+	unsigned long s2; /* x18-x27: saved registers */
 	unsigned long s3;
 	unsigned long s4;
 	unsigned long s5;
@@ -88,14 +88,14 @@ struct pt_regs {
 	unsigned long s9;
 	unsigned long s10;
 	unsigned long s11;
-	unsigned long t3;	/* x28-x31: temporaries */
+	unsigned long t3; /* x28-x31: temporaries */
 	unsigned long t4;
 	unsigned long t5;
 	unsigned long t6;
-	unsigned long status;	/* sstatus: SPP (mode before the trap), SPIE, SUM, ... */
-	unsigned long badaddr;	/* stval: faulting address, or the illegal instruction */
-	unsigned long cause;	/* scause: interrupt bit + exception/interrupt code */
-	unsigned long orig_a0;	/* a0 at system-call entry (a0 gets the result) */
+	unsigned long status;  /* sstatus: SPP (mode before the trap), SPIE, SUM, ... */
+	unsigned long badaddr; /* stval: faulting address, or the illegal instruction */
+	unsigned long cause;   /* scause: interrupt bit + exception/interrupt code */
+	unsigned long orig_a0; /* a0 at system-call entry (a0 gets the result) */
 };
 
 BUILD_BUG_ON(sizeof(struct pt_regs) != PT_SIZE);
@@ -137,13 +137,20 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
 {
 	switch (n) {
-	case 0: return regs->a0;
-	case 1: return regs->a1;
-	case 2: return regs->a2;
-	case 3: return regs->a3;
-	case 4: return regs->a4;
-	case 5: return regs->a5;
-	default: return 0;
+	case 0:
+		return regs->a0;
+	case 1:
+		return regs->a1;
+	case 2:
+		return regs->a2;
+	case 3:
+		return regs->a3;
+	case 4:
+		return regs->a4;
+	case 5:
+		return regs->a5;
+	default:
+		return 0;
 	}
 }
 

@@ -9,36 +9,36 @@
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SBI_H
 
 /* Base extension (chapter 4) */
-#define SBI_EXT_BASE			0x10
-#define SBI_BASE_GET_SPEC_VERSION	0
-#define SBI_BASE_GET_IMP_ID		1
-#define SBI_BASE_GET_IMP_VERSION	2
-#define SBI_BASE_PROBE_EXT		3
-#define SBI_BASE_GET_MVENDORID		4
-#define SBI_BASE_GET_MARCHID		5
-#define SBI_BASE_GET_MIMPID		6
+#define SBI_EXT_BASE		  0x10
+#define SBI_BASE_GET_SPEC_VERSION 0
+#define SBI_BASE_GET_IMP_ID	  1
+#define SBI_BASE_GET_IMP_VERSION  2
+#define SBI_BASE_PROBE_EXT	  3
+#define SBI_BASE_GET_MVENDORID	  4
+#define SBI_BASE_GET_MARCHID	  5
+#define SBI_BASE_GET_MIMPID	  6
 
 /* Timer extension (chapter 6), EID "TIME" in ASCII */
-#define SBI_EXT_TIME			0x54494d45
-#define SBI_TIME_SET_TIMER		0
+#define SBI_EXT_TIME	   0x54494d45
+#define SBI_TIME_SET_TIMER 0
 
 /* IPI extension (chapter 7), EID "sPI": a supervisor software interrupt (sip.SSIP) to harts */
-#define SBI_EXT_IPI			0x735049
-#define SBI_IPI_SEND_IPI		0
+#define SBI_EXT_IPI	 0x735049
+#define SBI_IPI_SEND_IPI 0
 
 /* Hart State Management extension (chapter 9), EID "HSM" */
-#define SBI_EXT_HSM			0x48534d
-#define SBI_HSM_HART_START		0
+#define SBI_EXT_HSM	   0x48534d
+#define SBI_HSM_HART_START 0
 
 /* System Reset extension (chapter 10), EID "SRST" in ASCII */
-#define SBI_EXT_SRST			0x53525354
-#define SBI_SRST_RESET			0
-#define SBI_SRST_TYPE_SHUTDOWN		0
-#define SBI_SRST_REASON_NONE		0
-#define SBI_SRST_REASON_FAILURE		1
+#define SBI_EXT_SRST		0x53525354
+#define SBI_SRST_RESET		0
+#define SBI_SRST_TYPE_SHUTDOWN	0
+#define SBI_SRST_REASON_NONE	0
+#define SBI_SRST_REASON_FAILURE 1
 
 /* Error codes (chapter 3, table 1) */
-#define SBI_SUCCESS			0
+#define SBI_SUCCESS 0
 
 #ifndef __ASSEMBLY__
 

@@ -4,9 +4,9 @@
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_SETUP_H
 
 /* Byte offsets into smp.c's struct secondary_boot, which head.S's secondary_entry reads. */
-#define SB_CPU		0	/* its struct cpu_info, for tp */
-#define SB_SP		8	/* its first stack pointer */
-#define SB_SATP		16	/* the kernel's satp */
+#define SB_CPU	0  /* its struct cpu_info, for tp */
+#define SB_SP	8  /* its first stack pointer */
+#define SB_SATP 16 /* the kernel's satp */
 
 #ifndef __ASSEMBLY__
 
@@ -14,8 +14,8 @@
 #include <trapdoor/types.h>
 
 /* The firmware's handoff, stored by head.S after it cleared bss (defined in setup.c). */
-extern unsigned long boot_hartid;	/* a0: the id of the hart running the kernel */
-extern const void *boot_fdt;		/* a1: the flattened device tree */
+extern unsigned long boot_hartid; /* a0: the id of the hart running the kernel */
+extern const void *boot_fdt;	  /* a1: the flattened device tree */
 
 /* mm.c: builds the kernel's page table and turns Sv39 on; arch_setup() calls it. */
 void riscv_mmu_init(void);

@@ -11,7 +11,7 @@
 #define TRAPDOOR_ASM_SMP_H
 
 /* Byte offset of struct cpu_info's cpu field, for entry.S (checked in smp.c). */
-#define CPU_INFO_CPU	0
+#define CPU_INFO_CPU 0
 
 #ifndef __ASSEMBLY__
 

@@ -7,12 +7,12 @@
  * Byte offsets into struct riscv_kstack_check, read by entry.S: the trap entry's test whether
  * a trap frame in the kernel would land in the guard below a kernel stack.
  */
-#define KSC_BASE	0	/* start of the kernel stacks area: the guard of stack slot 0 */
-#define KSC_SIZE	8	/* its size in bytes: NR_TASKS slots */
-#define KSC_STACK_MASK	16	/* offset & mask = 0: the offset lies in a slot's guard */
+#define KSC_BASE       0  /* start of the kernel stacks area: the guard of stack slot 0 */
+#define KSC_SIZE       8  /* its size in bytes: NR_TASKS slots */
+#define KSC_STACK_MASK 16 /* offset & mask = 0: the offset lies in a slot's guard */
 
 /* The stack entry.S moves to when the kernel stack has none left; room for die() to print. */
-#define OVERFLOW_STACK_SIZE	8192
+#define OVERFLOW_STACK_SIZE 8192
 
 #ifndef __ASSEMBLY__
 
@@ -26,7 +26,7 @@ struct pt_regs;
 struct riscv_kstack_check {
 	unsigned long base;
 	unsigned long size;
-	unsigned long stack_mask;	/* (slot size - 1) & ~(guard size - 1) */
+	unsigned long stack_mask; /* (slot size - 1) & ~(guard size - 1) */
 };
 
 /* traps.c fills it in before the first task runs; while size = 0 nothing is checked. */

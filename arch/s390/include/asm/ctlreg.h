@@ -7,10 +7,10 @@
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_CTLREG_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_CTLREG_H
 
-#define CR0_BIT(n)			(1UL << (63 - (n)))
+#define CR0_BIT(n) (1UL << (63 - (n)))
 
-#define CR0_LOW_ADDRESS_PROTECTION	CR0_BIT(35)	/* stores to 0-511 fault (traps.c) */
-#define CR0_INSTRUCTION_EXEC_PROTECTION	CR0_BIT(43)	/* page-table IEP bits count (mm.c) */
+#define CR0_LOW_ADDRESS_PROTECTION	CR0_BIT(35) /* stores to 0-511 fault (traps.c) */
+#define CR0_INSTRUCTION_EXEC_PROTECTION CR0_BIT(43) /* page-table IEP bits count (mm.c) */
 /*
  * 0 here: f1, f3, f5, f7, f8-f15, BFP and FPC instructions raise a data
  * exception (DXC 1 or 2), and so does every vector instruction (DXC 0xfe).
@@ -24,15 +24,15 @@
  * of a subclass is taken only while its bit here AND the PSW's EX bit are
  * both 1. A reset leaves 56-58 set (QEMU's CR0_RESET is 0xe0).
  */
-#define CR0_MALFUNCTION_ALERT_SUBMASK	CR0_BIT(48)
-#define CR0_EMERGENCY_SIGNAL_SUBMASK	CR0_BIT(49)
-#define CR0_EXTERNAL_CALL_SUBMASK	CR0_BIT(50)
-#define CR0_CLOCK_COMPARATOR_SUBMASK	CR0_BIT(52)
-#define CR0_CPU_TIMER_SUBMASK		CR0_BIT(53)
-#define CR0_SERVICE_SIGNAL_SUBMASK	CR0_BIT(54)	/* SCLP: console input (console.c) */
-#define CR0_INTERRUPT_KEY_SUBMASK	CR0_BIT(57)
-#define CR0_MEASUREMENT_ALERT_SUBMASK	CR0_BIT(58)
-#define CR0_EXTERNAL_SUBMASKS		0xffe0UL	/* bits 48-58: every one of them */
+#define CR0_MALFUNCTION_ALERT_SUBMASK CR0_BIT(48)
+#define CR0_EMERGENCY_SIGNAL_SUBMASK  CR0_BIT(49)
+#define CR0_EXTERNAL_CALL_SUBMASK     CR0_BIT(50)
+#define CR0_CLOCK_COMPARATOR_SUBMASK  CR0_BIT(52)
+#define CR0_CPU_TIMER_SUBMASK	      CR0_BIT(53)
+#define CR0_SERVICE_SIGNAL_SUBMASK    CR0_BIT(54) /* SCLP: console input (console.c) */
+#define CR0_INTERRUPT_KEY_SUBMASK     CR0_BIT(57)
+#define CR0_MEASUREMENT_ALERT_SUBMASK CR0_BIT(58)
+#define CR0_EXTERNAL_SUBMASKS	      0xffe0UL /* bits 48-58: every one of them */
 
 #ifndef __ASSEMBLY__
 

@@ -10,10 +10,10 @@
 
 #include <trapdoor/types.h>
 
-#define FACILITY_MSA5		57	/* message-security assist 5: PRNO (entropy.c) */
-#define FACILITY_IEP		130	/* instruction-execution protection (mm.c) */
+#define FACILITY_MSA5 57  /* message-security assist 5: PRNO (entropy.c) */
+#define FACILITY_IEP  130 /* instruction-execution protection (mm.c) */
 
-#define FACILITY_DWORDS		3	/* bits 0-191: enough for every number above */
+#define FACILITY_DWORDS 3 /* bits 0-191: enough for every number above */
 
 /* STORE FACILITY LIST EXTENDED: is facility nr installed? */
 static inline bool test_facility(unsigned int nr)
@@ -21,7 +21,7 @@ static inline bool test_facility(unsigned int nr)
 	struct {
 		u64 dw[FACILITY_DWORDS];
 	} list = { { 0 } };
-	register unsigned long r0 __asm__("0") = FACILITY_DWORDS - 1;	/* doublewords - 1 */
+	register unsigned long r0 __asm__("0") = FACILITY_DWORDS - 1; /* doublewords - 1 */
 
 	if (nr / 64 >= FACILITY_DWORDS)
 		return false;

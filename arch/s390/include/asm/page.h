@@ -31,19 +31,19 @@
 #ifndef TRAPDOOR_ARCH_S390_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_S390_INCLUDE_ASM_PAGE_H
 
-#include <trapdoor/const.h>	/* _AC() */
+#include <trapdoor/const.h> /* _AC() */
 
 /* 4 KiB pages: the only page size of basic DAT (PoP 3, "Dynamic Address Translation"). */
-#define PAGE_SHIFT	12
-#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+#define PAGE_SHIFT 12
+#define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
-#define USER_BASE	_AC(0x10000000, UL)	/* 256 MiB: segment 256 */
-#define USER_STACK_TOP	_AC(0x20000000, UL)	/* 512 MiB, exclusive: segment 511 is the last */
+#define USER_BASE      _AC(0x10000000, UL) /* 256 MiB: segment 256 */
+#define USER_STACK_TOP _AC(0x20000000, UL) /* 512 MiB, exclusive: segment 511 is the last */
 
 #ifndef __ASSEMBLY__
 
 /* DAT is off in the kernel: a kernel pointer is the real address itself. */
-#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
+#include <trapdoor/identity-map.h> /* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

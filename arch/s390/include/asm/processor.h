@@ -11,11 +11,11 @@
  * Byte offsets into struct thread_struct. It is the first member of struct
  * task_struct, so they are offsets into the task as well.
  */
-#define THREAD_GPRS		0	/* r6-r15, 8 bytes each: r<n> at 8 * (n - 6) */
-#define THREAD_KSTACK_TOP	80
-#define THREAD_ACRS		88	/* a0-a15, 4 bytes each */
-#define THREAD_FPRS		152	/* f0, f2, f4, f6, 8 bytes each */
-#define THREAD_SIZEOF		184
+#define THREAD_GPRS	  0 /* r6-r15, 8 bytes each: r<n> at 8 * (n - 6) */
+#define THREAD_KSTACK_TOP 80
+#define THREAD_ACRS	  88  /* a0-a15, 4 bytes each */
+#define THREAD_FPRS	  152 /* f0, f2, f4, f6, 8 bytes each */
+#define THREAD_SIZEOF	  184
 
 #ifndef __ASSEMBLY__
 
@@ -39,10 +39,10 @@
  * vector registers disabled, so their use traps (traps.c, arch_trap_init()).
  */
 struct thread_struct {
-	unsigned long gprs[10];		/* r6-r15 inside arch_switch_to() */
-	unsigned long kstack_top;	/* task->stack + THREAD_SIZE: lowcore LC_KERNEL_STACK */
-	unsigned int acrs[16];		/* a0-a15 */
-	unsigned long fprs[4];		/* f0, f2, f4, f6 */
+	unsigned long gprs[10];	  /* r6-r15 inside arch_switch_to() */
+	unsigned long kstack_top; /* task->stack + THREAD_SIZE: lowcore LC_KERNEL_STACK */
+	unsigned int acrs[16];	  /* a0-a15 */
+	unsigned long fprs[4];	  /* f0, f2, f4, f6 */
 };
 
 BUILD_BUG_ON(offsetof(struct thread_struct, gprs) != THREAD_GPRS);
@@ -56,15 +56,15 @@ BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
  * microsecond (PoP 4, "Time-of-Day Clock"), so it counts 2^12 = 4096 units per
  * microsecond.
  */
-#define TOD_UNITS_PER_USEC	4096ULL
-#define TOD_CLOCK_HZ		(TOD_UNITS_PER_USEC * 1000000ULL)
+#define TOD_UNITS_PER_USEC 4096ULL
+#define TOD_CLOCK_HZ	   (TOD_UNITS_PER_USEC * 1000000ULL)
 
 /*
  * The s390x ELF ABI keeps r15 only 8-byte aligned (GCC and clang both build
  * frames of 8 mod 16 bytes), unlike the other five: see KSTACK_ALIGN in
  * include/trapdoor/arch.h. entry.S still rounds every trap frame down to 16.
  */
-#define KSTACK_ALIGN		8
+#define KSTACK_ALIGN 8
 
 /* r15 is the stack pointer in the s390x ELF ABI. */
 static inline unsigned long current_stack_pointer(void)

@@ -13,33 +13,33 @@
 
 /* Constants shared by C and the assembler: no UL suffix in a .S file. */
 #ifdef __ASSEMBLY__
-#define _UL(x)		x
+#define _UL(x) x
 #else
-#define _UL(x)		x##UL
+#define _UL(x) x##UL
 #endif
 
 /* PSW mask bits (PoP 4, "Program-Status Word"), with the PoP's letters. */
-#define PSW_MASK_PER		_UL(0x4000000000000000)	/* 1 R: PER enabled */
-#define PSW_MASK_DAT		_UL(0x0400000000000000)	/* 5 T: translation */
-#define PSW_MASK_IO		_UL(0x0200000000000000)	/* 6 IO: I/O enabled */
-#define PSW_MASK_EXT		_UL(0x0100000000000000)	/* 7 EX: external */
-#define PSW_MASK_KEY		_UL(0x00f0000000000000)	/* 8-11: storage key */
-#define PSW_MASK_MCHECK		_UL(0x0004000000000000)	/* 13 M: machine check */
-#define PSW_MASK_WAIT		_UL(0x0002000000000000)	/* 14 W: wait state */
-#define PSW_MASK_PSTATE		_UL(0x0001000000000000)	/* 15 P: problem state */
-#define PSW_MASK_ASC		_UL(0x0000c00000000000)	/* 16-17 AS: space */
-#define PSW_MASK_CC		_UL(0x0000300000000000)	/* 18-19 CC */
-#define PSW_MASK_PM		_UL(0x00000f0000000000)	/* 20-23: program mask */
-#define PSW_MASK_EA		_UL(0x0000000100000000)	/* 31 EA: extended addr. */
-#define PSW_MASK_BA		_UL(0x0000000080000000)	/* 32 BA: basic addr. */
+#define PSW_MASK_PER	_UL(0x4000000000000000) /* 1 R: PER enabled */
+#define PSW_MASK_DAT	_UL(0x0400000000000000) /* 5 T: translation */
+#define PSW_MASK_IO	_UL(0x0200000000000000) /* 6 IO: I/O enabled */
+#define PSW_MASK_EXT	_UL(0x0100000000000000) /* 7 EX: external */
+#define PSW_MASK_KEY	_UL(0x00f0000000000000) /* 8-11: storage key */
+#define PSW_MASK_MCHECK _UL(0x0004000000000000) /* 13 M: machine check */
+#define PSW_MASK_WAIT	_UL(0x0002000000000000) /* 14 W: wait state */
+#define PSW_MASK_PSTATE _UL(0x0001000000000000) /* 15 P: problem state */
+#define PSW_MASK_ASC	_UL(0x0000c00000000000) /* 16-17 AS: space */
+#define PSW_MASK_CC	_UL(0x0000300000000000) /* 18-19 CC */
+#define PSW_MASK_PM	_UL(0x00000f0000000000) /* 20-23: program mask */
+#define PSW_MASK_EA	_UL(0x0000000100000000) /* 31 EA: extended addr. */
+#define PSW_MASK_BA	_UL(0x0000000080000000) /* 32 BA: basic addr. */
 
-#define PSW_SHIFT_KEY		52
-#define PSW_SHIFT_ASC		46
-#define PSW_SHIFT_CC		44
-#define PSW_SHIFT_PM		40
+#define PSW_SHIFT_KEY 52
+#define PSW_SHIFT_ASC 46
+#define PSW_SHIFT_CC  44
+#define PSW_SHIFT_PM  40
 
 /* EA+BA = 64-bit addressing mode; every interrupt class masked; DAT off. */
-#define PSW_KERNEL_MASK		(PSW_MASK_EA | PSW_MASK_BA)
+#define PSW_KERNEL_MASK	       (PSW_MASK_EA | PSW_MASK_BA)
 /*
  * A user task: problem state, DAT on (its own primary space, CR1), 64-bit,
  * external interruptions enabled, I/O and machine checks masked:
@@ -49,10 +49,9 @@
  * them, so they interrupt only user code and the idle kernel's enabled wait
  * (arch_cpu_idle(), entry.S).
  */
-#define PSW_USER_MASK		(PSW_MASK_DAT | PSW_MASK_EXT | PSW_MASK_PSTATE | PSW_MASK_EA | \
-				 PSW_MASK_BA)
+#define PSW_USER_MASK	       (PSW_MASK_DAT | PSW_MASK_EXT | PSW_MASK_PSTATE | PSW_MASK_EA | PSW_MASK_BA)
 /* Wait with every interrupt class masked: the CPU stops for good. */
-#define PSW_DISABLED_WAIT_MASK	(PSW_MASK_WAIT | PSW_MASK_EA | PSW_MASK_BA)
+#define PSW_DISABLED_WAIT_MASK (PSW_MASK_WAIT | PSW_MASK_EA | PSW_MASK_BA)
 
 /*
  * QEMU ends the run when the only CPU enters a disabled wait: if the PSW
@@ -62,43 +61,43 @@
  * status 1. The address is never executed, so we put the status in it where
  * `-d guest_errors` shows it: 0xdead00NN for status NN.
  */
-#define WAIT_ADDR_QUIESCE	0xfff
-#define WAIT_ADDR_FAILURE	0xdead0000
-#define WAIT_STATUS_MASK	0xff	/* NN: never 0xfff, so never a false pass */
-#define WAIT_STATUS_RETURNED	0xff	/* head.S: start_kernel() returned */
-#define WAIT_STATUS_PGM_NESTED	0xfe	/* entry.S: program check in its own entry */
+#define WAIT_ADDR_QUIESCE      0xfff
+#define WAIT_ADDR_FAILURE      0xdead0000
+#define WAIT_STATUS_MASK       0xff /* NN: never 0xfff, so never a false pass */
+#define WAIT_STATUS_RETURNED   0xff /* head.S: start_kernel() returned */
+#define WAIT_STATUS_PGM_NESTED 0xfe /* entry.S: program check in its own entry */
 
 /* The s390x ELF ABI: every caller leaves 160 bytes at 0(%r15) for its callee. */
-#define STACK_FRAME_OVERHEAD	160
-#define STACK_BACK_CHAIN	0	/* 0(%r15): caller's %r15, with -mbackchain */
-#define STACK_SAVED_R14		112	/* callee saves %r6-%r15 at 48: %r14 at 112 */
+#define STACK_FRAME_OVERHEAD 160
+#define STACK_BACK_CHAIN     0	 /* 0(%r15): caller's %r15, with -mbackchain */
+#define STACK_SAVED_R14	     112 /* callee saves %r6-%r15 at 48: %r14 at 112 */
 
 /* Which new PSW brought us into entry.S (pt_regs.int_class). */
-#define INT_CLASS_RESTART	0
-#define INT_CLASS_EXTERNAL	1
-#define INT_CLASS_SVC		2
-#define INT_CLASS_PROGRAM	3
-#define INT_CLASS_MCCK		4
-#define INT_CLASS_IO		5
+#define INT_CLASS_RESTART  0
+#define INT_CLASS_EXTERNAL 1
+#define INT_CLASS_SVC	   2
+#define INT_CLASS_PROGRAM  3
+#define INT_CLASS_MCCK	   4
+#define INT_CLASS_IO	   5
 
 /* Offsets into struct pt_regs for entry.S; checked against the struct below. */
-#define PT_R0			0
-#define PT_R2			16
-#define PT_R15			120
-#define PT_PSW			128
-#define PT_PSW_ADDR		136
-#define PT_ORIG_GPR2		144
-#define PT_INT_CODE		152
-#define PT_INT_PARM		156
-#define PT_INT_PARM_LONG	160
-#define PT_LAST_BREAK		168
-#define PT_INT_CLASS		176
-#define PT_SIZE			192
+#define PT_R0		 0
+#define PT_R2		 16
+#define PT_R15		 120
+#define PT_PSW		 128
+#define PT_PSW_ADDR	 136
+#define PT_ORIG_GPR2	 144
+#define PT_INT_CODE	 152
+#define PT_INT_PARM	 156
+#define PT_INT_PARM_LONG 160
+#define PT_LAST_BREAK	 168
+#define PT_INT_CLASS	 176
+#define PT_SIZE		 192
 
-#define NUM_GPRS		16
+#define NUM_GPRS 16
 
 /* The svc instruction's I field (its low byte), as stored at 0x8b (PoP 6, "SVC"). */
-#define SVC_NUMBER_MASK		0xff
+#define SVC_NUMBER_MASK 0xff
 
 #ifndef __ASSEMBLY__
 
@@ -124,9 +123,9 @@ struct psw {
  * orig_gpr2 keeps the first argument (as in Linux, for syscall restart).
  */
 struct pt_regs {
-	unsigned long gprs[NUM_GPRS];	/* r0-r15 at the moment of the interruption */
-	struct psw psw;			/* the old PSW: status mask and instruction address */
-	unsigned long orig_gpr2;	/* r2 at entry; r2 may be overwritten with a result */
+	unsigned long gprs[NUM_GPRS]; /* r0-r15 at the moment of the interruption */
+	struct psw psw;		      /* the old PSW: status mask and instruction address */
+	unsigned long orig_gpr2;      /* r2 at entry; r2 may be overwritten with a result */
 	/*
 	 * What the CPU stored in the lowcore, per class:
 	 *   program: int_code = ILC << 16 | program-interruption code (0x8c),
@@ -140,9 +139,9 @@ struct pt_regs {
 	unsigned int int_code;
 	unsigned int int_parm;
 	unsigned long int_parm_long;
-	unsigned long last_break;	/* breaking-event address (0x110), program checks */
-	unsigned long int_class;	/* INT_CLASS_*: which new PSW was taken */
-	unsigned long reserved;		/* keeps sizeof a multiple of 16 */
+	unsigned long last_break; /* breaking-event address (0x110), program checks */
+	unsigned long int_class;  /* INT_CLASS_*: which new PSW was taken */
+	unsigned long reserved;	  /* keeps sizeof a multiple of 16 */
 };
 
 _Static_assert(__builtin_offsetof(struct pt_regs, gprs[2]) == PT_R2, "PT_R2");
@@ -154,8 +153,7 @@ _Static_assert(__builtin_offsetof(struct pt_regs, int_code) == PT_INT_CODE, "PT_
 _Static_assert(__builtin_offsetof(struct pt_regs, int_parm) == PT_INT_PARM, "PT_INT_PARM");
 _Static_assert(__builtin_offsetof(struct pt_regs, int_parm_long) == PT_INT_PARM_LONG,
 	       "PT_INT_PARM_LONG");
-_Static_assert(__builtin_offsetof(struct pt_regs, last_break) == PT_LAST_BREAK,
-	       "PT_LAST_BREAK");
+_Static_assert(__builtin_offsetof(struct pt_regs, last_break) == PT_LAST_BREAK, "PT_LAST_BREAK");
 _Static_assert(__builtin_offsetof(struct pt_regs, int_class) == PT_INT_CLASS, "PT_INT_CLASS");
 _Static_assert(sizeof(struct pt_regs) == PT_SIZE, "PT_SIZE");
 _Static_assert(PT_SIZE % 16 == 0, "pt_regs must keep the stack 16-byte aligned");

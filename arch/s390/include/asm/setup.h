@@ -16,15 +16,15 @@
  * bytes of it and counts the rest. Beyond that QEMU passes nothing, in
  * registers or in memory: arch_setup() asks the machine instead (SCLP, STSI, STIDP).
  */
-#define LINUX_IMAGE_START	0x10000	/* the ELF entry QEMU takes for Linux */
-#define LINUX_MAGIC_OFFSET	0x8	/* "S390EP": Linux's mark (QEMU checks it in raw images) */
-#define PARMAREA_OFFSET		0x400	/* Linux's parmarea: 0x10400 */
-#define MAX_COMMAND_LINE_SIZE_OFFSET 0x430	/* u64: the size of the buffer below */
-#define COMMAND_LINE_OFFSET	0x480	/* the NUL-terminated command line: 0x10480 */
-#define KERNEL_LOAD_ADDR	0x20000	/* the kernel proper (kernel.lds) */
+#define LINUX_IMAGE_START	     0x10000 /* the ELF entry QEMU takes for Linux */
+#define LINUX_MAGIC_OFFSET	     0x8 /* "S390EP": Linux's mark (QEMU checks it in raw images) */
+#define PARMAREA_OFFSET		     0x400   /* Linux's parmarea: 0x10400 */
+#define MAX_COMMAND_LINE_SIZE_OFFSET 0x430   /* u64: the size of the buffer below */
+#define COMMAND_LINE_OFFSET	     0x480   /* the NUL-terminated command line: 0x10480 */
+#define KERNEL_LOAD_ADDR	     0x20000 /* the kernel proper (kernel.lds) */
 /* QEMU's buffer: 0x10480 up to the kernel, 64384 bytes. */
-#define PARMAREA_COMMAND_LINE_SIZE (KERNEL_LOAD_ADDR - LINUX_IMAGE_START - COMMAND_LINE_OFFSET)
-#define COMMAND_LINE_SIZE	4096	/* the kernel's copy: Linux's size on s390 */
+#define PARMAREA_COMMAND_LINE_SIZE   (KERNEL_LOAD_ADDR - LINUX_IMAGE_START - COMMAND_LINE_OFFSET)
+#define COMMAND_LINE_SIZE	     4096 /* the kernel's copy: Linux's size on s390 */
 
 #ifndef __ASSEMBLY__
 

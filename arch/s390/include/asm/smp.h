@@ -15,7 +15,7 @@
 #include <asm/lowcore.h>
 
 /* The stack a restart taken in kernel mode runs on (entry.S, restart_entry): one per CPU. */
-#define RESTART_STACK_SIZE	8192
+#define RESTART_STACK_SIZE 8192
 
 #ifndef __ASSEMBLY__
 

@@ -19,12 +19,11 @@
  * STACKLEAK_ERASER_FRAME, Makefile.arch) and, should the erase itself fault,
  * a trap frame and the handler's frames for the oops.
  */
-#define STACKLEAK_ERASE_STACK_SIZE	4096
+#define STACKLEAK_ERASE_STACK_SIZE 4096
 
 #ifndef __ASSEMBLY__
 /* The task's stack pointer in ret_to_user: the save area below pt_regs. */
-#define arch_stackleak_sp() \
-	((unsigned long)task_pt_regs(current) - STACK_FRAME_OVERHEAD)
+#define arch_stackleak_sp() ((unsigned long)task_pt_regs(current) - STACK_FRAME_OVERHEAD)
 
 /*
  * Poison over [from, to), whole words, from < to: one word stored, then MVC
@@ -41,11 +40,13 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
 		unsigned long chunk = len > 256 ? 256 : len;
 
 		__asm__ __volatile__(
-			"	exrl	%[l],1f\n"		/* the MVC below, length chunk */
-			"	j	2f\n"			/* (only EXRL runs it) */
-			"1:	mvc	8(1,%[d]),0(%[d])\n"	/* d[8..] = d[0..], byte by byte */
-			"2:\n"
-			: : [l] "a"(chunk - 1), [d] "a"(from) : "memory");
+		    "	exrl	%[l],1f\n"	     /* the MVC below, length chunk */
+		    "	j	2f\n"		     /* (only EXRL runs it) */
+		    "1:	mvc	8(1,%[d]),0(%[d])\n" /* d[8..] = d[0..], byte by byte */
+		    "2:\n"
+		    :
+		    : [l] "a"(chunk - 1), [d] "a"(from)
+		    : "memory");
 		from += chunk;
 		len -= chunk;
 	}
@@ -68,14 +69,14 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 		int cc;
 
 		__asm__ __volatile__(
-			"	exrl	%[l],1f\n"		/* the CLC below, 8n - 8 bytes */
-			"	j	2f\n"			/* (only EXRL runs it) */
-			"1:	clc	0(1,%[a]),8(%[a])\n"	/* words [a, p - 8) vs [a + 8, p) */
-			"2:	ipm	%[cc]\n"		/* the condition code ... */
-			"	srl	%[cc],28\n"		/* ... 0: all equal */
-			: [cc] "=d"(cc)
-			: [l] "a"(8 * n - 9), [a] "a"(p - 8 * n), "m"(*(const char (*)[264])(p - 8 * n))
-			: "cc");
+		    "	exrl	%[l],1f\n"	     /* the CLC below, 8n - 8 bytes */
+		    "	j	2f\n"		     /* (only EXRL runs it) */
+		    "1:	clc	0(1,%[a]),8(%[a])\n" /* words [a, p - 8) vs [a + 8, p) */
+		    "2:	ipm	%[cc]\n"	     /* the condition code ... */
+		    "	srl	%[cc],28\n"	     /* ... 0: all equal */
+		    : [cc] "=d"(cc)
+		    : [l] "a"(8 * n - 9), [a] "a"(p - 8 * n), "m"(*(const char(*)[264])(p - 8 * n))
+		    : "cc");
 		if (!cc)
 			return n;
 	}

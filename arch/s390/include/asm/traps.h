@@ -37,11 +37,11 @@
 #define PGM_HFP_SQRT		0x1d
 #define PGM_ASCE_TYPE		0x38
 #define PGM_REGION_FIRST_TRANS	0x39
-#define PGM_REGION_SECOND_TRANS	0x3a
+#define PGM_REGION_SECOND_TRANS 0x3a
 #define PGM_REGION_THIRD_TRANS	0x3b
 #define PGM_MONITOR		0x40
-#define PGM_CODE_MASK		0x7f	/* the exception; the bits above flag extras: */
-#define PGM_PER_EVENT		0x80	/* a PER event was reported with it */
+#define PGM_CODE_MASK		0x7f /* the exception; the bits above flag extras: */
+#define PGM_PER_EVENT		0x80 /* a PER event was reported with it */
 
 /*
  * pt_regs.int_code of a program check or svc is the lowcore word at 0x8c or
@@ -49,9 +49,9 @@
  * the instruction length in bytes in its bits 13-14 (PoP 6, "Instruction-
  * Length Code"); an svc's code is the svc number, the instruction's I field.
  */
-#define INT_CODE_ILC_SHIFT	16
-#define ILC_LENGTH_MASK		0x6
-#define INT_CODE_MASK		0xffff
+#define INT_CODE_ILC_SHIFT 16
+#define ILC_LENGTH_MASK	   0x6
+#define INT_CODE_MASK	   0xffff
 /* SVC_NUMBER_MASK: asm/ptrace.h, which the syscall accessors need. */
 
 /* traps.c, called from entry.S only: every interruption but a user svc. */

@@ -10,27 +10,32 @@
 
 #include <trapdoor/types.h>
 
-enum cpuid_reg { CPUID_EAX, CPUID_EBX, CPUID_ECX, CPUID_EDX };
+enum cpuid_reg {
+	CPUID_EAX,
+	CPUID_EBX,
+	CPUID_ECX,
+	CPUID_EDX
+};
 
-#define CPUID_LEAF_FEATURES	0x00000001	/* version and feature information */
-#define CPUID_LEAF_STRUCT_EXT	0x00000007	/* subleaf 0: structured extended features */
-#define CPUID_LEAF_EXT_INFO	0x80000001	/* extended processor info and features */
+#define CPUID_LEAF_FEATURES   0x00000001 /* version and feature information */
+#define CPUID_LEAF_STRUCT_EXT 0x00000007 /* subleaf 0: structured extended features */
+#define CPUID_LEAF_EXT_INFO   0x80000001 /* extended processor info and features */
 
-#define X86_FEATURE_APIC	CPUID_LEAF_FEATURES, CPUID_EDX, 9	/* a local APIC (drivers/apic.c) */
-#define X86_FEATURE_RDRAND	CPUID_LEAF_FEATURES, CPUID_ECX, 30	/* rdrand (entropy.c) */
-#define X86_FEATURE_RDSEED	CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 18	/* rdseed (entropy.c) */
-#define X86_FEATURE_SMEP	CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 7	/* CR4.SMEP */
-#define X86_FEATURE_SMAP	CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 20	/* CR4.SMAP */
-#define X86_FEATURE_UMIP	CPUID_LEAF_STRUCT_EXT, CPUID_ECX, 2	/* CR4.UMIP */
-#define X86_FEATURE_NX		CPUID_LEAF_EXT_INFO, CPUID_EDX, 20	/* EFER.NXE, PTE bit 63 */
+#define X86_FEATURE_APIC   CPUID_LEAF_FEATURES, CPUID_EDX, 9	/* a local APIC (drivers/apic.c) */
+#define X86_FEATURE_RDRAND CPUID_LEAF_FEATURES, CPUID_ECX, 30	/* rdrand (entropy.c) */
+#define X86_FEATURE_RDSEED CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 18 /* rdseed (entropy.c) */
+#define X86_FEATURE_SMEP   CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 7	/* CR4.SMEP */
+#define X86_FEATURE_SMAP   CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 20 /* CR4.SMAP */
+#define X86_FEATURE_UMIP   CPUID_LEAF_STRUCT_EXT, CPUID_ECX, 2	/* CR4.UMIP */
+#define X86_FEATURE_NX	   CPUID_LEAF_EXT_INFO, CPUID_EDX, 20	/* EFER.NXE, PTE bit 63 */
 
 /* Leaves that identify the CPU and the machine rather than name features. */
-#define CPUID_VENDOR		0x00000000	/* eax: highest basic leaf; ebx, edx, ecx: vendor */
-#define CPUID_SIGNATURE		0x00000001	/* eax: family, model, stepping */
-#define CPUID_EXT_MAX		0x80000000	/* eax: highest extended leaf */
-#define CPUID_BRAND_STRING	0x80000002	/* 0x80000002-4: 48-byte brand string */
-#define CPUID_HYPERVISOR	0x40000000	/* ebx, ecx, edx: hypervisor signature */
-#define CPUID_1_ECX_HYPERVISOR	(1U << 31)	/* "running under a hypervisor" */
+#define CPUID_VENDOR	       0x00000000 /* eax: highest basic leaf; ebx, edx, ecx: vendor */
+#define CPUID_SIGNATURE	       0x00000001 /* eax: family, model, stepping */
+#define CPUID_EXT_MAX	       0x80000000 /* eax: highest extended leaf */
+#define CPUID_BRAND_STRING     0x80000002 /* 0x80000002-4: 48-byte brand string */
+#define CPUID_HYPERVISOR       0x40000000 /* ebx, ecx, edx: hypervisor signature */
+#define CPUID_1_ECX_HYPERVISOR (1U << 31) /* "running under a hypervisor" */
 
 /* Is the bit set, in a leaf the CPU has? Subleaf 0. */
 bool cpu_has(u32 leaf, enum cpuid_reg reg, unsigned int bit);

@@ -6,7 +6,7 @@
 #include <trapdoor/types.h>
 
 /* The longest x86 instruction, prefixes included (SDM Vol. 2A §2.3.11). */
-#define MAX_INSN_SIZE		15
+#define MAX_INSN_SIZE 15
 
 /*
  * Do the n bytes at insn begin with an instruction that raises #GP at CPL 3 whatever

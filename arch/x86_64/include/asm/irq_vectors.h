@@ -17,16 +17,16 @@
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_IRQ_VECTORS_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_IRQ_VECTORS_H
 
-#define FIRST_EXTERNAL_VECTOR	0x20	/* the first vector that is not an exception */
-#define LOCAL_TIMER_VECTOR	0x20	/* the local APIC timer: the scheduler tick (drivers/apic.c) */
-#define SPURIOUS_APIC_VECTOR	0x2f	/* the local APIC's "nothing after all" (drivers/apic.c) */
+#define FIRST_EXTERNAL_VECTOR 0x20 /* the first vector that is not an exception */
+#define LOCAL_TIMER_VECTOR    0x20 /* the local APIC timer: the scheduler tick (drivers/apic.c) */
+#define SPURIOUS_APIC_VECTOR  0x2f /* the local APIC's "nothing after all" (drivers/apic.c) */
 
-#define ISA_IRQ_VECTOR(irq)	(0x30 + (irq))	/* ISA IRQ 0-15 */
-#define COM1_IRQ		4	/* the PC/AT wiring of the first serial port (console.c) */
+#define ISA_IRQ_VECTOR(irq) (0x30 + (irq)) /* ISA IRQ 0-15 */
+#define COM1_IRQ	    4 /* the PC/AT wiring of the first serial port (console.c) */
 
-#define IPI_VECTOR		0x40	/* from another CPU: ipi_interrupt() (smp.c) */
+#define IPI_VECTOR 0x40 /* from another CPU: ipi_interrupt() (smp.c) */
 
 /* The IDT and entry.S's stubs end here: every vector a gate could send us to. */
-#define NR_IDT_VECTORS		0x41
+#define NR_IDT_VECTORS 0x41
 
 #endif

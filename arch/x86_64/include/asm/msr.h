@@ -16,8 +16,10 @@ static inline u64 rdmsr(u32 msr)
 
 static inline void wrmsr(u32 msr, u64 val)
 {
-	__asm__ __volatile__("wrmsr" : : "c"(msr), "a"((u32)(val & 0xffffffffU)),
-			     "d"((u32)(val >> 32)) : "memory");
+	__asm__ __volatile__("wrmsr"
+			     :
+			     : "c"(msr), "a"((u32)(val & 0xffffffffU)), "d"((u32)(val >> 32))
+			     : "memory");
 }
 
 /* Cycles since reset; under QEMU TCG it follows the host's TSC. */

@@ -30,13 +30,13 @@
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PAGE_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PAGE_H
 
-#include <trapdoor/const.h>	/* _AC() */
+#include <trapdoor/const.h> /* _AC() */
 
-#define PAGE_SHIFT	12				/* 4 KiB pages (SDM Vol. 3A §4.5) */
-#define PAGE_SIZE	(_AC(1, UL) << PAGE_SHIFT)
+#define PAGE_SHIFT 12 /* 4 KiB pages (SDM Vol. 3A §4.5) */
+#define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
-#define USER_BASE	_AC(0x8000000000, UL)		/* 512 GiB: the first byte of PML4[1] */
-#define USER_STACK_TOP	_AC(0x8040000000, UL)		/* USER_BASE + 1 GiB, exclusive */
+#define USER_BASE      _AC(0x8000000000, UL) /* 512 GiB: the first byte of PML4[1] */
+#define USER_STACK_TOP _AC(0x8040000000, UL) /* USER_BASE + 1 GiB, exclusive */
 
 #ifndef __ASSEMBLY__
 
@@ -45,7 +45,7 @@
  * far as that map reaches (IDENTITY_MAP_SIZE, asm/pgtable.h); firmware.c never
  * reports RAM above it.
  */
-#include <trapdoor/identity-map.h>	/* virt_to_phys(), phys_to_virt() */
+#include <trapdoor/identity-map.h> /* virt_to_phys(), phys_to_virt() */
 
 #endif /* !__ASSEMBLY__ */
 

@@ -20,14 +20,14 @@
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PERCPU_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PERCPU_H
 
-#include <asm/desc.h>		/* struct tss_struct, TSS_SP0 */
+#include <asm/desc.h> /* struct tss_struct, TSS_SP0 */
 
-#define PERCPU_USER_RSP		0	/* scratch: the user's RSP, for a few instructions */
-#define PERCPU_KSTACK_TOP	8	/* top of current's kernel stack (arch_switch_to) */
-#define PERCPU_CPU_INFO		16	/* this CPU's struct cpu_info: arch_this_cpu() */
-#define PERCPU_TSS		32	/* this CPU's TSS: the stacks the CPU switches to */
+#define PERCPU_USER_RSP	  0  /* scratch: the user's RSP, for a few instructions */
+#define PERCPU_KSTACK_TOP 8  /* top of current's kernel stack (arch_switch_to) */
+#define PERCPU_CPU_INFO	  16 /* this CPU's struct cpu_info: arch_this_cpu() */
+#define PERCPU_TSS	  32 /* this CPU's TSS: the stacks the CPU switches to */
 /* Each area on a boundary of its size: no TSS crosses a page boundary. */
-#define PERCPU_SIZE		256
+#define PERCPU_SIZE	  256
 
 #ifndef __ASSEMBLY__
 #include <trapdoor/compiler.h>
@@ -39,7 +39,7 @@ struct x86_percpu {
 	unsigned long user_rsp;
 	unsigned long kstack_top;
 	struct cpu_info *cpu_info;
-	unsigned long unused;		/* the TSS 16-byte aligned */
+	unsigned long unused; /* the TSS 16-byte aligned */
 	struct tss_struct tss;
 } __aligned(PERCPU_SIZE);
 

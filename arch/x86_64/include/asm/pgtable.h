@@ -7,55 +7,55 @@
 #ifndef TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PGTABLE_H
 #define TRAPDOOR_ARCH_X86_64_INCLUDE_ASM_PGTABLE_H
 
-#include <asm/page.h>			/* PAGE_SHIFT, PAGE_SIZE */
+#include <asm/page.h> /* PAGE_SHIFT, PAGE_SIZE */
 
-#define PTRS_PER_TABLE		512		/* 4 KiB / 8-byte entries */
-#define PTE_SIZE		8
-#define PMD_SHIFT		21		/* a PD entry maps 2 MiB */
-#define PMD_SIZE		(1 << PMD_SHIFT)
-#define PUD_SHIFT		30		/* a PDPT entry spans 1 GiB */
-#define PGDIR_SHIFT		39		/* a PML4 entry spans 512 GiB */
-#define TABLE_INDEX_MASK	(PTRS_PER_TABLE - 1)	/* 9 bits of index per level */
+#define PTRS_PER_TABLE	 512 /* 4 KiB / 8-byte entries */
+#define PTE_SIZE	 8
+#define PMD_SHIFT	 21 /* a PD entry maps 2 MiB */
+#define PMD_SIZE	 (1 << PMD_SHIFT)
+#define PUD_SHIFT	 30		      /* a PDPT entry spans 1 GiB */
+#define PGDIR_SHIFT	 39		      /* a PML4 entry spans 512 GiB */
+#define TABLE_INDEX_MASK (PTRS_PER_TABLE - 1) /* 9 bits of index per level */
 
 /* Entry bits (SDM Vol. 3A §4.5, Tables 4-15 to 4-18) */
-#define _PAGE_PRESENT		(1 << 0)
-#define _PAGE_RW		(1 << 1)	/* writable */
-#define _PAGE_USER		(1 << 2)	/* ring 3 may access */
-#define _PAGE_PWT		(1 << 3)	/* write-through */
-#define _PAGE_PCD		(1 << 4)	/* cache disable */
-#define _PAGE_ACCESSED		(1 << 5)
-#define _PAGE_DIRTY		(1 << 6)
-#define _PAGE_PSE		(1 << 7)	/* in a PD entry: this is a 2 MiB page */
-#define _PAGE_GLOBAL		(1 << 8)	/* with CR4.PGE: stays in the TLB on CR3 writes */
+#define _PAGE_PRESENT  (1 << 0)
+#define _PAGE_RW       (1 << 1) /* writable */
+#define _PAGE_USER     (1 << 2) /* ring 3 may access */
+#define _PAGE_PWT      (1 << 3) /* write-through */
+#define _PAGE_PCD      (1 << 4) /* cache disable */
+#define _PAGE_ACCESSED (1 << 5)
+#define _PAGE_DIRTY    (1 << 6)
+#define _PAGE_PSE      (1 << 7) /* in a PD entry: this is a 2 MiB page */
+#define _PAGE_GLOBAL   (1 << 8) /* with CR4.PGE: stays in the TLB on CR3 writes */
 
 /* A table entry pointing at the next-level table: present and writable. */
-#define _PAGE_TABLE		(_PAGE_PRESENT | _PAGE_RW)
+#define _PAGE_TABLE	   (_PAGE_PRESENT | _PAGE_RW)
 /*
  * A 2 MiB kernel page: present, writable, large, global; user bit clear. Global
  * because the kernel's map is the same in every address space: a CR3 write on a
  * context switch need not flush it (mm.c turns CR4.PGE on).
  */
-#define _PAGE_KERNEL_LARGE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_PSE | _PAGE_GLOBAL)
+#define _PAGE_KERNEL_LARGE (_PAGE_PRESENT | _PAGE_RW | _PAGE_PSE | _PAGE_GLOBAL)
 
 #ifndef __ASSEMBLY__
 /*
  * Bit 63, execute-disable: only with EFER.NXE set; without it the bit is
  * reserved and a set one faults (SDM Vol. 3A §4.5, Table 4-20).
  */
-#define _PAGE_NX		(1UL << 63)
+#define _PAGE_NX     (1UL << 63)
 /* Bits 51:12 of an entry: the physical address of the next table or the page. */
-#define PTE_PFN_MASK		0x000ffffffffff000UL
+#define PTE_PFN_MASK 0x000ffffffffff000UL
 #endif
 
 /*
  * head.S identity-maps the first 4 GiB (virtual == physical): RAM, and the
  * MMIO just below 4 GiB: the I/O APIC and the local APIC (drivers/).
  */
-#define IDENTITY_MAP_PDS	4		/* one PD per GiB */
+#define IDENTITY_MAP_PDS 4 /* one PD per GiB */
 #ifdef __ASSEMBLY__
-#define IDENTITY_MAP_SIZE	(IDENTITY_MAP_PDS << PUD_SHIFT)
+#define IDENTITY_MAP_SIZE (IDENTITY_MAP_PDS << PUD_SHIFT)
 #else
-#define IDENTITY_MAP_SIZE	((unsigned long)IDENTITY_MAP_PDS << PUD_SHIFT)
+#define IDENTITY_MAP_SIZE ((unsigned long)IDENTITY_MAP_PDS << PUD_SHIFT)
 #endif
 
 #endif

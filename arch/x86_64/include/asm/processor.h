@@ -12,16 +12,16 @@
  * thread is the first member of struct task_struct, so they are offsets into
  * the task as well (traps.c checks that).
  */
-#define THREAD_RSP	0
-#define THREAD_RIP	8
-#define THREAD_SP0	16
-#define THREAD_RBX	24
-#define THREAD_RBP	32
-#define THREAD_R12	40
-#define THREAD_R13	48
-#define THREAD_R14	56
-#define THREAD_R15	64
-#define THREAD_SIZEOF	72
+#define THREAD_RSP    0
+#define THREAD_RIP    8
+#define THREAD_SP0    16
+#define THREAD_RBX    24
+#define THREAD_RBP    32
+#define THREAD_R12    40
+#define THREAD_R13    48
+#define THREAD_R14    56
+#define THREAD_R15    64
+#define THREAD_SIZEOF 72
 
 #ifndef __ASSEMBLY__
 
@@ -36,9 +36,9 @@
  * in the pt_regs at the top of the task's kernel stack.
  */
 struct thread_struct {
-	unsigned long rsp;	/* kernel RSP as arch_switch_to()'s caller will see it */
-	unsigned long rip;	/* where to resume: back in schedule(), or ret_from_fork */
-	unsigned long sp0;	/* top of the kernel stack: TSS.RSP0 while this task runs */
+	unsigned long rsp; /* kernel RSP as arch_switch_to()'s caller will see it */
+	unsigned long rip; /* where to resume: back in schedule(), or ret_from_fork */
+	unsigned long sp0; /* top of the kernel stack: TSS.RSP0 while this task runs */
 	unsigned long rbx;
 	unsigned long rbp;
 	unsigned long r12;
@@ -117,12 +117,12 @@ static inline void cpuid(u32 leaf, u32 *eax, u32 *ebx, u32 *ecx, u32 *edx)
 	cpuid_count(leaf, 0, eax, ebx, ecx, edx);
 }
 
-#define DEFINE_READ_CR(n)						\
-	static inline unsigned long read_cr##n(void)			\
-	{								\
-		unsigned long val;					\
-		__asm__ __volatile__("movq %%cr" #n ", %0" : "=r"(val));	\
-		return val;						\
+#define DEFINE_READ_CR(n)                                                \
+	static inline unsigned long read_cr##n(void)                     \
+	{                                                                \
+		unsigned long val;                                       \
+		__asm__ __volatile__("movq %%cr" #n ", %0" : "=r"(val)); \
+		return val;                                              \
 	}
 DEFINE_READ_CR(0)
 DEFINE_READ_CR(2)
@@ -131,10 +131,10 @@ DEFINE_READ_CR(4)
 #undef DEFINE_READ_CR
 
 /* "memory": the compiler must not move page-table stores across a CR3 write. */
-#define DEFINE_WRITE_CR(n)						\
-	static inline void write_cr##n(unsigned long val)		\
-	{								\
-		__asm__ __volatile__("movq %0, %%cr" #n : : "r"(val) : "memory");	\
+#define DEFINE_WRITE_CR(n)                                                        \
+	static inline void write_cr##n(unsigned long val)                         \
+	{                                                                         \
+		__asm__ __volatile__("movq %0, %%cr" #n : : "r"(val) : "memory"); \
 	}
 DEFINE_WRITE_CR(0)
 DEFINE_WRITE_CR(3)

@@ -32,38 +32,38 @@
 #include <asm/segment.h>
 
 /* Byte offsets, for entry.S; traps.c checks each against the struct. */
-#define PT_R15		0
-#define PT_R14		8
-#define PT_R13		16
-#define PT_R12		24
-#define PT_RBP		32
-#define PT_RBX		40
-#define PT_R11		48
-#define PT_R10		56
-#define PT_R9		64
-#define PT_R8		72
-#define PT_RAX		80
-#define PT_RCX		88
-#define PT_RDX		96
-#define PT_RSI		104
-#define PT_RDI		112
-#define PT_ORIG_RAX	120
-#define PT_CR2		128
-#define PT_DS		136
-#define PT_ES		144
-#define PT_FS		152
-#define PT_GS		160
-#define PT_VECTOR	168
-#define PT_ERROR_CODE	176
-#define PT_RIP		184
-#define PT_CS		192
-#define PT_RFLAGS	200
-#define PT_RSP		208
-#define PT_SS		216
-#define PT_REGS_SIZE	224
+#define PT_R15	      0
+#define PT_R14	      8
+#define PT_R13	      16
+#define PT_R12	      24
+#define PT_RBP	      32
+#define PT_RBX	      40
+#define PT_R11	      48
+#define PT_R10	      56
+#define PT_R9	      64
+#define PT_R8	      72
+#define PT_RAX	      80
+#define PT_RCX	      88
+#define PT_RDX	      96
+#define PT_RSI	      104
+#define PT_RDI	      112
+#define PT_ORIG_RAX   120
+#define PT_CR2	      128
+#define PT_DS	      136
+#define PT_ES	      144
+#define PT_FS	      152
+#define PT_GS	      160
+#define PT_VECTOR     168
+#define PT_ERROR_CODE 176
+#define PT_RIP	      184
+#define PT_CS	      192
+#define PT_RFLAGS     200
+#define PT_RSP	      208
+#define PT_SS	      216
+#define PT_REGS_SIZE  224
 
 /* pt_regs.vector of a frame the syscall entry built: IDT vectors end at 255. */
-#define PT_VECTOR_SYSCALL	256
+#define PT_VECTOR_SYSCALL 256
 
 #ifndef __ASSEMBLY__
 #include <trapdoor/types.h>
@@ -128,13 +128,20 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
 {
 	switch (n) {
-	case 0: return regs->rdi;
-	case 1: return regs->rsi;
-	case 2: return regs->rdx;
-	case 3: return regs->r10;
-	case 4: return regs->r8;
-	case 5: return regs->r9;
-	default: return 0;
+	case 0:
+		return regs->rdi;
+	case 1:
+		return regs->rsi;
+	case 2:
+		return regs->rdx;
+	case 3:
+		return regs->r10;
+	case 4:
+		return regs->r8;
+	case 5:
+		return regs->r9;
+	default:
+		return 0;
 	}
 }
 

@@ -14,16 +14,16 @@ extern char boot_stack[], boot_stack_top[];
 /* Linker-script symbols (kernel.lds). */
 extern char _text[], _end[];
 
-void arch_console_init(void);		/* console.c */
-void serial_interrupt(void);		/* console.c: COM1's receive interrupt */
-void tsc_init(void);		/* time.c: the TSC's rate, for arch_cycles_per_sec() */
+void arch_console_init(void); /* console.c */
+void serial_interrupt(void);  /* console.c: COM1's receive interrupt */
+void tsc_init(void);	      /* time.c: the TSC's rate, for arch_cycles_per_sec() */
 struct pt_regs;
-void local_apic_timer_interrupt(struct pt_regs *regs);	/* time.c: the tick */
-void setup_secondary_APIC_clock(void);	/* time.c: another CPU's tick */
-void paging_init(void);		/* mm.c: the MMU features user mode relies on */
-void kernel_map_uncached(unsigned long addr);	/* mm.c: a device's 2 MiB page, uncached */
-void cpu_init(unsigned int cpu, unsigned long stack_top);	/* traps.c: TSS, syscall MSRs */
-void rng_init(void);		/* entropy.c: RDSEED or RDRAND? */
-void pvh_setup(void);		/* firmware.c: RAM and command line from hvm_start_info */
+void local_apic_timer_interrupt(struct pt_regs *regs); /* time.c: the tick */
+void setup_secondary_APIC_clock(void);		       /* time.c: another CPU's tick */
+void paging_init(void);			      /* mm.c: the MMU features user mode relies on */
+void kernel_map_uncached(unsigned long addr); /* mm.c: a device's 2 MiB page, uncached */
+void cpu_init(unsigned int cpu, unsigned long stack_top); /* traps.c: TSS, syscall MSRs */
+void rng_init(void);					  /* entropy.c: RDSEED or RDRAND? */
+void pvh_setup(void); /* firmware.c: RAM and command line from hvm_start_info */
 
 #endif

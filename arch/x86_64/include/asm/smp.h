@@ -21,15 +21,13 @@ static __always_inline struct cpu_info *arch_this_cpu(void)
 {
 	struct cpu_info *c;
 
-	__asm__("movq %%gs:%c1, %0"
-		: "=r"(c)
-		: "i"(PERCPU_CPU_INFO), "m"(cpu_percpu[0].cpu_info));
+	__asm__("movq %%gs:%c1, %0" : "=r"(c) : "i"(PERCPU_CPU_INFO), "m"(cpu_percpu[0].cpu_info));
 	return c;
 }
 
 /* smp.c */
-extern u32 x86_cpu_to_apicid[];		/* logical CPU number -> local APIC ID */
-__noreturn void start_secondary(unsigned int cpu);	/* from head.S's secondary_entry */
+extern u32 x86_cpu_to_apicid[];			   /* logical CPU number -> local APIC ID */
+__noreturn void start_secondary(unsigned int cpu); /* from head.S's secondary_entry */
 /* smp.c's, read by head.S's secondary_entry: each CPU's idle stack top, the EFER to load. */
 extern unsigned long secondary_stack[NR_CPUS];
 extern u64 trampoline_efer;

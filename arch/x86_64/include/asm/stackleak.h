@@ -39,16 +39,16 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 	unsigned long left = n, addr = p - sizeof(unsigned long);
 
 	__asm__ __volatile__(
-		"test	%[left], %[left]\n\t"	/* ZF set when n is 0: no word differs */
-		"std\n\t"			/* string instructions step down */
-		"repe scasq\n\t"		/* compare words at RDI, down, while poison */
-		"cld\n\t"			/* back to the direction the ABI expects */
-		"jz	1f\n\t"		/* stopped on poison (or at n): RCX is right */
-		"inc	%[left]\n"		/* stopped on a word that differs: not poison */
-		"1:"
-		: [left] "+c"(left), "+D"(addr)
-		: "a"(STACKLEAK_POISON)
-		: "cc", "memory");
+	    "test	%[left], %[left]\n\t" /* ZF set when n is 0: no word differs */
+	    "std\n\t"			      /* string instructions step down */
+	    "repe scasq\n\t"		      /* compare words at RDI, down, while poison */
+	    "cld\n\t"			      /* back to the direction the ABI expects */
+	    "jz	1f\n\t"			      /* stopped on poison (or at n): RCX is right */
+	    "inc	%[left]\n"	      /* stopped on a word that differs: not poison */
+	    "1:"
+	    : [left] "+c"(left), "+D"(addr)
+	    : "a"(STACKLEAK_POISON)
+	    : "cc", "memory");
 	return n - left;
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
@@ -58,11 +58,10 @@ static __always_inline void arch_stackleak_poison_words(unsigned long from, unsi
 {
 	unsigned long words = (to - from) / sizeof(unsigned long);
 
-	__asm__ __volatile__(
-		"rep stosq"			/* the poison in RAX, RCX words from RDI up */
-		: "+c"(words), "+D"(from)
-		: "a"(STACKLEAK_POISON)
-		: "memory");
+	__asm__ __volatile__("rep stosq" /* the poison in RAX, RCX words from RDI up */
+			     : "+c"(words), "+D"(from)
+			     : "a"(STACKLEAK_POISON)
+			     : "memory");
 }
 #define arch_stackleak_poison_words arch_stackleak_poison_words
 

@@ -23,19 +23,23 @@
  */
 #include "lib/ulib.h"
 
-#define SPRN_VRSAVE	256
-#define SPRN_PPR	896
+#define SPRN_VRSAVE 256
+#define SPRN_PPR    896
 
 const unsigned int user_regs_nr = 2;
 const char *const user_regs_names[] = { "vrsave", "ppr" };
 /* PPR: priority 0b010 ("low") in bits 11:13, a value problem state may set. */
 const unsigned long user_regs_marker[] = { 0xa5a5a5a5UL, 2UL << 50 };
 
-#define __stringify_1(x)	#x
-#define __stringify(x)		__stringify_1(x)
-#define mtspr(n, v)	__asm__ __volatile__("mtspr " __stringify(n) ", %0" : : "r"(v))
-#define mfspr(n) ({ unsigned long v_; __asm__ __volatile__("mfspr %0, " __stringify(n) \
-							   : "=r"(v_)); v_; })
+#define __stringify_1(x) #x
+#define __stringify(x)	 __stringify_1(x)
+#define mtspr(n, v)	 __asm__ __volatile__("mtspr " __stringify(n) ", %0" : : "r"(v))
+#define mfspr(n)                                                              \
+	({                                                                    \
+		unsigned long v_;                                             \
+		__asm__ __volatile__("mfspr %0, " __stringify(n) : "=r"(v_)); \
+		v_;                                                           \
+	})
 
 void user_regs_write(const unsigned long *values)
 {

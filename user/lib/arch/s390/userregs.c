@@ -19,24 +19,22 @@
  */
 #include "lib/ulib.h"
 
-#define NR_ACRS	16
-#define NR_FPRS	4
+#define NR_ACRS 16
+#define NR_FPRS 4
 
 const unsigned int user_regs_nr = NR_ACRS + NR_FPRS;
 
 const char *const user_regs_names[] = {
-	"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
-	"a8", "a9", "a10", "a11", "a12", "a13", "a14", "a15",
-	"f0", "f2", "f4", "f6",
+	"a0",  "a1",  "a2",  "a3",  "a4",  "a5",  "a6", "a7", "a8", "a9",
+	"a10", "a11", "a12", "a13", "a14", "a15", "f0", "f2", "f4", "f6",
 };
 
 /* Distinct non-zero markers, every byte of an FPR's. */
 const unsigned long user_regs_marker[] = {
-	0xacc00000, 0xacc00001, 0xacc00002, 0xacc00003,
-	0xacc00004, 0xacc00005, 0xacc00006, 0xacc00007,
-	0xacc00008, 0xacc00009, 0xacc0000a, 0xacc0000b,
-	0xacc0000c, 0xacc0000d, 0xacc0000e, 0xacc0000f,
-	0xf0f0f0f0f0f0f0f1, 0xf2f2f2f2f2f2f2f3, 0xf4f4f4f4f4f4f4f5, 0xf6f6f6f6f6f6f6f7,
+	0xacc00000, 0xacc00001,		0xacc00002,	    0xacc00003,		0xacc00004,
+	0xacc00005, 0xacc00006,		0xacc00007,	    0xacc00008,		0xacc00009,
+	0xacc0000a, 0xacc0000b,		0xacc0000c,	    0xacc0000d,		0xacc0000e,
+	0xacc0000f, 0xf0f0f0f0f0f0f0f1, 0xf2f2f2f2f2f2f2f3, 0xf4f4f4f4f4f4f4f5, 0xf6f6f6f6f6f6f6f7,
 };
 
 BUILD_BUG_ON(ARRAY_SIZE(user_regs_names) != NR_ACRS + NR_FPRS);
@@ -54,7 +52,8 @@ void user_regs_write(const unsigned long *values)
 			     "ld	%%f2,8(%[f])\n\t"
 			     "ld	%%f4,16(%[f])\n\t"
 			     "ld	%%f6,24(%[f])"
-			     : : [acrs] "Q"(acrs), [f] "a"(&values[NR_ACRS])
+			     :
+			     : [acrs] "Q"(acrs), [f] "a"(&values[NR_ACRS])
 			     : "memory");
 }
 
@@ -70,7 +69,8 @@ void user_regs_read(unsigned long *values)
 			     "std	%%f4,16(%[f])\n\t"
 			     "std	%%f6,24(%[f])"
 			     : [acrs] "=Q"(acrs)
-			     : [f] "a"(fprs) : "memory");
+			     : [f] "a"(fprs)
+			     : "memory");
 	for (unsigned int i = 0; i < NR_ACRS; i++)
 		values[i] = acrs[i];
 	for (unsigned int i = 0; i < NR_FPRS; i++)

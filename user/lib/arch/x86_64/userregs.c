@@ -19,7 +19,7 @@
  */
 #include "lib/ulib.h"
 
-#define NR_USER_REGS	4
+#define NR_USER_REGS 4
 
 const unsigned int user_regs_nr = NR_USER_REGS;
 
@@ -27,10 +27,10 @@ const char *const user_regs_names[NR_USER_REGS] = { "ds", "es", "fs", "gs" };
 
 /* A different loadable value in each, so that a swap between two shows too. */
 const unsigned long user_regs_marker[NR_USER_REGS] = {
-	0x1b,	/* ds: __USER_DS, the user data segment */
-	0x23,	/* es: __USER_CS, readable code: legal in a data segment register */
-	0x03,	/* fs: a null selector with RPL 3 */
-	0x1b,	/* gs: __USER_DS again; differs from fs */
+	0x1b, /* ds: __USER_DS, the user data segment */
+	0x23, /* es: __USER_CS, readable code: legal in a data segment register */
+	0x03, /* fs: a null selector with RPL 3 */
+	0x1b, /* gs: __USER_DS again; differs from fs */
 };
 
 void user_regs_write(const unsigned long *values)
