@@ -199,6 +199,31 @@ class Reports(unittest.TestCase):
         self.assertEqual(res["score"], 3)
 
 
+    def test_grade_selftest_finds_reports_that_differ_from_the_text(self):
+        import importlib.machinery
+        grade = importlib.machinery.SourceFileLoader(
+            "grade", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools",
+                                  "grade")).load_module()
+        code, out = self.run_half()
+        log = os.path.join(REPORTS, "grade.log")
+        with open(log, "w") as f:
+            f.write(out)
+        self.assertIsNone(grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+        with open(os.environ["GRADE_JSON"]) as f:
+            res = json.load(f)
+        res["score"] = 12
+        with open(os.environ["GRADE_JSON"], "w") as f:
+            json.dump(res, f)
+        self.assertIn("is not the Score line",
+                      grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+        res["score"] = 7
+        del res["tests"][1]
+        with open(os.environ["GRADE_JSON"], "w") as f:
+            json.dump(res, f)
+        self.assertIn("not the text's 3 check lines",
+                      grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+
+
 class Boot(unittest.TestCase):
     def test_a_boot_is_made_once_and_a_failed_one_fails(self):
         lab = FakeLab("t", ["riscv", "arm64"], {})
