@@ -201,9 +201,11 @@ class Reports(unittest.TestCase):
 
     def test_grade_selftest_finds_reports_that_differ_from_the_text(self):
         import importlib.machinery
-        grade = importlib.machinery.SourceFileLoader(
-            "grade", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools",
-                                  "grade")).load_module()
+        import importlib.util
+        loader = importlib.machinery.SourceFileLoader("grade", os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "grade"))
+        grade = importlib.util.module_from_spec(importlib.util.spec_from_loader("grade", loader))
+        loader.exec_module(grade)
         code, out = self.run_half()
         log = os.path.join(REPORTS, "grade.log")
         with open(log, "w") as f:
