@@ -544,10 +544,17 @@ check-docs:
 	$(Q)tools/check-docs
 
 # The labs (docs/labs/index.md): make grade LAB=<name> [ARCHES="a b"] builds this
-# tree, boots it on the lab's arches and scores each check (labs/<name>/grade.py);
-# CHECK=pattern grades only the checks whose names contain it (* and ? match any);
-# make grade-selftest checks every grader against its solution.patch in a scratch copy.
-.PHONY: grade grade-selftest
+# tree, boots it on the lab's arches and scores each check (labs/<name>/grade.py),
+# and writes build/grade-<name>/results.json (Gradescope's) and junit.xml, or
+# GRADE_JSON= and GRADE_JUNIT=; CHECK=pattern grades only the checks whose names
+# contain it (* and ? match any); make grade-selftest checks every grader against
+# its solution, SOLUTIONS/<name>/solution.patch, in a scratch copy.
+# A course (docs/instructors.md): make handout DEST=dir writes the students'
+# tree, without the solutions; make autograder LAB=<name> the lab's Gradescope
+# bundle, build/autograder-<name>.zip.
+SOLUTIONS	?= labs
+export SOLUTIONS
+.PHONY: grade grade-selftest handout autograder
 grade:
 	$(if $(LAB),,$(error LAB= names the lab: $(shell tools/grade --list)))
 	$(Q)ARCHES='$(if $(filter command line,$(origin ARCHES)),$(ARCHES))' GRADE_CHECK='$(CHECK)' \
@@ -555,6 +562,14 @@ grade:
 
 grade-selftest:
 	$(Q)tools/grade --selftest $(LAB)
+
+handout:
+	$(if $(DEST),,$(error DEST= names the directory to write the handout into))
+	$(Q)tools/handout $(DEST)
+
+autograder:
+	$(if $(LAB),,$(error LAB= names the lab: $(shell tools/grade --list)))
+	$(Q)tools/handout --gradescope $(LAB) $(or $(DEST),build/autograder-$(LAB).zip)
 
 # The container (Containerfile; docs/setup.md): Debian CONTAINER_RELEASE (13 or
 # 12) with every package make deps installs. Its base is CONTAINER_BASE if set
@@ -653,8 +668,12 @@ help:
 	@echo '  fuzz-host      build and run the libFuzzer targets (ELF checks, boot options, vsnprintf,'
 	@echo '                 FDT, user-range check), FUZZ_TIME seconds each; one PASS/FAIL line each'
 	@echo '  grade          LAB=<name>: grade a lab (docs/labs/index.md); ARCHES= picks the arches,'
-	@echo '                 CHECK=pattern the checks'
-	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once)'
+	@echo '                 CHECK=pattern the checks; also writes build/grade-<name>/results.json'
+	@echo '                 (Gradescope) and junit.xml (GRADE_JSON=, GRADE_JUNIT=)'
+	@echo '  grade-selftest every lab grader against its solution (scratch copies, GRADE_JOBS=2 at once);'
+	@echo '                 SOLUTIONS=<dir>: the solutions are <dir>/<lab>/solution.patch (labs/)'
+	@echo '  handout        DEST=<dir>: the students'"'"' tree, without solutions, one git commit (docs/instructors.md)'
+	@echo '  autograder     LAB=<name>: its Gradescope bundle, build/autograder-<name>.zip (DEST= another)'
 	@echo '  bench-host     host benchmark of the PRNG and CRNG: ns per call (and instructions where'
 	@echo '                 perf works; docs/random.md has callgrind counts)'
 	@echo '  bench          bench/bench.c on every arch (ARCHES=): TCG time and icount path length into'

@@ -25,9 +25,16 @@ Everything a check needs from the tree goes through make, so a grader builds
 and boots exactly what the student's `make run` would: build() is
 `make ARCH=<arch> all`, boot() is `make ARCH=<arch> run` (with SCRIPT= for
 shell commands), bounded by tools/run-qemu's timeout.
+
+Besides its text, run() writes the same results for machines: a Gradescope
+results.json (GRADE_JSON, default build/grade-<name>/results.json: one test
+per check and arch, its score, max_score, output and visibility; the total is
+the Score line's) and a JUnit XML file (GRADE_JUNIT, default
+build/grade-<name>/junit.xml: one testcase per check and arch).
 """
 
 import fnmatch
+import json
 import os
 import subprocess
 import sys
@@ -35,6 +42,7 @@ import tempfile
 import threading
 import time
 import traceback
+from xml.sax.saxutils import quoteattr
 
 __all__ = ["Lab", "GradeFail", "shell_output", "shell_session"]
 
@@ -302,6 +310,10 @@ class Lab:
         if os.environ.get("GRADE_PRINT_ARCHES"):
             print(" ".join(self.arches))	# tools/grade --selftest: what to copy
             sys.exit(0)
+        if os.environ.get("GRADE_PRINT_TOTAL"):
+            # tools/handout: the points of a full-marks run on these arches.
+            print(sum(c.points * (len(self.arches) if c.per_arch else 1) for c in self.checks))
+            sys.exit(0)
         if self.only:
             chosen = [c for c in self.checks if self.selected(c)]
             if not chosen:
@@ -318,19 +330,87 @@ class Lab:
             b.start()
         for b in builders:
             b.join()
+        results = []
         for check in self.checks:
             for arch in (self.arches if check.per_arch else [None]):
+                t1 = time.time()
                 got, why = self._run_one(check, arch)
                 total += check.points
                 earned += got
                 where = " (%s)" % arch if arch else ""
                 if why is None:
-                    print("%s: %s%s: %s (%d/%d)" % (self.name, check.what, where, colour("OK"), got,
-                                                    check.points))
+                    line = "%s: %s%s: OK (%d/%d)" % (self.name, check.what, where, got, check.points)
+                    shown = "%s: %s%s: %s (%d/%d)" % (self.name, check.what, where, colour("OK"), got,
+                                                      check.points)
                 else:
-                    print("%s: %s%s: %s (%d/%d): %s" % (self.name, check.what, where, colour("FAIL"),
-                                                        got, check.points, why))
+                    line = "%s: %s%s: FAIL (%d/%d): %s" % (self.name, check.what, where, got,
+                                                           check.points, why)
+                    shown = "%s: %s%s: %s (%d/%d): %s" % (self.name, check.what, where,
+                                                          colour("FAIL"), got, check.points, why)
+                print(shown)
                 sys.stdout.flush()
-        print("%s: graded on %s in %.1f s" % (self.name, " ".join(self.arches), time.time() - t0))
+                results.append({"name": check.what + where, "arch": arch, "score": got,
+                                "max_score": check.points, "why": why, "line": line,
+                                "time": time.time() - t1})
+        secs = time.time() - t0
+        print("%s: graded on %s in %.1f s" % (self.name, " ".join(self.arches), secs))
         print("Score: %d/%d" % (earned, total))
+        sys.stdout.flush()
+        self.write_reports(results, earned, total, secs)
         sys.exit(0 if earned == total and total > 0 else 1)
+
+    # --- the results for machines: Gradescope and JUnit -------------------
+
+    def report_paths(self):
+        """(results.json, junit.xml): GRADE_JSON and GRADE_JUNIT, or build/grade-<name>/."""
+        d = os.path.join(self.root, "build", "grade-" + self.name)
+        return (os.environ.get("GRADE_JSON") or os.path.join(d, "results.json"),
+                os.environ.get("GRADE_JUNIT") or os.path.join(d, "junit.xml"))
+
+    def write_reports(self, results, earned, total, secs):
+        json_path, junit_path = self.report_paths()
+        for path in (json_path, junit_path):
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(json_path, "w") as f:
+            json.dump(gradescope_results(self.name, self.arches, results, earned, total, secs), f,
+                      indent=1)
+            f.write("\n")
+        with open(junit_path, "w") as f:
+            f.write(junit_xml(self.name, results, secs))
+
+
+def gradescope_results(name, arches, results, earned, total, secs):
+    """Gradescope's results.json: one test per check and arch; score is the Score line's."""
+    return {
+        "score": earned,
+        "execution_time": int(round(secs)),
+        "output": "%s: graded on %s\nScore: %d/%d" % (name, " ".join(arches), earned, total),
+        "visibility": "visible",
+        "stdout_visibility": "visible",
+        "tests": [{"name": "%s: %s" % (name, r["name"]), "score": r["score"],
+                   "max_score": r["max_score"], "output": r["line"], "visibility": "visible",
+                   "status": "passed" if r["why"] is None else "failed"} for r in results],
+    }
+
+
+def junit_xml(name, results, secs):
+    """A JUnit XML report: one testcase per check and arch, a failure with the reason."""
+    failures = sum(1 for r in results if r["why"] is not None)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<testsuites name=%s tests="%d" failures="%d" time="%.1f">' % (
+               quoteattr("trapdoor lab " + name), len(results), failures, secs),
+           '  <testsuite name=%s tests="%d" failures="%d" errors="0" skipped="0" time="%.1f">' % (
+               quoteattr(name), len(results), failures, secs)]
+    for r in results:
+        case = '    <testcase classname=%s name=%s time="%.1f"' % (
+            quoteattr("%s.%s" % (name, r["arch"] or "all")), quoteattr(r["name"]), r["time"])
+        if r["why"] is None:
+            out.append(case + "/>")
+        else:
+            out.append(case + ">")
+            out.append('      <failure message=%s>%s</failure>' % (
+                quoteattr("%d/%d: %s" % (r["score"], r["max_score"], r["why"])),
+                r["line"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")))
+            out.append("    </testcase>")
+    out += ["  </testsuite>", "</testsuites>", ""]
+    return "\n".join(out)

@@ -3,15 +3,24 @@
 status, and what a failed build or a broken check does. No QEMU: make is
 replaced by a stub. tools/grade --selftest runs them (make grade-selftest)."""
 import io
+import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import unittest
+import xml.etree.ElementTree as ET
 from contextlib import redirect_stdout
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import gradelib  # noqa: E402
 from gradelib import GradeFail, Lab, shell_output, shell_session  # noqa: E402
+
+# Every run() writes its results.json and junit.xml here, not into the tree's build/.
+REPORTS = tempfile.mkdtemp(prefix="test-gradelib-")
+os.environ["GRADE_JSON"] = os.path.join(REPORTS, "results.json")
+os.environ["GRADE_JUNIT"] = os.path.join(REPORTS, "junit.xml")
 
 CONSOLE = """trapdoor 0.1 on riscv64
 init: pid 1, running in user mode on riscv64 (trapdoor 0.1)
@@ -134,6 +143,89 @@ class Scoring(unittest.TestCase):
         self.assertEqual(code, 1)
 
 
+class Reports(unittest.TestCase):
+    """results.json (Gradescope) and junit.xml say what the text says."""
+
+    def setUp(self):
+        os.environ.pop("ARCHES", None)
+        for f in ("results.json", "junit.xml"):
+            if os.path.exists(os.path.join(REPORTS, f)):
+                os.unlink(os.path.join(REPORTS, f))
+
+    def run_half(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {})
+
+        def half(arch):
+            if arch == "arm64":
+                raise GradeFail("wrong <answer> & more")
+        lab.check("half", points=5)(half)
+        lab.check("once", points=2, per_arch=False)(lambda: None)
+        return run_lab(lab)
+
+    def test_results_json_has_one_test_per_check_and_arch_and_the_score_line_total(self):
+        code, out = self.run_half()
+        with open(os.environ["GRADE_JSON"]) as f:
+            res = json.load(f)
+        self.assertEqual([t["name"] for t in res["tests"]],
+                         ["t: half (riscv)", "t: half (arm64)", "t: once"])
+        self.assertEqual([(t["score"], t["max_score"]) for t in res["tests"]], [(5, 5), (0, 5), (2, 2)])
+        for t in res["tests"]:
+            self.assertEqual(t["visibility"], "visible")
+            self.assertIn(t["output"] + "\n", out)
+        self.assertEqual(res["score"], 7)
+        self.assertEqual(sum(t["score"] for t in res["tests"]), 7)
+        self.assertIn("Score: %d/%d\n" % (res["score"], sum(t["max_score"] for t in res["tests"])), out)
+
+    def test_junit_has_one_testcase_per_check_and_arch_and_the_failures(self):
+        self.run_half()
+        suite = ET.parse(os.environ["GRADE_JUNIT"]).getroot().find("testsuite")
+        cases = suite.findall("testcase")
+        self.assertEqual([c.get("name") for c in cases], ["half (riscv)", "half (arm64)", "once"])
+        self.assertEqual(suite.get("tests"), "3")
+        self.assertEqual(suite.get("failures"), "1")
+        failure = cases[1].find("failure")
+        self.assertEqual(failure.get("message"), "0/5: wrong <answer> & more")
+        self.assertEqual([c.find("failure") is None for c in cases], [True, False, True])
+
+    def test_a_failed_build_is_in_the_reports_too(self):
+        lab = FakeLab("t", ["riscv", "arm64"], {("arm64", "all"): (2, "error")})
+        lab.check("a", points=3)(lambda arch: None)
+        run_lab(lab)
+        with open(os.environ["GRADE_JSON"]) as f:
+            res = json.load(f)
+        self.assertEqual([(t["name"], t["score"]) for t in res["tests"]],
+                         [("t: a (riscv)", 3), ("t: a (arm64)", 0)])
+        self.assertIn("build failed", res["tests"][1]["output"])
+        self.assertEqual(res["score"], 3)
+
+
+    def test_grade_selftest_finds_reports_that_differ_from_the_text(self):
+        import importlib.machinery
+        import importlib.util
+        loader = importlib.machinery.SourceFileLoader("grade", os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "grade"))
+        grade = importlib.util.module_from_spec(importlib.util.spec_from_loader("grade", loader))
+        loader.exec_module(grade)
+        code, out = self.run_half()
+        log = os.path.join(REPORTS, "grade.log")
+        with open(log, "w") as f:
+            f.write(out)
+        self.assertIsNone(grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+        with open(os.environ["GRADE_JSON"]) as f:
+            res = json.load(f)
+        res["score"] = 12
+        with open(os.environ["GRADE_JSON"], "w") as f:
+            json.dump(res, f)
+        self.assertIn("is not the Score line",
+                      grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+        res["score"] = 7
+        del res["tests"][1]
+        with open(os.environ["GRADE_JSON"], "w") as f:
+            json.dump(res, f)
+        self.assertIn("not the text's 3 check lines",
+                      grade.reports_differ(log, os.environ["GRADE_JSON"], os.environ["GRADE_JUNIT"]))
+
+
 class Boot(unittest.TestCase):
     def test_a_boot_is_made_once_and_a_failed_one_fails(self):
         lab = FakeLab("t", ["riscv", "arm64"], {})
@@ -249,4 +341,7 @@ class TimeoutScale(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    try:
+        unittest.main()
+    finally:
+        shutil.rmtree(REPORTS, ignore_errors=True)
