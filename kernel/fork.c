@@ -44,14 +44,6 @@ static void start_task(struct task_struct *t)
 }
 
 /*
- * Whether name is an embedded program, asked before anything is allocated for
- * it: a name that names nothing costs no pid, task or page, and load_program()
- * only ever runs for a real program. Its early error paths return before its
- * stackleak tracking call (kernel/exec.c), leaving its large frame as an
- * untracked hole above the calls it made; user/tasktest checks the stack
- * after a spawn and an execve of a missing program.
- */
-/*
  * A task's name, as Linux's __set_task_comm(): the rest of comm is zeroed, so
  * a shorter name never leaves the old one's tail behind (task_list copies
  * comm out whole).
@@ -61,12 +53,42 @@ static void set_task_comm(struct task_struct *t, const char *name)
 	strscpy_pad(t->comm, name, sizeof(t->comm));
 }
 
+/*
+ * Whether name is an embedded program, asked before anything is allocated for
+ * it: a name that names nothing costs no pid, task or page, and load_program()
+ * only ever runs for a real program. Its early error paths return before its
+ * stackleak tracking call (kernel/exec.c), leaving its large frame as an
+ * untracked hole above the calls it made; user/tasktest checks the stack
+ * after a spawn and an execve of a missing program.
+ */
 static bool program_exists(const char *name)
 {
 	for (unsigned int i = 0; i < nr_user_programs; i++)
 		if (!strcmp(user_programs[i].name, name))
 			return true;
 	return false;
+}
+
+/*
+ * A new task with an empty address space, for spawn and fork. A task that is
+ * being killed makes no children, as in Linux: a fork bomb's tasks stop forking
+ * the moment Ctrl-C marks them. NULL and *err on failure; a task without an
+ * address space stays TASK_UNUSED, so there is nothing to undo.
+ */
+static struct task_struct *new_task(long *err)
+{
+	struct task_struct *t;
+
+	*err = -EINTR;
+	if (current->killed)
+		return NULL;
+	*err = -EAGAIN;
+	t = alloc_task();
+	if (!t)
+		return NULL;
+	*err = -ENOMEM;
+	t->mm = mm_create();
+	return t->mm ? t : NULL;
 }
 
 long spawn_program(const char *name, const char *const *argv, int argc)
@@ -77,15 +99,9 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 
 	if (!program_exists(name))
 		return -ENOENT;
-	/* A task that is being killed makes no children (Linux's fork checks the same). */
-	if (current->killed)
-		return -EINTR;
-	t = alloc_task();
+	t = new_task(&err);
 	if (!t)
-		return -EAGAIN;
-	t->mm = mm_create();
-	if (!t->mm)
-		return -ENOMEM; /* t stays TASK_UNUSED: nothing to undo */
+		return err;
 	err = load_program(t->mm, name, argv, argc, &entry, &sp);
 	if (err < 0) {
 		mm_destroy(t->mm);
@@ -112,23 +128,15 @@ long do_fork(void)
 {
 	struct task_struct *parent = current, *t;
 	struct mm_struct *pmm = parent->mm;
+	long err;
 
-	/*
-	 * A task that is being killed makes no children, as in Linux: a fork
-	 * bomb's tasks stop forking the moment Ctrl-C marks them.
-	 */
-	if (parent->killed)
-		return -EINTR;
-	t = alloc_task();
+	t = new_task(&err);
 	if (!t)
-		return -EAGAIN;
-	t->mm = mm_create();
-	if (!t->mm)
-		return -ENOMEM;
+		return err;
 	for (unsigned int i = 0; i < pmm->nr_pages; i++) {
 		const struct user_page *p = &pmm->pages[i];
-		int err = mm_map_page(t->mm, p->va, p->prot);
 
+		err = mm_map_page(t->mm, p->va, p->prot);
 		if (err < 0) {
 			mm_destroy(t->mm);
 			return err;

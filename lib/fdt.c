@@ -343,6 +343,44 @@ int fdt_size_cells(const void *fdt, int node)
 	return cells(fdt, node, "#size-cells", 1);
 }
 
+const void *fdt_path_getprop(const void *fdt, const char *path, const char *name, int *lenp)
+{
+	int node = fdt ? fdt_path_offset(fdt, path) : -1;
+
+	return node < 0 ? NULL : fdt_getprop(fdt, node, name, lenp);
+}
+
+bool fdt_prop_is(const void *fdt, int node, const char *name, const char *value, bool dflt)
+{
+	int len;
+	const char *s;
+
+	if (!fdt_getprop(fdt, node, name, &len))
+		return dflt;
+	s = fdt_getprop_string(fdt, node, name);
+	return s && !strcmp(s, value);
+}
+
+int fdt_for_each_cpu(const void *fdt, fdt_cpu_fn fn, void *arg)
+{
+	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, ac, child;
+
+	if (cpus < 0)
+		return 0;
+	ac = fdt_address_cells(fdt, cpus);
+	if (ac < 1 || ac > 2)
+		return -1;
+	for (child = fdt_first_subnode(fdt, cpus); child >= 0;
+	     child = fdt_next_subnode(fdt, child)) {
+		int len;
+		const void *reg = fdt_getprop(fdt, child, "reg", &len);
+
+		if (fdt_prop_is(fdt, child, "device_type", "cpu", false) && reg && len >= 4 * ac)
+			fn(fdt, child, fdt_read_cells(reg, ac), arg);
+	}
+	return child == -2 ? -1 : 0;
+}
+
 const char *fdt_memory(const void *fdt, u64 lo, u64 hi, u64 *start, u64 *size)
 {
 	int root = fdt_path_offset(fdt, "/"), node = fdt_path_offset(fdt, "/memory"), len;

@@ -75,8 +75,8 @@ const char *arm64_dt_gic(const void *fdt, struct arm64_gic_regs *gic)
 
 const char *arm64_dt_uart_spi(const void *fdt, unsigned int *spi)
 {
-	int node = fdt ? fdt_path_offset(fdt, "/pl011@9000000") : -1, len;
-	const u8 *irq = node < 0 ? NULL : fdt_getprop(fdt, node, "interrupts", &len);
+	int len;
+	const u8 *irq = fdt_path_getprop(fdt, "/pl011@9000000", "interrupts", &len);
 
 	*spi = ARM64_UART_SPI_DEFAULT;
 	if (!irq)
@@ -91,8 +91,8 @@ const char *arm64_dt_uart_spi(const void *fdt, unsigned int *spi)
 
 const char *arm64_dt_timer_ppi(const void *fdt, unsigned int *ppi)
 {
-	int node = fdt ? fdt_path_offset(fdt, "/timer") : -1, len;
-	const u8 *irqs = node < 0 ? NULL : fdt_getprop(fdt, node, "interrupts", &len);
+	int len;
+	const u8 *irqs = fdt_path_getprop(fdt, "/timer", "interrupts", &len);
 	const u8 *virt;
 
 	*ppi = ARM64_TIMER_PPI_DEFAULT;
@@ -107,44 +107,35 @@ const char *arm64_dt_timer_ppi(const void *fdt, unsigned int *ppi)
 	return NULL;
 }
 
-/* Is property name of node the string value? */
-static bool prop_is(const void *fdt, int node, const char *name, const char *value)
-{
-	const char *s = fdt_getprop_string(fdt, node, name);
+/* What arm64_dt_cpus() collects, one CPU node at a time. */
+struct arm64_cpus {
+	u64 self;
+	u64 *hwid;
+	bool *psci;
+	unsigned int max, n;
+};
 
-	return s && !strcmp(s, value);
+static void arm64_dt_cpu(const void *fdt, int node, u64 id, void *arg)
+{
+	struct arm64_cpus *c = arg;
+
+	id &= MPIDR_AFF_MASK;
+	if (id == c->self)
+		return;
+	if (c->n < c->max) {
+		c->hwid[c->n] = id;
+		c->psci[c->n] = fdt_prop_is(fdt, node, "enable-method", "psci", false);
+	}
+	c->n++;
 }
 
 int arm64_dt_cpus(const void *fdt, u64 self, u64 *hwid, bool *psci, unsigned int max)
 {
-	lib_track_stack(); /* a frame bigger than the stackleak search depth */
-	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, ac, child, n = 1;
+	struct arm64_cpus c = { .self = self, .hwid = hwid, .psci = psci, .max = max, .n = 1 };
 
 	if (max) {
 		hwid[0] = self;
 		psci[0] = true; /* running already */
 	}
-	if (cpus < 0)
-		return 1;
-	ac = fdt_address_cells(fdt, cpus);
-	if (ac < 1 || ac > 2)
-		return -1;
-	for (child = fdt_first_subnode(fdt, cpus); child >= 0;
-	     child = fdt_next_subnode(fdt, child)) {
-		int len;
-		const u8 *reg = fdt_getprop(fdt, child, "reg", &len);
-		u64 id;
-
-		if (!prop_is(fdt, child, "device_type", "cpu") || !reg || len < 4 * ac)
-			continue;
-		id = fdt_read_cells(reg, ac) & MPIDR_AFF_MASK;
-		if (id == self)
-			continue;
-		if ((unsigned int)n < max) {
-			hwid[n] = id;
-			psci[n] = prop_is(fdt, child, "enable-method", "psci");
-		}
-		n++;
-	}
-	return child == -2 ? -1 : n;
+	return fdt_for_each_cpu(fdt, arm64_dt_cpu, &c) < 0 ? -1 : (int)c.n;
 }

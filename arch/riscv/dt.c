@@ -11,8 +11,8 @@
 
 const char *riscv_dt_timebase(const void *fdt, u64 *hz)
 {
-	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, len;
-	const void *p = cpus < 0 ? NULL : fdt_getprop(fdt, cpus, "timebase-frequency", &len);
+	int len;
+	const void *p = fdt_path_getprop(fdt, "/cpus", "timebase-frequency", &len);
 	u64 v;
 
 	*hz = RISCV_TIMEBASE_DEFAULT;
@@ -29,8 +29,8 @@ const char *riscv_dt_timebase(const void *fdt, u64 *hz)
 
 const char *riscv_dt_uart_irq(const void *fdt, unsigned int *irq)
 {
-	int node = fdt ? fdt_path_offset(fdt, "/soc/serial@10000000") : -1, len;
-	const void *p = node < 0 ? NULL : fdt_getprop(fdt, node, "interrupts", &len);
+	int len;
+	const void *p = fdt_path_getprop(fdt, "/soc/serial@10000000", "interrupts", &len);
 
 	*irq = RISCV_UART_IRQ_DEFAULT;
 	if (!p)
@@ -43,51 +43,39 @@ const char *riscv_dt_uart_irq(const void *fdt, unsigned int *irq)
 	return NULL;
 }
 
-/* A string property is value: absent counts as dflt. */
-static bool dt_is(const void *fdt, int node, const char *name, const char *value, bool dflt)
-{
-	int len;
-	const char *s;
+/* What riscv_dt_harts() collects, one CPU node at a time. */
+struct riscv_harts {
+	unsigned long boot_hartid;
+	unsigned long *hartids;
+	unsigned int max, n, refused;
+};
 
-	if (!fdt_getprop(fdt, node, name, &len))
-		return dflt;
-	s = fdt_getprop_string(fdt, node, name);
-	return s && !strcmp(s, value);
+static void riscv_dt_hart(const void *fdt, int node, u64 hartid, void *arg)
+{
+	struct riscv_harts *h = arg;
+
+	if (!fdt_prop_is(fdt, node, "status", "okay", true) || hartid == h->boot_hartid)
+		return;
+	if (hartid > RISCV_MAX_HARTID) {
+		h->refused++;
+		return;
+	}
+	if (h->n < h->max)
+		h->hartids[h->n] = (unsigned long)hartid;
+	h->n++;
 }
 
 int riscv_dt_harts(const void *fdt, unsigned long boot_hartid, unsigned long *hartids,
 		   unsigned int max, unsigned int *refused)
 {
-	lib_track_stack(); /* a frame bigger than the stackleak search depth */
-	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, ac, child, n = 1;
+	struct riscv_harts h = {
+		.boot_hartid = boot_hartid, .hartids = hartids, .max = max, .n = 1
+	};
+	int err;
 
-	*refused = 0;
 	if (max)
 		hartids[0] = boot_hartid;
-	if (cpus < 0)
-		return 1;
-	ac = fdt_address_cells(fdt, cpus);
-	if (ac < 1 || ac > 2)
-		return -1;
-	for (child = fdt_first_subnode(fdt, cpus); child >= 0;
-	     child = fdt_next_subnode(fdt, child)) {
-		int len;
-		const void *reg = fdt_getprop(fdt, child, "reg", &len);
-		u64 hartid;
-
-		if (!dt_is(fdt, child, "device_type", "cpu", false) ||
-		    !dt_is(fdt, child, "status", "okay", true) || !reg || len < ac * 4)
-			continue;
-		hartid = fdt_read_cells(reg, ac);
-		if (hartid == boot_hartid)
-			continue;
-		if (hartid > RISCV_MAX_HARTID) {
-			(*refused)++;
-			continue;
-		}
-		if ((unsigned int)n < max)
-			hartids[n] = (unsigned long)hartid;
-		n++;
-	}
-	return child == -2 ? -1 : n;
+	err = fdt_for_each_cpu(fdt, riscv_dt_hart, &h);
+	*refused = h.refused;
+	return err < 0 ? -1 : (int)h.n;
 }

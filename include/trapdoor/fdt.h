@@ -65,6 +65,21 @@ int fdt_next_subnode(const void *fdt, int node);
 int fdt_address_cells(const void *fdt, int node);
 int fdt_size_cells(const void *fdt, int node);
 
+/* Property name of the node at path; NULL if fdt is NULL, or the node or the property is absent. */
+const void *fdt_path_getprop(const void *fdt, const char *path, const char *name, int *lenp);
+
+/* Is string property name of node value? An absent property counts as dflt. */
+bool fdt_prop_is(const void *fdt, int node, const char *name, const char *value, bool dflt);
+
+/*
+ * Calls fn(fdt, node, id, arg) for every CPU node under /cpus: a child whose
+ * device_type is "cpu" and whose reg holds at least /cpus's #address-cells
+ * cells (1 or 2); id is that reg. 0 when done (no /cpus: no call), -1 if
+ * #address-cells is not 1 or 2 or the blob is malformed.
+ */
+typedef void (*fdt_cpu_fn)(const void *fdt, int node, u64 id, void *arg);
+int fdt_for_each_cpu(const void *fdt, fdt_cpu_fn fn, void *arg);
+
 /*
  * RAM: the first (base, size) pair of /memory's "reg", in the root's cell
  * counts. It must hold [lo, hi) (the kernel and the tree: an arch unmaps what
