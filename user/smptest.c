@@ -385,8 +385,9 @@ static void test_pingpong(long rounds)
  * user mode (user_counter()), so that between two readings this CPU makes
  * the one syscall and nothing else. A trial in which a host hiccup kept this
  * CPU from running then (QEMU runs each CPU as a host thread, on a host that
- * may be busy) is tried again, up to WRITE_TRIALS times; the kernel lock
- * would spoil every one.
+ * may be busy) is tried again, up to WRITE_TRIALS times, each after a longer
+ * pause (1.4 s in all), so that one busy spell of the host cannot spoil them
+ * all; the kernel lock would spoil every one.
  */
 #define WRITE_LINES    48
 #define WRITE_LINE_LEN 64
@@ -490,6 +491,11 @@ static void test_console_write_latency(void)
 	while (my_cpu() != 1)
 		sched_yield();
 	for (trial = 1; trial <= WRITE_TRIALS && !ok && !broke; trial++) {
+		/* Trials spread out, 50 ms more each time: one busy spell of the host spoils one. */
+		struct timespec pause = { 0, 50000000L * (trial - 1) };
+
+		if (trial > 1)
+			nanosleep(&pause, NULL);
 		broke = !console_write_trial(text, sizeof(text), &tr);
 		ok = !broke && tr.calls_inside > 0;
 	}

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* In-kernel tests, group arch: this architecture's counter. */
+/* In-kernel tests, group arch: this architecture's counter and syscall argument registers. */
 #include <trapdoor/arch.h>
+#include <trapdoor/string.h>
+#include <asm/ptrace.h>
+#include <uapi/errno.h>
+
+#include "../syscalls.h" /* sys_getrandom() */
 
 #include "selftest.h"
 
@@ -20,7 +25,28 @@ static void test_counter_advances(void)
 		     (unsigned long long)arch_cycles_per_sec());
 }
 
+/*
+ * Each argument register set as the syscall instruction leaves it reads back as that
+ * argument, and a handler finds it there: getrandom()'s third argument, flags, bad.
+ */
+static __stackleak_frame_exempt void test_syscall_args_round_trip(void)
+{
+	struct pt_regs regs;
+	long ret;
+
+	memset(&regs, 0, sizeof(regs));
+	for (unsigned int i = 0; i < 6; i++)
+		regs_set_syscall_arg(&regs, i, 0x1111111111111111UL * (i + 1));
+	for (unsigned int i = 0; i < 6; i++)
+		KTEST_EXPECT(regs_syscall_arg(&regs, i) == 0x1111111111111111UL * (i + 1),
+			     "argument %u reads back as 0x%lx", i, regs_syscall_arg(&regs, i));
+	ret = ktest_syscall(sys_getrandom, 0, 0, 0x100, 0, 0, 0);
+	KTEST_EXPECT(ret == -EINVAL, "getrandom(NULL, 0, 0x100) gave %ld, want -EINVAL", ret);
+}
+
 const struct ktest ktests_arch[] = { { "arch.counter_advances", test_counter_advances },
+				     { "arch.syscall_args_round_trip",
+				       test_syscall_args_round_trip },
 				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

@@ -9,6 +9,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
+#include <asm/ptrace.h>
 
 #include "selftest.h"
 
@@ -21,6 +22,20 @@
 static const char *current_test;
 static bool current_failed;
 static char failure[160];
+
+/* A pt_regs is bigger than the stackleak search depth; the tests run at boot. */
+__stackleak_frame_exempt long ktest_syscall(syscall_fn_t fn, unsigned long a0, unsigned long a1,
+					    unsigned long a2, unsigned long a3, unsigned long a4,
+					    unsigned long a5)
+{
+	const unsigned long args[] = { a0, a1, a2, a3, a4, a5 };
+	struct pt_regs regs;
+
+	memset(&regs, 0, sizeof(regs));
+	for (unsigned int i = 0; i < ARRAY_SIZE(args); i++)
+		regs_set_syscall_arg(&regs, i, args[i]);
+	return fn(&regs);
+}
 
 __stackleak_frame_exempt void ktest_fail(const char *file, int line, const char *fmt, ...)
 {

@@ -128,6 +128,15 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 	return n < SYSCALL_NR_ARGS ? regs->regs[n] : 0;
 }
 
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	if (n == 0)
+		regs->orig_x0 = v;
+	if (n < SYSCALL_NR_ARGS)
+		regs->regs[n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	regs->regs[0] = (u64)ret;

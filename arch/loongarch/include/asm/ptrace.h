@@ -90,6 +90,15 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 	return n == 0 ? regs->orig_a0 : regs->regs[REG_A0 + n];
 }
 
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	if (n == 0)
+		regs->orig_a0 = v;
+	if (n < 6)
+		regs->regs[REG_A0 + n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	regs->regs[REG_A0] = (unsigned long)ret;

@@ -130,6 +130,15 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 }
 
 /* -MAX_ERRNO..-1 is an error: r3 = errno and cr0.SO = 1. Anything else is a value. */
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	if (n == 0)
+		regs->orig_gpr3 = v;
+	if (n < 6)
+		regs->gpr[3 + n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	if ((unsigned long)ret >= (unsigned long)-MAX_ERRNO) {

@@ -154,6 +154,16 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 	}
 }
 
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	unsigned long *const args[] = { &regs->a0, &regs->a1, &regs->a2,
+					&regs->a3, &regs->a4, &regs->a5 };
+
+	if (n < 6)
+		*args[n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	regs->a0 = (unsigned long)ret;

@@ -198,6 +198,15 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 }
 
 /* A negative errno goes back as it is (Linux: -4095..-1 in r2 means error). */
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	if (n == 0)
+		regs->orig_gpr2 = v;
+	if (n < 6)
+		regs->gprs[2 + n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	regs->gprs[2] = (unsigned long)ret;

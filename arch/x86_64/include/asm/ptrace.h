@@ -145,6 +145,16 @@ static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigne
 	}
 }
 
+/* Sets argument n as the syscall instruction leaves it (the in-kernel tests call handlers so). */
+static inline void regs_set_syscall_arg(struct pt_regs *regs, unsigned int n, unsigned long v)
+{
+	unsigned long *const args[] = { &regs->rdi, &regs->rsi, &regs->rdx,
+					&regs->r10, &regs->r8,	&regs->r9 };
+
+	if (n < 6)
+		*args[n] = v;
+}
+
 static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 {
 	regs->rax = (unsigned long)ret;
