@@ -13,7 +13,7 @@
  */
 #include "lib/ulib.h"
 
-#define MAX_REGS 32
+#define MAX_REGS 160
 
 static int check_values(const char *test, const unsigned long *want)
 {

@@ -18,7 +18,7 @@ PHDRS
 
 SECTIONS
 {
-	. = USER_BASE;
+	. = USER_TEXT_BASE;
 	.text : {
 		KEEP(*(.text.start))
 		*(.text .text.*)

@@ -115,3 +115,18 @@ bool arm64_cpu_setup(void)
 	__asm__ __volatile__("msr daifclr, #%0" : : "i"(DAIF_SERROR_IMM) : "memory");
 	return pan_init();
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

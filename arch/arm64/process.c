@@ -47,3 +47,27 @@ void arch_task_init(struct task_struct *t)
 _Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first in task_struct");
 /* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
 _Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
+
+void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
+{
+	(void)dst;
+	(void)src;
+}
+
+void arch_flush_thread(void)
+{
+}
+
+void arch_set_tls(struct task_struct *t, unsigned long tls)
+{
+	(void)t;
+	(void)tls;
+}
+
+int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
+{
+	(void)mm;
+	(void)regs;
+	(void)e_flags;
+	return 0;
+}

@@ -35,3 +35,18 @@ __stackleak_frame_exempt void identify_cpu(void)
 		 cfg2 & CPUCFG2_LVZ ? ", LVZ" : "");
 	boot_info.cpu = cpu_desc;
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

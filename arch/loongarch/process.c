@@ -45,3 +45,27 @@ void arch_task_init(struct task_struct *t)
 	t->thread.sp = (unsigned long)task_pt_regs(t);
 	t->thread.kstack_top = task_stack_top(t);
 }
+
+void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
+{
+	(void)dst;
+	(void)src;
+}
+
+void arch_flush_thread(void)
+{
+}
+
+void arch_set_tls(struct task_struct *t, unsigned long tls)
+{
+	(void)t;
+	(void)tls;
+}
+
+int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
+{
+	(void)mm;
+	(void)regs;
+	(void)e_flags;
+	return 0;
+}

@@ -30,3 +30,18 @@ void cpu_setup_sprs(void)
 	mtspr(SPRN_UAMOR, 0);
 	mtspr(SPRN_AMR, 0);
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

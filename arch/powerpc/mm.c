@@ -339,3 +339,29 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 {
 	return -ENOSYS;
 }
+
+int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
+{
+	const struct user_page *p = mm_find_page(mm, va);
+
+	if (!p)
+		return -ENOENT;
+	*pa = p->pa;
+	*prot = p->prot;
+	return 0;
+}
+
+int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
+{
+	(void)mm;
+	(void)va;
+	(void)prot;
+	return -ENOSYS;
+}
+
+unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
+{
+	(void)mm;
+	(void)va;
+	return 0;
+}

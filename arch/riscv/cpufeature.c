@@ -80,3 +80,18 @@ bool riscv_isa_extension(const char *name)
 			return riscv_isa_ext_present[i];
 	panic("riscv: riscv_isa_extension(\"%s\"): add it to riscv_isa_ext_names", name);
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

@@ -122,3 +122,18 @@ __stackleak_frame_exempt void identify_cpu(bool iep)
 	    iep ? "IEP (no-execute pages)" : "no IEP: user data pages are executable");
 	boot_info.cpu = cpu_name;
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

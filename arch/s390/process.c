@@ -128,3 +128,27 @@ void arch_task_init(struct task_struct *t)
 BUILD_BUG_ON(THREAD_SIZE % 16 != 0);
 BUILD_BUG_ON(sizeof(struct pt_regs) != PT_SIZE);
 BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
+
+void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
+{
+	(void)dst;
+	(void)src;
+}
+
+void arch_flush_thread(void)
+{
+}
+
+void arch_set_tls(struct task_struct *t, unsigned long tls)
+{
+	(void)t;
+	(void)tls;
+}
+
+int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
+{
+	(void)mm;
+	(void)regs;
+	(void)e_flags;
+	return 0;
+}

@@ -61,3 +61,18 @@ __stackleak_frame_exempt void identify_cpu(void)
 		 *b ? b : "x86_64", vendor, family, model, sig & 0xf);
 	boot_info.cpu = cpu_desc;
 }
+
+unsigned long arch_elf_hwcap(void)
+{
+	return 0;
+}
+
+unsigned long arch_elf_hwcap2(void)
+{
+	return 0;
+}
+
+const char *arch_elf_platform(void)
+{
+	return NULL;
+}

@@ -134,6 +134,53 @@ void arch_switch_mm(struct mm_struct *mm);
 void arch_mm_destroy(struct mm_struct *mm);
 
 /*
+ * The user pages of an address space. The page tables (whatever the MMU, or
+ * the arch's refill handler, reads) are the one record of which user page is
+ * mapped where; mm/ keeps only the areas (VMAs) and asks these for pages.
+ * The user range is [USER_BASE, TASK_SIZE) of asm/page.h.
+ *	arch_map_user()		maps page va to pa with prot; -EBUSY if mapped
+ *	arch_user_page()	0 and *pa, *prot of mapped page va; -ENOENT if not
+ *	arch_protect_user()	gives mapped page va prot; -ENOENT if not mapped
+ *	arch_unmap_user()	removes page va's mapping; returns the pa it had,
+ *				0 if there was none
+ * protect and unmap return only once no CPU can still use the old entry:
+ * every CPU whose TLB may hold it has invalidated it (or will, before it runs
+ * this address space's user code again).
+ */
+int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot);
+int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot);
+unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va);
+
+/*
+ * A task's own user state outside pt_regs: its FP/SIMD registers (switched
+ * eagerly: arch_switch_to() saves the outgoing task's and loads the incoming
+ * one's on every switch, never lazily; docs/hardening.md) and its thread
+ * pointer where that is not in pt_regs.
+ *	arch_dup_task_struct(dst, src)	fork: dst's state becomes src's; src is
+ *					current, whose live registers are read
+ *	arch_flush_thread()		execve: current's state is zeroed, in the
+ *					CPU and in what a switch would save
+ *	arch_set_tls(t, tls)		clone's CLONE_SETTLS: t's thread pointer
+ */
+void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src);
+void arch_flush_thread(void);
+void arch_set_tls(struct task_struct *t, unsigned long tls);
+
+/*
+ * ELF images (mm/exec). arch_elf_entry() runs once a new image is loaded
+ * into mm and arch_init_user_regs() has set pc to its e_entry: it returns
+ * -ENOEXEC for an image this arch cannot run (e_flags names an ABI it does
+ * not have), and may rewrite regs where the ABI's entry is not e_entry
+ * itself (ppc64 ELFv1: a function descriptor). The auxiliary vector's view of
+ * the CPU: Linux's ELF_HWCAP, ELF_HWCAP2 (only what is enabled for user mode)
+ * and ELF_PLATFORM (NULL where Linux gives none).
+ */
+int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags);
+unsigned long arch_elf_hwcap(void);
+unsigned long arch_elf_hwcap2(void);
+const char *arch_elf_platform(void);
+
+/*
  * Idle. Called with interrupts masked when no task can run; waits (wfi, hlt,
  * idle, ...) until an interrupt is pending, so an idle machine costs the host
  * no CPU, and returns with interrupts masked again. The interrupt may have

@@ -115,6 +115,13 @@ enum user_fault {
  * dies; the kernel carries on with the next one. Never returns.
  */
 __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr);
+/*
+ * A page fault in user mode (kind FAULT_READ, FAULT_WRITE or FAULT_EXEC at
+ * addr). Returns when it was resolved (a copy-on-write page copied, say):
+ * the arch's trap code then returns to user mode and the instruction runs
+ * again. Otherwise the task dies as in do_user_fault(), which never returns.
+ */
+void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr);
 
 /*
  * A page fault in kernel mode (kernel/traps.c): names what the kernel did

@@ -38,6 +38,8 @@
 /* Level 1 entry 64 of 512: far above the kernel's four and above any RAM it maps. */
 #define USER_BASE      UL(0x1000000000) /* 64 GiB */
 #define USER_STACK_TOP UL(0x1040000000) /* USER_BASE + 1 GiB, exclusive */
+#define TASK_SIZE      USER_STACK_TOP	/* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	/* where user/ programs are linked */
 
 #ifndef __ASSEMBLY__
 

@@ -44,6 +44,8 @@
 
 #define USER_BASE      _AC(0x400000, UL)     /* 4 MiB: the first 256 pages stay unmapped */
 #define USER_STACK_TOP _AC(0x1000000000, UL) /* 64 GiB, exclusive: see asm/pgtable.h */
+#define TASK_SIZE      USER_STACK_TOP	     /* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	     /* where user/ programs are linked */
 
 /* The cached window, DMW1 (head.S): virtual CACHED_BASE + x is physical x. */
 #define CACHED_BASE _AC(0x9000000000000000, UL)

@@ -31,6 +31,8 @@
 
 #define USER_BASE      _AC(0x10000000, UL)    /* 256 MiB */
 #define USER_STACK_TOP _AC(0x10000000000, UL) /* 1 TiB: the end of the user segment */
+#define TASK_SIZE      USER_STACK_TOP	      /* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	      /* where user/ programs are linked */
 
 #ifndef __ASSEMBLY__
 

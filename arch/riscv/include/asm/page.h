@@ -31,6 +31,8 @@
 /* Root entry 64 of 256 in the lower (positive) half: far above any RAM QEMU virt can have. */
 #define USER_BASE      _AC(0x1000000000, UL) /* 64 GiB */
 #define USER_STACK_TOP _AC(0x1040000000, UL) /* USER_BASE + 1 GiB, exclusive */
+#define TASK_SIZE      USER_STACK_TOP	     /* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	     /* where user/ programs are linked */
 
 #ifndef __ASSEMBLY__
 

@@ -39,6 +39,8 @@
 
 #define USER_BASE      _AC(0x10000000, UL) /* 256 MiB: segment 256 */
 #define USER_STACK_TOP _AC(0x20000000, UL) /* 512 MiB, exclusive: segment 511 is the last */
+#define TASK_SIZE      USER_STACK_TOP	   /* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	   /* where user/ programs are linked */
 
 #ifndef __ASSEMBLY__
 

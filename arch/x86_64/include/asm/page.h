@@ -37,6 +37,8 @@
 
 #define USER_BASE      _AC(0x8000000000, UL) /* 512 GiB: the first byte of PML4[1] */
 #define USER_STACK_TOP _AC(0x8040000000, UL) /* USER_BASE + 1 GiB, exclusive */
+#define TASK_SIZE      USER_STACK_TOP	     /* the end of user space, exclusive */
+#define USER_TEXT_BASE USER_BASE	     /* where user/ programs are linked */
 
 #ifndef __ASSEMBLY__
 
