@@ -154,6 +154,7 @@ long do_fork(void)
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
+	arch_dup_task_struct(t, parent); /* FP/SIMD and what else pt_regs lacks */
 	start_task(t);
 	return t->pid;
 }
@@ -190,6 +191,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 */
 	kstack_task_init(current);
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
+	arch_flush_thread(); /* FP/SIMD and what else pt_regs lacks: zero */
 	return 0;
 }
 

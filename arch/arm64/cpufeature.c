@@ -37,6 +37,9 @@ static const struct {
 
 static char cpu_name[96], cpu_compatible[48];
 
+static void setup_elf_hwcaps(void);
+static unsigned long elf_hwcap[2];
+
 /* "ARM Cortex-A72 r0p3 (MIDR 0x410fd083)"; unknown parts by the DT's compatible. */
 __stackleak_frame_exempt void identify_cpu(void)
 {
@@ -53,6 +56,7 @@ __stackleak_frame_exempt void identify_cpu(void)
 	snprintf(cpu_name, sizeof(cpu_name), "%s r%lup%lu (MIDR 0x%08lx)",
 		 name ? name : "unknown arm64 CPU", MIDR_VARIANT(midr), MIDR_REVISION(midr), midr);
 	boot_info.cpu = cpu_name;
+	setup_elf_hwcaps();
 }
 
 /*
@@ -85,13 +89,16 @@ static bool pan_init(void)
 bool arm64_cpu_setup(void)
 {
 	/*
-	 * FP/SIMD, SVE and SME off at EL1 and EL0 (CPACR_EL1.FPEN, ZEN and SMEN
-	 * = 0, not left to the reset value): no task's FP registers are saved,
-	 * so none may use them; an FP, SVE or SME instruction in user mode, or
-	 * FPCR/FPSR, traps (EC 0x07, 0x19, 0x1d) and the task dies of SIGILL
-	 * (traps.c). SME's TPIDR2_EL0 traps too: SCTLR_EL1.EnTP2 is 0 (head.S).
+	 * FP/SIMD on, SVE and SME off (CPACR_EL1.FPEN = 0b11, ZEN and SMEN =
+	 * 0, not left to the reset value). FPEN has no setting that lets EL0
+	 * in and keeps EL1 out: the kernel stays out of v0-v31, FPSR and FPCR
+	 * by being built -mgeneral-regs-only, and only arch_switch_to() and
+	 * the fork and execve hooks (entry.S, process.c) touch them, to keep
+	 * each task's own. An SVE or SME instruction in user mode traps (EC
+	 * 0x19, 0x1d) and the task dies of SIGILL (traps.c); so does SME's
+	 * TPIDR2_EL0: SCTLR_EL1.EnTP2 is 0 (head.S).
 	 */
-	write_sysreg(0, cpacr_el1);
+	write_sysreg(CPACR_EL1_FPEN, cpacr_el1);
 	/* User mode may read the virtual counter (cntvct_el0), as on Linux; nothing else. */
 	write_sysreg(CNTKCTL_EL0VCTEN, cntkctl_el1);
 	/*
@@ -116,17 +123,117 @@ bool arm64_cpu_setup(void)
 	return pan_init();
 }
 
+/*
+ * The auxiliary vector's view of the CPU, as Linux's arm64_elf_hwcaps gives
+ * it (its uapi asm/hwcap.h numbers the bits): one bit per feature of the ID
+ * registers that user mode can use as it is. Left out, because trapdoor does
+ * not enable them or does not give what the bit promises: SVE and SME
+ * (CPACR_EL1), EVTSTRM (no event stream from the generic timer), CPUID (no
+ * emulation of EL0 reads of the ID registers), PACA and PACG (no per-task
+ * keys), BTI (no guarded pages), MTE (no tags), and everything built on those.
+ */
+struct hwcap_field {
+	u8 reg;	   /* which ID register: ID_AA64* below */
+	u8 shift;  /* the field's lowest bit */
+	u8 min;	   /* the smallest value that has the feature (fields are unsigned) */
+	u8 hwcap2; /* bit in AT_HWCAP2 rather than AT_HWCAP */
+	u8 bit;	   /* the HWCAP_* / HWCAP2_* bit number */
+};
+
+enum {
+	ID_AA64ISAR0,
+	ID_AA64ISAR1,
+	ID_AA64ISAR2,
+	ID_AA64PFR0,
+	ID_AA64PFR1,
+	ID_AA64MMFR1,
+	ID_AA64MMFR2,
+	NR_ID_REGS
+};
+
+static const struct hwcap_field hwcap_fields[] = {
+	{ ID_AA64ISAR0, 4, 1, 0, 3 },	/* AES */
+	{ ID_AA64ISAR0, 4, 2, 0, 4 },	/* PMULL */
+	{ ID_AA64ISAR0, 8, 1, 0, 5 },	/* SHA1 */
+	{ ID_AA64ISAR0, 12, 1, 0, 6 },	/* SHA2 */
+	{ ID_AA64ISAR0, 12, 2, 0, 21 }, /* SHA512 */
+	{ ID_AA64ISAR0, 16, 1, 0, 7 },	/* CRC32 */
+	{ ID_AA64ISAR0, 20, 2, 0, 8 },	/* ATOMICS */
+	{ ID_AA64ISAR0, 28, 1, 0, 12 }, /* ASIMDRDM */
+	{ ID_AA64ISAR0, 32, 1, 0, 17 }, /* SHA3 */
+	{ ID_AA64ISAR0, 36, 1, 0, 18 }, /* SM3 */
+	{ ID_AA64ISAR0, 40, 1, 0, 19 }, /* SM4 */
+	{ ID_AA64ISAR0, 44, 1, 0, 20 }, /* ASIMDDP */
+	{ ID_AA64ISAR0, 48, 1, 0, 23 }, /* ASIMDFHM */
+	{ ID_AA64ISAR0, 52, 1, 0, 27 }, /* FLAGM */
+	{ ID_AA64ISAR0, 52, 2, 1, 7 },	/* FLAGM2 */
+	{ ID_AA64ISAR0, 60, 1, 1, 16 }, /* RNG */
+	{ ID_AA64ISAR1, 0, 1, 0, 16 },	/* DCPOP */
+	{ ID_AA64ISAR1, 0, 2, 1, 0 },	/* DCPODP */
+	{ ID_AA64ISAR1, 12, 1, 0, 13 }, /* JSCVT */
+	{ ID_AA64ISAR1, 16, 1, 0, 14 }, /* FCMA */
+	{ ID_AA64ISAR1, 20, 1, 0, 15 }, /* LRCPC */
+	{ ID_AA64ISAR1, 20, 2, 0, 26 }, /* ILRCPC */
+	{ ID_AA64ISAR1, 32, 1, 1, 8 },	/* FRINT */
+	{ ID_AA64ISAR1, 36, 1, 0, 29 }, /* SB */
+	{ ID_AA64ISAR1, 44, 1, 1, 14 }, /* BF16 */
+	{ ID_AA64ISAR1, 48, 1, 1, 15 }, /* DGH */
+	{ ID_AA64ISAR1, 52, 1, 1, 13 }, /* I8MM */
+	{ ID_AA64ISAR2, 4, 1, 1, 21 },	/* RPRES */
+	{ ID_AA64PFR0, 48, 1, 0, 24 },	/* DIT */
+	{ ID_AA64PFR1, 4, 2, 0, 28 },	/* SSBS */
+	{ ID_AA64MMFR1, 44, 1, 1, 20 }, /* AFP */
+	{ ID_AA64MMFR2, 32, 1, 0, 25 }, /* USCAT */
+};
+
+#define HWCAP_FP		  BIT(0)
+#define HWCAP_ASIMD		  BIT(1)
+#define HWCAP_FPHP		  BIT(9)
+#define HWCAP_ASIMDHP		  BIT(10)
+/* ID_AA64PFR0_EL1.FP [19:16] and AdvSIMD [23:20]: 0 = present, 1 = with half precision, 0xf = none. */
+#define ID_AA64PFR0_FP_SHIFT	  16
+#define ID_AA64PFR0_ADVSIMD_SHIFT 20
+
+
+/* Read once, on CPU 0 (identify_cpu()); the secondaries are the same kind of CPU. */
+static void setup_elf_hwcaps(void)
+{
+	u64 id[NR_ID_REGS] = {
+		[ID_AA64ISAR0] = read_sysreg(id_aa64isar0_el1),
+		[ID_AA64ISAR1] = read_sysreg(id_aa64isar1_el1),
+		[ID_AA64ISAR2] = read_sysreg(s3_0_c0_c6_2), /* ID_AA64ISAR2_EL1, by its generic name */
+		[ID_AA64PFR0] = read_sysreg(id_aa64pfr0_el1),
+		[ID_AA64PFR1] = read_sysreg(id_aa64pfr1_el1),
+		[ID_AA64MMFR1] = read_sysreg(id_aa64mmfr1_el1),
+		[ID_AA64MMFR2] = read_sysreg(id_aa64mmfr2_el1),
+	};
+	u64 fp = (id[ID_AA64PFR0] >> ID_AA64PFR0_FP_SHIFT) & 0xf;
+	u64 simd = (id[ID_AA64PFR0] >> ID_AA64PFR0_ADVSIMD_SHIFT) & 0xf;
+
+	if (fp != 0xf)
+		elf_hwcap[0] |= HWCAP_FP | (fp >= 1 ? HWCAP_FPHP : 0);
+	if (simd != 0xf)
+		elf_hwcap[0] |= HWCAP_ASIMD | (simd >= 1 ? HWCAP_ASIMDHP : 0);
+	for (size_t i = 0; i < ARRAY_SIZE(hwcap_fields); i++) {
+		const struct hwcap_field *f = &hwcap_fields[i];
+
+		if (((id[f->reg] >> f->shift) & 0xf) >= f->min)
+			elf_hwcap[f->hwcap2] |= BIT(f->bit);
+	}
+}
+
 unsigned long arch_elf_hwcap(void)
 {
-	return 0;
+	return elf_hwcap[0];
 }
 
 unsigned long arch_elf_hwcap2(void)
 {
-	return 0;
+	return elf_hwcap[1];
 }
 
+/* Linux's ELF_PLATFORM on little-endian arm64. */
 const char *arch_elf_platform(void)
 {
-	return NULL;
+	return "aarch64";
 }

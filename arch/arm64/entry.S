@@ -433,6 +433,79 @@ SYM_CODE_START(ret_from_fork)
 SYM_CODE_END(ret_from_fork)
 
 /*
+ * fpsimd_save state, tmp: the 32 vector registers, FPSR and FPCR into the
+ * struct user_fpsimd_state at register state (asm/processor.h); x<tmp> is
+ * scratch. Only the kernel's switch and fork code runs these: it is built
+ * -mgeneral-regs-only, so no C code of the kernel touches v0-v31, FPSR or
+ * FPCR, and the CPU's copy is always the current task's.
+ */
+	.macro	fpsimd_save, state, tmp
+	stp	q0, q1, [\state, #FPSIMD_VREGS + 16 * 0]
+	stp	q2, q3, [\state, #FPSIMD_VREGS + 16 * 2]
+	stp	q4, q5, [\state, #FPSIMD_VREGS + 16 * 4]
+	stp	q6, q7, [\state, #FPSIMD_VREGS + 16 * 6]
+	stp	q8, q9, [\state, #FPSIMD_VREGS + 16 * 8]
+	stp	q10, q11, [\state, #FPSIMD_VREGS + 16 * 10]
+	stp	q12, q13, [\state, #FPSIMD_VREGS + 16 * 12]
+	stp	q14, q15, [\state, #FPSIMD_VREGS + 16 * 14]
+	stp	q16, q17, [\state, #FPSIMD_VREGS + 16 * 16]
+	stp	q18, q19, [\state, #FPSIMD_VREGS + 16 * 18]
+	stp	q20, q21, [\state, #FPSIMD_VREGS + 16 * 20]
+	stp	q22, q23, [\state, #FPSIMD_VREGS + 16 * 22]
+	stp	q24, q25, [\state, #FPSIMD_VREGS + 16 * 24]
+	stp	q26, q27, [\state, #FPSIMD_VREGS + 16 * 26]
+	stp	q28, q29, [\state, #FPSIMD_VREGS + 16 * 28]
+	stp	q30, q31, [\state, #FPSIMD_VREGS + 16 * 30]
+	mrs	x\tmp, fpsr
+	str	w\tmp, [\state, #FPSIMD_FPSR]
+	mrs	x\tmp, fpcr
+	str	w\tmp, [\state, #FPSIMD_FPCR]
+	.endm
+
+/*
+ * fpsimd_restore state, tmp, tmp2: the reverse. FPCR is written only when it
+ * changes, as Linux does: a write to it may synchronize the FP pipeline.
+ */
+	.macro	fpsimd_restore, state, tmp, tmp2
+	ldp	q0, q1, [\state, #FPSIMD_VREGS + 16 * 0]
+	ldp	q2, q3, [\state, #FPSIMD_VREGS + 16 * 2]
+	ldp	q4, q5, [\state, #FPSIMD_VREGS + 16 * 4]
+	ldp	q6, q7, [\state, #FPSIMD_VREGS + 16 * 6]
+	ldp	q8, q9, [\state, #FPSIMD_VREGS + 16 * 8]
+	ldp	q10, q11, [\state, #FPSIMD_VREGS + 16 * 10]
+	ldp	q12, q13, [\state, #FPSIMD_VREGS + 16 * 12]
+	ldp	q14, q15, [\state, #FPSIMD_VREGS + 16 * 14]
+	ldp	q16, q17, [\state, #FPSIMD_VREGS + 16 * 16]
+	ldp	q18, q19, [\state, #FPSIMD_VREGS + 16 * 18]
+	ldp	q20, q21, [\state, #FPSIMD_VREGS + 16 * 20]
+	ldp	q22, q23, [\state, #FPSIMD_VREGS + 16 * 22]
+	ldp	q24, q25, [\state, #FPSIMD_VREGS + 16 * 24]
+	ldp	q26, q27, [\state, #FPSIMD_VREGS + 16 * 26]
+	ldp	q28, q29, [\state, #FPSIMD_VREGS + 16 * 28]
+	ldp	q30, q31, [\state, #FPSIMD_VREGS + 16 * 30]
+	ldr	w\tmp, [\state, #FPSIMD_FPSR]
+	msr	fpsr, x\tmp
+	ldr	w\tmp, [\state, #FPSIMD_FPCR]
+	mrs	x\tmp2, fpcr
+	cmp	x\tmp, x\tmp2
+	b.eq	.Lfpcr_same\@
+	msr	fpcr, x\tmp
+.Lfpcr_same\@:
+	.endm
+
+/* void fpsimd_save_state(struct user_fpsimd_state *state): fork reads the parent's live registers. */
+SYM_FUNC_START(fpsimd_save_state)
+	fpsimd_save x0, 9
+	ret
+SYM_FUNC_END(fpsimd_save_state)
+
+/* void fpsimd_load_state(const struct user_fpsimd_state *state): execve loads zeros. */
+SYM_FUNC_START(fpsimd_load_state)
+	fpsimd_restore x0, 9, 10
+	ret
+SYM_FUNC_END(fpsimd_load_state)
+
+/*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
  * Called by schedule(): an ordinary function call, so the ABI has the caller
@@ -445,11 +518,15 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.pc from arch_task_init()).
  *
  * prev in x0, next in x1 (AAPCS64); saved: sp, x19-x28, the frame pointer
- * x29 and the return address x30. Nothing else needs to change for next's
- * next trap: TTBR0_EL1 was already switched by arch_switch_mm(), switching sp
- * switched SP_EL1 (we run in EL1h), where a trap from EL0 saves its frame,
- * and next's user thread pointer TPIDR_EL0 comes back from its own pt_regs
- * (RESTORE_REGS 0).
+ * x29 and the return address x30, and the user's FP/SIMD registers (v0-v31,
+ * FPSR, FPCR) into prev->thread.fpsimd_state, loaded from next's. That is
+ * done on every switch, never lazily (docs/hardening.md): a register that
+ * still held prev's values while next ran, trapping only on next's first FP
+ * use, is what LazyFP (CVE-2018-3665) read speculatively. Nothing else needs
+ * to change for next's next trap: TTBR0_EL1 was already switched by
+ * arch_switch_mm(), switching sp switched SP_EL1 (we run in EL1h), where a
+ * trap from EL0 saves its frame, and next's user thread pointer TPIDR_EL0
+ * comes back from its own pt_regs (RESTORE_REGS 0).
  */
 SYM_FUNC_START(arch_switch_to)
 	stp	x19, x20, [x0, #THREAD_X19 + 8 * 0]	// prev's callee-saved registers ...
@@ -460,6 +537,10 @@ SYM_FUNC_START(arch_switch_to)
 	mov	x9, sp					// (stp cannot store sp itself)
 	stp	x29, x9, [x0, #THREAD_FP]		// ... its frame pointer and kernel sp ...
 	str	x30, [x0, #THREAD_PC]			// ... and where it resumes: our caller
+	add	x9, x0, #THREAD_FPSIMD			// prev's user FP/SIMD registers
+	fpsimd_save x9, 10
+	add	x9, x1, #THREAD_FPSIMD			// next's
+	fpsimd_restore x9, 10, 11
 
 	ldp	x19, x20, [x1, #THREAD_X19 + 8 * 0]	// next's callee-saved registers ...
 	ldp	x21, x22, [x1, #THREAD_X19 + 8 * 2]	// x21, x22

@@ -35,10 +35,13 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  * filled the frame with arch_init_user_regs(), fork with a copy of the
  * parent's, its thread pointer included, as Linux's fork keeps it). The
  * callee-saved registers start at zero: ret_from_fork needs none of them.
+ * The user's FP/SIMD registers are left as they are: zero in a fresh task
+ * slot (alloc_task()), the parent's after arch_dup_task_struct().
  */
 void arch_task_init(struct task_struct *t)
 {
-	memset(&t->thread, 0, sizeof(t->thread));
+	/* The kernel context only: fpsimd_state is fork's copy or, for a new program, zeros. */
+	memset(&t->thread, 0, offsetof(struct thread_struct, fpsimd_state));
 	t->thread.sp = (u64)task_pt_regs(t);
 	t->thread.pc = (u64)ret_from_fork;
 }
@@ -48,20 +51,37 @@ _Static_assert(offsetof(struct task_struct, thread) == 0, "thread_struct first i
 /* ... and the user's frame at the top of a THREAD_SIZE-aligned stack keeps sp aligned. */
 _Static_assert(THREAD_SIZE % 16 == 0 && PT_REGS_SIZE % 16 == 0, "16-byte aligned pt_regs");
 
+/*
+ * fork: the child's FP/SIMD registers are the parent's. The parent is
+ * current, so its registers are the CPU's own (its thread.fpsimd_state is
+ * only written when it is switched out).
+ */
 void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
 {
-	(void)dst;
 	(void)src;
+	fpsimd_save_state(&dst->thread.fpsimd_state);
 }
 
+/*
+ * execve: the new image starts with every FP/SIMD register zero (v0-v31,
+ * FPSR, FPCR: round to nearest, no trap enabled, as Linux starts one), in
+ * the saved copy and in the CPU. The thread pointer is zeroed with the rest
+ * of pt_regs by arch_init_user_regs().
+ */
 void arch_flush_thread(void)
 {
+	memset(&current->thread.fpsimd_state, 0, sizeof(current->thread.fpsimd_state));
+	fpsimd_load_state(&current->thread.fpsimd_state);
 }
 
+/*
+ * clone's CLONE_SETTLS: the thread pointer TPIDR_EL0 lives in pt_regs
+ * (entry.S saves it on entry from user mode and loads it on the way back),
+ * so t's first return to user mode starts with tls.
+ */
 void arch_set_tls(struct task_struct *t, unsigned long tls)
 {
-	(void)t;
-	(void)tls;
+	task_pt_regs(t)->tp_value = tls;
 }
 
 int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)

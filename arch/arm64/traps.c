@@ -283,8 +283,10 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_SYS64: /* msr/mrs/sys that SCTLR_EL1 and friends trap */
 	case ESR_ELx_EC_WFx:   /* wfi/wfe: only the kernel may idle the CPU */
 		do_user_fault(regs, FAULT_PRIVILEGED, 0);
-	case ESR_ELx_EC_FP_ASIMD: /* FP/SIMD stays off (CPACR_EL1): no FP state is saved */
-	case ESR_ELx_EC_SVE:	  /* so do SVE and SME (cpufeature.c) */
+	case ESR_ELx_EC_FP_EXC64: /* an FP exception FPCR's trap bits enable, where the CPU has them */
+		do_user_fault(regs, FAULT_ARITHMETIC, 0);
+	case ESR_ELx_EC_FP_ASIMD: /* FP/SIMD is on for EL0 (CPACR_EL1.FPEN): not expected */
+	case ESR_ELx_EC_SVE:	  /* SVE and SME stay off (cpufeature.c) */
 	case ESR_ELx_EC_SME:
 	case ESR_ELx_EC_ILL: /* illegal execution state */
 	case ESR_ELx_EC_BTI:

@@ -89,6 +89,9 @@
 #define TTBR_ASID_SHIFT 48
 #define ASID_BITS	8
 
+/* CPACR_EL1.FPEN [21:20] = 0b11: FP/SIMD instructions trap at neither EL0 nor EL1. */
+#define CPACR_EL1_FPEN (UL(3) << 20)
+
 /* ID_AA64MMFR0_EL1: PARange [3:0], the physical address size. */
 #define ID_AA64MMFR0_PARANGE_MASK UL(0xf)
 
