@@ -9,9 +9,13 @@
  *   - x0 = 0 for an ELF kernel (it is the DTB address only for a Linux "Image"),
  *     with the DTB itself at the start of RAM, 0x40000000 (setup.c finds it).
  * From here to start_kernel() we: park other CPUs, drop to EL1 if needed, set
- * up a stack and the exception vectors, clear .bss, record the handoff, and
- * turn on the MMU with an identity map so C code runs on cacheable memory.
+ * up a stack and the exception vectors, clear .bss, record the handoff, turn
+ * on the MMU and move up to the kernel's link addresses in the upper half
+ * (asm/page.h), where C code runs on cacheable memory. Until then everything
+ * runs at its physical address: code finds its data with adr/adrp (relative
+ * to the pc), never with an absolute address of the linker's.
  */
+#include <asm/page.h>
 #include <asm/pgtable-hwdef.h>
 #include <asm/sysreg.h>
 
@@ -129,6 +133,11 @@ el1_entry:
 
 	bl	__map_kernel_pages		// the image in 4 KiB pages, each protectable
 	bl	__enable_mmu			// caches on: C code may now do unaligned accesses
+	ldr	x1, =1f				// the link address: up into the upper half
+	br	x1
+1:	bl	__leave_identity_map		// TTBR0_EL1 empty, vectors at their link address
+	ldr	x1, =__boot_stack_top		// the boot stack, now by its link address
+	mov	sp, x1
 
 	mov	x29, xzr			// frame pointer 0: stack traces end here
 	mov	x30, xzr			// no return address either
@@ -155,7 +164,7 @@ __map_kernel_pages:
 	add	x1, x1, :lo12:init_pte_kernel
 	adrp	x4, init_pte_kernel_end		// x4 = just past the last one
 	add	x4, x4, :lo12:init_pte_kernel_end
-	adrp	x2, __kernel_start		// x2 = the address (virtual = physical) it maps;
+	adrp	x2, __kernel_start		// x2 = the physical address it maps (MMU off);
 	add	x2, x2, :lo12:__kernel_start	//   2 MiB aligned (kernel.lds)
 	adrp	x3, _end			// x3 = end of the image, page-aligned (kernel.lds)
 	add	x3, x3, :lo12:_end
@@ -187,16 +196,21 @@ __map_kernel_pages:
 	ret
 
 /*
- * The kernel's page tables: an identity map (virtual = physical) of the first
- * 4 GiB, made of 2 MiB level 2 blocks. TCR_EL1.T0SZ = 25 gives 39-bit
- * addresses, where the walk for TTBR0 starts at level 1 (asm/page.h).
+ * The kernel's page tables: a linear map of the first 4 GiB of physical
+ * addresses at PAGE_OFFSET, made of 2 MiB level 2 blocks, in TTBR1_EL1.
+ * TCR_EL1.T0SZ = T1SZ = 25 give 39-bit addresses in each half, where both
+ * walks start at level 1 (asm/page.h).
  *   [0, 128 MiB): QEMU virt's flash: not mapped, so a NULL pointer faults.
  *   [128 MiB, 1 GiB): devices (GIC, PL011, virtio, PCIe), Device-nGnRE, never executable.
  *   [1 GiB, 4 GiB): RAM (up to -m 3G), Normal write-back cacheable, never
  *   executable, except the kernel image's pages (__map_kernel_pages above).
  * All of it EL1 only: user code can neither read, write nor run any of it.
- * mm.c later unmaps the blocks beyond the end of the real RAM, and copies
- * the four level 1 entries into every user address space.
+ * mm.c later unmaps the blocks beyond the end of the real RAM.
+ *
+ * The same table is in TTBR0_EL1 while the MMU goes on: the code doing it
+ * runs at its physical address, which a 39-bit TTBR0 address with the same
+ * level 1 index maps to itself (the identity map). Right after, the caller
+ * branches up to the link address and __leave_identity_map takes it away.
  */
 __enable_mmu:
 	ldr	x1, =MAIR_EL1_VALUE		// attribute 0 = Device-nGnRE, 1 = Normal WB
@@ -206,7 +220,8 @@ __enable_mmu:
 	 * TTBR0_EL1[55:48], 8 bits wide (mm.c gives each address space one).
 	 */
 	ldr	x1, =(TCR_T0SZ(VA_BITS) | TCR_IRGN0_WBWA | TCR_ORGN0_WBWA | TCR_SH0_INNER | \
-		      TCR_TG0_4K | TCR_EPD1 | TCR_TG1_4K)
+		      TCR_TG0_4K | TCR_T1SZ(VA_BITS) | TCR_IRGN1_WBWA | TCR_ORGN1_WBWA | \
+		      TCR_SH1_INNER | TCR_TG1_4K)
 	mrs	x2, id_aa64mmfr0_el1		// PARange: how many physical address bits
 	and	x2, x2, #ID_AA64MMFR0_PARANGE_MASK
 	mov	x3, #TCR_IPS_MAX_4K		// -cpu max says 52 bits, which 4 KiB pages
@@ -214,9 +229,10 @@ __enable_mmu:
 	csel	x2, x2, x3, ls			// x2 = min(PARange, 48-bit encoding)
 	bfi	x1, x2, #TCR_IPS_SHIFT, #TCR_IPS_WIDTH	// TCR_EL1.IPS = x2
 	msr	tcr_el1, x1
-	adrp	x1, init_pg_dir			// TTBR0_EL1 = the kernel's level 1 table, ASID 0
-	msr	ttbr0_el1, x1
-	isb					// MAIR/TCR/TTBR0 in effect before the MMU goes on
+	adrp	x1, init_pg_dir			// the kernel's level 1 table (physical: MMU off)
+	msr	ttbr1_el1, x1			// the upper half, for good
+	msr	ttbr0_el1, x1			// the identity map, for the next few instructions
+	isb					// MAIR/TCR/TTBRs in effect before the MMU goes on
 	tlbi	vmalle1				// forget any stale translation of this EL1&0 regime
 	ic	iallu				// and any stale instruction in the I-cache
 	dsb	nsh				// wait for both to finish
@@ -225,6 +241,27 @@ __enable_mmu:
 	msr	sctlr_el1, x1
 	isb					// the next instruction is fetched with the MMU on;
 	ret					// identity map: it is the same address
+
+/*
+ * Now at the link address, in the upper half: TTBR0_EL1 gets the empty table
+ * (reserved_pg_dir, ASID 0), so that no kernel mapping is left in the lower
+ * half, and the TLB forgets the identity map's global entries. VBAR_EL1 moves
+ * up to the vectors' link address. Uses x1-x2.
+ */
+__leave_identity_map:
+	adrp	x1, reserved_pg_dir		// its link address (we run there now) ...
+	ldr	x2, =PAGE_OFFSET
+	sub	x1, x1, x2			// ... as a physical address
+	msr	ttbr0_el1, x1
+	isb
+	tlbi	vmalle1				// no identity entry may outlive its table
+	dsb	nsh
+	isb
+	adrp	x1, vectors
+	add	x1, x1, :lo12:vectors
+	msr	vbar_el1, x1
+	isb
+	ret
 
 /*
  * secondary_entry: where every other CPU starts. arch_cpu_up() (smp.c) asks
@@ -253,6 +290,9 @@ secondary_el1:
 	isb					// the new VBAR_EL1 takes effect now
 	bl	__enable_mmu			// the kernel's tables (init_pg_dir), caches on;
 						//   a leaf that needs no stack
+	ldr	x1, =1f				// up to the link address
+	br	x1
+1:	bl	__leave_identity_map		// a leaf too
 	adrp	x1, secondary_data		// x1 = secondary_data[0] (smp.c) ...
 	add	x1, x1, :lo12:secondary_data
 	add	x1, x1, x19, lsl #4		// ... + 16 bytes per CPU: our entry
@@ -298,11 +338,11 @@ bad_el_msg:
 	.section .data, "aw"
 	.balign	PAGE_SIZE
 	.globl	init_pg_dir
-init_pg_dir:					// level 1: 512 x 1 GiB
-	.quad	init_pmd_dev + PROT_TABLE_KERNEL		// 0x00000000: flash, devices
-	.quad	init_pmd_ram + 0 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x40000000: RAM
-	.quad	init_pmd_ram + 1 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x80000000: RAM
-	.quad	init_pmd_ram + 2 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0xc0000000: RAM
+init_pg_dir:					// level 1: 512 x 1 GiB; entries hold physical addresses
+	.quad	init_pmd_dev - PAGE_OFFSET + PROT_TABLE_KERNEL		// 0x00000000: flash, devices
+	.quad	init_pmd_ram - PAGE_OFFSET + 0 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x40000000: RAM
+	.quad	init_pmd_ram - PAGE_OFFSET + 1 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0x80000000: RAM
+	.quad	init_pmd_ram - PAGE_OFFSET + 2 * PAGE_SIZE + PROT_TABLE_KERNEL	// 0xc0000000: RAM
 	.fill	PTRS_PER_TABLE - KERNEL_PUD_ENTRIES, 8, 0	// 4..511: invalid (bit 0 clear)
 
 init_pmd_dev:					// level 2 for [0, 1 GiB): 512 x 2 MiB
@@ -324,6 +364,9 @@ init_pmd_ram:					// level 2 for [1 GiB, 4 GiB): 3 x 512 x 2 MiB
 /* The level 3 tables __map_kernel_pages fills: zeroed with .bss, filled before the MMU is on. */
 	.section .bss, "aw", %nobits
 	.balign	PAGE_SIZE
+	.globl	reserved_pg_dir
+reserved_pg_dir:				// level 1, all invalid: TTBR0_EL1 with no user space
+	.skip	PAGE_SIZE
 	.globl	init_pte_kernel, init_pte_kernel_end
 init_pte_kernel:				// level 3: KERNEL_PTE_BLOCKS x 512 x 4 KiB
 	.skip	KERNEL_PTE_BLOCKS * PAGE_SIZE

@@ -4,14 +4,13 @@
  * granule and 39-bit virtual addresses (the layout is in asm/page.h, the
  * descriptor bits in asm/pgtable-hwdef.h).
  *
- * The kernel's map is built once by head.S: a level 1 table (init_pg_dir)
- * whose four entries point at level 2 tables of 2 MiB blocks, all EL1 only
- * and global. Every user address space gets its own level 1 table that
- * starts as a copy of those four entries — the kernel is mapped, not
- * reachable from EL0, in every address space — plus level 2 and level 3
- * tables for its own pages, which are not global but tagged with the address
- * space's ASID. So:
- *   - a syscall or fault changes nothing here: the kernel is already mapped;
+ * The kernel's map is built once by head.S: a level 1 table (init_pg_dir,
+ * in TTBR1_EL1 for good) whose four entries point at level 2 tables of 2 MiB
+ * blocks, all EL1 only and global: the linear map at PAGE_OFFSET. Every user
+ * address space gets its own level 1 table for TTBR0_EL1, with nothing of
+ * the kernel in it, plus level 2 and level 3 tables for its own pages, which
+ * are not global but tagged with the address space's ASID. So:
+ *   - a syscall or fault changes nothing here: the kernel is in TTBR1_EL1;
  *   - a context switch writes TTBR0_EL1 (table + ASID) and needs no TLB
  *     flush: entries of other ASIDs simply do not match;
  *   - an ASID is flushed from the TLB once, when its address space dies, so
@@ -36,11 +35,15 @@
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 
-/* head.S: the kernel's level 1 table, and its three level 2 tables for RAM. */
+/*
+ * head.S: the kernel's level 1 table, its three level 2 tables for RAM, and
+ * the empty level 1 table TTBR0_EL1 holds when no user address space is live.
+ */
 extern u64 init_pg_dir[PTRS_PER_TABLE];
 extern u64 init_pmd_ram[KERNEL_PUD_ENTRIES - 1][PTRS_PER_TABLE];
+extern u64 reserved_pg_dir[PTRS_PER_TABLE];
 
-/* init_pmd_ram maps level 1 entries 1-3: [1 GiB, 4 GiB). */
+/* init_pmd_ram maps level 1 entries 1-3: physical [1 GiB, 4 GiB). */
 #define KERNEL_RAM_MAP_START PUD_SIZE
 
 /* --- the kernel's map ---------------------------------------------------- */
@@ -82,7 +85,7 @@ void paging_init(void)
  * The kernel's own protection (kernel_protect() in kernel/traps.c): each page
  * of [start, end) gets prot. Only pages that head.S mapped through its level
  * 3 tables (the kernel image, asm/pgtable-hwdef.h) can change: anything else
- * is a 2 MiB block, and an address outside RAM is -EINVAL. Every change here
+ * is a 2 MiB block, and an address outside the linear map of RAM is -EINVAL. Every change here
  * narrows or removes a valid page of the same output address and memory type
  * (read-only: AP[2]; never executable: PXN; no page: invalid), which the
  * architecture allows in place, with no break-before-make: the old entry may
@@ -93,22 +96,23 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 {
 	u64 attrs = PROT_PAGE_KERNEL;
 
-	if ((start | end) & (PAGE_SIZE - 1) || start > end || start < KERNEL_RAM_MAP_START ||
-	    end > KERNEL_MAP_END)
+	if ((start | end) & (PAGE_SIZE - 1) || start > end ||
+	    start < PAGE_OFFSET + KERNEL_RAM_MAP_START || end > PAGE_OFFSET + KERNEL_MAP_END)
 		return -EINVAL;
 	if (!(prot & PROT_WRITE))
 		attrs |= PTE_AP_RDONLY;
 	if (!(prot & PROT_EXEC))
 		attrs |= PTE_PXN;
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
-		unsigned long block = (va - KERNEL_RAM_MAP_START) >> PMD_SHIFT;
+		unsigned long pa = virt_to_phys((void *)va);
+		unsigned long block = (pa - KERNEL_RAM_MAP_START) >> PMD_SHIFT;
 		u64 pmd = init_pmd_ram[block / PTRS_PER_TABLE][block % PTRS_PER_TABLE];
 		u64 *pte;
 
 		if ((pmd & PMD_TYPE_TABLE) != PMD_TYPE_TABLE)
 			return -EINVAL; /* a block or nothing: not the image */
 		pte = phys_to_virt(pmd & PTE_ADDR_MASK);
-		WRITE_ONCE(pte[PTE_INDEX(va)], prot ? va | attrs : 0);
+		WRITE_ONCE(pte[PTE_INDEX(va)], prot ? pa | attrs : 0);
 	}
 	dsb(ishst); /* the new entries reach the walker ... */
 	__asm__ __volatile__("tlbi vmalle1is" : : : "memory"); /* ... the old ones go */
@@ -121,7 +125,7 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 /*
  * 8-bit ASIDs (TCR_EL1.AS = 0): 255 for user address spaces, 0 for the
- * kernel-only map, which has no non-global entries at all. There are at most
+ * empty table (reserved_pg_dir), which has no entries at all. There are at most
  * NR_TASKS address spaces, so there is always one free: no generations, no
  * rollover flush (Linux needs both: it has more processes than ASIDs).
  */
@@ -172,7 +176,7 @@ static u64 cpu_ttbr[NR_CPUS];
 
 int arch_mm_init(struct mm_struct *mm)
 {
-	u64 *pgd = alloc_page(); /* zeroed: every user entry starts invalid */
+	u64 *pgd = alloc_page(); /* zeroed: every entry starts invalid; the kernel is in TTBR1 */
 	int asid = asid_alloc();
 
 	if (!pgd || asid < 0) {
@@ -182,8 +186,6 @@ int arch_mm_init(struct mm_struct *mm)
 			asid_free((unsigned int)asid);
 		return -ENOMEM;
 	}
-	/* The kernel's entries: the same level 2 tables, shared, never freed here. */
-	memcpy(pgd, init_pg_dir, KERNEL_PUD_ENTRIES * sizeof(*pgd));
 	mm->arch = (struct arch_mm){ .pgd = pgd, .asid = (u16)asid };
 	return 0;
 }
@@ -219,7 +221,7 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 {
 	u64 *pmd, *pte, desc = pa | PROT_PAGE_USER;
 
-	if ((va | pa) & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
+	if ((va | pa) & (PAGE_SIZE - 1) || va < USER_BASE || va >= TASK_SIZE)
 		return -EINVAL;
 	pmd = next_table(&mm->arch.pgd[PUD_INDEX(va)]);
 	pte = pmd ? next_table(&pmd[PMD_INDEX(va)]) : NULL;
@@ -275,12 +277,12 @@ static void sync_icache(struct mm_struct *mm)
  * Makes mm the live user address space: one write of TTBR0_EL1 changes the
  * table and the ASID together. No TLB flush: the TLB entries of the previous
  * address space carry its ASID and stop matching; the kernel's are global
- * and stay valid. NULL selects the kernel's own table with ASID 0, which has
- * no user mappings at all.
+ * and stay valid. NULL selects the empty table with ASID 0: no mapping at
+ * all in the lower half.
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
-	u64 ttbr = virt_to_phys(init_pg_dir) | (u64)ASID_KERNEL << TTBR_ASID_SHIFT;
+	u64 ttbr = virt_to_phys(reserved_pg_dir) | (u64)ASID_KERNEL << TTBR_ASID_SHIFT;
 
 	if (mm) {
 		if (mm->arch.icache_stale)
@@ -301,8 +303,7 @@ static void leave_mm(void *pgd)
 
 /*
  * Frees the tables arch_mm_init() and arch_map_user() allocated: the level 1
- * table and everything below its user entries (the kernel's level 2 tables
- * are shared and stay). The user pages themselves belong to common code.
+ * table and everything below it. The user pages themselves belong to common code.
  * First no CPU may walk the tables any more: this one leaves them, and if
  * another CPU's TTBR0_EL1 still points at them (a CPU may keep the last
  * address space while it idles), an IPI makes it leave too; until then it
@@ -327,7 +328,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 		}
 	}
 	asid_flush_free(mm->arch.asid);
-	for (unsigned int i = KERNEL_PUD_ENTRIES; i < PTRS_PER_TABLE; i++) {
+	for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
 		u64 *pmd;
 
 		if (!(pgd[i] & PTE_VALID))

@@ -7,6 +7,7 @@
  * drivers/gic.c, boot entropy in entropy.c.)
  */
 #include <asm/dt.h>
+#include <asm/page.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
@@ -39,8 +40,8 @@ const void *boot_fdt;
 static bool fdt_fits(u64 pa)
 {
 	return pa >= VIRT_RAM_BASE && pa < BOOT_MAP_RAM_END && (pa & (FDT_ALIGN - 1)) == 0 &&
-	       fdt_valid((const void *)pa) &&
-	       fdt_totalsize((const void *)pa) <= BOOT_MAP_RAM_END - pa;
+	       fdt_valid(phys_to_virt(pa)) &&
+	       fdt_totalsize(phys_to_virt(pa)) <= BOOT_MAP_RAM_END - pa;
 }
 
 /*
@@ -54,9 +55,9 @@ static bool fdt_fits(u64 pa)
 static const void *find_fdt(void)
 {
 	if (fdt_fits(__fdt_pointer))
-		return (const void *)__fdt_pointer;
+		return phys_to_virt(__fdt_pointer);
 	if (fdt_fits(VIRT_RAM_BASE))
-		return (const void *)VIRT_RAM_BASE;
+		return phys_to_virt(VIRT_RAM_BASE);
 	return NULL;
 }
 
@@ -82,8 +83,8 @@ static const char *fdt_display_string(const char *path, const char *name, char *
  */
 static void discover_memory(void)
 {
-	u64 lo = (u64)_stext, hi = (u64)_end;
-	u64 fdt = (u64)boot_fdt, fdt_end = fdt + fdt_totalsize(boot_fdt);
+	u64 lo = virt_to_phys(_stext), hi = virt_to_phys(_end);
+	u64 fdt = virt_to_phys(boot_fdt), fdt_end = fdt + fdt_totalsize(boot_fdt);
 	const char *why = fdt_memory(boot_fdt, fdt < lo ? fdt : lo, fdt_end > hi ? fdt_end : hi,
 				     &boot_info.mem_start, &boot_info.mem_size);
 
@@ -96,7 +97,7 @@ static void reserve_fdt(void)
 {
 	if (boot_info.nr_reserved >= ARRAY_SIZE(boot_info.reserved))
 		return;
-	boot_info.reserved[boot_info.nr_reserved].start = (u64)boot_fdt;
+	boot_info.reserved[boot_info.nr_reserved].start = virt_to_phys(boot_fdt);
 	boot_info.reserved[boot_info.nr_reserved].size = fdt_totalsize(boot_fdt);
 	boot_info.nr_reserved++;
 }

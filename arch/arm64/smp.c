@@ -9,6 +9,7 @@
  * GIC software generated interrupts (drivers/gic.c).
  */
 #include <asm/dt.h>
+#include <asm/page.h>
 #include <asm/gic.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
@@ -94,7 +95,9 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 	 * every CPU before the new one can run.
 	 */
 	dsb(ish);
-	ret = psci_call(PSCI_0_2_FN64_CPU_ON, cpu_hwid[cpu], (u64)secondary_entry, cpu);
+	/* The CPU starts with the MMU off: secondary_entry by its physical address. */
+	ret = psci_call(PSCI_0_2_FN64_CPU_ON, cpu_hwid[cpu],
+			virt_to_phys((const void *)secondary_entry), cpu);
 	switch (ret) {
 	case PSCI_RET_SUCCESS:
 		return 0;

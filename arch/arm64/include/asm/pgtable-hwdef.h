@@ -11,7 +11,7 @@
 #include <asm/sysreg.h>
 
 /*
- * 39-bit virtual addresses (TCR_EL1.T0SZ = 25): with 4 KiB pages the walk
+ * 39-bit virtual addresses in each half (TCR_EL1.T0SZ = T1SZ = 25): with 4 KiB pages the walk
  * starts at level 1, whose 512 entries each cover 1 GiB, then level 2 (2 MiB
  * each) and level 3 (4 KiB pages) (Arm ARM, "Translation granule").
  */
@@ -28,8 +28,8 @@
 #define PTE_INDEX(va) (((va) >> PAGE_SHIFT) & (PTRS_PER_TABLE - 1))
 
 /*
- * Level 1 entries 0-3 (the first 4 GiB) are the kernel's, identical in every
- * address space (head.S builds them, mm.c copies them).
+ * The kernel's level 1 table (TTBR1_EL1) uses entries 0-3: the linear map of
+ * the first 4 GiB of physical addresses at PAGE_OFFSET (asm/page.h, head.S).
  */
 #define KERNEL_PUD_ENTRIES 4
 #define KERNEL_MAP_END	   (KERNEL_PUD_ENTRIES * PUD_SIZE)

@@ -72,14 +72,17 @@
 	(SCTLR_EL1_RES1 | SCTLR_EL1_M | SCTLR_EL1_C | SCTLR_EL1_I | SCTLR_EL1_SA | SCTLR_EL1_SA0)
 
 /* TCR_EL1: how TTBR0/TTBR1 translation tables are walked. */
-#define TCR_T0SZ(bits) (UL(64) - (bits)) /* TTBR0 covers 2^bits bytes */
-#define TCR_IRGN0_WBWA (UL(1) << 8)	 /* walks: inner write-back, write-allocate */
-#define TCR_ORGN0_WBWA (UL(1) << 10)	 /* walks: outer write-back, write-allocate */
-#define TCR_SH0_INNER  (UL(3) << 12)	 /* walks: inner shareable */
-#define TCR_TG0_4K     (UL(0) << 14)	 /* TTBR0 granule 4 KiB */
-#define TCR_EPD1       BIT(23)		 /* no walks through TTBR1 (upper half unused) */
-#define TCR_TG1_4K     (UL(2) << 30)	 /* TTBR1 granule 4 KiB (note: 2, not 0) */
-#define TCR_IPS_SHIFT  32		 /* IPS [34:32]: output address size */
+#define TCR_T0SZ(bits) (UL(64) - (bits))	 /* TTBR0 covers 2^bits bytes */
+#define TCR_IRGN0_WBWA (UL(1) << 8)		 /* walks: inner write-back, write-allocate */
+#define TCR_ORGN0_WBWA (UL(1) << 10)		 /* walks: outer write-back, write-allocate */
+#define TCR_SH0_INNER  (UL(3) << 12)		 /* walks: inner shareable */
+#define TCR_TG0_4K     (UL(0) << 14)		 /* TTBR0 granule 4 KiB */
+#define TCR_T1SZ(bits) ((UL(64) - (bits)) << 16) /* TTBR1 covers the top 2^bits bytes */
+#define TCR_IRGN1_WBWA (UL(1) << 24)		 /* the same for TTBR1's walks */
+#define TCR_ORGN1_WBWA (UL(1) << 26)
+#define TCR_SH1_INNER  (UL(3) << 28)
+#define TCR_TG1_4K     (UL(2) << 30) /* TTBR1 granule 4 KiB (note: 2, not 0) */
+#define TCR_IPS_SHIFT  32	     /* IPS [34:32]: output address size */
 #define TCR_IPS_WIDTH  3
 /* IPS uses PARange's encoding; 5 = 48 bits is the largest valid with 4 KiB pages
  * unless FEAT_LPA2 is enabled (-cpu max reports 6 = 52 bits). */
