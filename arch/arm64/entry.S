@@ -433,6 +433,14 @@ SYM_CODE_START(ret_from_fork)
 SYM_CODE_END(ret_from_fork)
 
 /*
+ * The assembler must accept FP/SIMD instructions here, which the kernel's
+ * -mgeneral-regs-only keeps out of every other file (clang's assembler
+ * refuses them otherwise).
+ */
+	.arch_extension fp
+	.arch_extension simd
+
+/*
  * fpsimd_save state, tmp: the 32 vector registers, FPSR and FPCR into the
  * struct user_fpsimd_state at register state (asm/processor.h); x<tmp> is
  * scratch. Only the kernel's switch and fork code runs these: it is built

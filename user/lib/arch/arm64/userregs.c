@@ -67,29 +67,46 @@ const unsigned long user_regs_marker[NR_REGS] = {
 	VREG_MARKERS(31UL),   0x07c00000UL,	  0x0800009fUL,
 };
 
-/* ldp/stp of q registers: 16 bytes each from two neighbouring values[] (8-byte alignment is enough). */
-#define VREGS_ASM(op)                                                            \
-	op " q0, q1, [%0, #16 * 0]\n\t" op " q2, q3, [%0, #16 * 2]\n\t" op       \
-	   " q4, q5, [%0, #16 * 4]\n\t" op " q6, q7, [%0, #16 * 6]\n\t" op       \
-	   " q8, q9, [%0, #16 * 8]\n\t" op " q10, q11, [%0, #16 * 10]\n\t" op    \
-	   " q12, q13, [%0, #16 * 12]\n\t" op " q14, q15, [%0, #16 * 14]\n\t" op \
-	   " q16, q17, [%0, #16 * 16]\n\t" op " q18, q19, [%0, #16 * 18]\n\t" op \
-	   " q20, q21, [%0, #16 * 20]\n\t" op " q22, q23, [%0, #16 * 22]\n\t" op \
-	   " q24, q25, [%0, #16 * 24]\n\t" op " q26, q27, [%0, #16 * 26]\n\t" op \
-	   " q28, q29, [%0, #16 * 28]\n\t" op " q30, q31, [%0, #16 * 30]\n\t"
+/*
+ * ldp/stp of q registers: 16 bytes each from two neighbouring values[]
+ * (8-byte alignment is enough). .arch_extension: clang's assembler refuses
+ * FP/SIMD instructions under -mgeneral-regs-only otherwise.
+ */
+#define VREGS_ASM(op)                                                                       \
+	".arch_extension fp\n\t.arch_extension simd\n\t" op " q0, q1, [%0, #16 * 0]\n\t" op \
+	" q2, q3, [%0, #16 * 2]\n\t" op " q4, q5, [%0, #16 * 4]\n\t" op                     \
+	" q6, q7, [%0, #16 * 6]\n\t" op " q8, q9, [%0, #16 * 8]\n\t" op                     \
+	" q10, q11, [%0, #16 * 10]\n\t" op " q12, q13, [%0, #16 * 12]\n\t" op               \
+	" q14, q15, [%0, #16 * 14]\n\t" op " q16, q17, [%0, #16 * 16]\n\t" op               \
+	" q18, q19, [%0, #16 * 18]\n\t" op " q20, q21, [%0, #16 * 20]\n\t" op               \
+	" q22, q23, [%0, #16 * 22]\n\t" op " q24, q25, [%0, #16 * 24]\n\t" op               \
+	" q26, q27, [%0, #16 * 26]\n\t" op " q28, q29, [%0, #16 * 28]\n\t" op               \
+	" q30, q31, [%0, #16 * 30]\n\t"
 
 void user_regs_write(const unsigned long *values)
 {
 	__asm__ __volatile__("msr tpidr_el0, %0" : : "r"(values[REG_TP]) : "memory");
 	__asm__ __volatile__(VREGS_ASM("ldp") : : "r"(&values[REG_V0]) : "memory");
-	__asm__ __volatile__("msr fpcr, %0" : : "r"(values[REG_FPCR]) : "memory");
-	__asm__ __volatile__("msr fpsr, %0" : : "r"(values[REG_FPSR]) : "memory");
+	__asm__ __volatile__(".arch_extension fp\n\tmsr fpcr, %0"
+			     :
+			     : "r"(values[REG_FPCR])
+			     : "memory");
+	__asm__ __volatile__(".arch_extension fp\n\tmsr fpsr, %0"
+			     :
+			     : "r"(values[REG_FPSR])
+			     : "memory");
 }
 
 void user_regs_read(unsigned long *values)
 {
 	__asm__ __volatile__("mrs %0, tpidr_el0" : "=r"(values[REG_TP]) : : "memory");
 	__asm__ __volatile__(VREGS_ASM("stp") : : "r"(&values[REG_V0]) : "memory");
-	__asm__ __volatile__("mrs %0, fpcr" : "=r"(values[REG_FPCR]) : : "memory");
-	__asm__ __volatile__("mrs %0, fpsr" : "=r"(values[REG_FPSR]) : : "memory");
+	__asm__ __volatile__(".arch_extension fp\n\tmrs %0, fpcr"
+			     : "=r"(values[REG_FPCR])
+			     :
+			     : "memory");
+	__asm__ __volatile__(".arch_extension fp\n\tmrs %0, fpsr"
+			     : "=r"(values[REG_FPSR])
+			     :
+			     : "memory");
 }
