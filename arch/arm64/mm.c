@@ -28,7 +28,9 @@
 #include <asm/sysreg.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/string.h>
@@ -49,6 +51,38 @@ extern u64 reserved_pg_dir[PTRS_PER_TABLE];
 /* --- the kernel's map ---------------------------------------------------- */
 
 /*
+ * Whether EL1 can read va right now, and PAR_EL1 after the walk: AT S1E1R
+ * translates va as a kernel load would, through TTBR0_EL1 for the lower
+ * half and TTBR1_EL1 for the upper, and PAR_EL1.F (bit 0) says it faulted.
+ */
+static bool el1_translates(unsigned long va, u64 *par)
+{
+	__asm__ __volatile__("at s1e1r, %0" : : "r"(va) : "memory");
+	isb();
+	*par = read_sysreg(par_el1);
+	return !(*par & 1);
+}
+
+/*
+ * The split as this CPU runs it, checked at boot by every CPU (paging_init(),
+ * secondary_init()): the kernel's link address translates, through
+ * TTBR1_EL1, to where it was loaded, and that physical address, taken as a
+ * lower-half address, translates to nothing: head.S's identity map is gone
+ * from TTBR0_EL1, where only user address spaces go from now on.
+ */
+void arm64_check_address_split(void)
+{
+	unsigned long text = (unsigned long)_stext, pa = virt_to_phys(_stext);
+	u64 par;
+
+	if (!el1_translates(text, &par) || (par & PTE_ADDR_MASK) != pa)
+		panic("arm64: kernel text 0x%lx does not map to 0x%lx (PAR_EL1 0x%lx)", text, pa,
+		      par);
+	if (el1_translates(pa, &par))
+		panic("arm64: the kernel's physical address 0x%lx is mapped in TTBR0_EL1", pa);
+}
+
+/*
  * head.S mapped RAM up to 4 GiB before anyone knew how much there is. Now
  * that the device tree has said, unmap every 2 MiB block that holds no RAM:
  * a stray kernel pointer there faults instead of reading nothing. Only
@@ -61,6 +95,7 @@ void paging_init(void)
 {
 	u64 start = boot_info.mem_start, end = start + boot_info.mem_size;
 
+	arm64_check_address_split();
 	if (!boot_info.mem_size)
 		return; /* no device tree: keep the boot map, page_alloc will say so */
 	if (end > KERNEL_MAP_END) {

@@ -122,6 +122,7 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 void secondary_init(void)
 {
 	arm64_cpu_setup();
+	arm64_check_address_split(); /* mm.c: TTBR0_EL1 holds nothing of the kernel */
 	gic_cpu_init();
 	arm64_timer_cpu_init();
 }

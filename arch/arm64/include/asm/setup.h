@@ -26,9 +26,10 @@ void identify_cpu(void);
 extern bool psci_present;
 void discover_psci(void);
 long psci_call(u32 fn, u64 arg1, u64 arg2, u64 arg3);
-void arch_trap_init(void);    /* traps.c: SError unmasked, the stack check armed */
-void paging_init(void);	      /* mm.c: fit the kernel's map to the RAM the DT reports */
-extern u64 kstack_area_start; /* traps.c: the first stack guard page, for entry.S */
+void arch_trap_init(void);	      /* traps.c: SError unmasked, the stack check armed */
+void arm64_check_address_split(void); /* mm.c: the kernel in TTBR1_EL1 only, or panic */
+void paging_init(void);		      /* mm.c: fit the kernel's map to the RAM the DT reports */
+extern u64 kstack_area_start;	      /* traps.c: the first stack guard page, for entry.S */
 
 /*
  * firmware.c: true if regs is the trap of the semihosting call in arch_poweroff(),
