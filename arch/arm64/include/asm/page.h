@@ -11,8 +11,8 @@
  * and with 4 KiB pages each walk starts at level 1, whose 512 entries cover
  * 1 GiB each.
  *
- *   0x0000_0000_0000_0000  ┬ never mapped: NULL and the first 64 KiB
- *   0x0000_0000_0001_0000  ┼ USER_BASE (Linux's mmap_min_addr)           ┐ TTBR0_EL1: each
+ *   0x0000_0000_0000_0000    never mapped: NULL and the first 64 KiB
+ *   0x0000_0000_0001_0000  ┬ USER_BASE (Linux's mmap_min_addr)           ┐ TTBR0_EL1: each
  *   0x0000_0000_0040_0000  │ USER_TEXT_BASE: user text, then data        │ address space's
  *                          │ (user/user.lds.S; Debian's static link      │ own level 1 table,
  *                          │ address)                                    │ not global, tagged
@@ -20,11 +20,11 @@
  *   0x0000_007f_ffff_8000  │ the user stack: USER_STACK_PAGES below ...  │
  *   0x0000_0080_0000_0000  ┴ USER_STACK_TOP = TASK_SIZE (2^39)           ┘
  *                            the hole: neither half translates it
- *   0xffff_ff80_0000_0000  ┬ PAGE_OFFSET: the linear map of the first   ┐ TTBR1_EL1: the
+ *   0xffff_ff80_0000_0000  ┬ PAGE_OFFSET: the linear map of the first    ┐ TTBR1_EL1: the
  *                          │ 4 GiB of physical addresses, global, EL1    │ kernel's one table
  *                          │ only (AP[1] = 0), never executable at EL0:  │ (init_pg_dir,
- *   0xffff_ff80_0000_0000  │   + 0x00000000-0x07ffffff flash: unmapped  │ head.S)
- *   0xffff_ff80_0800_0000  │   + 0x08000000-0x3fffffff devices (GIC,    │
+ *   0xffff_ff80_0000_0000  │   + 0x00000000-0x07ffffff flash: unmapped   │ head.S)
+ *   0xffff_ff80_0800_0000  │   + 0x08000000-0x3fffffff devices (GIC,     │
  *                          │     PL011 at + 0x09000000, ...)             │
  *   0xffff_ff80_4000_0000  │   + 0x40000000-end of RAM: the DTB, this    │
  *   0xffff_ff80_4020_0000  │     kernel (linked here, at PAGE_OFFSET +   │
