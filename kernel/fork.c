@@ -153,6 +153,7 @@ long do_fork(void)
 	t->cpus_allowed = parent->cpus_allowed;
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
+	arch_dup_task_struct(t, parent); /* FP/SIMD state, thread pointer: the parent's */
 	regs_set_return_value(task_pt_regs(t), 0);
 	start_task(t);
 	return t->pid;
@@ -189,6 +190,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 * image may have leaked enough offsets to predict it (prng-task).
 	 */
 	kstack_task_init(current);
+	arch_flush_thread(); /* no FP/SIMD value of the old image reaches the new one */
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
 	return 0;
 }

@@ -52,26 +52,41 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  */
 void arch_task_init(struct task_struct *t)
 {
-	memset(&t->thread, 0, sizeof(t->thread));
+	/* The kernel context only: the user FP state is spawn's zeroes or fork's copy. */
+	memset(&t->thread, 0, __builtin_offsetof(struct thread_struct, fp));
 	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
 	t->thread.sp = t->thread.trap_sp;
 	t->thread.lr = (unsigned long)ret_from_fork;
 }
 
+/*
+ * fork: the child's FP registers are the parent's as they are now, live in the CPU (the
+ * parent is current, in a syscall). Its thread pointer, r13, is in pt_regs, which fork
+ * copies whole.
+ */
 void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
 {
-	(void)dst;
 	(void)src;
+	save_fp_state(&dst->thread.fp);
 }
 
+/*
+ * execve: a new program starts with f0-f31 and the FPSCR 0, in the CPU and in what the
+ * next switch saves (arch_init_user_regs() zeroes r13 with the other GPRs).
+ */
 void arch_flush_thread(void)
 {
+	memset(&current->thread.fp, 0, sizeof(current->thread.fp));
+	load_fp_state(&current->thread.fp);
 }
 
+/*
+ * The thread pointer is r13 (64-bit ELF ABI: "the thread pointer"), which entry.S saves and
+ * restores with every other GPR: t's own, kept across switches in its pt_regs.
+ */
 void arch_set_tls(struct task_struct *t, unsigned long tls)
 {
-	(void)t;
-	(void)tls;
+	task_pt_regs(t)->gpr[13] = tls;
 }
 
 int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
