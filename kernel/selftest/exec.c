@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* In-kernel tests, group exec: the ELF loader's checks. */
+#include <trapdoor/arch.h>
+#include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/string.h>
+#include <asm/elf.h> /* ELF_FUNC_DESC_E_FLAGS */
+#include <uapi/errno.h>
 
 #include "selftest.h"
 
@@ -34,8 +39,75 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
-const struct ktest ktests_exec[] = {
-	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign }, { NULL, NULL }
-};
+static const struct user_program *find_init(void)
+{
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, "init"))
+			return &user_programs[i];
+	return NULL;
+}
+
+/* The ABI the embedded programs are built for is this arch's: its entry is e_entry itself. */
+static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
+{
+	const struct user_program *init = find_init();
+	struct mm_struct *mm = mm_create();
+	struct elf64_ehdr hdr;
+	struct pt_regs regs;
+	int err;
+
+	KTEST_EXPECT(init != NULL && mm != NULL, "no embedded init program, or no mm");
+	if (!init || !mm)
+		return;
+	memcpy(&hdr, init->start, sizeof(hdr));
+	arch_init_user_regs(&regs, hdr.e_entry, USER_STACK_TOP);
+	err = arch_elf_entry(mm, &regs, hdr.e_flags);
+	mm_destroy(mm);
+	KTEST_EXPECT(err == 0, "init's e_flags 0x%x refused: %d", hdr.e_flags, err);
+	KTEST_EXPECT(instruction_pointer(&regs) == hdr.e_entry, "pc moved to 0x%lx",
+		     instruction_pointer(&regs));
+}
+
+#ifdef ELF_FUNC_DESC_E_FLAGS
+/*
+ * An image whose e_entry is a function descriptor starts at the descriptor's first
+ * doubleword; a descriptor that is not wholly in mapped pages is refused.
+ */
+static __stackleak_frame_exempt void test_elf_entry_descriptor(void)
+{
+	const unsigned long desc[3] = { USER_TEXT_BASE + 0x100, USER_TEXT_BASE + 0x8000, 0 };
+	const unsigned long bad[] = { USER_TEXT_BASE + PAGE_SIZE - 8, USER_TEXT_BASE + PAGE_SIZE, 0,
+				      TASK_SIZE - 8 };
+	struct mm_struct *mm = mm_create();
+	struct pt_regs regs;
+	int err;
+
+	KTEST_EXPECT(mm != NULL, "mm_create failed");
+	if (!mm)
+		return;
+	KTEST_EXPECT(mm_map_page(mm, USER_TEXT_BASE, PROT_READ | PROT_WRITE) == 0, "no page");
+	mm_copy_to(mm, USER_TEXT_BASE, desc, sizeof(desc));
+	arch_init_user_regs(&regs, USER_TEXT_BASE, USER_STACK_TOP);
+	err = arch_elf_entry(mm, &regs, ELF_FUNC_DESC_E_FLAGS);
+	KTEST_EXPECT(err == 0 && instruction_pointer(&regs) == desc[0],
+		     "descriptor at 0x%lx: %d, pc 0x%lx, want 0x%lx", USER_TEXT_BASE, err,
+		     instruction_pointer(&regs), desc[0]);
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		arch_init_user_regs(&regs, bad[i], USER_STACK_TOP);
+		err = arch_elf_entry(mm, &regs, ELF_FUNC_DESC_E_FLAGS);
+		KTEST_EXPECT(err == -ENOEXEC, "descriptor at 0x%lx: %d, want -ENOEXEC", bad[i],
+			     err);
+	}
+	mm_destroy(mm);
+}
+#endif
+
+const struct ktest ktests_exec[] = { { "exec.elf_check_rejects_foreign",
+				       test_elf_check_rejects_foreign },
+				     { "exec.elf_entry_own_abi", test_elf_entry_own_abi },
+#ifdef ELF_FUNC_DESC_E_FLAGS
+				     { "exec.elf_entry_descriptor", test_elf_entry_descriptor },
+#endif
+				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */
