@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* In-kernel tests, group exec: the ELF loader's checks. */
+/* In-kernel tests, group exec: the ELF loader's checks, its entry, and the user range. */
 #include <trapdoor/arch.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/string.h>
 #include <asm/elf.h> /* ELF_FUNC_DESC_E_FLAGS */
 #include <uapi/errno.h>
@@ -102,7 +103,48 @@ static __stackleak_frame_exempt void test_elf_entry_descriptor(void)
 }
 #endif
 
-const struct ktest ktests_exec[] = { { "exec.elf_check_rejects_foreign",
+/*
+ * The user range is [USER_BASE, TASK_SIZE): a page at USER_BASE can be mapped, none below
+ * it (the NULL page never). Where the kernel's own addresses are numbers inside that range
+ * (a kernel that runs untranslated), a user page mapped at the number of the kernel's text is
+ * a page of the user's own: writing it leaves the kernel's text as it was.
+ */
+static __stackleak_frame_exempt void test_user_range(void)
+{
+	unsigned long text = (unsigned long)_stext & ~(PAGE_SIZE - 1), pa;
+	static const char marker[] = "user page";
+	struct mm_struct *mm = mm_create();
+	char before[sizeof(marker)], back[sizeof(marker)];
+	unsigned int prot;
+
+	KTEST_EXPECT(mm != NULL, "mm_create failed");
+	if (!mm)
+		return;
+	KTEST_EXPECT(mm_map_page(mm, USER_BASE, PROT_READ) == 0, "USER_BASE 0x%lx not mappable",
+		     USER_BASE);
+	KTEST_EXPECT(mm_map_page(mm, 0, PROT_READ) < 0, "the NULL page was mapped");
+	KTEST_EXPECT(USER_BASE < PAGE_SIZE || mm_map_page(mm, USER_BASE - PAGE_SIZE, PROT_READ) < 0,
+		     "the page below USER_BASE was mapped");
+	KTEST_EXPECT(USER_TEXT_BASE >= USER_BASE && USER_TEXT_BASE < TASK_SIZE,
+		     "USER_TEXT_BASE 0x%lx outside the user range", USER_TEXT_BASE);
+	if (text >= USER_BASE && text < TASK_SIZE) {
+		memcpy(before, (const void *)text, sizeof(before));
+		KTEST_EXPECT(mm_map_page(mm, text, PROT_READ | PROT_WRITE) == 0,
+			     "no user page at 0x%lx", text);
+		KTEST_EXPECT(arch_user_page(mm, text, &pa, &prot) == 0 &&
+				 pa != virt_to_phys((void *)text),
+			     "the user page at 0x%lx is the kernel's own", text);
+		mm_copy_to(mm, text, marker, sizeof(marker));
+		mm_copy_from(mm, back, text, sizeof(back));
+		KTEST_EXPECT(!memcmp(back, marker, sizeof(marker)) &&
+				 !memcmp(before, (const void *)text, sizeof(before)),
+			     "writing the user page at 0x%lx changed the kernel's text", text);
+	}
+	mm_destroy(mm);
+}
+
+const struct ktest ktests_exec[] = { { "exec.user_range", test_user_range },
+				     { "exec.elf_check_rejects_foreign",
 				       test_elf_check_rejects_foreign },
 				     { "exec.elf_entry_own_abi", test_elf_entry_own_abi },
 #ifdef ELF_FUNC_DESC_E_FLAGS
