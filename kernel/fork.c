@@ -31,14 +31,20 @@ static void copy_switches(struct task_struct *t, const struct task_struct *from)
 	t->stackleak_enabled = from->stackleak_enabled;
 }
 
-/* Hooks for the stack hardening (kernel/hardening.c). */
-static void start_task(struct task_struct *t)
+/*
+ * Hooks for the stack hardening (kernel/hardening.c), the kernel context, and for a fork
+ * (parent != NULL) the parent's user state outside pt_regs, copied once arch_task_init()
+ * has set up the rest of thread and before any CPU can run t.
+ */
+static void start_task(struct task_struct *t, struct task_struct *parent)
 {
 	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
 	kstack_task_init(t);
 	/* A fresh stack is all poison, so the first erase knows where it ends. */
 	stackleak_task_init(t);
 	arch_task_init(t);
+	if (parent)
+		arch_dup_task_struct(t, parent); /* FP/SIMD state, thread pointer */
 	t->state = TASK_RUNNABLE;
 	sched_enqueue(t);
 }
@@ -116,7 +122,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	copy_switches(t, current);
 	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
-	start_task(t);
+	start_task(t, NULL);
 	return t->pid;
 }
 
@@ -153,9 +159,8 @@ long do_fork(void)
 	t->cpus_allowed = parent->cpus_allowed;
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
-	arch_dup_task_struct(t, parent); /* FP/SIMD state, thread pointer: the parent's */
 	regs_set_return_value(task_pt_regs(t), 0);
-	start_task(t);
+	start_task(t, parent);
 	return t->pid;
 }
 
