@@ -31,14 +31,20 @@ static void copy_switches(struct task_struct *t, const struct task_struct *from)
 	t->stackleak_enabled = from->stackleak_enabled;
 }
 
-/* Hooks for the stack hardening (kernel/hardening.c). */
-static void start_task(struct task_struct *t)
+/*
+ * Hooks for the stack hardening (kernel/hardening.c), the kernel context, and for a fork
+ * (parent != NULL) the parent's user state outside pt_regs, copied once arch_task_init()
+ * has set up the rest of thread and before any CPU can run t.
+ */
+static void start_task(struct task_struct *t, struct task_struct *parent)
 {
 	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
 	kstack_task_init(t);
 	/* A fresh stack is all poison, so the first erase knows where it ends. */
 	stackleak_task_init(t);
 	arch_task_init(t);
+	if (parent)
+		arch_dup_task_struct(t, parent); /* FP/SIMD state, thread pointer */
 	t->state = TASK_RUNNABLE;
 	sched_enqueue(t);
 }
@@ -116,7 +122,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	copy_switches(t, current);
 	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
-	start_task(t);
+	start_task(t, NULL);
 	return t->pid;
 }
 
@@ -154,8 +160,7 @@ long do_fork(void)
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
-	arch_dup_task_struct(t, parent); /* FP/SIMD and what else pt_regs lacks */
-	start_task(t);
+	start_task(t, parent);
 	return t->pid;
 }
 
@@ -190,8 +195,8 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 * image may have leaked enough offsets to predict it (prng-task).
 	 */
 	kstack_task_init(current);
+	arch_flush_thread(); /* no FP/SIMD value of the old image reaches the new one */
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
-	arch_flush_thread(); /* FP/SIMD and what else pt_regs lacks: zero */
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Linker script for user programs, run through the C preprocessor so that
- * USER_BASE comes from this architecture's asm/page.h. Text and data get
+ * USER_TEXT_BASE comes from this architecture's asm/page.h. Text and data get
  * pages of their own: the loader maps text read+execute and data read+write,
  * never both writable and executable. Programs link with --gc-sections
  * (user/user.mk): KEEP() holds what nothing references but must stay.

@@ -1,7 +1,7 @@
 # User programs: every user/<name>.c is one program (a file dropped into
 # user/ is a program, as the labs do it), and bench/bench.c is one more, the
 # measurement (docs/benchmarks.md). Each is its one file linked with the user
-# library (USER_LIB_SRCS, file by file) at USER_BASE (this arch's asm/page.h),
+# library (USER_LIB_SRCS, file by file) at USER_TEXT_BASE (this arch's asm/page.h),
 # with --gc-sections, and embedded in the kernel image as "<name>" through the
 # generated $(USER_BUILD)/programs.S.
 # Included by the top-level Makefile.

@@ -243,6 +243,42 @@
 	ld	r1, REGS+PT_GPR(1)(r1)	// r1 last: it is the base of every load above
 	.endm
 
+/*
+ * The user FP state (struct thread_fp_state, asm/processor.h) between the CPU and memory.
+ * The kernel runs with MSR[FP] = 0 (every interrupt clears it), so FP_ON turns it on for
+ * the few instructions that move the registers (mtmsrd with L = 0 writes the whole MSR,
+ * the same one plus FP; isync: the FP instructions after it see it set), and FP_OFF puts
+ * the saved MSR back. The FPSCR travels through f0: mffs/mtfsf, the latter with L = 1,
+ * all 64 bits of it.
+ */
+	.macro	FP_ON saved, tmp
+	mfmsr	\saved			// the kernel's MSR, FP off
+	ori	\tmp, \saved, MSR_FP	// the same with FP on ...
+	mtmsrd	\tmp			// ... installed
+	isync				// FP instructions from here on
+	.endm
+
+	.macro	FP_OFF saved
+	mtmsrd	\saved			// FP off again
+	isync
+	.endm
+
+	.macro	SAVE_FPRS base, off
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	stfd	\n, \off+FP_STATE_FPR(\n)(\base)	// f0-f31
+	.endr
+	mffs	0			// the FPSCR, through f0 ...
+	stfd	0, \off+FP_STATE_FPSCR(\base)	// ... saved
+	.endm
+
+	.macro	LOAD_FPRS base, off
+	lfd	0, \off+FP_STATE_FPSCR(\base)	// the FPSCR, through f0 ...
+	mtfsf	0xff, 0, 1, 0		// ... all of it (L = 1)
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	lfd	\n, \off+FP_STATE_FPR(\n)(\base)	// f0-f31
+	.endr
+	.endm
+
 	.section .vectors, "ax"
 
 /*
@@ -443,7 +479,8 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.lr from arch_task_init()).
  *
  * prev in r3, next in r4 (ELFv2); saved: r1, r14-r31, CR (fields 2-4 are
- * non-volatile) and the return address LR. r2 (the kernel TOC) is the same
+ * non-volatile) and the return address LR, and the user's FP registers (f0-f31,
+ * FPSCR), which the kernel never touches: prev's out, next's in. r2 (the kernel TOC) is the same
  * for every task, and r13 (the paca) belongs to the CPU, not to the task:
  * next goes on with this CPU's.
  */
@@ -473,8 +510,39 @@ SYM_FUNC_START(arch_switch_to)
 	 */
 	ld	r0, THREAD_TRAP_SP(r4)	// next's trap frame ...
 	std	r0, PACA_TRAP_SP(r13)	// paca->trap_sp = next's
+	/*
+	 * The user FP registers, eagerly: prev's out, next's in, on every switch, so no
+	 * task ever runs with another's values in the FPRs (docs/hardening-powerpc.md).
+	 */
+	FP_ON	r5, r6
+	SAVE_FPRS r3, THREAD_FP		// prev's f0-f31, FPSCR
+	LOAD_FPRS r4, THREAD_FP		// next's
+	FP_OFF	r5
 	blr				// "return" into next
 SYM_FUNC_END(arch_switch_to)
+
+/*
+ * void save_fp_state(struct thread_fp_state *fp): the current task's FP registers into
+ * *fp, which they stay in (fork: the child's copy, arch_dup_task_struct()).
+ */
+SYM_FUNC_START(save_fp_state)
+	FP_ON	r5, r6
+	SAVE_FPRS r3, 0
+	lfd	0, FP_STATE_FPR(0)(r3)	// f0 back: mffs used it
+	FP_OFF	r5
+	blr
+SYM_FUNC_END(save_fp_state)
+
+/*
+ * void load_fp_state(const struct thread_fp_state *fp): *fp into the FP registers
+ * (execve: zeroes, arch_flush_thread()).
+ */
+SYM_FUNC_START(load_fp_state)
+	FP_ON	r5, r6
+	LOAD_FPRS r3, 0
+	FP_OFF	r5
+	blr
+SYM_FUNC_END(load_fp_state)
 
 /*
  * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.

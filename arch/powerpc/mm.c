@@ -25,11 +25,12 @@
  * sit in the HPT side by side without ever matching each other's accesses, and a TLB entry
  * of one can never serve another: the VSID is what other architectures call an ASID.
  *
- * Why a 1 TiB segment rather than the classic 256 MiB one: it covers address 0 and all of
- * the kernel's real addresses too, as *user* effective addresses with no HPT entry behind
- * them. A user access there is a data or instruction storage interrupt, whose DSISR says
- * whether it was a load or a store. Outside any segment it would be a segment interrupt,
- * which leaves DSISR undefined.
+ * Why a 1 TiB segment rather than the classic 256 MiB one: it covers the whole user range,
+ * [USER_BASE, TASK_SIZE) of asm/page.h, and address 0 as well. The numbers of the kernel's
+ * real addresses are user effective addresses too, and mean only what the task's own HPT
+ * entries map there: a user access to one is to the task's own page or a data or
+ * instruction storage interrupt, whose DSISR says whether it was a load or a store.
+ * Outside any segment it would be a segment interrupt, which leaves DSISR undefined.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
@@ -98,7 +99,7 @@ _Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page
 /*
  * VSIDs are not handed out as 1, 2, 3, ...: the hash takes a group from the low bits of
  * (VSID ^ page number), and every task's pages sit at the same page numbers (text at
- * USER_BASE, the stack below USER_STACK_TOP). Consecutive VSIDs would put all tasks' text
+ * USER_TEXT_BASE, the stack below USER_STACK_TOP). Consecutive VSIDs would put all tasks' text
  * pages into a handful of neighbouring groups, which fill up (H_ENTER: H_PTEG_FULL, in
  * both the primary and the secondary group) after a dozen address spaces. So, as Linux
  * does (arch/powerpc/include/asm/book3s/64/mmu-hash.h, vsid_scramble), each address space
@@ -117,6 +118,7 @@ static unsigned long last_proto_vsid; /* proto-VSIDs are handed out once: 1, 2, 
 /* The VSID in this CPU's SLB now (0: no user segment) is per CPU: its paca's live_vsid. */
 
 _Static_assert(VSID_MODULUS_1T <= VSID_MAX_1T, "scrambled VSIDs must fit the SLB's field");
+_Static_assert(TASK_SIZE <= SEGMENT_SIZE_1T, "the user range is the one user segment");
 
 /* The primary hash of a page of a 1 TiB segment; the secondary hash is its complement. */
 static unsigned long hpt_hash(unsigned long vsid, unsigned long ea)

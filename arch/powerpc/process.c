@@ -19,9 +19,11 @@
  * "returns" there, and from there on it is an ordinary return to user mode.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <asm/ptrace.h>
+#include <uapi/errno.h>
 #include <asm/reg.h>
 
 /*
@@ -52,32 +54,95 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  */
 void arch_task_init(struct task_struct *t)
 {
-	memset(&t->thread, 0, sizeof(t->thread));
+	/* The kernel context only: the user FP state is spawn's zeroes or fork's copy. */
+	memset(&t->thread, 0, __builtin_offsetof(struct thread_struct, fp));
 	t->thread.trap_sp = (unsigned long)task_pt_regs(t) - STACK_FRAME_MIN_SIZE;
 	t->thread.sp = t->thread.trap_sp;
 	t->thread.lr = (unsigned long)ret_from_fork;
 }
 
+/*
+ * fork: the child's FP registers are the parent's as they are now, live in the CPU (the
+ * parent is current, in a syscall). Its thread pointer, r13, is in pt_regs, which fork
+ * copies whole.
+ */
 void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
 {
-	(void)dst;
 	(void)src;
+	save_fp_state(&dst->thread.fp);
 }
 
+/*
+ * execve: a new program starts with f0-f31 and the FPSCR 0, in the CPU and in what the
+ * next switch saves (arch_init_user_regs() zeroes r13 with the other GPRs).
+ */
 void arch_flush_thread(void)
 {
+	memset(&current->thread.fp, 0, sizeof(current->thread.fp));
+	load_fp_state(&current->thread.fp);
 }
 
+/*
+ * The thread pointer is r13 (64-bit ELF ABI: "the thread pointer"), which entry.S saves and
+ * restores with every other GPR: t's own, kept across switches in its pt_regs.
+ */
 void arch_set_tls(struct task_struct *t, unsigned long tls)
 {
-	(void)t;
-	(void)tls;
+	task_pt_regs(t)->gpr[13] = tls;
 }
 
+/*
+ * e_flags' ABI version (64-bit ELF V2 ABI, "ELF Header"): 2 for ELFv2, the ABI trapdoor's own
+ * programs use; 1 for ELFv1, and 0 for an ELFv1 object from before the field existed.
+ * Debian's ppc64 (big-endian) toolchain makes ELFv1 executables.
+ */
+#define EF_PPC64_ABI 3
+
+/* An ELFv1 function descriptor (64-bit PowerPC ELF ABI 1.9, "Function Descriptors"). */
+struct func_desc {
+	unsigned long entry; /* the code's address */
+	unsigned long toc;   /* its TOC pointer, for r2 */
+	unsigned long env;   /* an environment pointer (r11); unused by C */
+};
+
+/* Whether every byte of [va, va + n) lies in a mapped page of mm. */
+static bool user_range_mapped(struct mm_struct *mm, unsigned long va, size_t n)
+{
+	unsigned long page, pa;
+	unsigned int prot;
+
+	if (va < USER_BASE || va >= TASK_SIZE || n > TASK_SIZE - va)
+		return false;
+	for (page = va & ~(PAGE_SIZE - 1); page < va + n; page += PAGE_SIZE)
+		if (arch_user_page(mm, page, &pa, &prot) < 0 || !(prot & PROT_READ))
+			return false;
+	return true;
+}
+
+/*
+ * ELFv2: e_entry is the code, entered with r12 = its address (arch_init_user_regs() set
+ * both). ELFv1: e_entry points at the entry function's descriptor, in the image's .opd
+ * section; the program starts at its code with r2 = its TOC, as Linux's start_thread()
+ * starts it (r12 then means nothing: 0). A descriptor outside the image is -ENOEXEC (Linux
+ * reads it with __get_user() and the program dies with SIGSEGV at its first instruction).
+ */
 int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
 {
-	(void)mm;
-	(void)regs;
-	(void)e_flags;
-	return 0;
+	struct func_desc desc;
+
+	switch (e_flags & EF_PPC64_ABI) {
+	case 2:
+		return 0;
+	case 0:
+	case 1:
+		if (!user_range_mapped(mm, regs->nip, sizeof(desc)))
+			return -ENOEXEC;
+		mm_copy_from(mm, &desc, regs->nip, sizeof(desc));
+		regs->nip = desc.entry;
+		regs->gpr[2] = desc.toc;
+		regs->gpr[12] = 0;
+		return 0;
+	default:
+		return -ENOEXEC;
+	}
 }

@@ -184,16 +184,22 @@ static __noreturn void unexpected_exception(struct pt_regs *regs)
 
 /* ---- from user mode ---- */
 
-/* 0x700 from user mode: SRR1 says which instruction it was. */
+/*
+ * 0x700 from user mode: SRR1 says which instruction it was. An FP enabled exception (an
+ * FPSCR exception whose enable bit is set, taken only with MSR[FE0,FE1] != 0) is SIGFPE,
+ * as Linux's program_check_exception() makes it.
+ */
 static __noreturn void user_program_check(struct pt_regs *regs)
 {
+	if (regs->msr & SRR1_PROGFPE)
+		do_user_fault(regs, FAULT_ARITHMETIC, regs->nip);
 	if (regs->msr & SRR1_PROGTRAP)
 		do_user_fault(regs, FAULT_BREAKPOINT, 0); /* "trap", i.e. tw 31,0,0 */
 	if (regs->msr & SRR1_PROGPRIV)
 		do_user_fault(regs, FAULT_PRIVILEGED, 0); /* e.g. mfmsr */
 	if (regs->msr & SRR1_PROGILL)
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
-	do_user_fault(regs, FAULT_OTHER, 0); /* FP exception: FP is off */
+	do_user_fault(regs, FAULT_OTHER, 0);
 }
 
 static __noreturn void user_exception(struct pt_regs *regs)
@@ -217,10 +223,17 @@ static __noreturn void user_exception(struct pt_regs *regs)
 	case INTERRUPT_PROGRAM:
 		user_program_check(regs);
 	case INTERRUPT_FP_UNAVAIL:
+		/*
+		 * User mode always runs with MSR[FP] = 1 (MSR_USER): an FP instruction that
+		 * finds it off means the kernel lost it. SIGILL, as for the facilities below.
+		 */
 	case INTERRUPT_ALTIVEC_UNAVAIL:
 	case INTERRUPT_VSX_UNAVAIL:
 	case INTERRUPT_FAC_UNAVAIL:
-		/* The kernel saves no FP/vector state, so these stay off: as if undefined. */
+		/*
+		 * Vector and VSX stay off (no per-task state is kept for them; AT_HWCAP says
+		 * so), as do the FSCR facilities: SIGILL, as Linux without CONFIG_ALTIVEC.
+		 */
 		do_user_fault(regs, FAULT_ILLEGAL, 0);
 	case INTERRUPT_SYSTEM_RESET:
 	case INTERRUPT_MACHINE_CHECK:

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
-/* In-kernel tests, group exec: the ELF loader's checks. */
+/* In-kernel tests, group exec: the ELF loader's checks, its entry, and the user range. */
+#include <trapdoor/arch.h>
+#include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/sections.h>
 #include <trapdoor/string.h>
+#include <asm/elf.h> /* ELF_FUNC_DESC_E_FLAGS */
+#include <uapi/errno.h>
 
 #include "selftest.h"
 
@@ -34,8 +40,116 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
-const struct ktest ktests_exec[] = {
-	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign }, { NULL, NULL }
-};
+static const struct user_program *find_init(void)
+{
+	for (unsigned int i = 0; i < nr_user_programs; i++)
+		if (!strcmp(user_programs[i].name, "init"))
+			return &user_programs[i];
+	return NULL;
+}
+
+/* The ABI the embedded programs are built for is this arch's: its entry is e_entry itself. */
+static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
+{
+	const struct user_program *init = find_init();
+	struct mm_struct *mm = mm_create();
+	struct elf64_ehdr hdr;
+	struct pt_regs regs;
+	int err;
+
+	KTEST_EXPECT(init != NULL && mm != NULL, "no embedded init program, or no mm");
+	if (!init || !mm)
+		return;
+	memcpy(&hdr, init->start, sizeof(hdr));
+	arch_init_user_regs(&regs, hdr.e_entry, USER_STACK_TOP);
+	err = arch_elf_entry(mm, &regs, hdr.e_flags);
+	mm_destroy(mm);
+	KTEST_EXPECT(err == 0, "init's e_flags 0x%x refused: %d", hdr.e_flags, err);
+	KTEST_EXPECT(instruction_pointer(&regs) == hdr.e_entry, "pc moved to 0x%lx",
+		     instruction_pointer(&regs));
+}
+
+#ifdef ELF_FUNC_DESC_E_FLAGS
+/*
+ * An image whose e_entry is a function descriptor starts at the descriptor's first
+ * doubleword; a descriptor that is not wholly in mapped pages is refused.
+ */
+static __stackleak_frame_exempt void test_elf_entry_descriptor(void)
+{
+	const unsigned long desc[3] = { USER_TEXT_BASE + 0x100, USER_TEXT_BASE + 0x8000, 0 };
+	const unsigned long bad[] = { USER_TEXT_BASE + PAGE_SIZE - 8, USER_TEXT_BASE + PAGE_SIZE, 0,
+				      TASK_SIZE - 8 };
+	struct mm_struct *mm = mm_create();
+	struct pt_regs regs;
+	int err;
+
+	KTEST_EXPECT(mm != NULL, "mm_create failed");
+	if (!mm)
+		return;
+	KTEST_EXPECT(mm_map_page(mm, USER_TEXT_BASE, PROT_READ | PROT_WRITE) == 0, "no page");
+	mm_copy_to(mm, USER_TEXT_BASE, desc, sizeof(desc));
+	arch_init_user_regs(&regs, USER_TEXT_BASE, USER_STACK_TOP);
+	err = arch_elf_entry(mm, &regs, ELF_FUNC_DESC_E_FLAGS);
+	KTEST_EXPECT(err == 0 && instruction_pointer(&regs) == desc[0],
+		     "descriptor at 0x%lx: %d, pc 0x%lx, want 0x%lx", USER_TEXT_BASE, err,
+		     instruction_pointer(&regs), desc[0]);
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		arch_init_user_regs(&regs, bad[i], USER_STACK_TOP);
+		err = arch_elf_entry(mm, &regs, ELF_FUNC_DESC_E_FLAGS);
+		KTEST_EXPECT(err == -ENOEXEC, "descriptor at 0x%lx: %d, want -ENOEXEC", bad[i],
+			     err);
+	}
+	mm_destroy(mm);
+}
+#endif
+
+/*
+ * The user range is [USER_BASE, TASK_SIZE): a page at USER_BASE can be mapped, none below
+ * it (the NULL page never). Where the kernel's own addresses are numbers inside that range
+ * (a kernel that runs untranslated), a user page mapped at the number of the kernel's text is
+ * a page of the user's own: writing it leaves the kernel's text as it was.
+ */
+static __stackleak_frame_exempt void test_user_range(void)
+{
+	unsigned long text = (unsigned long)_stext & ~(PAGE_SIZE - 1), pa;
+	static const char marker[] = "user page";
+	struct mm_struct *mm = mm_create();
+	char before[sizeof(marker)], back[sizeof(marker)];
+	unsigned int prot;
+
+	KTEST_EXPECT(mm != NULL, "mm_create failed");
+	if (!mm)
+		return;
+	KTEST_EXPECT(mm_map_page(mm, USER_BASE, PROT_READ) == 0, "USER_BASE 0x%lx not mappable",
+		     USER_BASE);
+	KTEST_EXPECT(mm_map_page(mm, 0, PROT_READ) < 0, "the NULL page was mapped");
+	KTEST_EXPECT(USER_BASE < PAGE_SIZE || mm_map_page(mm, USER_BASE - PAGE_SIZE, PROT_READ) < 0,
+		     "the page below USER_BASE was mapped");
+	KTEST_EXPECT(USER_TEXT_BASE >= USER_BASE && USER_TEXT_BASE < TASK_SIZE,
+		     "USER_TEXT_BASE 0x%lx outside the user range", USER_TEXT_BASE);
+	if (text >= USER_BASE && text < TASK_SIZE) {
+		memcpy(before, (const void *)text, sizeof(before));
+		KTEST_EXPECT(mm_map_page(mm, text, PROT_READ | PROT_WRITE) == 0,
+			     "no user page at 0x%lx", text);
+		KTEST_EXPECT(arch_user_page(mm, text, &pa, &prot) == 0 &&
+				 pa != virt_to_phys((void *)text),
+			     "the user page at 0x%lx is the kernel's own", text);
+		mm_copy_to(mm, text, marker, sizeof(marker));
+		mm_copy_from(mm, back, text, sizeof(back));
+		KTEST_EXPECT(!memcmp(back, marker, sizeof(marker)) &&
+				 !memcmp(before, (const void *)text, sizeof(before)),
+			     "writing the user page at 0x%lx changed the kernel's text", text);
+	}
+	mm_destroy(mm);
+}
+
+const struct ktest ktests_exec[] = { { "exec.user_range", test_user_range },
+				     { "exec.elf_check_rejects_foreign",
+				       test_elf_check_rejects_foreign },
+				     { "exec.elf_entry_own_abi", test_elf_entry_own_abi },
+#ifdef ELF_FUNC_DESC_E_FLAGS
+				     { "exec.elf_entry_descriptor", test_elf_entry_descriptor },
+#endif
+				     { NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

@@ -6,4 +6,12 @@
 #define ELF_ARCH_MACHINE 21 /* e_machine: EM_PPC64 (System V ABI, ELF header) */
 #define ELF_ARCH_DATA	 2  /* e_ident[EI_DATA]: ELFDATA2MSB (big-endian) */
 
+/*
+ * The e_flags of an image whose e_entry is a function descriptor, not code: ELFv1 (ABI
+ * version 1), Debian's ppc64. arch_elf_entry() (process.c) starts it at the descriptor's
+ * entry; kernel/selftest/exec.c tests that where an arch defines this (Linux's
+ * HAVE_FUNCTION_DESCRIPTORS).
+ */
+#define ELF_FUNC_DESC_E_FLAGS 1
+
 #endif

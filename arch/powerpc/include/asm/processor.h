@@ -26,11 +26,29 @@
 #define THREAD_CR	   16
 #define THREAD_TRAP_SP	   24
 #define THREAD_GPR(n)	   (32 + ((n) - 14) * 8) /* n = 14..31 */
-#define THREAD_STRUCT_SIZE THREAD_GPR(32)
+#define THREAD_FP	   THREAD_GPR(32)
+#define THREAD_STRUCT_SIZE (THREAD_FP + FP_STATE_SIZE)
+
+/* Byte offsets into struct thread_fp_state: f0-f31, then the FPSCR. */
+#define FP_STATE_FPR(n) ((n) * 8)
+#define FP_STATE_FPSCR	FP_STATE_FPR(32)
+#define FP_STATE_SIZE	(FP_STATE_FPSCR + 8)
 
 #ifndef __ASSEMBLY__
 
 #include <trapdoor/types.h>
+
+/*
+ * A task's user floating-point registers, as Linux's thread_fp_state: the 32 FPRs (64 bits
+ * each; VSX, which would widen them to 128, stays off: cpufeature.c) and the FPSCR. The
+ * kernel itself never uses FP (-msoft-float, MSR[FP] = 0), so while it runs the CPU's FPRs
+ * still hold the current task's: arch_switch_to() saves them into prev's and loads next's
+ * on every switch, never lazily (docs/hardening-powerpc.md, "Floating point").
+ */
+struct thread_fp_state {
+	u64 fpr[32];
+	u64 fpscr;
+};
 
 /*
  * What arch_switch_to() (entry.S) keeps of a task while another one runs: exactly what the
@@ -51,6 +69,11 @@ struct thread_struct {
 	 */
 	unsigned long trap_sp;
 	unsigned long gpr[18]; /* r14-r31, the non-volatile GPRs */
+	/*
+	 * The user FP state: last, so that arch_task_init() can reset the kernel context above
+	 * without touching it (fork copies it before, spawn finds it zeroed).
+	 */
+	struct thread_fp_state fp;
 };
 
 _Static_assert(__builtin_offsetof(struct thread_struct, sp) == THREAD_SP, "THREAD_SP");
@@ -59,7 +82,17 @@ _Static_assert(__builtin_offsetof(struct thread_struct, cr) == THREAD_CR, "THREA
 _Static_assert(__builtin_offsetof(struct thread_struct, trap_sp) == THREAD_TRAP_SP,
 	       "THREAD_TRAP_SP");
 _Static_assert(__builtin_offsetof(struct thread_struct, gpr) == THREAD_GPR(14), "THREAD_GPR");
+_Static_assert(__builtin_offsetof(struct thread_struct, fp) == THREAD_FP, "THREAD_FP");
+_Static_assert(__builtin_offsetof(struct thread_fp_state, fpscr) == FP_STATE_FPSCR,
+	       "FP_STATE_FPSCR");
 _Static_assert(sizeof(struct thread_struct) == THREAD_STRUCT_SIZE, "THREAD_STRUCT_SIZE");
+
+/*
+ * entry.S: the CPU's FPRs and FPSCR into *fp, or from it. With MSR[FP] on only for the
+ * moment it takes; the kernel goes on with it off.
+ */
+void save_fp_state(struct thread_fp_state *fp);
+void load_fp_state(const struct thread_fp_state *fp);
 
 /* entry.S: where a new task's first arch_switch_to() "returns" to (arch_task_init). */
 void ret_from_fork(void);

@@ -45,8 +45,12 @@
  * and translation (IR, DR: the hash MMU maps the user's pages, mm.c). EE is on too, and
  * must be: the ISA sets EE, IR and DR whenever an MSR with PR = 1 is installed (Book III,
  * "Machine State Register"), so the decrementer tick can interrupt user code (time.c).
+ * FP is on: every task has its own FPRs and FPSCR, switched eagerly (entry.S,
+ * arch_switch_to). FE0 = FE1 = 0, Linux's default (PR_FP_EXC_DISABLED): an FP exception
+ * only sets its FPSCR bits. VEC and VSX stay off: a vector or VSX instruction is a
+ * facility unavailable interrupt, SIGILL (traps.c), and AT_HWCAP says so (cpufeature.c).
  */
-#define MSR_USER (MSR_KERNEL | MSR_PR | MSR_EE | MSR_IR | MSR_DR)
+#define MSR_USER (MSR_KERNEL | MSR_PR | MSR_EE | MSR_IR | MSR_DR | MSR_FP)
 
 /* SPR numbers for mfspr/mtspr (Book III, Fixed-Point Facility: the SPR encodings table). */
 #define SPRN_XER    1	/* fixed-point exception register: SO, OV, CA */
