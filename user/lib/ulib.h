@@ -143,9 +143,18 @@ static inline long get_kernel_stats(struct kernel_stats *s)
 {
 	return syscall1(__NR_kernel_stats, s);
 }
+/*
+ * fork(): the old-style call where the arch's table keeps it (x86_64,
+ * powerpc, s390); else clone(SIGCHLD, 0), whose first two arguments are
+ * flags and newsp on every arch without fork.
+ */
 static inline long fork(void)
 {
+#ifdef __NR_fork
+	return syscall0(__NR_fork);
+#else
 	return syscall2(__NR_clone, SIGCHLD, 0);
+#endif
 }
 static inline long execve(const char *name, const char *const *argv, const char *const *envp)
 {
