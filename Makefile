@@ -456,11 +456,17 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 # make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
+# Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with.
+ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
+		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
+		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \
+		   /usr/powerpc64-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-ppc64-cross \
+		   /usr/s390x-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-s390x-cross
 # The editor (docs/editor.md): make test runs clangd over every kernel C file.
 EDITOR_DEPS	:= clangd$(LLVM_SUFFIX):clangd$(LLVM_SUFFIX)
 
 # Every "command:package" pair of every arch (evaluated only where used).
-ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(BOOK_CHECK_DEPS) $(EDITOR_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
+ALL_DEPS	= $(HOST_DEPS) $(ABI_DEPS) $(BENCH_DEPS) $(BOOK_CHECK_DEPS) $(EDITOR_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
 		  --no-print-directory ARCH=$(a) print-deps))
 
 deps:
