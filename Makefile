@@ -456,12 +456,14 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 # make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
-# Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with.
+# Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with, and
+# qemu-user, which runs user/abitest under Linux (tools/run-on-linux).
 ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
 		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
 		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \
 		   /usr/powerpc64-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-ppc64-cross \
-		   /usr/s390x-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-s390x-cross
+		   /usr/s390x-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-s390x-cross \
+		   /usr/bin/qemu-aarch64-static:qemu-user-static
 # The editor (docs/editor.md): make test runs clangd over every kernel C file.
 EDITOR_DEPS	:= clangd$(LLVM_SUFFIX):clangd$(LLVM_SUFFIX)
 

@@ -321,9 +321,9 @@ void fork_tail(struct task_struct *t)
 
 /*
  * clone's arguments come in Linux's order for this arch (asm/ptrace.h):
- * flags, newsp, ptid, ctid, tls by default (x86_64); CLONE_BACKWARDS swaps
- * the last two (arm64, riscv, loongarch, powerpc); CLONE_BACKWARDS2 swaps
- * the first two (s390).
+ * flags, newsp, ptid, ctid, tls by default (x86_64, loongarch);
+ * CLONE_BACKWARDS swaps the last two (arm64, riscv, powerpc);
+ * CLONE_BACKWARDS2 swaps the first two (s390).
  */
 #if defined(CLONE_BACKWARDS)
 SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp, int __user *,

@@ -35,6 +35,13 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 long regcheck_syscall(long nr);
 
 /*
+ * user/lib/arch/<arch>/clone.c: clone(2) with its arguments named, put in
+ * the order this arch's Linux takes them (they differ: x86_64, s390 and the
+ * rest each have their own).
+ */
+long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, unsigned long tls);
+
+/*
  * user/lib/arch/<arch>/userregs.c: the registers a user program can write
  * that are not in pt_regs' general-purpose set (thread pointers, segment,
  * floating-point or special-purpose registers). The kernel must give every

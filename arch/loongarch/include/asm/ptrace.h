@@ -85,9 +85,6 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 	return regs->regs[REG_A7];
 }
 
-/* clone's arguments on this arch, as Linux takes them: flags, newsp, ptid, tls, ctid (kernel/fork.c). */
-#define CLONE_BACKWARDS
-
 static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
 {
 	return n == 0 ? regs->orig_a0 : regs->regs[REG_A0 + n];
