@@ -440,6 +440,7 @@ gdbinit:
 	$(Q)mkdir -p $(BUILD)
 	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(DEBUG_IMAGE))" \
 		"source $(abspath tools/gdb/trapdoor.py)" 'set trapdoor-syscall-nr $(GDB_SYSCALL_NR)' \
+		"set trapdoor-unistd $(abspath arch/$(ARCH)/include/uapi/asm/unistd.h)" \
 		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit.tmp
 	$(Q)mv $(BUILD)/gdbinit.tmp $(BUILD)/gdbinit	# whole or not at all: a gdb may be reading it
 
