@@ -440,6 +440,7 @@ gdbinit:
 	$(Q)mkdir -p $(BUILD)
 	$(Q)printf '%s\n' "set architecture $(GDB_ARCH)" "file $(abspath $(DEBUG_IMAGE))" \
 		"source $(abspath tools/gdb/trapdoor.py)" 'set trapdoor-syscall-nr $(GDB_SYSCALL_NR)' \
+		"set trapdoor-unistd $(abspath arch/$(ARCH)/include/uapi/asm/unistd.h)" \
 		"target remote localhost:$(GDB_PORT)" "break start_kernel" "continue" > $(BUILD)/gdbinit.tmp
 	$(Q)mv $(BUILD)/gdbinit.tmp $(BUILD)/gdbinit	# whole or not at all: a gdb may be reading it
 
@@ -456,11 +457,19 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 # make book: mkdocs and its theme; make test also opens the site in Chromium (docs/book.md).
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
+# Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with, and
+# qemu-user, which runs user/abitest under Linux (tools/run-on-linux).
+ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
+		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
+		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \
+		   /usr/powerpc64-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-ppc64-cross \
+		   /usr/s390x-linux-gnu/include/asm/unistd_64.h:linux-libc-dev-s390x-cross \
+		   /usr/bin/qemu-aarch64-static:qemu-user-static
 # The editor (docs/editor.md): make test runs clangd over every kernel C file.
 EDITOR_DEPS	:= clangd$(LLVM_SUFFIX):clangd$(LLVM_SUFFIX)
 
 # Every "command:package" pair of every arch (evaluated only where used).
-ALL_DEPS	= $(HOST_DEPS) $(BENCH_DEPS) $(BOOK_CHECK_DEPS) $(EDITOR_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
+ALL_DEPS	= $(HOST_DEPS) $(ABI_DEPS) $(BENCH_DEPS) $(BOOK_CHECK_DEPS) $(EDITOR_DEPS) $(foreach a,$(ALL_ARCHES),$(shell $(MAKE) -s \
 		  --no-print-directory ARCH=$(a) print-deps))
 
 deps:

@@ -34,6 +34,21 @@ static void wake_up(struct task_struct *t)
 	}
 }
 
+/*
+ * Linux's mm_release(): before a task leaves its memory (exit, execve), 0
+ * goes to the word set_tid_address() or CLONE_CHILD_CLEARTID named, where a
+ * thread library waits for it. A bad pointer is ignored, as in Linux.
+ */
+void mm_release(struct task_struct *t)
+{
+	int zero = 0;
+
+	if (!t->clear_child_tid)
+		return;
+	(void)copy_to_user(t->clear_child_tid, &zero, sizeof(zero));
+	t->clear_child_tid = NULL;
+}
+
 __noreturn void do_exit(int wait_status)
 {
 	struct task_struct *me = current, *init = task_by_pid(1);
@@ -44,6 +59,8 @@ __noreturn void do_exit(int wait_status)
 	tty_session_exit(me);
 	/* Our trace on ends with us. */
 	trace_exit(me);
+	/* set_tid_address()'s word gets 0, while our memory is still ours. */
+	mm_release(me);
 	/* Leave our address space before tearing it down. */
 	arch_switch_mm(NULL);
 	if (me->mm) {

@@ -122,9 +122,9 @@ SYSCALL_DEFINE1(close, unsigned int, fd)
 /*
  * dup3(oldfd, newfd, flags): newfd names what oldfd names, closing what it
  * named before. flags must be 0 (there is no close-on-exec); oldfd == newfd
- * is -EINVAL, as in Linux. dup2() is the user library's (user/lib/ulib.h).
+ * is -EINVAL, as in Linux.
  */
-SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
+static long do_dup3(unsigned int oldfd, unsigned int newfd, int flags)
 {
 	struct file *f = fget(oldfd), *old;
 
@@ -139,4 +139,21 @@ SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
 	if (old)
 		fput(old);
 	return newfd;
+}
+
+SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
+{
+	return do_dup3(oldfd, newfd, flags);
+}
+
+/*
+ * dup2(oldfd, newfd): the old-style call of x86_64, powerpc and s390. As
+ * dup3, except that oldfd == newfd is no error: it returns newfd if oldfd is
+ * open, -EBADF if not.
+ */
+SYSCALL_DEFINE2(dup2, unsigned int, oldfd, unsigned int, newfd)
+{
+	if (oldfd == newfd)
+		return fget(oldfd) ? (long)newfd : -EBADF;
+	return do_dup3(oldfd, newfd, 0);
 }

@@ -185,6 +185,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 		mm_destroy(mm);
 		return err;
 	}
+	mm_release(current);
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
@@ -277,10 +278,83 @@ SYSCALL_DEFINE2(execve, const char __user *, filename, const char __user *const 
 	return err < 0 ? err : do_execve(args_buf.name, args_buf.argv, args_buf.argc);
 }
 
-/* clone(flags, newsp, ...): only fork's form, clone(SIGCHLD, 0). */
-SYSCALL_DEFINE2(clone, unsigned long, clone_flags, unsigned long, newsp)
+/*
+ * clone() as fork: a new process, never a thread. The exit signal is SIGCHLD
+ * or none; the tid flags and CLONE_SETTLS are what every libc's fork passes.
+ * Anything else (CLONE_VM, CLONE_THREAD, a new stack, ...) is -EINVAL.
+ */
+static long kernel_clone(unsigned long clone_flags, unsigned long newsp, int __user *parent_tidptr,
+			 int __user *child_tidptr, unsigned long tls)
 {
-	if (clone_flags != SIGCHLD || newsp != 0)
+	const unsigned long known = CSIGNAL | CLONE_SETTLS | CLONE_PARENT_SETTID |
+				    CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID;
+	unsigned long exit_signal = clone_flags & CSIGNAL;
+	struct task_struct *t;
+	long pid;
+
+	if (clone_flags & ~known || (exit_signal && exit_signal != SIGCHLD) || newsp)
 		return -EINVAL;
-	return do_fork();
+	pid = do_fork();
+	if (pid < 0)
+		return pid;
+	t = task_by_pid((int)pid);
+	/* The child stores its own tid, in its own memory, when it first runs (fork_tail()). */
+	if (clone_flags & CLONE_CHILD_SETTID)
+		t->set_child_tid = child_tidptr;
+	t->clear_child_tid = clone_flags & CLONE_CHILD_CLEARTID ? child_tidptr : NULL;
+	if (clone_flags & CLONE_SETTLS)
+		arch_set_tls(t, tls);
+	/* As Linux: a bad ptid is not an error; the child exists either way. */
+	if (clone_flags & CLONE_PARENT_SETTID) {
+		int tid = (int)pid;
+
+		(void)copy_to_user(parent_tidptr, &tid, sizeof(tid));
+	}
+	return pid;
+}
+
+/*
+ * The first return of a cloned child to user mode (exit_to_user_mode()), in
+ * its own address space: CLONE_CHILD_SETTID's store. A bad pointer is
+ * ignored, as Linux's schedule_tail() ignores it.
+ */
+void fork_tail(struct task_struct *t)
+{
+	int tid = t->pid;
+
+	(void)copy_to_user(t->set_child_tid, &tid, sizeof(tid));
+	t->set_child_tid = NULL;
+}
+
+/*
+ * clone's arguments come in Linux's order for this arch (asm/ptrace.h):
+ * flags, newsp, ptid, ctid, tls by default (x86_64, loongarch);
+ * CLONE_BACKWARDS swaps the last two (arm64, riscv, powerpc);
+ * CLONE_BACKWARDS2 swaps the first two (s390).
+ */
+#if defined(CLONE_BACKWARDS)
+SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp, int __user *,
+		parent_tidptr, unsigned long, tls, int __user *, child_tidptr)
+#elif defined(CLONE_BACKWARDS2)
+SYSCALL_DEFINE5(clone, unsigned long, newsp, unsigned long, clone_flags, int __user *,
+		parent_tidptr, int __user *, child_tidptr, unsigned long, tls)
+#else
+SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp, int __user *,
+		parent_tidptr, int __user *, child_tidptr, unsigned long, tls)
+#endif
+{
+	return kernel_clone(clone_flags, newsp, parent_tidptr, child_tidptr, tls);
+}
+
+/* fork(): the old-style call of the tables that keep one (x86_64, powerpc, s390). */
+SYSCALL_DEFINE0(fork)
+{
+	return kernel_clone(SIGCHLD, 0, NULL, NULL, 0);
+}
+
+/* set_tid_address(tidptr): where 0 is stored when the caller exits; returns its tid. */
+SYSCALL_DEFINE1(set_tid_address, int __user *, tidptr)
+{
+	current->clear_child_tid = tidptr;
+	return current->pid;
 }

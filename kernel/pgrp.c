@@ -101,3 +101,9 @@ SYSCALL_DEFINE0(setsid)
 	current->pgid = current->pid;
 	return current->sid;
 }
+
+/* getpgrp(): the old-style call of x86_64, powerpc and s390; getpgid(0). */
+SYSCALL_DEFINE0(getpgrp)
+{
+	return current->pgid;
+}

@@ -152,7 +152,7 @@ void pipe_release(struct file *f)
 }
 
 /* pipe2(fds, flags): fds[0] the read end, fds[1] the write end. flags must be 0. */
-SYSCALL_DEFINE2(pipe2, int __user *, fildes, int, flags)
+static long do_pipe2(int __user *fildes, int flags)
 {
 	struct pipe_inode_info *p = NULL;
 	struct file *rf, *wf;
@@ -193,4 +193,15 @@ SYSCALL_DEFINE2(pipe2, int __user *, fildes, int, flags)
 	*rf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_READ, .f_count = 1, .pipe = p };
 	*wf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_WRITE, .f_count = 1, .pipe = p };
 	return 0;
+}
+
+SYSCALL_DEFINE2(pipe2, int __user *, fildes, int, flags)
+{
+	return do_pipe2(fildes, flags);
+}
+
+/* pipe(fds): the old-style call of x86_64, powerpc and s390; pipe2 with no flags. */
+SYSCALL_DEFINE1(pipe, int __user *, fildes)
+{
+	return do_pipe2(fildes, 0);
 }

@@ -18,7 +18,7 @@
 #include "syscalls.h"
 
 /* write(fd, buf, count): to the console (copied in chunks) or a pipe (kernel/pipe.c). */
-SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
+static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
 {
 	char kbuf[128];
 	size_t done = 0;
@@ -59,6 +59,61 @@ SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count
 	console_lock_release(taken);
 	spin_lock(&kernel_lock);
 	return done < count ? -EFAULT : (long)done;
+}
+
+SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
+{
+	return ksys_write(fd, buf, count);
+}
+
+/* One piece of writev()'s buffer, Linux's struct iovec. */
+struct iovec {
+	void __user *iov_base;
+	size_t iov_len;
+};
+
+#define UIO_MAXIOV 1024 /* Linux's limit on iovcnt */
+
+/*
+ * writev(fd, iov, iovcnt): the pieces written in order, as one write would
+ * write them. As Linux: iovcnt above UIO_MAXIOV or lengths that add up past
+ * SSIZE_MAX are -EINVAL before anything is written; a short write ends it; an
+ * error after some bytes returns the count so far.
+ */
+SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec __user *, uvec, unsigned long, vlen)
+{
+	size_t total = 0;
+	long done = 0;
+
+	if (!fget((unsigned int)fd)) /* Linux, too, takes fd as an unsigned int */
+		return -EBADF;
+	if (vlen > UIO_MAXIOV)
+		return -EINVAL;
+	for (unsigned long i = 0; i < vlen; i++) {
+		struct iovec iov;
+
+		if (copy_from_user(&iov, uvec + i, sizeof(iov)) < 0)
+			return -EFAULT;
+		if (iov.iov_len > (size_t)LONG_MAX - total)
+			return -EINVAL;
+		total += iov.iov_len;
+	}
+	for (unsigned long i = 0; i < vlen; i++) {
+		struct iovec iov;
+		long ret;
+
+		if (copy_from_user(&iov, uvec + i, sizeof(iov)) < 0)
+			return done ? done : -EFAULT;
+		if (!iov.iov_len)
+			continue;
+		ret = ksys_write((unsigned int)fd, iov.iov_base, iov.iov_len);
+		if (ret < 0)
+			return done ? done : ret;
+		done += ret;
+		if ((size_t)ret < iov.iov_len)
+			break;
+	}
+	return done;
 }
 
 /*

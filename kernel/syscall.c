@@ -75,6 +75,21 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_getpgid]		= { .fn = sys_getpgid },
 	[__NR_getsid]		= { .fn = sys_getsid },
 	[__NR_setsid]		= { .fn = sys_setsid },
+	[__NR_writev]		= { .fn = sys_writev },
+	[__NR_set_tid_address]	= { .fn = sys_set_tid_address },
+	/* The old-style calls, where this arch's table keeps them. */
+#ifdef __NR_pipe
+	[__NR_pipe]		= { .fn = sys_pipe },
+#endif
+#ifdef __NR_dup2
+	[__NR_dup2]		= { .fn = sys_dup2 },
+#endif
+#ifdef __NR_fork
+	[__NR_fork]		= { .fn = sys_fork },
+#endif
+#ifdef __NR_getpgrp
+	[__NR_getpgrp]		= { .fn = sys_getpgrp },
+#endif
 };
 /* clang-format on */
 
@@ -188,7 +203,10 @@ void exit_to_user_mode(struct pt_regs *regs)
 {
 	(void)regs;
 	/* A new task's first run (ret_from_fork): the switch to it left the kernel lock held. */
-	if (spin_is_held_by_me(&kernel_lock))
+	if (spin_is_held_by_me(&kernel_lock)) {
+		if (current->set_child_tid)
+			fork_tail(current);
 		spin_unlock(&kernel_lock);
+	}
 	__exit_to_user_mode(current);
 }

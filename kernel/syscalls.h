@@ -15,6 +15,7 @@
 /* kernel/sys.c */
 SYSCALL_DECLARE(read);
 SYSCALL_DECLARE(write);
+SYSCALL_DECLARE(writev);
 SYSCALL_DECLARE(exit);
 SYSCALL_DECLARE(exit_group);
 SYSCALL_DECLARE(clock_gettime);
@@ -34,6 +35,8 @@ SYSCALL_DECLARE(task_list);
 /* kernel/fork.c */
 SYSCALL_DECLARE(spawn);
 SYSCALL_DECLARE(clone);
+SYSCALL_DECLARE(fork);
+SYSCALL_DECLARE(set_tid_address);
 SYSCALL_DECLARE(execve);
 /* kernel/exit.c */
 SYSCALL_DECLARE(wait4);
@@ -43,6 +46,7 @@ SYSCALL_DECLARE(kill);
 /* kernel/pgrp.c */
 SYSCALL_DECLARE(setpgid);
 SYSCALL_DECLARE(getpgid);
+SYSCALL_DECLARE(getpgrp);
 SYSCALL_DECLARE(getsid);
 SYSCALL_DECLARE(setsid);
 
@@ -63,7 +67,9 @@ SYSCALL_DECLARE(leak_read_uninit);
 /* kernel/file.c */
 SYSCALL_DECLARE(close);
 SYSCALL_DECLARE(dup3);
+SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
+SYSCALL_DECLARE(pipe);
 
 #endif

@@ -52,7 +52,21 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	[__NR_getpid] = { "getpid", 0 },
 	[__NR_getppid] = { "getppid", 0 },
 	[__NR_gettid] = { "gettid", 0 },
-	[__NR_clone] = { "clone", 2 },
+	[__NR_clone] = { "clone", 5 },
+	[__NR_writev] = { "writev", 3 },
+	[__NR_set_tid_address] = { "set_tid_address", 1 },
+#ifdef __NR_pipe
+	[__NR_pipe] = { "pipe", 1 },
+#endif
+#ifdef __NR_dup2
+	[__NR_dup2] = { "dup2", 2 },
+#endif
+#ifdef __NR_fork
+	[__NR_fork] = { "fork", 0 },
+#endif
+#ifdef __NR_getpgrp
+	[__NR_getpgrp] = { "getpgrp", 0 },
+#endif
 	[__NR_execve] = { "execve", 3 },
 	[__NR_wait4] = { "wait4", 4 },
 	[__NR_getrandom] = { "getrandom", 3 },

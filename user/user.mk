@@ -21,7 +21,7 @@ USER_PROG_OBJS	:= $(patsubst %.c,$(USER_BUILD)/%.o,$(USER_PROG_SRCS))
 USER_LIB_SRCS	:= user/lib/migrate.c user/lib/parse.c user/lib/printf.c user/lib/start.c \
 		   user/lib/task.c \
 		   $(addprefix user/lib/arch/$(ARCH)/,counter.S crt0.S faults.S regcheck.S syscall.S \
-		     fault_cases.c userregs.c) \
+		     fault_cases.c userregs.c clone.c) \
 		   lib/string.c lib/vsprintf.c lib/stats.c lib/cpumask.c lib/gf2.c lib/prandom/prandom.c
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
@@ -58,7 +58,7 @@ $(USER_BUILD)/user.lds: user/user.lds.S arch/$(ARCH)/include/asm/page.h
 define user_prog_rule
 $(USER_BUILD)/$(1).elf: $(call prog_obj,$(1)) $(USER_LIB_OBJS) $(USER_BUILD)/user.lds
 	$$(call quiet,LD,$$@)$$(LD) -nostdlib -static --build-id=none -z noexecstack \
-		$$(LD_FLAGS_GC_SECTIONS) $$(ARCH_LDFLAGS) $$(TOOLCHAIN_LDFLAGS) \
+		$$(LD_FLAGS_GC_SECTIONS) $$(ARCH_LDFLAGS) $$(USER_LDFLAGS) $$(TOOLCHAIN_LDFLAGS) \
 		-T $(USER_BUILD)/user.lds -o $$@ $$< $$(USER_LIB_OBJS)
 endef
 $(foreach p,$(USER_PROGS),$(eval $(call user_prog_rule,$(p))))

@@ -74,6 +74,8 @@ struct task_struct {
 	bool orphan;		     /* its parent exited: init adopted it, the kernel reaps it */
 	int wait_for;		     /* blocked in wait4(pid): that pid, else 0 */
 	u64 wake_at;		     /* nanosleep: the cycle count to wake at, 0 if none */
+	int __user *set_child_tid;   /* clone's CLONE_CHILD_SETTID: tid stored there at first run */
+	int __user *clear_child_tid; /* set_tid_address(), CLONE_CHILD_CLEARTID: 0 stored at exit */
 	struct file *files[NR_OPEN]; /* open file descriptors (kernel/file.c) */
 	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
@@ -134,6 +136,10 @@ bool task_wake_sleepers(u64 now);
 /* kernel/fork.c */
 long spawn_program(const char *name, const char *const *argv, int argc);
 long do_fork(void);
+/* A cloned child's first return to user mode: CLONE_CHILD_SETTID's store (kernel/fork.c). */
+void fork_tail(struct task_struct *t);
+/* The exit and exec half of set_tid_address(): 0 stored at clear_child_tid (kernel/exit.c). */
+void mm_release(struct task_struct *t);
 long do_execve(const char *name, const char *const *argv, int argc);
 
 /* kernel/exit.c */

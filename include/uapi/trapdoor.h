@@ -96,8 +96,17 @@ struct kernel_stats {
 #define SPAWN_SETPGROUP	  0x1
 #define SPAWN_TCSETPGROUP 0x2
 
-/* clone(2) flags: trapdoor supports exactly fork's, SIGCHLD. */
-#define SIGCHLD 17
+/*
+ * clone(2) flags, Linux's values. trapdoor's clone makes a new process as
+ * fork does (no CLONE_VM, no threads): the exit signal in the low byte
+ * (SIGCHLD or none), plus these four, which every libc's fork passes.
+ */
+#define SIGCHLD		     17
+#define CSIGNAL		     0x000000ff /* the signal the parent gets at exit */
+#define CLONE_SETTLS	     0x00080000 /* the child's thread pointer is tls */
+#define CLONE_PARENT_SETTID  0x00100000 /* the child's tid is stored at ptid, in the parent */
+#define CLONE_CHILD_CLEARTID 0x00200000 /* at exit, 0 is stored at ctid, in the child */
+#define CLONE_CHILD_SETTID   0x01000000 /* the child's tid is stored at ctid, in the child */
 
 /* task_list(2) entries. */
 struct task_info {

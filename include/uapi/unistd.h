@@ -1,44 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * System call numbers: the asm-generic table (Linux include/uapi/asm-generic/
- * unistd.h) on every architecture, so the numbers students see are the ones
- * Linux uses on arm64, riscv and loongarch. Shared by the kernel's table
- * (kernel/syscall.c) and the user library (user/lib/).
+ * System call numbers: Linux's own on each architecture. arm64, riscv and
+ * loongarch use Linux's generic table (include/uapi/asm-generic/unistd.h);
+ * x86_64, powerpc and s390 have tables of their own, older, with other
+ * numbers (arch/<arch>/include/uapi/asm/unistd.h). Shared by the kernel's
+ * table (kernel/syscall.c) and the user library (user/lib/).
  */
 #ifndef TRAPDOOR_INCLUDE_UAPI_UNISTD_H
 #define TRAPDOOR_INCLUDE_UAPI_UNISTD_H
 
-#define __NR_dup3	       24
-#define __NR_ioctl	       29
-#define __NR_close	       57
-#define __NR_pipe2	       59
-#define __NR_read	       63
-#define __NR_write	       64
-#define __NR_exit	       93
-#define __NR_exit_group	       94
-#define __NR_nanosleep	       101
-#define __NR_clock_gettime     113
-#define __NR_sched_setaffinity 122
-#define __NR_sched_getaffinity 123
-#define __NR_sched_yield       124
-#define __NR_kill	       129
-#define __NR_reboot	       142
-#define __NR_setpgid	       154
-#define __NR_getpgid	       155
-#define __NR_getsid	       156
-#define __NR_setsid	       157
-#define __NR_uname	       160
-#define __NR_getcpu	       168
-#define __NR_getpid	       172
-#define __NR_getppid	       173
-#define __NR_gettid	       178
-#define __NR_clone	       220
-#define __NR_execve	       221
-#define __NR_wait4	       260
-#define __NR_getrandom	       278
+#include <asm/unistd.h> /* Linux's numbers on this arch (arch/<arch>/include/uapi) */
 
 /*
- * trapdoor's own calls, far above Linux's range (which ends below 500) so they
+ * trapdoor's own calls, far above every Linux table (each ends below 500) so they
  * can never collide. docs/syscall-path.md has them in a table, with the file
  * of each handler.
  */

@@ -3,7 +3,9 @@
 #
 #   pt-regs [EXPR]     every field of the struct pt_regs EXPR points at
 #                      (default: regs), in hex, then the syscall number and
-#                      its name from include/uapi/unistd.h
+#                      its name from this arch's table
+#                      (arch/<arch>/include/uapi/asm/unistd.h, and the
+#                      generic one it may include) and include/uapi/unistd.h
 #   kstack-offset      inside do_syscall(): `next` up to the line of
 #                      add_random_kstack_offset(), print SP, step over it,
 #                      print SP again and the offset it took
@@ -12,16 +14,20 @@ import re
 
 import gdb
 
-UNISTD = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                      "..", "..", "include", "uapi", "unistd.h")
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
-def syscall_names(path=UNISTD):
-    """{number: name} from the #define __NR_<name> lines of unistd.h."""
-    values = {}
+def read_numbers(path, values):
+    """Adds the #define __NR_<name> lines of path to values, following its
+    #include <uapi/...> lines (the generic table)."""
     define = re.compile(r"^#define\s+__NR_(\w+)\s+(.+?)\s*(/\*.*)?$")
+    include = re.compile(r"^#include\s+<(uapi/[\w/.-]+)>")
     with open(path) as f:
         for line in f:
+            inc = include.match(line)
+            if inc:
+                read_numbers(os.path.join(TOP, "include", inc.group(1)), values)
+                continue
             m = define.match(line)
             if not m:
                 continue
@@ -30,8 +36,35 @@ def syscall_names(path=UNISTD):
             if not re.fullmatch(r"[0-9()+ ]+", expr):
                 raise gdb.GdbError("%s: cannot read: %s" % (path, line.strip()))
             values[m.group(1)] = eval(expr)
+
+
+def syscall_names():
+    """{number: name}: Linux's calls of this arch's table, then trapdoor's own."""
+    values = {}
+    if not unistd_param.value:
+        raise gdb.GdbError("trapdoor-unistd is not set: load build/<arch>/gdbinit")
+    read_numbers(unistd_param.value, values)
+    read_numbers(os.path.join(TOP, "include", "uapi", "unistd.h"), values)
     # __NR_trapdoor_base is the first of trapdoor's numbers, not a call.
     return {v: k for k, v in values.items() if k != "trapdoor_base"}
+
+
+class UnistdParameter(gdb.Parameter):
+    """This arch's table of syscall numbers (arch/<arch>/include/uapi/asm/unistd.h).
+build/<arch>/gdbinit sets it."""
+
+    set_doc = "Set this arch's syscall number header."
+    show_doc = "Show this arch's syscall number header."
+
+    def __init__(self):
+        super().__init__("trapdoor-unistd", gdb.COMMAND_DATA, gdb.PARAM_STRING_NOESCAPE)
+        self.value = ""
+
+    def get_show_string(self, svalue):
+        return "the syscall numbers are in " + (svalue or "(not set: load build/<arch>/gdbinit)")
+
+
+unistd_param = UnistdParameter()
 
 
 class SyscallNrParameter(gdb.Parameter):

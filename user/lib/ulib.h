@@ -35,6 +35,13 @@ long __syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 long regcheck_syscall(long nr);
 
 /*
+ * user/lib/arch/<arch>/clone.c: clone(2) with its arguments named, put in
+ * the order this arch's Linux takes them (they differ: x86_64, s390 and the
+ * rest each have their own).
+ */
+long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, unsigned long tls);
+
+/*
  * user/lib/arch/<arch>/userregs.c: the registers a user program can write
  * that are not in pt_regs' general-purpose set (thread pointers, segment,
  * floating-point or special-purpose registers). The kernel must give every
@@ -143,9 +150,18 @@ static inline long get_kernel_stats(struct kernel_stats *s)
 {
 	return syscall1(__NR_kernel_stats, s);
 }
+/*
+ * fork(): the old-style call where the arch's table keeps it (x86_64,
+ * powerpc, s390); else clone(SIGCHLD, 0), whose first two arguments are
+ * flags and newsp on every arch without fork.
+ */
 static inline long fork(void)
 {
+#ifdef __NR_fork
+	return syscall0(__NR_fork);
+#else
 	return syscall2(__NR_clone, SIGCHLD, 0);
+#endif
 }
 static inline long execve(const char *name, const char *const *argv, const char *const *envp)
 {

@@ -119,6 +119,9 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 	return regs->gpr[0];
 }
 
+/* clone's arguments on this arch, as Linux takes them: flags, newsp, ptid, tls, ctid (kernel/fork.c). */
+#define CLONE_BACKWARDS
+
 /*
  * Argument 0 comes from orig_gpr3, the r3 saved at entry: r3 itself is where the result
  * goes, and whoever looks at the arguments after regs_set_return_value() must still see

@@ -134,6 +134,9 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 	return regs->a7;
 }
 
+/* clone's arguments on this arch, as Linux takes them: flags, newsp, ptid, tls, ctid (kernel/fork.c). */
+#define CLONE_BACKWARDS
+
 static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
 {
 	switch (n) {

@@ -191,6 +191,9 @@ static inline unsigned long regs_syscall_nr(const struct pt_regs *regs)
 	return code ? code : regs->gprs[1];
 }
 
+/* clone's arguments on this arch, as Linux takes them: newsp, flags, ptid, ctid, tls (kernel/fork.c). */
+#define CLONE_BACKWARDS2
+
 /* Argument n (0-5) is r(2 + n); the first is orig_gpr2, r2 as it came in. */
 static inline unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n)
 {

@@ -4,6 +4,8 @@
  * task, so none of these returns. If one ever did, the ret takes fault.c to its "survived"
  * message.
  */
+#include <uapi/unistd.h>
+
 	.text
 
 	/* Read sstatus, a supervisor CSR (number 0x100: bits 9:8 = 01, Privileged ISA 2.1):
@@ -62,7 +64,7 @@ do_single_step:
 do_syscall_hostile_sp:
 	mv	t0, sp			// our sp
 	mv	sp, a0			// the hostile one
-	li	a7, 172			// __NR_getpid (include/uapi/unistd.h)
+	li	a7, __NR_getpid		// include/uapi/unistd.h
 	ecall				// a0 = the pid
 	mv	sp, t0			// ours back
 	ret

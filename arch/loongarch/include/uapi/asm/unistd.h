@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: MIT */
+/* System call numbers: this architecture uses Linux's generic table. */
+#ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
+#define TRAPDOOR_ASM_UAPI_UNISTD_H
+
+#include <uapi/asm-generic/unistd.h>
+
+#endif

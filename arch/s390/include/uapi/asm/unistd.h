@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * System call numbers on s390x: Linux's own s390 table (arch/s390/kernel/syscalls/syscall.tbl, the 64-bit column), older than the generic table, so
+ * they differ from arm64's, and keep old-style calls (pipe, dup2, fork,
+ * getpgrp) that go to the same handlers as their newer forms. Only the calls
+ * trapdoor has are listed; an unlisted number gives -ENOSYS.
+ */
+#ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
+#define TRAPDOOR_ASM_UAPI_UNISTD_H
+
+#define __NR_exit	       1
+#define __NR_fork	       2
+#define __NR_read	       3
+#define __NR_write	       4
+#define __NR_close	       6
+#define __NR_execve	       11
+#define __NR_getpid	       20
+#define __NR_kill	       37
+#define __NR_pipe	       42
+#define __NR_brk	       45
+#define __NR_ioctl	       54
+#define __NR_setpgid	       57
+#define __NR_dup2	       63
+#define __NR_getppid	       64
+#define __NR_getpgrp	       65
+#define __NR_setsid	       66
+#define __NR_reboot	       88
+#define __NR_mmap	       90
+#define __NR_munmap	       91
+#define __NR_wait4	       114
+#define __NR_clone	       120
+#define __NR_uname	       122
+#define __NR_mprotect	       125
+#define __NR_getpgid	       132
+#define __NR_writev	       146
+#define __NR_getsid	       147
+#define __NR_sched_yield       158
+#define __NR_nanosleep	       162
+#define __NR_gettid	       236
+#define __NR_sched_setaffinity 239
+#define __NR_sched_getaffinity 240
+#define __NR_exit_group	       248
+#define __NR_set_tid_address   252
+#define __NR_clock_gettime     260
+#define __NR_getcpu	       311
+#define __NR_pipe2	       325
+#define __NR_dup3	       326
+#define __NR_getrandom	       349
+
+/*
+ * s390x's mmap (90) is Linux's old_mmap: its one argument points to the six
+ * arguments in user memory, struct mmap_arg_struct (kernel/sys.c).
+ */
+#define __ARCH_WANT_SYS_OLD_MMAP 1
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * System call numbers on x86_64: Linux's own x86_64 table (arch/x86/entry/syscalls/syscall_64.tbl), older than the generic table, so
+ * they differ from arm64's, and keep old-style calls (pipe, dup2, fork,
+ * getpgrp) that go to the same handlers as their newer forms. Only the calls
+ * trapdoor has are listed; an unlisted number gives -ENOSYS.
+ */
+#ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
+#define TRAPDOOR_ASM_UAPI_UNISTD_H
+
+#define __NR_read	       0
+#define __NR_write	       1
+#define __NR_close	       3
+#define __NR_mmap	       9
+#define __NR_mprotect	       10
+#define __NR_munmap	       11
+#define __NR_brk	       12
+#define __NR_ioctl	       16
+#define __NR_writev	       20
+#define __NR_pipe	       22
+#define __NR_sched_yield       24
+#define __NR_dup2	       33
+#define __NR_nanosleep	       35
+#define __NR_getpid	       39
+#define __NR_clone	       56
+#define __NR_fork	       57
+#define __NR_execve	       59
+#define __NR_exit	       60
+#define __NR_wait4	       61
+#define __NR_kill	       62
+#define __NR_uname	       63
+#define __NR_setpgid	       109
+#define __NR_getppid	       110
+#define __NR_getpgrp	       111
+#define __NR_setsid	       112
+#define __NR_getpgid	       121
+#define __NR_getsid	       124
+#define __NR_arch_prctl	       158
+#define __NR_reboot	       169
+#define __NR_gettid	       186
+#define __NR_sched_setaffinity 203
+#define __NR_sched_getaffinity 204
+#define __NR_set_tid_address   218
+#define __NR_clock_gettime     228
+#define __NR_exit_group	       231
+#define __NR_dup3	       292
+#define __NR_pipe2	       293
+#define __NR_getcpu	       309
+#define __NR_getrandom	       318
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * System call numbers of Linux's generic table (Linux's include/uapi/
+ * asm-generic/unistd.h): the numbers of arm64, riscv and loongarch, whose
+ * arch/<arch>/include/uapi/asm/unistd.h includes this file. Only the calls
+ * trapdoor has are listed; an unlisted number gives -ENOSYS. The generic
+ * table has no old-style calls (open, pipe, dup2, fork): their *at and *2
+ * forms replaced them before these arches came to Linux.
+ */
+#ifndef TRAPDOOR_INCLUDE_UAPI_ASM_GENERIC_UNISTD_H
+#define TRAPDOOR_INCLUDE_UAPI_ASM_GENERIC_UNISTD_H
+
+#define __NR_dup3	       24
+#define __NR_ioctl	       29
+#define __NR_close	       57
+#define __NR_pipe2	       59
+#define __NR_read	       63
+#define __NR_write	       64
+#define __NR_writev	       66
+#define __NR_exit	       93
+#define __NR_exit_group	       94
+#define __NR_set_tid_address   96
+#define __NR_nanosleep	       101
+#define __NR_clock_gettime     113
+#define __NR_sched_setaffinity 122
+#define __NR_sched_getaffinity 123
+#define __NR_sched_yield       124
+#define __NR_kill	       129
+#define __NR_reboot	       142
+#define __NR_setpgid	       154
+#define __NR_getpgid	       155
+#define __NR_getsid	       156
+#define __NR_setsid	       157
+#define __NR_uname	       160
+#define __NR_getcpu	       168
+#define __NR_getpid	       172
+#define __NR_getppid	       173
+#define __NR_gettid	       178
+#define __NR_brk	       214
+#define __NR_munmap	       215
+#define __NR_clone	       220
+#define __NR_execve	       221
+#define __NR_mmap	       222
+#define __NR_mprotect	       226
+#define __NR_wait4	       260
+#define __NR_getrandom	       278
+
+#endif

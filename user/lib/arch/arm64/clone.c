@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+/* raw_clone(): clone's arguments in this arch's order, flags, newsp, ptid, tls, ctid (Linux's CLONE_BACKWARDS). */
+#include "lib/ulib.h"
+
+long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, unsigned long tls)
+{
+	return __syscall6(__NR_clone, (long)flags, (long)newsp, (long)ptid, (long)tls, (long)ctid,
+			  0);
+}
