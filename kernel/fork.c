@@ -154,6 +154,7 @@ long do_fork(void)
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
+	arch_dup_task_struct(t, parent); /* the registers outside pt_regs: FP, TLS */
 	start_task(t);
 	return t->pid;
 }
@@ -189,6 +190,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 * image may have leaked enough offsets to predict it (prng-task).
 	 */
 	kstack_task_init(current);
+	arch_flush_thread(); /* the old image's FP and TLS registers are gone too */
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
 	return 0;
 }
