@@ -4,6 +4,7 @@
  * has, riscv_isa_extension()) and the M-mode ID registers the SBI reads for us, for the
  * banner.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>

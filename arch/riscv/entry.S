@@ -424,7 +424,7 @@ SYM_CODE_END(ret_from_fork)
  * prev in a0, next in a1 (RISC-V psABI); saved: sp, s0-s11 (s0 is the frame
  * pointer) and the return address ra. In between, riscv_fpu_switch() (process.c)
  * saves prev's user F/D registers and loads next's, on every switch (eagerly:
- * docs/hardening.md says why). Nothing else needs to change for
+ * docs/hardening-riscv.md says why). Nothing else needs to change for
  * next's next trap: satp was already switched by arch_switch_mm(), and
  * sscratch, where a trap from U-mode finds its frame, is set to
  * task_pt_regs(next) by ret_to_user, right before next goes back to user mode,

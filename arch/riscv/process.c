@@ -91,7 +91,7 @@ static void fstate_save(struct task_struct *t)
 
 /*
  * arch_switch_to() (entry.S), on every switch: prev's F/D registers out, next's in, never
- * lazily (docs/hardening.md). next always runs with its own registers loaded, so none of
+ * lazily (docs/hardening-riscv.md). next always runs with its own registers loaded, so none of
  * prev's values is ever left in a register for next to read, speculatively or not (LazyFP,
  * CVE-2018-3665, was the trap-on-first-use scheme leaving them there). The one thing skipped
  * is prev's save when the hart says its registers equal the copy already (FS not Dirty):
