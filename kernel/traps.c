@@ -84,7 +84,7 @@ static const char *const access_names[] = {
 };
 
 /* die() prints the reason after this returns: one kernel fault at a time. */
-static char kernel_fault_reason[192];
+static char kernel_fault_reason[256];
 
 __noreturn void die_kernel_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr,
 				 const char *hw)

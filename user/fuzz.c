@@ -156,9 +156,12 @@ static unsigned long text_ptr(void)
 	return (unsigned long)&rnd + below(1024);
 }
 
-static bool in_text(unsigned long p)
+/* The program's image, from crt0's _start to the linker script's _end (user/user.lds.S). */
+extern char _start[], _end[];
+
+static bool in_image(unsigned long p)
 {
-	return p - (unsigned long)&rnd < 2048;
+	return p >= (unsigned long)_start && p < (unsigned long)_end;
 }
 
 static bool in_buf(unsigned long p, unsigned long len)
@@ -343,8 +346,12 @@ static bool make_safe(long nr, unsigned long *a)
 			if (below(8) == 0)
 				ts.tv_nsec = below(2) ? -1 : 1000000000L; /* -EINVAL */
 			memcpy((void *)a[0], &ts, sizeof(ts));
-		} else if (in_buf(a[0], 1) || in_text(a[0])) {
-			return false; /* straddles buf's end; or code read as a time: for ever, maybe */
+		} else if (in_buf(a[0], 1) || in_image(a[0])) {
+			/*
+			 * Straddles buf's end; or code or data read as a time: for ever, maybe. A
+			 * small number is such a pointer where programs are linked low (0x10000).
+			 */
+			return false;
 		}
 		return true;
 	case __NR_report_stack:

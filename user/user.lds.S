@@ -31,5 +31,6 @@ SECTIONS
 		*(.data .data.* .sdata .sdata.*)
 	} :data
 	.bss : { *(.bss .bss.* .sbss .sbss.* COMMON) } :data
+	_end = .;			/* the end of the image (user/fuzz.c) */
 	/DISCARD/ : { *(.comment) *(.note*) *(.eh_frame*) }
 }

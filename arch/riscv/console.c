@@ -16,7 +16,8 @@
 #include <asm/processor.h>
 #include <asm/setup.h>
 
-#define UART0_BASE 0x10000000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0] */
+/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_UART0], 0x10000000, in the linear map (asm/page.h) */
+#define UART0_BASE (PAGE_OFFSET + 0x10000000UL)
 
 #define UART_RBR      0	   /* receive buffer (read) */
 #define UART_THR      0	   /* transmit holding register (write) */

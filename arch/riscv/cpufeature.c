@@ -4,6 +4,7 @@
  * has, riscv_isa_extension()) and the M-mode ID registers the SBI reads for us, for the
  * banner.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/fdt.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
@@ -21,6 +22,34 @@ static char isa_desc[384]; /* our hart's riscv,isa string, escaped for the banne
  */
 static const char *const riscv_isa_ext_names[] = { "sstc" };
 static bool riscv_isa_ext_present[ARRAY_SIZE(riscv_isa_ext_names)];
+
+/*
+ * AT_HWCAP on riscv (Linux's uapi asm/hwcap.h, COMPAT_HWCAP_ISA_*): bit n says the
+ * single-letter extension 'a' + n. Only those of our hart's riscv,isa string that Linux
+ * reports and user mode may use: I, M, A, C, and F and D, which sstatus.FS gives every program
+ * (process.c); as Linux, F and D only together (the switch saves D's 64-bit registers). Not V:
+ * sstatus.VS stays Off. QEMU virt's hart gives 0x112d, as qemu-riscv64 does.
+ */
+#define HWCAP_ISA(letter) (1UL << ((letter) - 'a'))
+#define HWCAP_ISA_USER                                                                        \
+	(HWCAP_ISA('i') | HWCAP_ISA('m') | HWCAP_ISA('a') | HWCAP_ISA('f') | HWCAP_ISA('d') | \
+	 HWCAP_ISA('c'))
+static unsigned long elf_hwcap;
+
+/* The single-letter extensions of "rv64imafdc_...": after the "rv64", up to the first '_'. */
+static unsigned long isa_string_hwcap(const char *isa)
+{
+	unsigned long hwcap = 0;
+
+	if (strncmp(isa, "rv64", 4))
+		return 0;
+	for (const char *p = isa + 4; *p && *p != '_'; p++)
+		if (*p >= 'a' && *p <= 'z')
+			hwcap |= HWCAP_ISA(*p) & HWCAP_ISA_USER;
+	if ((hwcap & (HWCAP_ISA('f') | HWCAP_ISA('d'))) != (HWCAP_ISA('f') | HWCAP_ISA('d')))
+		hwcap &= ~(HWCAP_ISA('f') | HWCAP_ISA('d'));
+	return hwcap;
+}
 
 /*
  * "rv64imafdch_zicsr_zifencei_..._sstc": the single-letter extensions follow "rv64", the
@@ -53,6 +82,7 @@ __stackleak_frame_exempt void identify_cpu(const void *fdt)
 	isa = fdt_getprop_string(fdt, fdt_path_offset(fdt, path), "riscv,isa");
 	for (size_t i = 0; isa && i < ARRAY_SIZE(riscv_isa_ext_names); i++)
 		riscv_isa_ext_present[i] = isa_string_has(isa, riscv_isa_ext_names[i]);
+	elf_hwcap = isa ? isa_string_hwcap(isa) : 0;
 	/* The banner shows it: escaped, as the machine's name. */
 	isa = fdt_getprop_escaped(fdt, fdt_path_offset(fdt, path), "riscv,isa", isa_desc,
 				  sizeof(isa_desc));
@@ -81,16 +111,23 @@ bool riscv_isa_extension(const char *name)
 	panic("riscv: riscv_isa_extension(\"%s\"): add it to riscv_isa_ext_names", name);
 }
 
-unsigned long arch_elf_hwcap(void)
+bool riscv_has_fpu(void)
 {
-	return 0;
+	return elf_hwcap & HWCAP_ISA('d');
 }
 
+unsigned long arch_elf_hwcap(void)
+{
+	return elf_hwcap;
+}
+
+/* Linux's riscv has no AT_HWCAP2 bits. */
 unsigned long arch_elf_hwcap2(void)
 {
 	return 0;
 }
 
+/* Linux's riscv gives no AT_PLATFORM (ELF_PLATFORM is NULL), nor does qemu-riscv64. */
 const char *arch_elf_platform(void)
 {
 	return NULL;

@@ -105,7 +105,8 @@
 	 * the frame.
 	 */
 	csrr	s1, sepc			// pc of the trapping instruction
-	csrr	s2, sstatus			// SPP = mode we came from, SPIE = its interrupt enable
+	li	s2, SR_FS			// sstatus as it was (SPP = the mode we came from, SPIE
+	csrrc	s2, sstatus, s2			//   its interrupt enable, FS the user's FP state); FS Off
 	csrr	s3, stval			// faulting address or instruction bits, else 0
 	csrr	s4, scause			// bit 63 = interrupt, low bits = code (asm/csr.h)
 	sd	s1, PT_EPC(sp)			// slot 0: sepc
@@ -421,7 +422,9 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.ra from arch_task_init()).
  *
  * prev in a0, next in a1 (RISC-V psABI); saved: sp, s0-s11 (s0 is the frame
- * pointer) and the return address ra. Nothing else needs to change for
+ * pointer) and the return address ra. In between, riscv_fpu_switch() (process.c)
+ * saves prev's user F/D registers and loads next's, on every switch (eagerly:
+ * docs/hardening-riscv.md says why). Nothing else needs to change for
  * next's next trap: satp was already switched by arch_switch_mm(), and
  * sscratch, where a trap from U-mode finds its frame, is set to
  * task_pt_regs(next) by ret_to_user, right before next goes back to user mode,
@@ -445,6 +448,11 @@ SYM_FUNC_START(arch_switch_to)
 	sd	s10, (THREAD_S0 + 10 * 8)(a0)	// s10
 	sd	s11, (THREAD_S0 + 11 * 8)(a0)	// s11
 
+	mv	s0, a0				// s0-s11 are saved: free to keep prev and next
+	mv	s1, a1				//   over a C call
+	call	riscv_fpu_switch		// process.c: prev's F/D registers out, next's in
+	mv	a1, s1				// next
+
 	ld	ra, THREAD_RA(a1)		// next resumes in schedule() or ret_from_fork
 	ld	sp, THREAD_SP(a1)		// from here on we run on next's stack
 	ld	s0, (THREAD_S0 + 0 * 8)(a1)	// next's callee-saved registers s0-s11
@@ -461,6 +469,42 @@ SYM_FUNC_START(arch_switch_to)
 	ld	s11, (THREAD_S0 + 11 * 8)(a1)	// s11
 	ret					// "return" into next
 SYM_FUNC_END(arch_switch_to)
+
+/*
+ * void __fstate_save(struct __riscv_d_ext_state *state)
+ * void __fstate_restore(const struct __riscv_d_ext_state *state)
+ *
+ * The live F/D registers (f0-f31, 64 bits each, and fcsr) to *state, and back (asm/processor.h).
+ * The kernel runs with sstatus.FS Off, so every FP instruction would trap: FS is turned on
+ * around the copy and off again; interrupts are masked meanwhile, as the kernel always runs.
+ * The kernel is built without F and D (Makefile.arch), hence `.option arch, +d` here only.
+ */
+	.option	push
+	.option	arch, +d
+SYM_FUNC_START(__fstate_save)
+	li	t0, SR_FS
+	csrs	sstatus, t0			// FS Dirty: FP instructions run
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	fsd	f\n, (FSTATE_F0 + \n * 8)(a0)	// f<n>, for each n of the list
+	.endr
+	frcsr	t1				// fcsr: frm and fflags
+	sw	t1, FSTATE_FCSR(a0)
+	csrc	sstatus, t0			// FS Off again
+	ret
+SYM_FUNC_END(__fstate_save)
+
+SYM_FUNC_START(__fstate_restore)
+	li	t0, SR_FS
+	csrs	sstatus, t0			// FS Dirty: FP instructions run
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	fld	f\n, (FSTATE_F0 + \n * 8)(a0)	// f<n>, for each n of the list
+	.endr
+	lw	t1, FSTATE_FCSR(a0)
+	fscsr	t1				// fcsr: frm and fflags
+	csrc	sstatus, t0			// FS Off again
+	ret
+SYM_FUNC_END(__fstate_restore)
+	.option	pop
 
 /*
  * void arch_cpu_idle(void) (include/trapdoor/arch.h): wait for an interrupt.

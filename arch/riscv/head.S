@@ -8,9 +8,46 @@
  *   a1 = physical address of the flattened device tree
  *   satp = 0 (no translation: every address is physical), S-mode interrupts disabled.
  * We own nothing else yet: no stack, bss not cleared, stvec pointing nowhere useful.
+ *
+ * The kernel is linked at 0xffffffff80200000 (asm/page.h, kernel.lds) but runs at 0x80200000
+ * until translation is on: everything before that is pc-relative (la is auipc + addi), and
+ * touches memory only at physical addresses. enable_mmu turns translation on with
+ * early_pg_dir and jumps to the linked addresses; riscv_mmu_init() (mm.c) later replaces that
+ * table by the kernel's own, which maps nothing in the lower half.
  */
 #include <asm/csr.h>
+#include <asm/page.h>
 #include <asm/setup.h>
+
+/*
+ * Sv39 leaf flags (mm.c has them all): V R W X, G (every address space), A and D set, so no
+ * hart faults to set them.
+ */
+#define EARLY_PTE_RW	0xe7	/* V R W   G A D */
+#define EARLY_PTE_RWX	0xef	/* V R W X G A D */
+#define GIGAPAGE_SHIFT	30
+/* The root index of a virtual address: VPN[2], bits 38:30. */
+#define EARLY_PGD_INDEX(va)	(((va) >> GIGAPAGE_SHIFT) & 511)
+
+/*
+ * enable_mmu: satp = early_pg_dir (Sv39, ASID 0), then continue at the linked (upper-half)
+ * address of the next instruction. Runs at the physical address; uses t0 and t1. The old
+ * translations of this hart (none: satp was 0) are dropped by the sfence.vma.
+ */
+	.macro	enable_mmu
+	la	t0, early_pg_dir		// its physical address: we run untranslated
+	srli	t0, t0, 12			// satp.PPN
+	li	t1, SATP_MODE_SV39 << SATP_MODE_SHIFT
+	or	t0, t0, t1
+	fence	rw, rw				// the table's stores before the first walk
+	csrw	satp, t0			// translation on; the identity entry keeps pc valid
+	sfence.vma zero, zero
+	la	t0, 1f				// 1f's physical address ...
+	li	t1, KERNEL_VA_PA_OFFSET
+	add	t0, t0, t1			// ... and its linked one
+	jr	t0				// up: from here on pc is in the upper half
+1:
+	.endm
 
 	.section .head.text, "ax"
 	.globl	_start
@@ -71,8 +108,48 @@ _start:
 	amoadd.w t1, t1, (t0)		// t1 = old value; the word is now old + 1
 	bnez	t1, .Lpark		// somebody was first: park this hart
 
+	/* a0 and a1 are still the firmware's; keep them in saved registers over the loop. */
+	mv	s1, a0			// hart id
+	mv	s2, a1			// device tree
+
+	/* C assumes static variables without an initialiser are zero: clear bss (at its
+	 * physical address, as everything until enable_mmu). */
+	la	t0, __bss_start		// both ends are 8-byte aligned (kernel.lds)
+	la	t1, __bss_stop
+1:	bgeu	t0, t1, 2f		// done when t0 reaches the end (also if bss is empty)
+	sd	zero, 0(t0)		// clear 8 bytes
+	addi	t0, t0, 8
+	j	1b
+2:
+	/*
+	 * early_pg_dir (bss, just cleared), four 1 GiB leaves of the root table:
+	 *   the first GiB of RAM at its physical address, rwx: the instructions of enable_mmu
+	 *     that run between the satp write and the jump up;
+	 *   the same GiB at KERNEL_LINK_ADDR, rwx: the kernel image, where it is linked;
+	 *   the first GiB of physical addresses, devices, and the first GiB of RAM, with the
+	 *     device tree, in the linear map at PAGE_OFFSET, rw-: what arch_setup() reads before
+	 *     riscv_mmu_init() maps the rest.
+	 */
+	la	t0, early_pg_dir
+	li	t1, (KERNEL_PHYS_BASE >> 2) | EARLY_PTE_RWX	// PPN << 10 | flags
+	sd	t1, (EARLY_PGD_INDEX(KERNEL_PHYS_BASE) * 8)(t0)
+	li	t2, EARLY_PGD_INDEX(KERNEL_LINK_ADDR) * 8	// beyond a store's 12-bit offset
+	add	t2, t2, t0
+	sd	t1, 0(t2)
+	li	t1, (KERNEL_PHYS_BASE >> 2) | EARLY_PTE_RW
+	li	t2, EARLY_PGD_INDEX(PAGE_OFFSET + KERNEL_PHYS_BASE) * 8
+	add	t2, t2, t0
+	sd	t1, 0(t2)
+	li	t1, EARLY_PTE_RW				// physical address 0
+	li	t2, EARLY_PGD_INDEX(PAGE_OFFSET) * 8
+	add	t2, t2, t0
+	sd	t1, 0(t2)
+
+	enable_mmu
+
 	/* The stack: 16 KiB reserved by kernel.lds. It grows down, so sp starts at the top.
-	 * __boot_stack_top is 16-byte aligned, as the RISC-V psABI requires of sp. */
+	 * __boot_stack_top is 16-byte aligned, as the RISC-V psABI requires of sp. From here on
+	 * la gives linked addresses: pc is one. */
 	la	sp, __boot_stack_top
 
 	/* Exceptions from here on go to entry.S. stvec holds the handler's address with the
@@ -85,21 +162,12 @@ _start:
 	/* sscratch = 0 means "the trap came from the kernel" to handle_exception. */
 	csrw	sscratch, zero
 
-	/* a0 and a1 are still the firmware's; keep them in saved registers over the loop. */
-	mv	s1, a0			// hart id
-	mv	s2, a1			// device tree
-
-	/* C assumes static variables without an initialiser are zero: clear bss. */
-	la	t0, __bss_start		// both ends are 8-byte aligned (kernel.lds)
-	la	t1, __bss_stop
-1:	bgeu	t0, t1, 2f		// done when t0 reaches the end (also if bss is empty)
-	sd	zero, 0(t0)		// clear 8 bytes
-	addi	t0, t0, 8
-	j	1b
-2:
-	/* Only now store the handoff: the variables are in bss, which we just cleared. */
+	/* Only now store the handoff: the variables are in bss, which we just cleared. The
+	 * device tree is read through the linear map. */
 	la	t0, boot_hartid
 	sd	s1, 0(t0)
+	li	t1, PAGE_OFFSET
+	add	s2, s2, t1
 	la	t0, boot_fdt
 	sd	s2, 0(t0)
 
@@ -120,9 +188,10 @@ _start:
  *   a0 = this hart's id
  *   a1 = the opaque value: this CPU's struct secondary_boot (smp.c)
  *   satp = 0, sstatus.SIE = 0; every other register undefined.
- * The same steps as the boot hart's, minus what only happens once (bss, the handoff), plus
- * what CPU 0 got from start_kernel() and arch_setup(): tp, a stack of its own (its idle
- * task's) and the kernel's page table.
+ * a1 is a physical address, and so is the pc (smp.c passes both so). The same steps as the
+ * boot hart's, minus what only happens once (bss, early_pg_dir, the handoff), plus what CPU 0
+ * got from start_kernel() and arch_setup(): tp, a stack of its own (its idle task's) and the
+ * kernel's page table.
  */
 	.text
 	.globl	secondary_entry
@@ -138,13 +207,13 @@ secondary_entry:
 	mv	gp, zero		// gp holds nothing in the kernel (see above)
 	ld	tp, SB_CPU(a1)		// tp = &cpu_info[cpu]: this_cpu() from here on
 	ld	sp, SB_SP(a1)		// sp = the top of its idle task's kernel stack
+	ld	s1, SB_SATP(a1)		// the kernel's page table, Sv39, ASID 0
+	enable_mmu			// early_pg_dir, and up to the linked addresses
 	la	t0, handle_exception	// the trap vector, Direct mode, as on the boot hart
 	csrw	stvec, t0
 	csrw	sscratch, zero		// 0 = "the trap came from the kernel"
-	ld	t0, SB_SATP(a1)		// the kernel's page table, Sv39, ASID 0
-	fence	rw, rw			// CPU 0's stores to the tables before our first walk
-	csrw	satp, t0		// translation on: the identity map, so the pc stays valid
-	sfence.vma zero, zero		// nothing this hart cached before counts
+	csrw	satp, s1		// the kernel's table: nothing in the lower half
+	sfence.vma zero, zero		// early_pg_dir's entries, global ones included, are gone
 	mv	s0, zero		// the outermost frame for a stack walk, as for start_kernel()
 	mv	ra, zero
 	call	riscv_secondary_start	// smp.c: timer and IPI on, then secondary_start_kernel()
@@ -155,3 +224,9 @@ secondary_entry:
 	.balign	4
 boot_hart_lottery:			// how many harts have entered _start so far
 	.word	0
+
+/* The root table enable_mmu turns translation on with, on every hart (built by _start). */
+	.bss
+	.balign	4096
+early_pg_dir:
+	.space	4096

@@ -6,18 +6,19 @@
  * VPN[1], VPN[0]) and a 12-bit page offset; satp points at the root table. An entry with any
  * of R, W, X set is a leaf, at any level: a root-level leaf maps 1 GiB, a level-1 leaf 2 MiB.
  *
- * The kernel's map (riscv_mmu_init) is the identity over [0, end of RAM), all with U = 0
- * (U-mode may not touch it) and G = 1 (the same in every address space, so the TLB keeps it
- * across address-space switches): devices and RAM read/write and never executable, in 1 GiB
- * leaves of the root table, except where finer permissions need smaller leaves. The kernel
- * image alone is executable at first; kernel_protect() (kernel/traps.c) then makes its text
- * r-x, its rodata r--, its data r-w and unmaps the guard below every kernel stack, through
- * arch_kernel_map_prot(). Page 0 is not mapped, so a kernel NULL dereference faults. A range
- * that covers only part of a 1 GiB or 2 MiB leaf splits it into a table of 512 smaller leaves
- * (from kernel_pt_pool), down to 4 KiB pages.
+ * The kernel's map (riscv_mmu_init) lies in the upper half of Sv39 (asm/page.h), all with
+ * U = 0 (U-mode may not touch it) and G = 1 (the same in every address space, so the TLB keeps
+ * it across address-space switches): the linear map of every physical address below the end
+ * of RAM (devices and RAM) read/write and never executable, in 1 GiB leaves of the root table,
+ * and the kernel image at KERNEL_LINK_ADDR, executable at first; kernel_protect()
+ * (kernel/traps.c) then makes its text r-x, its rodata r--, its data r-w and unmaps the guard
+ * below every kernel stack, through arch_kernel_map_prot(), which gives the image's alias in
+ * the linear map the same permissions without x. Nothing of the kernel is in the lower half,
+ * so a kernel NULL dereference faults. A range that covers only part of a 1 GiB or 2 MiB leaf
+ * splits it into a table of 512 smaller leaves (from kernel_pt_pool), down to 4 KiB pages.
  *
- * Each task's root table starts as a copy of the kernel's, and its user pages live in root
- * entries the kernel never uses (asm/page.h): so the kernel is mapped in every address space,
+ * Each task's root table starts as a copy of the kernel's, and its user pages live in the lower
+ * half, whose root entries the kernel never uses: so the kernel is mapped in every address space,
  * and a trap or system call never switches satp (docs/design.md). Only a context switch does, in
  * arch_switch_mm(). The copies share the kernel's lower tables, so a later permission change
  * below the root reaches every address space at once.
@@ -77,11 +78,11 @@ static u64 kernel_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 
 /*
  * The lower tables of the kernel's map, made when a leaf is split. A static pool, because
- * riscv_mmu_init() runs before the page allocator exists. Splitting the kernel's own
- * gigapage takes one table, each 2 MiB of the image that needs 4 KiB pages one more, and
- * page 0 two: 16 leave room for an image of several MiB.
+ * riscv_mmu_init() runs before the page allocator exists. The image's gigapage takes one
+ * table, each 2 MiB of the image that needs 4 KiB pages one more, and its alias in the linear
+ * map as many again: 32 leave room for an image of several MiB.
  */
-#define KERNEL_PT_POOL 16
+#define KERNEL_PT_POOL 32
 static u64 kernel_pt_pool[KERNEL_PT_POOL][PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 static unsigned int kernel_pt_used;
 
@@ -189,12 +190,12 @@ static int split_leaf(u64 *pte, int level)
 }
 
 /*
- * The kernel's map of [start, end) (page-aligned; identity, so pa = va) gets leaf flags
- * (0: unmapped). Each piece takes the largest leaf that it covers whole and that is aligned
- * to its own size; a leaf that is only partly covered is split first. A root entry may only
- * change while no address space has copied the root yet.
+ * The kernel's map of [start, end) (page-aligned) gets leaf flags (0: unmapped), mapping
+ * physical address pa onwards. Each piece takes the largest leaf that it covers whole and that
+ * is aligned to its own size; a leaf that is only partly covered is split first. A root entry
+ * may only change while no address space has copied the root yet.
  */
-static int kernel_set_range(unsigned long start, unsigned long end, u64 flags)
+static int kernel_set_range(unsigned long start, unsigned long end, unsigned long pa, u64 flags)
 {
 	unsigned long va = start;
 
@@ -210,7 +211,7 @@ static int kernel_set_range(unsigned long start, unsigned long end, u64 flags)
 			if (level == ROOT_LEVEL && kernel_pgd_copied && !pte_is_table(*pte))
 				return -EBUSY;
 			if (whole && !pte_is_table(*pte)) {
-				*pte = flags ? pte_leaf(va, flags) : 0;
+				*pte = flags ? pte_leaf(pa + (va - start), flags) : 0;
 				va += size;
 				break;
 			}
@@ -293,9 +294,9 @@ static void probe_satp(void)
 }
 
 /*
- * The kernel's map and the MMU on; arch_setup() calls it once the device tree told us where
- * RAM is. The kernel keeps running at the same addresses (identity map), so turning
- * translation on needs no jump.
+ * The kernel's map, replacing head.S's early_pg_dir; arch_setup() calls it once the device
+ * tree told us where RAM is. The kernel keeps running at the same addresses (the image's,
+ * mapped by both tables), so the switch needs no jump.
  */
 void riscv_mmu_init(void)
 {
@@ -306,23 +307,21 @@ void riscv_mmu_init(void)
 	/* No /memory in the tree: map at least this kernel. */
 	if (ram_end < virt_to_phys(_end))
 		ram_end = virt_to_phys(_end);
-	/* Everything above USER_BASE belongs to the tasks (asm/page.h). */
-	if (ram_end > USER_BASE) {
-		printk("mmu:     RAM above 0x%lx unused: user space starts there\n", USER_BASE);
-		ram_end = USER_BASE;
+	/* The linear map holds 128 GiB of physical addresses (asm/page.h). */
+	if (ram_end > LINEAR_MAP_SIZE) {
+		printk("mmu:     RAM above 0x%lx unused: the linear map ends there\n",
+		       LINEAR_MAP_SIZE);
+		ram_end = LINEAR_MAP_SIZE;
 		boot_info.mem_size = ram_end - boot_info.mem_start;
 	}
 
-	/* Devices and RAM: read/write, never executable. */
+	/* The linear map, devices and RAM: read/write, never executable. */
 	for (unsigned long pa = 0; pa < ram_end; pa += GIGAPAGE_SIZE)
-		kernel_pgd[pgd_index(pa, ROOT_LEVEL)] =
+		kernel_pgd[pgd_index((unsigned long)phys_to_virt(pa), ROOT_LEVEL)] =
 		    pte_leaf(pa, kernel_pte_flags(PROT_READ | PROT_WRITE));
-	/* Our own image is also executable, until kernel_protect() narrows it down. */
-	err = kernel_set_range(image_start, image_end,
+	/* Our own image where it is linked, executable until kernel_protect() narrows it down. */
+	err = kernel_set_range(image_start, image_end, virt_to_phys(_stext),
 			       kernel_pte_flags(PROT_READ | PROT_WRITE | PROT_EXEC));
-	/* Nothing at 0 (QEMU virt's first device is at 0x100): a NULL pointer faults. */
-	if (!err)
-		err = kernel_set_range(0, PAGE_SIZE, 0);
 	if (err)
 		panic("riscv: cannot build the kernel map: error %d", err);
 
@@ -331,8 +330,10 @@ void riscv_mmu_init(void)
 	probe_satp();
 	csr_write(satp, make_satp(kernel_pgd, KERNEL_ASID));
 	flush_tlb_all();
-	printk("mmu:     Sv39, %u ASID bits; kernel 0x0-0x%lx (identity, U=0), user 0x%lx-0x%lx\n",
-	       asid_bits, ALIGN(ram_end, GIGAPAGE_SIZE), USER_BASE, USER_STACK_TOP);
+	printk("mmu:     Sv39, %u ASID bits; kernel 0x%lx (linear map 0x%lx-0x%lx, U=0), "
+	       "user 0x%lx-0x%lx\n",
+	       asid_bits, image_start, PAGE_OFFSET, PAGE_OFFSET + ALIGN(ram_end, GIGAPAGE_SIZE),
+	       USER_BASE, TASK_SIZE);
 }
 
 unsigned long riscv_kernel_satp(void)
@@ -347,18 +348,27 @@ static void flush_tlb_all_ipi(void *unused)
 }
 
 /*
- * W^X and guard pages for the kernel's own map (kernel_protect(), kernel/traps.c). The
- * changes are all below the root (riscv_mmu_init() already split the image's gigapage), so
- * they reach every address space. sfence.vma with rs2 = x0 also drops global entries, on this
- * hart; every other CPU that runs does the same in an IPI.
+ * W^X and guard pages for the kernel's own map (kernel_protect(), kernel/traps.c): a range of
+ * the image, and its alias in the linear map, which gets the same permissions but never x, so
+ * that no page is writable through one address and executable through the other. The changes
+ * are all below the root (kernel_protect() runs before any address space copies it; the
+ * image's gigapage is split already), so they reach every address space. sfence.vma with
+ * rs2 = x0 also drops global entries, on this hart; every other CPU that runs does the same in
+ * an IPI.
  */
 int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
 {
 	int err;
 
-	if (start & (PAGE_SIZE - 1) || end & (PAGE_SIZE - 1) || start > end || end > USER_BASE)
+	if (start & (PAGE_SIZE - 1) || end & (PAGE_SIZE - 1) || start > end ||
+	    start < (unsigned long)_stext || end > (unsigned long)_end)
 		return -EINVAL;
-	err = kernel_set_range(start, end, kernel_pte_flags(prot));
+	err = kernel_set_range(start, end, virt_to_phys((void *)start), kernel_pte_flags(prot));
+	if (!err)
+		err = kernel_set_range((unsigned long)phys_to_virt(virt_to_phys((void *)start)),
+				       (unsigned long)phys_to_virt(virt_to_phys((void *)end)),
+				       virt_to_phys((void *)start),
+				       kernel_pte_flags(prot & ~(unsigned int)PROT_EXEC));
 	flush_tlb_all();
 	smp_call_function(flush_tlb_all_ipi, NULL);
 	return err;
@@ -388,7 +398,7 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
 {
 	u64 *table = mm->arch.pgd, *pte, flags = prot_pte_flags(prot);
 
-	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
+	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= TASK_SIZE)
 		return -EINVAL;
 	if (!flags)
 		return -EINVAL; /* no R, W or X would make it a pointer to a table */
@@ -493,7 +503,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 		smp_call_function(drop_mm_ipi, mm);
 	/* Only the user's root entries: the kernel's tables are shared, not ours to free. */
 	for (unsigned long i = pgd_index(USER_BASE, ROOT_LEVEL);
-	     i <= pgd_index(USER_STACK_TOP - 1, ROOT_LEVEL); i++) {
+	     i <= pgd_index(TASK_SIZE - 1, ROOT_LEVEL); i++) {
 		u64 *pmd;
 
 		if (!pte_is_table(pgd[i]))

@@ -28,11 +28,12 @@ unsigned long boot_hartid;
 const void *boot_fdt;
 
 /* The "test finisher" of QEMU's virt board: one 32-bit register that ends the QEMU process. */
-#define SIFIVE_TEST_BASE    0x100000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_TEST] */
-#define FINISHER_FAIL	    0x3333     /* QEMU hw/misc/sifive_test.c: exit(value >> 16) */
-#define FINISHER_PASS	    0x5555     /* QEMU hw/misc/sifive_test.c: exit(0) */
-#define FINISHER_CODE_SHIFT 16	       /* the exit code rides in bits 31:16 with FAIL */
-#define EXIT_CODE_MASK	    0xff       /* a process exit status keeps 8 bits */
+/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_TEST], 0x100000, in the linear map (asm/page.h) */
+#define SIFIVE_TEST_BASE    (PAGE_OFFSET + 0x100000UL)
+#define FINISHER_FAIL	    0x3333 /* QEMU hw/misc/sifive_test.c: exit(value >> 16) */
+#define FINISHER_PASS	    0x5555 /* QEMU hw/misc/sifive_test.c: exit(0) */
+#define FINISHER_CODE_SHIFT 16	   /* the exit code rides in bits 31:16 with FAIL */
+#define EXIT_CODE_MASK	    0xff   /* a process exit status keeps 8 bits */
 
 /* boot_info's strings are copied out of the tree, so its memory may be reused later. */
 static char machine_desc[64];
@@ -68,8 +69,8 @@ static void probe_machine(const void *fdt)
  */
 static void probe_memory(const void *fdt)
 {
-	u64 lo = (u64)(unsigned long)_stext, hi = (u64)(unsigned long)_end;
-	u64 tree = (u64)(unsigned long)fdt, tree_end = tree + fdt_totalsize(fdt);
+	u64 lo = virt_to_phys(_stext), hi = virt_to_phys(_end);
+	u64 tree = virt_to_phys(fdt), tree_end = tree + fdt_totalsize(fdt);
 	const char *why = fdt_memory(fdt, tree < lo ? tree : lo, tree_end > hi ? tree_end : hi,
 				     &boot_info.mem_start, &boot_info.mem_size);
 
@@ -107,7 +108,7 @@ static void reserve_fdt(const void *fdt)
 
 	if (n == ARRAY_SIZE(boot_info.reserved))
 		return;
-	boot_info.reserved[n].start = (unsigned long)fdt;
+	boot_info.reserved[n].start = virt_to_phys(fdt);
 	boot_info.reserved[n].size = fdt_totalsize(fdt);
 	boot_info.nr_reserved = n + 1;
 }

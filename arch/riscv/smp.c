@@ -17,6 +17,7 @@
 #include <uapi/errno.h>
 #include <asm/csr.h>
 #include <asm/dt.h>
+#include <asm/page.h>
 #include <asm/sbi.h>
 #include <asm/setup.h>
 #include <asm/traps.h>
@@ -107,11 +108,11 @@ int arch_cpu_up(unsigned int cpu, struct task_struct *idle)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/*
 	 * hart_start(hartid, start_addr, opaque): the hart begins at start_addr in S-mode with
-	 * satp = 0 and interrupts off, a0 = its hart id, a1 = opaque (SBI 9.1). The kernel runs
-	 * on an identity map, so secondary_entry's address is also its physical address.
+	 * satp = 0 and interrupts off, a0 = its hart id, a1 = opaque (SBI 9.1). Untranslated:
+	 * both are physical addresses, the kernel image's own (asm/page.h).
 	 */
 	ret = sbi_ecall3(SBI_EXT_HSM, SBI_HSM_HART_START, hartids[cpu],
-			 (unsigned long)secondary_entry, (unsigned long)b);
+			 virt_to_phys((const void *)secondary_entry), virt_to_phys(b));
 	if (ret.error != SBI_SUCCESS) {
 		printk("smp:     CPU%u (hart %lu): SBI hart_start error %ld\n", cpu, hartids[cpu],
 		       ret.error);

@@ -215,7 +215,7 @@ static enum user_fault fault_kind(unsigned long cause)
 }
 
 /* What the hardware said about a kernel fault, for die_kernel_fault()'s line. */
-static char kernel_fault_hw[96];
+static char kernel_fault_hw[128];
 
 /*
  * A page fault (or PMP access fault) in S-mode: the kernel touched memory its own map

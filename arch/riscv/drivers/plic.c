@@ -9,8 +9,8 @@
  * A context is one privilege mode of one hart. QEMU virt gives every hart two, M-mode then
  * S-mode (hw/riscv/virt.c, plic_hart_config "MS"), so hart h's S-mode context is 2 * h + 1;
  * the device tree's /soc/plic@c000000 interrupts-extended lists them in that order.
- * The PLIC lies in the first GiB, which the kernel's map covers at the physical addresses
- * (mm.c).
+ * The PLIC lies in the first GiB of physical addresses, which the kernel's linear map covers
+ * (asm/page.h, mm.c).
  */
 #include <trapdoor/printk.h>
 #include <asm/csr.h>
@@ -18,7 +18,8 @@
 #include <asm/io.h>
 #include <asm/plic.h>
 
-#define PLIC_BASE 0x0c000000UL /* QEMU hw/riscv/virt.c: virt_memmap[VIRT_PLIC] */
+/* QEMU hw/riscv/virt.c: virt_memmap[VIRT_PLIC], 0x0c000000, in the linear map (asm/page.h) */
+#define PLIC_BASE (PAGE_OFFSET + 0x0c000000UL)
 
 #define PLIC_PRIORITY(irq)  (4 * (irq))			/* per source, 0 = never */
 #define PLIC_ENABLE(ctx)    (0x2000 + 0x80 * (ctx))	/* 1 bit per source */

@@ -8,14 +8,22 @@
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_CSR_H
 
 /* sstatus (4.1.1) */
-#define SR_SIE	    (1 << 1) /* S-mode interrupts enabled */
-#define SR_SPIE	    (1 << 5) /* SIE before the trap; sret copies it back into SIE */
-#define SR_SPP	    (1 << 8) /* mode before the trap: 0 = U, 1 = S; sret returns there */
-#define SR_VS	    (3 << 9) /* vector unit state; 0 = off, vector instructions trap */
-#define SR_FS_SHIFT 13
-#define SR_FS	    (3 << SR_FS_SHIFT) /* FPU state; 0 = off, FP instructions trap */
-#define SR_SUM	    (1 << 18)	       /* S-mode may access pages marked U (Sv39 only) */
-#define SR_MXR	    (1 << 19)	       /* loads from execute-only pages allowed */
+#define SR_SIE	      (1 << 1) /* S-mode interrupts enabled */
+#define SR_SPIE	      (1 << 5) /* SIE before the trap; sret copies it back into SIE */
+#define SR_SPP	      (1 << 8) /* mode before the trap: 0 = U, 1 = S; sret returns there */
+#define SR_VS	      (3 << 9) /* vector unit state; 0 = off, vector instructions trap */
+#define SR_FS_SHIFT   13
+#define SR_FS	      (3 << SR_FS_SHIFT) /* FPU state; 0 = off, FP instructions trap */
+/*
+ * The other three FS values (4.1.1.6, table 4.2) let FP instructions run and say whether the
+ * registers may differ from the last saved copy: Initial (all 0) and Clean (same as the copy)
+ * no, Dirty yes. The hart sets Dirty itself when an instruction writes an FP register or fcsr.
+ */
+#define SR_FS_INITIAL (1 << SR_FS_SHIFT)
+#define SR_FS_CLEAN   (2 << SR_FS_SHIFT)
+#define SR_FS_DIRTY   (3 << SR_FS_SHIFT)
+#define SR_SUM	      (1 << 18) /* S-mode may access pages marked U (Sv39 only) */
+#define SR_MXR	      (1 << 19) /* loads from execute-only pages allowed */
 
 /* scause (4.1.9, table 4.2): bit XLEN-1 says interrupt, the rest is the code below. */
 #define CAUSE_IRQ_SHIFT 63

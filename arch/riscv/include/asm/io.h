@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory-mapped I/O. The kernel's page table maps the devices at their physical addresses
- * (mm.c), so a device register's address is the same with the MMU on or off. volatile keeps
+ * Memory-mapped I/O. The kernel's page table maps the devices in its linear map, at
+ * PAGE_OFFSET + their physical address (asm/page.h, mm.c); addr is that address. volatile keeps
  * the compiler from merging or dropping an access, and the fences keep the hart from
  * reordering it against ordinary memory accesses, as Linux's readb/writeb do.
  * FENCE operands (Unprivileged ISA 20191213, 2.7): i/o = device input/output, r/w = memory.
@@ -10,6 +10,7 @@
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_IO_H
 
 #include <trapdoor/types.h>
+#include <asm/page.h> /* PAGE_OFFSET, for the devices' addresses */
 
 static inline u8 readb(unsigned long addr)
 {

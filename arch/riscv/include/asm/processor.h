@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU itself: a task's saved kernel context, stack pointer, a guaranteed-illegal
- * instruction, spin-wait hint. The THREAD_* offsets are also read by entry.S.
+ * The CPU itself: a task's saved kernel context and user FP state, stack pointer, a
+ * guaranteed-illegal instruction, spin-wait hint. The THREAD_* offsets are also read by entry.S.
  */
 #ifndef TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PROCESSOR_H
 #define TRAPDOOR_ARCH_RISCV_INCLUDE_ASM_PROCESSOR_H
@@ -14,7 +14,11 @@
 #define THREAD_RA     0
 #define THREAD_SP     8
 #define THREAD_S0     16  /* s0-s11 follow, 8 bytes apart: s<n> at THREAD_S0 + 8 * n */
-#define THREAD_SIZEOF 112 /* 14 registers */
+#define THREAD_SIZEOF 376 /* 14 registers, then fstate */
+
+/* Into struct __riscv_d_ext_state, for __fstate_save() and __fstate_restore() in entry.S. */
+#define FSTATE_F0   0	/* f0-f31, 8 bytes apart: f<n> at FSTATE_F0 + 8 * n */
+#define FSTATE_FCSR 256 /* fcsr, 32 bits */
 
 #ifndef __ASSEMBLY__
 
@@ -22,21 +26,41 @@
 #include <trapdoor/types.h>
 
 /*
+ * A user program's F and D state, as Linux names it (uapi asm/ptrace.h): f0-f31, 64 bits each
+ * (D widens F's registers), and fcsr (frm, the rounding mode, and fflags, the accrued
+ * exception flags). The kernel never uses these registers (-march without F or D, and
+ * sstatus.FS Off while it runs): they hold the user's values all along, and only
+ * arch_switch_to() (riscv_fpu_switch(), process.c), fork and execve copy them here and back.
+ */
+struct __riscv_d_ext_state {
+	u64 f[32];
+	u32 fcsr;
+};
+
+/*
  * What arch_switch_to() keeps of a task that is not running: only what the psABI says a
  * called function must preserve (RISC-V psABI, "Integer Register Convention": sp and s0-s11
- * are callee-saved) and where to resume (ra). Everything else the C caller of
- * arch_switch_to() -- schedule() -- has already saved itself, because it made a call. The
- * user's registers are not here: they are in the pt_regs at the top of the task's stack.
+ * are callee-saved) and where to resume (ra), and the user's FP registers, which no trap
+ * saves. Everything else the C caller of arch_switch_to() -- schedule() -- has already saved
+ * itself, because it made a call. The user's general registers are not here: they are in the
+ * pt_regs at the top of the task's stack.
  */
 struct thread_struct {
 	unsigned long ra;    /* where arch_switch_to() returns: schedule(), or ret_from_fork */
 	unsigned long sp;    /* the task's kernel stack pointer inside arch_switch_to() */
 	unsigned long s[12]; /* s0 (the frame pointer) to s11 */
+	struct __riscv_d_ext_state fstate; /* the user's F/D registers while it is switched out */
 };
 
 BUILD_BUG_ON(offsetof(struct thread_struct, ra) != THREAD_RA);
 BUILD_BUG_ON(offsetof(struct thread_struct, sp) != THREAD_SP);
 BUILD_BUG_ON(offsetof(struct thread_struct, s) != THREAD_S0);
+BUILD_BUG_ON(offsetof(struct __riscv_d_ext_state, f) != FSTATE_F0);
+BUILD_BUG_ON(offsetof(struct __riscv_d_ext_state, fcsr) != FSTATE_FCSR);
+
+/* entry.S: the live F/D registers to *state and back, with sstatus.FS on only meanwhile. */
+void __fstate_save(struct __riscv_d_ext_state *state);
+void __fstate_restore(const struct __riscv_d_ext_state *state);
 BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /*

@@ -28,6 +28,8 @@ __noreturn void riscv_secondary_start(void);
 
 /* cpufeature.c: does this hart's ISA string in the device tree list extension name ("sstc")? */
 bool riscv_isa_extension(const char *name);
+/* cpufeature.c: does our hart have F and D, which user programs then get (process.c)? */
+bool riscv_has_fpu(void);
 /* cpufeature.c: the banner's CPU line, and which extensions the hart has; arch_setup() calls it. */
 void identify_cpu(const void *fdt);
 

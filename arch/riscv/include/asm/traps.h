@@ -43,6 +43,10 @@ extern char handle_exception_saved[];
 /* entry.S: where a new task's first arch_switch_to() returns, then ret_from_exception. */
 void ret_from_fork(void);
 
+struct task_struct;
+/* process.c: called by arch_switch_to() (entry.S): prev's user F/D registers out, next's in. */
+void riscv_fpu_switch(struct task_struct *prev, struct task_struct *next);
+
 /* traps.c: called by entry.S for every trap but a system call, with the frame it saved. */
 void do_trap(struct pt_regs *regs);
 
