@@ -120,7 +120,7 @@ int main(int argc, char **argv)
 		sink = do_misaligned_access((const u8 *)&stack_code + 1);
 	else if (!strcmp(mode, "single-step"))
 		do_single_step();
-	else if (!strcmp(mode, "write-readonly"))
+	else if (!strcmp(mode, "write-protected"))
 		access_after_protect("PROTECT_USER_RO", true);
 	else if (!strcmp(mode, "read-protnone"))
 		access_after_protect("PROTECT_USER_NONE", false);
