@@ -19,6 +19,13 @@ void do_single_step(void);
 long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
+
+/* The default for an arch without fault modes of its own (lib/ulib.h). */
+__attribute__((weak)) int arch_fault(const char *mode)
+{
+	(void)mode;
+	return -1;
+}
 /*
  * In .data by name: never written, the array would otherwise be promoted to a constant and
  * placed in .rodata (clang does), which shares the executable text segment (user/user.lds.S).
@@ -96,7 +103,7 @@ int main(int argc, char **argv)
 		sink = do_misaligned_access((const u8 *)&stack_code + 1);
 	else if (!strcmp(mode, "single-step"))
 		do_single_step();
-	else
+	else if (arch_fault(mode) < 0)
 		return 2;
 	/* Modes that do not trap on this arch (arch_fault_cases' 0) end here. */
 	for (unsigned int i = 0; i < arch_nr_fault_cases; i++)
