@@ -195,9 +195,10 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	enum user_fault kind;
 
 	switch (code) {
+	case PGM_REGION_THIRD_TRANS: /* a 2 GiB region at or above TASK_SIZE (mm.c) */
 	case PGM_SEGMENT_TRANS:
 	case PGM_PAGE_TRANS:
-	case PGM_ASCE_TYPE: /* beyond 2 GiB: past what a segment table spans */
+	case PGM_ASCE_TYPE: /* beyond 1 TiB: past what a region-third table spans */
 		kind = translation_fault_kind(regs, addr);
 		break;
 	case PGM_PROTECTION:
