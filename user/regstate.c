@@ -8,8 +8,9 @@
  *   regstate            run every case below, as children
  *   regstate fresh      check that every register reads 0 (a new image)
  *   regstate exec       write the markers, then execve("regstate fresh")
- *   regstate switch     write the markers; a child that never wrote them
- *                       must read 0 across many switches, and ours must stay
+ *   regstate switch     write the markers; a fork child reads them too (fork
+ *                       copies them), then zeroes its own and must read 0
+ *                       across many switches, and ours must stay
  */
 #include "lib/ulib.h"
 
@@ -56,9 +57,11 @@ static int switch_case(void)
 	user_regs_write(user_regs_marker);
 	pid = fork();
 	if (pid == 0) {
-		/* fork copies the registers: clear ours, then watch for the parent's. */
+		/* fork copies the registers: check, clear ours, then watch for the parent's. */
 		static const unsigned long zero[MAX_REGS];
 
+		if (check_values("fork", user_regs_marker))
+			exit(1);
 		user_regs_write(zero);
 		for (int i = 0; i < 50; i++) {
 			sched_yield();
