@@ -19,6 +19,13 @@ void do_single_step(void);
 long do_syscall_hostile_sp(unsigned long sp);
 
 static volatile unsigned long sink;
+
+/* The default for an arch without fault modes of its own (lib/ulib.h). */
+__attribute__((weak)) int arch_fault(const char *mode)
+{
+	(void)mode;
+	return -1;
+}
 /*
  * In .data by name: never written, the array would otherwise be promoted to a constant and
  * placed in .rodata (clang does), which shares the executable text segment (user/user.lds.S).
@@ -124,7 +131,7 @@ int main(int argc, char **argv)
 		access_after_protect("PROTECT_USER_RO", true);
 	else if (!strcmp(mode, "read-protnone"))
 		access_after_protect("PROTECT_USER_NONE", false);
-	else
+	else if (arch_fault(mode) < 0)
 		return 2;
 	/* Modes that do not trap on this arch (arch_fault_cases' 0) end here. */
 	for (unsigned int i = 0; i < arch_nr_fault_cases; i++)

@@ -377,6 +377,45 @@ SYM_CODE_END(ret_from_fork)
 	.text
 
 /*
+ * The user's scalar FP state (asm/processor.h) between the CPU and the thread_struct at
+ * \base: f0-f31, FCSR0, fcc0-fcc7. Clobbers t0.
+ */
+	.macro	fpu_save_regs base
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	fst.d	$f\n, \base, THREAD_FPR + \n * 8	// thread.fpr[n] = fn
+	.endr
+	movfcsr2gr $t0, $fcsr0			// enables, flags, cause, rounding mode
+	st.w	$t0, \base, THREAD_FCSR
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7
+	movcf2gr $t0, $fcc\n			// 0 or 1
+	st.b	$t0, \base, THREAD_FCC + \n
+	.endr
+	.endm
+
+	.macro	fpu_restore_regs base
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	fld.d	$f\n, \base, THREAD_FPR + \n * 8	// fn = thread.fpr[n]
+	.endr
+	ld.w	$t0, \base, THREAD_FCSR
+	movgr2fcsr $fcsr0, $t0
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7
+	ld.bu	$t0, \base, THREAD_FCC + \n
+	movgr2cf $fcc\n, $t0
+	.endr
+	.endm
+
+/* void fpu_save(struct thread_struct *t), void fpu_restore(const struct thread_struct *t) */
+SYM_FUNC_START(fpu_save)
+	fpu_save_regs $a0
+	jr	$ra
+SYM_FUNC_END(fpu_save)
+
+SYM_FUNC_START(fpu_restore)
+	fpu_restore_regs $a0
+	jr	$ra
+SYM_FUNC_END(fpu_restore)
+
+/*
  * void arch_switch_to(struct task_struct *prev, struct task_struct *next)
  *
  * Called by schedule(): an ordinary function call, so the ABI has the caller
@@ -389,8 +428,9 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.ra from arch_task_init()).
  *
  * prev in a0, next in a1 (the psABI); saved: sp, fp, s0-s8 and the return
- * address ra (asm/processor.h). For next's next trap from user mode, the top
- * of its kernel stack goes to SAVE2.
+ * address ra (asm/processor.h). The user's FP state lives in the CPU while a
+ * task runs, so it is swapped here too, on every switch. For next's next trap
+ * from user mode, the top of its kernel stack goes to SAVE2.
  */
 SYM_FUNC_START(arch_switch_to)
 	st.d	$ra, $a0, THREAD_RA		// where prev resumes: our caller
@@ -399,6 +439,8 @@ SYM_FUNC_START(arch_switch_to)
 	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8	// s0-s8
 	st.d	$s\n, $a0, THREAD_S0 + \n * SZREG	// prev->thread.s[n] = sn
 	.endr
+	fpu_save_regs $a0			// prev's user FP state
+	fpu_restore_regs $a1			// next's
 	ld.d	$ra, $a1, THREAD_RA		// next resumes in schedule() or ret_from_fork
 	ld.d	$sp, $a1, THREAD_SP		// from here on we run on next's stack
 	ld.d	$fp, $a1, THREAD_FP		// next's callee-saved registers: fp (r22)

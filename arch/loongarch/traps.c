@@ -169,12 +169,15 @@ static enum user_fault fault_kind(const struct pt_regs *regs, unsigned int ecode
 	case EXCCODE_ALE: /* misaligned atomic or ll/sc; plain loads/stores may be */
 		kind = FAULT_ALIGNMENT;
 		break;
-	case EXCCODE_INE: /* no such instruction */
-	case EXCCODE_FPD: /* FP, vector and LBT units are off (EUEN = 0, arch_trap_init): */
-	case EXCCODE_SXD: /* the kernel saves none of their registers, so no task may use them */
-	case EXCCODE_ASXD:
+	case EXCCODE_INE:  /* no such instruction */
+	case EXCCODE_FPD:  /* never: EUEN.FPE stays on (arch_trap_init) */
+	case EXCCODE_SXD:  /* the vector and LBT units are off (arch_trap_init): the kernel */
+	case EXCCODE_ASXD: /* switches none of their registers, so no task may use them */
 	case EXCCODE_BTD:
 		kind = FAULT_ILLEGAL;
+		break;
+	case EXCCODE_FPE: /* an FP exception FCSR0 enables: SIGFPE, as Linux */
+		kind = FAULT_ARITHMETIC;
 		break;
 	case EXCCODE_IPE: /* a PLV0-only instruction (csrrd, tlbfill, idle, ...) */
 		kind = FAULT_PRIVILEGED;
@@ -295,16 +298,17 @@ __noreturn void do_tlb_refill(struct pt_regs *regs)
  * turns the timer's line on: stop the timer (TCFG.En = 0, §7.6.2), drop a tick it may have
  * raised already (TICLR, §7.6.5), and clear the two software interrupts, the only bits of
  * ESTAT that a csrwr can write (IS[1:0], §7.4.6; writes to the rest are ignored).
- * And EUEN = 0, whatever reset left there: the FP, LSX, LASX and LBT units stay off for good,
- * so their registers, which no context switch saves, are no task's to write — a use traps
- * (FPD, SXD, ASXD, BTD) and do_trap() ends the task with SIGILL. Last, the IPI line on: other
+ * And EUEN = FPE alone, whatever reset left there: the scalar FP unit on for good, its state
+ * switched per task by arch_switch_to() (the kernel, built -msoft-float, never uses it); the
+ * LSX, LASX and LBT units off, so their registers, which no context switch saves, are no
+ * task's to write — a use traps (SXD, ASXD, BTD) and do_trap() ends the task with SIGILL. Last, the IPI line on: other
  * CPUs may interrupt this one from now on (smp.c). Every CPU runs this: CPU 0 from
  * arch_setup(), the others from loongarch_secondary_start() (smp.c).
  */
 void arch_trap_init(void)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	csr_write(LOONGARCH_CSR_EUEN, 0);
+	csr_write(LOONGARCH_CSR_EUEN, EUEN_FPE);
 	csr_write(LOONGARCH_CSR_TCFG, 0);
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	csr_write(LOONGARCH_CSR_ESTAT, 0);

@@ -6,6 +6,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
+#include <asm/facility.h>
 #include <asm/sclp.h>
 #include <asm/setup.h>
 
@@ -123,17 +124,78 @@ __stackleak_frame_exempt void identify_cpu(bool iep)
 	boot_info.cpu = cpu_name;
 }
 
+/*
+ * Linux's AT_HWCAP bits for s390 (HWCAP_S390_*, its asm/elf.h), as its
+ * setup_hwcaps() sets them from the facility list: only what user mode may
+ * use here. Never VXRS and its extensions (CR0 keeps the vector facility off),
+ * TE or GS (their CR0 controls are off too), HPAGE (no huge user pages), or
+ * NNPA (vector registers).
+ */
+#define HWCAP_S390_ESAN3     (1UL << 0)
+#define HWCAP_S390_ZARCH     (1UL << 1)
+#define HWCAP_S390_STFLE     (1UL << 2)
+#define HWCAP_S390_MSA	     (1UL << 3)
+#define HWCAP_S390_LDISP     (1UL << 4)
+#define HWCAP_S390_EIMM	     (1UL << 5)
+#define HWCAP_S390_DFP	     (1UL << 6)
+#define HWCAP_S390_ETF3EH    (1UL << 8)
+#define HWCAP_S390_HIGH_GPRS (1UL << 9)
+#define HWCAP_S390_SORT	     (1UL << 17)
+#define HWCAP_S390_DFLT	     (1UL << 18)
+
 unsigned long arch_elf_hwcap(void)
 {
-	return 0;
+	/* The N3 instructions, z/Architecture mode, extended immediate, 64-bit GPRs: always. */
+	unsigned long hwcap =
+	    HWCAP_S390_ESAN3 | HWCAP_S390_ZARCH | HWCAP_S390_EIMM | HWCAP_S390_HIGH_GPRS;
+
+	if (test_facility(7)) /* store facility list extended */
+		hwcap |= HWCAP_S390_STFLE;
+	if (test_facility(17)) /* message-security assist */
+		hwcap |= HWCAP_S390_MSA;
+	if (test_facility(19)) /* long displacement */
+		hwcap |= HWCAP_S390_LDISP;
+	if (test_facility(22) && test_facility(30)) /* extended translation 3 and its enhancement */
+		hwcap |= HWCAP_S390_ETF3EH;
+	if (test_facility(42) && test_facility(44)) /* DFP, PERFORM FLOATING-POINT OPERATION */
+		hwcap |= HWCAP_S390_DFP;
+	if (test_facility(150)) /* enhanced sort */
+		hwcap |= HWCAP_S390_SORT;
+	if (test_facility(151)) /* deflate conversion */
+		hwcap |= HWCAP_S390_DFLT;
+	return hwcap;
 }
 
 unsigned long arch_elf_hwcap2(void)
 {
-	return 0;
+	return 0; /* s390 Linux has no AT_HWCAP2 */
 }
 
+/*
+ * AT_PLATFORM: Linux's setup_elf_platform() names the machine by the type
+ * STORE CPU ID gives, and calls any type it does not know "z900".
+ */
 const char *arch_elf_platform(void)
 {
-	return NULL;
+	static const struct {
+		unsigned int type;
+		const char *name;
+	} platforms[] = {
+		{ 0x2064, "z900" }, { 0x2066, "z900" },	  { 0x2084, "z990" },
+		{ 0x2086, "z990" }, { 0x2094, "z9-109" }, { 0x2096, "z9-109" },
+		{ 0x2097, "z10" },  { 0x2098, "z10" },	  { 0x2817, "z196" },
+		{ 0x2818, "z196" }, { 0x2827, "zEC12" },  { 0x2828, "zEC12" },
+		{ 0x2964, "z13" },  { 0x2965, "z13" },	  { 0x3906, "z14" },
+		{ 0x3907, "z14" },  { 0x8561, "z15" },	  { 0x8562, "z15" },
+		{ 0x3931, "z16" },  { 0x3932, "z16" },
+	};
+	u64 cpuid;
+	unsigned int type;
+
+	__asm__ __volatile__("stidp	%0" : "=Q"(cpuid));
+	type = (unsigned int)(cpuid >> CPUID_TYPE_SHIFT) & CPUID_TYPE_MASK;
+	for (unsigned int i = 0; i < ARRAY_SIZE(platforms); i++)
+		if (platforms[i].type == type)
+			return platforms[i].name;
+	return "z900";
 }

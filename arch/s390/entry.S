@@ -346,24 +346,24 @@ SYM_CODE_END(ret_from_fork)
  * never ran, in ret_from_fork (thread.gprs[r14], arch_task_init()).
  *
  * prev in %r2, next in %r3 (the s390x ABI); saved: %r6-%r13, %r14 (where we
- * return to) and %r15 (the stack). The user's access registers and
- * f0/f2/f4/f6 live in the CPU while a task runs (asm/processor.h), so they
- * are swapped here too. For next's next trap from user mode, the top of its
+ * return to) and %r15 (the stack). The user's access registers, f0-f15 and
+ * the FPC live in the CPU while a task runs (asm/processor.h), so they are
+ * swapped here too, on every switch. For next's next trap from user mode, the top of its
  * kernel stack goes to LC_KERNEL_STACK: this CPU's lowcore, the one whose
  * entry code next will trap into.
  */
 SYM_FUNC_START(arch_switch_to)
 	stmg	%r6, %r15, THREAD_GPRS(%r2)	// prev: r6-r13, return address, kernel sp
 	stam	%a0, %a15, THREAD_ACRS(%r2)	// prev's user access registers
-	std	%f0, THREAD_FPRS(%r2)		// prev's user f0 (store long: 8 bytes)
-	std	%f2, THREAD_FPRS + 8(%r2)	// f2
-	std	%f4, THREAD_FPRS + 16(%r2)	// f4
-	std	%f6, THREAD_FPRS + 24(%r2)	// f6: the only FPRs CR0 lets user mode use
+	stfpc	THREAD_FPC(%r2)			// prev's FPC
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	std	%f\n, THREAD_FPRS + 8 * \n(%r2)	// prev's f<n> (store long: 8 bytes)
+	.endr
 	lam	%a0, %a15, THREAD_ACRS(%r3)	// next's (the kernel never uses them)
-	ld	%f0, THREAD_FPRS(%r3)		// next's f0 (-msoft-float: nor these)
-	ld	%f2, THREAD_FPRS + 8(%r3)	// f2
-	ld	%f4, THREAD_FPRS + 16(%r3)	// f4
-	ld	%f6, THREAD_FPRS + 24(%r3)	// f6
+	lfpc	THREAD_FPC(%r3)			// next's FPC (-msoft-float: nor these)
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	ld	%f\n, THREAD_FPRS + 8 * \n(%r3)	// next's f<n>
+	.endr
 	lg	%r0, THREAD_KSTACK_TOP(%r3)	// top of next's kernel stack: where its
 	stg	%r0, LC_KERNEL_STACK		// next trap from user mode builds pt_regs
 	lmg	%r6, %r15, THREAD_GPRS(%r3)	// next: from here on we run on next's stack

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * User address spaces on s390x: one segment table per task, page tables
- * below it, designated by CR1 while the task runs.
+ * User address spaces on s390x: one region-third table per task, a segment
+ * table for each 2 GiB of it in use, page tables below, designated by CR1
+ * while the task runs.
  *
  * The kernel itself is never translated. Every interruption loads a new PSW
  * with DAT off (head.S), so the kernel runs on real addresses whatever CR1
@@ -12,8 +13,12 @@
  * Formats (z/Architecture Principles of Operation, SA22-7832, chapter 3,
  * "Dynamic Address Translation"), bits counted from the left, bit 0 = MSB:
  *
- *   ASCE  (CR1)  bits 0-51 segment-table origin, 60-61 designation type
- *                (00 = segment table), 62-63 table length (in 4 KiB units - 1)
+ *   ASCE  (CR1)  bits 0-51 table origin, 60-61 designation type (01 =
+ *                region-third table, 00 = segment table), 62-63 table length
+ *                (in 4 KiB units - 1)
+ *   region-third-table entry  bits 0-51 segment-table origin, 56-57 TF
+ *                (table offset), 58 I (invalid), 60-61 TT (01: this level),
+ *                62-63 TL (the segment table's length, 4 KiB units - 1)
  *   segment-table entry  bits 0-52 page-table origin, 58 I (invalid)
  *   page-table entry     bits 0-51 page-frame real address, 53 I (invalid),
  *                        54 P (page protection: no stores), 55 IEP
@@ -35,19 +40,35 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/task.h>
 #include <asm/ctlreg.h>
 #include <asm/facility.h>
 #include <asm/setup.h>
 #include <uapi/errno.h>
 
-/* Virtual-address fields with a segment-table ASCE: SX bits 33-43, PX bits 44-51. */
-#define SEGMENT_SHIFT	      20  /* a segment is 1 MiB */
-#define SEGMENT_TABLE_ENTRIES 512 /* table length 0: one 4 KiB unit */
-#define PAGE_TABLE_ENTRIES    256 /* 1 MiB / 4 KiB; a page table is 2 KiB */
+/*
+ * Virtual-address fields with a region-third-table ASCE: RTX bits 22-32, SX
+ * bits 33-43, PX bits 44-51. TASK_SIZE (4 GiB) takes the first two entries
+ * of the region-third table; a user address at or above it meets an invalid
+ * entry (a region-third-translation exception), one at or above 1 TiB, the
+ * table's end (an ASCE-type exception).
+ */
+#define REGION3_SHIFT	      31   /* a region-third entry maps 2 GiB */
+#define REGION3_TABLE_ENTRIES 512  /* table length 0: one 4 KiB page, 1 TiB */
+#define SEGMENT_SHIFT	      20   /* a segment is 1 MiB */
+#define SEGMENT_TABLE_ENTRIES 2048 /* a full segment table: 16 KiB, 2 GiB */
+#define PAGE_TABLE_ENTRIES    256  /* 1 MiB / 4 KiB; a page table is 2 KiB */
+#define NR_USER_REGIONS	      (TASK_SIZE >> REGION3_SHIFT)
 
 #define ASCE_ORIGIN_MASK     (~0xfffUL) /* bits 0-51: 4 KiB aligned table */
+#define ASCE_TYPE_REGION3    0x4UL	/* bits 60-61 = 01: a region-third table */
 #define ASCE_TYPE_SEGMENT    0x0UL	/* bits 60-61 = 00: a segment table */
 #define ASCE_TABLE_LENGTH_4K 0x0UL	/* bits 62-63 = 0: 512 entries */
+
+#define REGION_ENTRY_ORIGIN	(~0xfffUL) /* bits 0-51: 4 KiB aligned segment table */
+#define REGION_ENTRY_INVALID	0x20UL	   /* bit 58 */
+#define REGION_ENTRY_TYPE_R3	0x4UL	   /* bits 60-61 = 01: a region-third entry */
+#define REGION_ENTRY_LENGTH_16K 0x3UL	   /* bits 62-63 = 3, TF 0: all 2048 segments */
 
 #define SEGMENT_ENTRY_ORIGIN  (~0x7ffUL) /* bits 0-52: 2 KiB aligned page table */
 #define SEGMENT_ENTRY_INVALID 0x20UL	 /* bit 58 */
@@ -63,8 +84,18 @@
  * (secondary) and CR13 (home) designate it always, so that no address-space
  * mode a user might reach can translate anything.
  */
-static u64 empty_segment_table[SEGMENT_TABLE_ENTRIES] __aligned(PAGE_SIZE);
+static u64 empty_segment_table[PAGE_SIZE / sizeof(u64)] __aligned(PAGE_SIZE);
 static unsigned long empty_asce;
+
+/*
+ * The segment tables of every address space: a full one is 16 KiB of
+ * contiguous real memory, which alloc_page() does not give, so they come from
+ * this pool, NR_USER_REGIONS per address space, with room for each task's and
+ * for an execve's new one on every CPU. Every entry of a free table is invalid.
+ */
+#define NR_SEGMENT_TABLES (NR_USER_REGIONS * (NR_TASKS + NR_CPUS))
+static u64 segment_tables[NR_SEGMENT_TABLES][SEGMENT_TABLE_ENTRIES] __aligned(PAGE_SIZE);
+static bool segment_table_used[NR_SEGMENT_TABLES];
 
 /* The ASCE in each CPU's CR1 now: arch_switch_mm() reloads (and purges) only on change. */
 static unsigned long live_asce[NR_CPUS];
@@ -72,9 +103,14 @@ static unsigned long live_asce[NR_CPUS];
 /* Whether page-table entries can forbid instruction fetches. */
 static bool have_iep;
 
+static unsigned long region3_index(unsigned long va)
+{
+	return va >> REGION3_SHIFT;
+}
+
 static unsigned long segment_index(unsigned long va)
 {
-	return va >> SEGMENT_SHIFT;
+	return (va >> SEGMENT_SHIFT) & (SEGMENT_TABLE_ENTRIES - 1);
 }
 
 static unsigned long page_index(unsigned long va)
@@ -82,10 +118,9 @@ static unsigned long page_index(unsigned long va)
 	return (va >> PAGE_SHIFT) & (PAGE_TABLE_ENTRIES - 1);
 }
 
-static unsigned long make_asce(const u64 *segment_table)
+static unsigned long make_asce(const u64 *table, unsigned long type)
 {
-	return (virt_to_phys(segment_table) & ASCE_ORIGIN_MASK) | ASCE_TYPE_SEGMENT |
-	       ASCE_TABLE_LENGTH_4K;
+	return (virt_to_phys(table) & ASCE_ORIGIN_MASK) | type | ASCE_TABLE_LENGTH_4K;
 }
 
 static void fill(u64 *table, unsigned int entries, u64 value)
@@ -117,8 +152,8 @@ static void purge_tlb(void)
 
 bool arch_mm_setup(void)
 {
-	fill(empty_segment_table, SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
-	empty_asce = make_asce(empty_segment_table);
+	fill(empty_segment_table, ARRAY_SIZE(empty_segment_table), SEGMENT_ENTRY_INVALID);
+	empty_asce = make_asce(empty_segment_table, ASCE_TYPE_SEGMENT);
 	s390_mm_init_cpu();
 
 	/*
@@ -145,22 +180,63 @@ void s390_mm_init_cpu(void)
 
 int arch_mm_init(struct mm_struct *mm)
 {
-	u64 *segment_table = alloc_page();
+	u64 *region3_table = alloc_page();
 
-	if (!segment_table)
+	if (!region3_table)
 		return -ENOMEM;
-	fill(segment_table, SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
-	mm->arch.segment_table = segment_table;
-	mm->arch.asce = make_asce(segment_table);
+	fill(region3_table, REGION3_TABLE_ENTRIES, REGION_ENTRY_INVALID | REGION_ENTRY_TYPE_R3);
+	mm->arch.region3_table = region3_table;
+	mm->arch.asce = make_asce(region3_table, ASCE_TYPE_REGION3);
 	return 0;
+}
+
+/* A free segment table of the pool, every entry invalid; NULL when none is left. */
+static u64 *alloc_segment_table(void)
+{
+	for (unsigned int i = 0; i < NR_SEGMENT_TABLES; i++)
+		if (!segment_table_used[i]) {
+			segment_table_used[i] = true;
+			fill(segment_tables[i], SEGMENT_TABLE_ENTRIES, SEGMENT_ENTRY_INVALID);
+			return segment_tables[i];
+		}
+	return NULL;
+}
+
+/* Back to the pool, its page tables freed. */
+static void free_segment_table(u64 *segment_table)
+{
+	for (unsigned int i = 0; i < SEGMENT_TABLE_ENTRIES; i++)
+		if (!(segment_table[i] & SEGMENT_ENTRY_INVALID))
+			free_page(phys_to_virt(segment_table[i] & SEGMENT_ENTRY_ORIGIN));
+	segment_table_used[(segment_table - segment_tables[0]) / SEGMENT_TABLE_ENTRIES] = false;
+}
+
+/* The segment table for va's 2 GiB region, taken on first use; NULL if none is left. */
+static u64 *segment_table_for(struct mm_struct *mm, unsigned long va)
+{
+	u64 *rtte = &mm->arch.region3_table[region3_index(va)];
+	u64 *segment_table;
+
+	if (!(*rtte & REGION_ENTRY_INVALID))
+		return phys_to_virt(*rtte & REGION_ENTRY_ORIGIN);
+	segment_table = alloc_segment_table();
+	if (!segment_table)
+		return NULL;
+	/* I = 0: valid; TF 0, TL 3: all 2048 segments of the region. */
+	*rtte = (virt_to_phys(segment_table) & REGION_ENTRY_ORIGIN) | REGION_ENTRY_TYPE_R3 |
+		REGION_ENTRY_LENGTH_16K;
+	return segment_table;
 }
 
 /* The page table for va's segment, allocated on first use; NULL if out of memory. */
 static u64 *page_table_for(struct mm_struct *mm, unsigned long va)
 {
-	u64 *ste = &mm->arch.segment_table[segment_index(va)];
-	u64 *page_table;
+	u64 *segment_table = segment_table_for(mm, va);
+	u64 *ste, *page_table;
 
+	if (!segment_table)
+		return NULL;
+	ste = &segment_table[segment_index(va)];
 	if (!(*ste & SEGMENT_ENTRY_INVALID))
 		return phys_to_virt(*ste & SEGMENT_ENTRY_ORIGIN);
 	/* A page table needs only 2 KiB; we give it a page and leave the rest unused. */
@@ -203,18 +279,26 @@ static bool user_page_ok(unsigned long va)
 	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
 }
 
-/* The page-table entry of user page va, NULL if its segment has no page table. */
+/*
+ * The page-table entry of user page va (below TASK_SIZE), NULL if its region
+ * has no segment table or its segment no page table.
+ */
 static u64 *user_pte(struct mm_struct *mm, unsigned long va)
 {
-	u64 ste = mm->arch.segment_table[segment_index(va)];
+	u64 rtte = mm->arch.region3_table[region3_index(va)];
+	u64 ste;
 
+	if (rtte & REGION_ENTRY_INVALID)
+		return NULL;
+	ste = ((const u64 *)phys_to_virt(rtte & REGION_ENTRY_ORIGIN))[segment_index(va)];
 	if (ste & SEGMENT_ENTRY_INVALID)
 		return NULL;
 	return (u64 *)phys_to_virt(ste & SEGMENT_ENTRY_ORIGIN) + page_index(va);
 }
 
-/* The segment table spans the user range: 1 MiB a segment. */
-BUILD_BUG_ON(TASK_SIZE > (unsigned long)SEGMENT_TABLE_ENTRIES << SEGMENT_SHIFT);
+/* The user range fits the region-third table, 2 GiB an entry, whole entries only. */
+BUILD_BUG_ON(TASK_SIZE > (unsigned long)REGION3_TABLE_ENTRIES << REGION3_SHIFT);
+BUILD_BUG_ON(TASK_SIZE & ((1UL << REGION3_SHIFT) - 1));
 
 int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
 {
@@ -261,9 +345,9 @@ static void drop_asce(void *arg)
 
 void arch_mm_destroy(struct mm_struct *mm)
 {
-	u64 *segment_table = mm->arch.segment_table;
+	u64 *region3_table = mm->arch.region3_table;
 
-	if (!segment_table)
+	if (!region3_table)
 		return;
 	/*
 	 * No CPU may keep a translation through a table we free: do_exit()
@@ -278,11 +362,11 @@ void arch_mm_destroy(struct mm_struct *mm)
 			break;
 		}
 	drop_asce((void *)mm->arch.asce);
-	for (unsigned int i = 0; i < SEGMENT_TABLE_ENTRIES; i++)
-		if (!(segment_table[i] & SEGMENT_ENTRY_INVALID))
-			free_page(phys_to_virt(segment_table[i] & SEGMENT_ENTRY_ORIGIN));
-	free_page(segment_table);
-	mm->arch.segment_table = NULL;
+	for (unsigned int i = 0; i < NR_USER_REGIONS; i++)
+		if (!(region3_table[i] & REGION_ENTRY_INVALID))
+			free_segment_table(phys_to_virt(region3_table[i] & REGION_ENTRY_ORIGIN));
+	free_page(region3_table);
+	mm->arch.region3_table = NULL;
 	mm->arch.asce = 0;
 }
 

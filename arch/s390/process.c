@@ -38,33 +38,31 @@ static struct pt_regs *fresh_regs;
 
 /*
  * The user registers outside pt_regs (asm/processor.h) as the CPU holds them
- * now, into t's thread_struct: STORE ACCESS MULTIPLE, STORE (long) each FPR.
+ * now, into t's thread_struct: STORE ACCESS MULTIPLE, STORE FPC, STORE (long)
+ * each FPR.
  */
 static void save_user_extra_regs(struct thread_struct *t)
 {
 	__asm__ __volatile__("stam	%%a0,%%a15,%[acrs]\n\t"
-			     "std	%%f0,0(%[f])\n\t"
-			     "std	%%f2,8(%[f])\n\t"
-			     "std	%%f4,16(%[f])\n\t"
-			     "std	%%f6,24(%[f])"
-			     : [acrs] "=Q"(t->acrs)
+			     "stfpc	%[fpc]\n\t"
+			     ".irp	n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n\t"
+			     "std	%%f\\n,8*\\n(%[f])\n\t"
+			     ".endr"
+			     : [acrs] "=Q"(t->acrs), [fpc] "=Q"(t->fpc)
 			     : [f] "a"(t->fprs)
 			     : "memory");
 }
 
-/* And zeroes them in the CPU: LOAD ACCESS MULTIPLE, LOAD (long), from zeroes. */
-static void clear_user_extra_regs(void)
+/* And the reverse: t's saved values into the CPU. */
+static void load_user_extra_regs(const struct thread_struct *t)
 {
-	static const unsigned int zero_acrs[16];
-	static const unsigned long zero;
-
 	__asm__ __volatile__("lam	%%a0,%%a15,%[acrs]\n\t"
-			     "ld	%%f0,%[zero]\n\t"
-			     "ld	%%f2,%[zero]\n\t"
-			     "ld	%%f4,%[zero]\n\t"
-			     "ld	%%f6,%[zero]"
+			     "lfpc	%[fpc]\n\t"
+			     ".irp	n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n\t"
+			     "ld	%%f\\n,8*\\n(%[f])\n\t"
+			     ".endr"
 			     :
-			     : [acrs] "Q"(zero_acrs), [zero] "R"(zero)
+			     : [acrs] "Q"(t->acrs), [fpc] "Q"(t->fpc), [f] "a"(t->fprs)
 			     : "memory");
 }
 
@@ -73,10 +71,10 @@ static void clear_user_extra_regs(void)
  * external interruptions enabled for the tick: PSW_USER_MASK) at entry, the
  * user's stack pointer in r15, every other register 0, so nothing of the
  * kernel or of an old program leaks into them. That includes the access
- * registers and f0/f2/f4/f6, which live outside pt_regs: for execve (regs are
- * the running task's) in the CPU itself, now; for spawn (regs are a new
- * task's) in its thread_struct, which arch_task_init() sets up next and the
- * task's first arch_switch_to() loads.
+ * registers, the FPRs and the FPC, which live outside pt_regs: for execve
+ * (regs are the running task's) in the CPU itself, now (arch_flush_thread());
+ * for spawn (regs are a new task's) in its thread_struct, which
+ * arch_task_init() sets up next and the task's first arch_switch_to() loads.
  */
 void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned long user_sp)
 {
@@ -87,7 +85,7 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
 	regs->int_class = INT_CLASS_SVC; /* for a dump: as if back from a system call */
 
 	if (current->stack && regs == task_pt_regs(current))
-		clear_user_extra_regs();
+		arch_flush_thread();
 	else
 		fresh_regs = regs;
 }
@@ -97,10 +95,11 @@ void arch_init_user_regs(struct pt_regs *regs, unsigned long entry, unsigned lon
  * arch_init_user_regs(); fork: a copy of the parent's, r2 = 0). Nothing
  * here touches the pt_regs.
  *
- * The access registers and f0/f2/f4/f6 are user state that lives in the CPU
- * while the task runs (asm/processor.h); a new task takes those of the task
- * creating it, as Linux's copy_thread() does: a fork child must see its
- * parent's (a0/a1 hold the thread pointer on s390x Linux), and the kernel
+ * The access registers, the FPRs and the FPC are user state that lives in
+ * the CPU while the task runs (asm/processor.h); a new task takes those of
+ * the task creating it (arch_dup_task_struct()), as Linux's copy_thread()
+ * does: a fork child must see its parent's (a0/a1 hold the thread pointer on
+ * s390x Linux, and GCC keeps values in FPRs across the call), and the kernel
  * never changes them. A spawned task, whose pt_regs arch_init_user_regs()
  * has just filled, gets zeroes instead.
  */
@@ -113,7 +112,7 @@ void arch_task_init(struct task_struct *t)
 
 	memset(&t->thread, 0, sizeof(t->thread));
 	if (regs != fresh_regs)
-		save_user_extra_regs(&t->thread); /* fork: the parent's, from the CPU */
+		arch_dup_task_struct(t, current); /* fork: the parent's, from the CPU */
 	fresh_regs = NULL;
 	t->thread.kstack_top = task_stack_top(t);
 	t->thread.gprs[THREAD_GPR(11)] = (unsigned long)regs;	       /* ret_from_fork's frame */
@@ -129,20 +128,43 @@ BUILD_BUG_ON(THREAD_SIZE % 16 != 0);
 BUILD_BUG_ON(sizeof(struct pt_regs) != PT_SIZE);
 BUILD_BUG_ON(offsetof(struct task_struct, thread) != 0);
 
+/*
+ * fork: src is current, whose user access registers, FPRs and FPC are in the
+ * CPU, not in its thread_struct (that holds what its last switch out saw).
+ */
 void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
 {
-	(void)dst;
 	(void)src;
+	save_user_extra_regs(&dst->thread);
 }
 
+/*
+ * execve: nothing of the old image's access registers (its thread pointer),
+ * FPRs or FPC reaches the new one. Zeroed in the thread_struct and loaded
+ * into the CPU, where they live while the task runs; an FPC of 0 is IEEE
+ * round-to-nearest with every exception masked, as a new Linux process has.
+ */
 void arch_flush_thread(void)
 {
+	struct thread_struct *t = &current->thread;
+
+	memset(t->acrs, 0, sizeof(t->acrs));
+	memset(t->fprs, 0, sizeof(t->fprs));
+	t->fpc = 0;
+	load_user_extra_regs(t);
 }
 
+/*
+ * The thread pointer of s390x Linux: its high half in a0, its low half in a1.
+ * t is a new task (clone's CLONE_SETTLS) or current, whose a0/a1 are live in
+ * the CPU.
+ */
 void arch_set_tls(struct task_struct *t, unsigned long tls)
 {
-	(void)t;
-	(void)tls;
+	t->thread.acrs[0] = (unsigned int)(tls >> 32);
+	t->thread.acrs[1] = (unsigned int)tls;
+	if (t == current)
+		__asm__ __volatile__("lam	%%a0,%%a1,%[acrs]" : : [acrs] "Q"(t->thread.acrs));
 }
 
 int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)

@@ -196,9 +196,10 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	enum user_fault kind;
 
 	switch (code) {
+	case PGM_REGION_THIRD_TRANS: /* a 2 GiB region at or above TASK_SIZE (mm.c) */
 	case PGM_SEGMENT_TRANS:
 	case PGM_PAGE_TRANS:
-	case PGM_ASCE_TYPE: /* beyond 2 GiB: past what a segment table spans */
+	case PGM_ASCE_TYPE: /* beyond 1 TiB: past what a region-third table spans */
 		kind = translation_fault_kind(regs, addr);
 		break;
 	case PGM_PROTECTION:
@@ -233,10 +234,10 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 		break;
 	case PGM_DATA:
 		/*
-		 * An IEEE exception is arithmetic (SIGFPE); any other data
-		 * exception (SIGILL, as Linux) is an instruction user mode
-		 * may not use here: the AFP registers, BFP, the FPC or the
-		 * vector facility, which CR0 keeps off (arch_trap_init()).
+		 * An IEEE exception the FPC's masks let trap is arithmetic
+		 * (SIGFPE); any other data exception (SIGILL, as Linux) is an
+		 * instruction user mode may not use here: the vector
+		 * facility, which CR0 keeps off (arch_trap_init()).
 		 */
 		kind = (regs->int_parm & DXC_MASK) >= DXC_IEEE_FIRST &&
 			       (regs->int_parm & DXC_MASK) <= DXC_IEEE_LAST ?
@@ -524,15 +525,16 @@ void arch_show_regs(const struct pt_regs *regs)
  * reports (program_check()); the CPU's own stores of old PSWs and codes are
  * not affected.
  *
- * And keep user mode away from the registers nobody switches: with the
- * AFP-register and vector controls off, only f0/f2/f4/f6 (switched with the
- * access registers in arch_switch_to()) are usable, and every other FPR, the
- * FPC and the vector registers trap (SIGILL, user_program_check()).
+ * And give user mode the floating-point state arch_switch_to() switches, and
+ * nothing more: the AFP-register control on (f0-f15, the FPC, BFP and DFP
+ * instructions), the vector enablement control off (a vector instruction
+ * traps with DXC 0xfe: SIGILL, user_program_check(), and AT_HWCAP has no
+ * HWCAP_S390_VXRS, cpufeature.c).
  */
 void arch_trap_init(void)
 {
 	unsigned long cr0 = get_cr0();
 
-	cr0 &= ~(CR0_AFP_REGISTER_CONTROL | CR0_VECTOR_ENABLEMENT_CONTROL);
-	set_cr0(cr0 | CR0_LOW_ADDRESS_PROTECTION);
+	cr0 &= ~CR0_VECTOR_ENABLEMENT_CONTROL;
+	set_cr0(cr0 | CR0_AFP_REGISTER_CONTROL | CR0_LOW_ADDRESS_PROTECTION);
 }

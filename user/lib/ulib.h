@@ -67,6 +67,13 @@ struct fault_case {
  */
 extern const struct fault_case arch_fault_cases[];
 extern const unsigned int arch_nr_fault_cases;
+/*
+ * An arch's own fault modes, named in its arch_fault_cases (the FP and vector
+ * units, say): does the forbidden thing for mode and returns 0 where it did
+ * not trap, or -1 for a mode this arch does not have. user/fault.c has a weak
+ * default that has none.
+ */
+int arch_fault(const char *mode);
 
 static inline long write(int fd, const void *buf, size_t n)
 {

@@ -14,10 +14,11 @@
 #define TRAPDOOR_ARCH_LOONGARCH_INCLUDE_ASM_CSR_H
 
 /* CSR numbers (manual §7.1, list of CSRs; each register is described in §7.4-7.6). */
-#define LOONGARCH_CSR_CRMD	0x0  /* current mode: PLV, IE, DA/PG */
-#define LOONGARCH_CSR_PRMD	0x1  /* pre-exception mode: PPLV, PIE (ertn restores them) */
-#define LOONGARCH_CSR_EUEN	0x2  /* extended unit enable: FPE, SXE, ASXE, BTE */
-#define LOONGARCH_CSR_ECFG	0x4  /* exception config: interrupt enables, vector spacing */
+#define LOONGARCH_CSR_CRMD	0x0	  /* current mode: PLV, IE, DA/PG */
+#define LOONGARCH_CSR_PRMD	0x1	  /* pre-exception mode: PPLV, PIE (ertn restores them) */
+#define LOONGARCH_CSR_EUEN	0x2	  /* extended unit enable: FPE, SXE, ASXE, BTE */
+#define EUEN_FPE		(1U << 0) /* the scalar FP unit: f0-f31, FCSR, FCC */
+#define LOONGARCH_CSR_ECFG	0x4	  /* exception config: interrupt enables, vector spacing */
 #define LOONGARCH_CSR_ESTAT	0x5  /* exception status: Ecode, EsubCode, pending interrupts */
 #define LOONGARCH_CSR_ERA	0x6  /* exception return address (the pc of the trapped insn) */
 #define LOONGARCH_CSR_BADV	0x7  /* bad virtual address of an address-related exception */
@@ -185,10 +186,18 @@
 #define CPUCFG1_PALEN_SHIFT  4	       /* physical address bits - 1, 8 bits */
 #define CPUCFG1_VALEN_SHIFT  12	       /* virtual address bits - 1, 8 bits */
 #define CPUCFG1_LEN_MASK     0xff
+#define CPUCFG1_UAL	     (1U << 20) /* unaligned loads and stores in hardware */
+#define CPUCFG1_CRC32	     (1U << 25) /* the crc.w.* and crcc.w.* instructions */
+#define CPUCFG2_FP	     (1U << 0)	/* the scalar FP unit */
 #define CPUCFG2_LSX	     (1U << 6)	/* 128-bit vector extension */
 #define CPUCFG2_LASX	     (1U << 7)	/* 256-bit vector extension */
 #define CPUCFG2_LVZ	     (1U << 10) /* virtualization extension */
 #define CPUCFG2_LLFTP	     (1U << 14) /* constant-frequency counter and timer */
+#define CPUCFG2_COMPLEX	     (1U << 8)	/* complex-number vector instructions */
+#define CPUCFG2_CRYPTO	     (1U << 9)	/* crypto vector instructions */
+#define CPUCFG2_LSPW	     (1U << 21) /* the lddir/ldpte software page walk */
+#define CPUCFG2_LAM	     (1U << 22) /* the am* atomic memory instructions */
+#define CPUCFG2_PTW	     (1U << 24) /* hardware page-table walk */
 #define CPUCFG5_CC_MUL_MASK  0xffff
 #define CPUCFG5_CC_DIV_SHIFT 16
 

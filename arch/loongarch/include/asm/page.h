@@ -11,10 +11,12 @@
  * lives in the windows; user programs live in the TLB.
  *
  *   0x0000_0000_0000_0000  ┬ nothing: NULL and small offsets from it fault
- *   0x0000_0000_0040_0000  ┼ USER_BASE: user text, then data (user/user.lds.S)    ┐ PLV3 TLB
- *                          │ ...                                                  │ entries from
- *   0x0000_000f_fffe_0000  │ the user stack: USER_STACK_PAGES below the top       │ the task's
- *   0x0000_0010_0000_0000  ┼ USER_STACK_TOP: 64 GiB, one root entry's reach      ┘ tables
+ *   0x0000_0000_0001_0000  ┼ USER_BASE = USER_TEXT_BASE: user text, then data     ┐ PLV3 TLB
+ *                          │ (user/user.lds.S; where lld links a static program)  │ entries from
+ *   0x0000_0001_2000_0000  │ where GNU ld links one                               │ the task's
+ *                          │ ...                                                  │ tables
+ *   0x0000_000f_fffe_0000  │ the user stack: USER_STACK_PAGES below the top       │
+ *   0x0000_0010_0000_0000  ┼ USER_STACK_TOP = TASK_SIZE: 64 GiB, one root entry ┘
  *                          │ legal addresses (below 2^47) that no table maps: a TLB refill
  *                          │ installs an invalid entry and the access faults
  *   0x8000_0000_0000_0000  ┼ DMW0, uncached, PLV0 only: device registers (asm/io.h)
@@ -42,10 +44,15 @@
 #define PAGE_SHIFT 14
 #define PAGE_SIZE  (_AC(1, UL) << PAGE_SHIFT)
 
-#define USER_BASE      _AC(0x400000, UL)     /* 4 MiB: the first 256 pages stay unmapped */
+/*
+ * Linux's bounds: nothing below 64 KiB (mmap_min_addr) is ever mapped, so NULL and small
+ * offsets from it fault. The range holds both static link addresses of loongarch64 Linux
+ * programs: 0x10000 (ld.lld, which builds user/ here) and 0x120000000 (GNU ld).
+ */
+#define USER_BASE      _AC(0x10000, UL)	     /* 64 KiB: the first 4 pages stay unmapped */
 #define USER_STACK_TOP _AC(0x1000000000, UL) /* 64 GiB, exclusive: see asm/pgtable.h */
 #define TASK_SIZE      USER_STACK_TOP	     /* the end of user space, exclusive */
-#define USER_TEXT_BASE USER_BASE	     /* where user/ programs are linked */
+#define USER_TEXT_BASE USER_BASE	     /* where user/ programs are linked, as lld does */
 
 /* The cached window, DMW1 (head.S): virtual CACHED_BASE + x is physical x. */
 #define CACHED_BASE _AC(0x9000000000000000, UL)

@@ -12,9 +12,11 @@
 #define CR0_LOW_ADDRESS_PROTECTION	CR0_BIT(35) /* stores to 0-511 fault (traps.c) */
 #define CR0_INSTRUCTION_EXEC_PROTECTION CR0_BIT(43) /* page-table IEP bits count (mm.c) */
 /*
- * 0 here: f1, f3, f5, f7, f8-f15, BFP and FPC instructions raise a data
- * exception (DXC 1 or 2), and so does every vector instruction (DXC 0xfe).
- * traps.c keeps both 0, so user mode can reach no FPR but f0/f2/f4/f6.
+ * AFP 0 would make f1, f3, f5, f7, f8-f15, BFP and FPC instructions raise a
+ * data exception (DXC 1 or 2); vector enablement 0 makes every vector
+ * instruction raise one (DXC 0xfe). traps.c sets the first and clears the
+ * second: user mode has f0-f15 and the FPC, which are switched per task, and
+ * no vector registers.
  */
 #define CR0_AFP_REGISTER_CONTROL	CR0_BIT(45)
 #define CR0_VECTOR_ENABLEMENT_CONTROL	CR0_BIT(46)

@@ -14,8 +14,9 @@
 #define THREAD_GPRS	  0 /* r6-r15, 8 bytes each: r<n> at 8 * (n - 6) */
 #define THREAD_KSTACK_TOP 80
 #define THREAD_ACRS	  88  /* a0-a15, 4 bytes each */
-#define THREAD_FPRS	  152 /* f0, f2, f4, f6, 8 bytes each */
-#define THREAD_SIZEOF	  184
+#define THREAD_FPRS	  152 /* f0-f15, 8 bytes each: f<n> at 152 + 8 * n */
+#define THREAD_FPC	  280 /* the floating-point-control register, 4 bytes */
+#define THREAD_SIZEOF	  288
 
 #ifndef __ASSEMBLY__
 
@@ -30,25 +31,31 @@
  * rest itself. The user's registers are not here but in the pt_regs at the
  * top of the kernel stack, whose address is kstack_top.
  *
- * The access registers and the floating-point registers a user program can
- * reach are here too, as in Linux: user state (a thread pointer lives in
- * a0/a1) that no kernel entry saves or touches (the kernel is built
- * -msoft-float), so it stays in the CPU while the task runs, kernel entries
- * included, until a context switch swaps it. Of the sixteen FPRs only f0, f2,
- * f4 and f6 are reachable: CR0 keeps the AFP registers, the FPC and the
- * vector registers disabled, so their use traps (traps.c, arch_trap_init()).
+ * The access registers, the sixteen floating-point registers and the FPC are
+ * here too, as in Linux (its thread_struct's acrs and fpu): user state (a
+ * thread pointer lives in a0/a1; GCC spills general registers into FPRs)
+ * that no kernel entry saves or touches (the kernel is built -msoft-float),
+ * so it stays in the CPU while the task runs, kernel entries included, until
+ * a context switch swaps it: eagerly, every switch, never on first use
+ * (docs/hardening.md). CR0's AFP-register control is on, so f0-f15, the FPC
+ * and BFP/DFP instructions work; its vector enablement control is off, so a
+ * vector instruction traps (traps.c, arch_trap_init()) and the vector
+ * registers, which overlay the FPRs, need no switching.
  */
 struct thread_struct {
 	unsigned long gprs[10];	  /* r6-r15 inside arch_switch_to() */
 	unsigned long kstack_top; /* task->stack + THREAD_SIZE: lowcore LC_KERNEL_STACK */
 	unsigned int acrs[16];	  /* a0-a15 */
-	unsigned long fprs[4];	  /* f0, f2, f4, f6 */
+	unsigned long fprs[16];	  /* f0-f15 */
+	unsigned int fpc;	  /* FPC: IEEE masks, flags, DXC, rounding mode */
+	unsigned int fpc_pad;
 };
 
 BUILD_BUG_ON(offsetof(struct thread_struct, gprs) != THREAD_GPRS);
 BUILD_BUG_ON(offsetof(struct thread_struct, kstack_top) != THREAD_KSTACK_TOP);
 BUILD_BUG_ON(offsetof(struct thread_struct, acrs) != THREAD_ACRS);
 BUILD_BUG_ON(offsetof(struct thread_struct, fprs) != THREAD_FPRS);
+BUILD_BUG_ON(offsetof(struct thread_struct, fpc) != THREAD_FPC);
 BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /*
