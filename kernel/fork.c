@@ -31,14 +31,19 @@ static void copy_switches(struct task_struct *t, const struct task_struct *from)
 	t->stackleak_enabled = from->stackleak_enabled;
 }
 
-/* Hooks for the stack hardening (kernel/hardening.c). */
-static void start_task(struct task_struct *t)
+/*
+ * Hooks for the stack hardening (kernel/hardening.c), and the arch's per-task
+ * state: a new program's, or for fork (parent not NULL) the parent's.
+ */
+static void start_task(struct task_struct *t, struct task_struct *parent)
 {
 	/* Its own offset stream, seeded from the CRNG (prng-task mode). */
 	kstack_task_init(t);
 	/* A fresh stack is all poison, so the first erase knows where it ends. */
 	stackleak_task_init(t);
 	arch_task_init(t);
+	if (parent)
+		arch_dup_task_struct(t, parent);
 	t->state = TASK_RUNNABLE;
 	sched_enqueue(t);
 }
@@ -116,7 +121,7 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	copy_switches(t, current);
 	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
 	arch_init_user_regs(task_pt_regs(t), entry, sp);
-	start_task(t);
+	start_task(t, NULL);
 	return t->pid;
 }
 
@@ -154,7 +159,7 @@ long do_fork(void)
 	copy_switches(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
-	start_task(t);
+	start_task(t, parent);
 	return t->pid;
 }
 
@@ -190,6 +195,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 */
 	kstack_task_init(current);
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
+	arch_flush_thread();
 	return 0;
 }
 

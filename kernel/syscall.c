@@ -21,6 +21,13 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
+/* An arch's own calls, numbered after trapdoor's (its <asm/unistd.h>), and their handlers. */
+#if defined(__has_include)
+#if __has_include(<asm/syscalls.h>)
+#include <asm/syscalls.h>
+#endif
+#endif
+
 /*
  * An entry of the table: the handler and its flags. SYSCALL_LOCKLESS: the
  * call runs without the kernel lock (docs/smp.md, "Locks"); it touches only
@@ -75,6 +82,9 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_getpgid]		= { .fn = sys_getpgid },
 	[__NR_getsid]		= { .fn = sys_getsid },
 	[__NR_setsid]		= { .fn = sys_setsid },
+#ifdef __NR_arch_prctl
+	[__NR_arch_prctl]	= { .fn = sys_arch_prctl },
+#endif
 };
 /* clang-format on */
 

@@ -17,6 +17,16 @@
 
 #include <uapi/stackleak.h>
 
+/* An arch's own calls (arch/<arch>/include/uapi/asm/unistd.h), where it has any. */
+#if defined(__has_include)
+#if __has_include(<asm/unistd.h>)
+#include <asm/unistd.h>
+#endif
+#endif
+#ifdef __NR_arch_prctl
+#include <asm/prctl.h>
+#endif
+
 #define REPEAT	      4
 #define BAD_LOW	      8L       /* in the unmapped page at 0 */
 #define BAD_HIGH      (-4096L) /* the top page: never user memory */
@@ -182,6 +192,12 @@ static const struct errcase cases[] = {
 	  -ESRCH },
 	{ "getcpu.bad_ptr", __NR_getcpu, { BAD_LOW, 0, 0 }, -EFAULT },
 	{ "getcpu.bad_node_ptr", __NR_getcpu, { 0, P_KERNEL, 0 }, -EFAULT },
+#ifdef __NR_arch_prctl
+	{ "arch_prctl.bad_code", __NR_arch_prctl, { 0x9999, 0 }, -EINVAL },
+	{ "arch_prctl.get_fs_bad_ptr", __NR_arch_prctl, { ARCH_GET_FS, BAD_LOW }, -EFAULT },
+	{ "arch_prctl.get_gs_kernel_ptr", __NR_arch_prctl, { ARCH_GET_GS, P_KERNEL }, -EFAULT },
+	{ "arch_prctl.set_fs_top_page", __NR_arch_prctl, { ARCH_SET_FS, BAD_HIGH }, -EPERM },
+#endif
 	{ "unknown.zero", 0, { 0 }, -ENOSYS },
 	{ "unknown.between", 500, { BAD_LOW, BAD_LOW }, -ENOSYS },
 	{ "unknown.nr_syscalls", NR_syscalls, { 0 }, -ENOSYS },

@@ -18,6 +18,18 @@ void do_single_step(void);
 /* getpid with the stack pointer set to sp for the syscall; returns its result. */
 long do_syscall_hostile_sp(unsigned long sp);
 
+/*
+ * The modes only some arches have, in user/lib/arch/<arch>/fault_cases.c with
+ * their signals: does mode if it is one of them and returns whether it was.
+ * An arch without any has nothing to do.
+ */
+bool arch_fault_mode(const char *mode);
+
+__attribute__((weak)) bool arch_fault_mode(const char *mode)
+{
+	return false;
+}
+
 static volatile unsigned long sink;
 /*
  * In .data by name: never written, the array would otherwise be promoted to a constant and
@@ -96,7 +108,7 @@ int main(int argc, char **argv)
 		sink = do_misaligned_access((const u8 *)&stack_code + 1);
 	else if (!strcmp(mode, "single-step"))
 		do_single_step();
-	else
+	else if (!arch_fault_mode(mode))
 		return 2;
 	/* Modes that do not trap on this arch (arch_fault_cases' 0) end here. */
 	for (unsigned int i = 0; i < arch_nr_fault_cases; i++)

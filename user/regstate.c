@@ -15,6 +15,18 @@
 
 #define MAX_REGS 160
 
+/*
+ * The arch's own calls that set these registers (x86_64's arch_prctl), their
+ * errors checked as Linux gives them, in user/lib/arch/<arch>/userregs.c;
+ * returns how many failed. An arch without such a call has nothing to check.
+ */
+int user_regs_calls(void);
+
+__attribute__((weak)) int user_regs_calls(void)
+{
+	return 0;
+}
+
 static int check_values(const char *test, const unsigned long *want)
 {
 	unsigned long got[MAX_REGS];
@@ -56,9 +68,11 @@ static int switch_case(void)
 	user_regs_write(user_regs_marker);
 	pid = fork();
 	if (pid == 0) {
-		/* fork copies the registers: clear ours, then watch for the parent's. */
+		/* fork copies the registers: check that, clear ours, then watch for the parent's. */
 		static const unsigned long zero[MAX_REGS];
 
+		if (check_values("fork-child", user_regs_marker))
+			exit(1);
 		user_regs_write(zero);
 		for (int i = 0; i < 50; i++) {
 			sched_yield();
@@ -112,6 +126,7 @@ int main(int argc, char **argv)
 	bad += run_case("fresh-spawn");
 	bad += run_case("exec");
 	bad += run_case("switch");
+	bad += user_regs_calls() != 0;
 	test_result("user.regstate.all", bad == 0, "%d cases failed", bad);
 	return bad;
 }

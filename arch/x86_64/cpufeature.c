@@ -62,11 +62,21 @@ __stackleak_frame_exempt void identify_cpu(void)
 	boot_info.cpu = cpu_desc;
 }
 
+/*
+ * AT_HWCAP as Linux's x86_64 ELF_HWCAP: CPUID.1:EDX as the CPU reports it
+ * (FPU, FXSR, SSE, SSE2, ... all on for user mode). What is off shows in
+ * CPUID itself, which user mode reads: OSXSAVE in CPUID.1:ECX is clear, so
+ * no AVX.
+ */
 unsigned long arch_elf_hwcap(void)
 {
-	return 0;
+	u32 eax, ebx, ecx, edx;
+
+	cpuid(CPUID_LEAF_FEATURES, &eax, &ebx, &ecx, &edx);
+	return edx;
 }
 
+/* AT_HWCAP2: Linux's bits are RING3MWAIT and FSGSBASE, neither of them on here. */
 unsigned long arch_elf_hwcap2(void)
 {
 	return 0;
@@ -74,5 +84,5 @@ unsigned long arch_elf_hwcap2(void)
 
 const char *arch_elf_platform(void)
 {
-	return NULL;
+	return "x86_64";
 }
