@@ -21,7 +21,7 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
-/* An arch's own calls, numbered after trapdoor's (its <asm/unistd.h>), and their handlers. */
+/* An arch's own calls, numbered after trapdoor's (its <asm/unistd_arch.h>), and their handlers. */
 #if defined(__has_include)
 #if __has_include(<asm/syscalls.h>)
 #include <asm/syscalls.h>

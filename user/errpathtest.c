@@ -17,10 +17,10 @@
 
 #include <uapi/stackleak.h>
 
-/* An arch's own calls (arch/<arch>/include/uapi/asm/unistd.h), where it has any. */
+/* An arch's own calls (arch/<arch>/include/uapi/asm/unistd_arch.h), where it has any. */
 #if defined(__has_include)
-#if __has_include(<asm/unistd.h>)
-#include <asm/unistd.h>
+#if __has_include(<asm/unistd_arch.h>)
+#include <asm/unistd_arch.h>
 #endif
 #endif
 #ifdef __NR_arch_prctl

@@ -67,7 +67,7 @@
 /* lkdtm(name, arg): run one of kernel/lkdtm.c's deliberate kernel bugs (LKDTM's tests). */
 #define __NR_lkdtm (__NR_trapdoor_base + 9)
 
-/* One more slot: an arch's own call (arch/<arch>/include/uapi/asm/unistd.h). */
+/* One more slot: an arch's own call (arch/<arch>/include/uapi/asm/unistd_arch.h). */
 #define NR_syscalls (__NR_trapdoor_base + 11)
 
 #endif

@@ -21,6 +21,7 @@
 #define X86_CR4_PGE	   (1 << 7)  /* global pages survive CR3 writes */
 #define X86_CR4_OSFXSR	   (1 << 9)  /* FXSAVE/FXRSTOR and SSE on */
 #define X86_CR4_OSXMMEXCPT (1 << 10) /* unmasked SSE exceptions raise #XM, not #UD */
+#define X86_CR4_OSXSAVE	   (1 << 18) /* XSAVE, XCR0 and AVX on: left clear */
 #define X86_CR4_UMIP	   (1 << 11) /* sgdt, sidt, sldt, smsw, str fault in ring 3 */
 #define X86_CR4_SMEP	   (1 << 20) /* ring 0 never executes a user page */
 #define X86_CR4_SMAP	   (1 << 21) /* ring 0 never reads or writes a user page */

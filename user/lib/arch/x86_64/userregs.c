@@ -23,7 +23,7 @@
  */
 #include "lib/ulib.h"
 #include <asm/prctl.h>
-#include <asm/unistd.h>
+#include <asm/unistd_arch.h>
 
 #define NR_SEGMENT_REGS 4
 #define NR_BASE_REGS	2

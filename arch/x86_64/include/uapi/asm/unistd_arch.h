@@ -2,10 +2,12 @@
 /*
  * The system calls only x86_64 has, numbered after trapdoor's own calls
  * (include/uapi/unistd.h): arch_prctl(code, addr) sets and reads the FS and
- * GS bases (codes in <asm/prctl.h>; arch/x86_64/process.c).
+ * GS bases (codes in <asm/prctl.h>; arch/x86_64/process.c). Not named
+ * unistd.h: a cross compiler's own Linux <asm/unistd.h> would stand in for it
+ * on an arch without this file.
  */
-#ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
-#define TRAPDOOR_ASM_UAPI_UNISTD_H
+#ifndef TRAPDOOR_ASM_UAPI_UNISTD_ARCH_H
+#define TRAPDOOR_ASM_UAPI_UNISTD_ARCH_H
 
 #include <uapi/unistd.h>
 
