@@ -198,6 +198,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	kstack_task_init(current);
 	arch_flush_thread(); /* no FP/SIMD value of the old image reaches the new one */
 	arch_init_user_regs(task_pt_regs(current), entry, sp);
+	arch_flush_thread();
 	return 0;
 }
 

@@ -21,6 +21,13 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
+/* The handlers of an arch's own calls (x86_64's arch_prctl), where it has any. */
+#if defined(__has_include)
+#if __has_include(<asm/syscalls.h>)
+#include <asm/syscalls.h>
+#endif
+#endif
+
 /*
  * An entry of the table: the handler and its flags. SYSCALL_LOCKLESS: the
  * call runs without the kernel lock (docs/smp.md, "Locks"); it touches only
@@ -89,6 +96,9 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 #endif
 #ifdef __NR_getpgrp
 	[__NR_getpgrp]		= { .fn = sys_getpgrp },
+#endif
+#ifdef __NR_arch_prctl
+	[__NR_arch_prctl]	= { .fn = sys_arch_prctl },
 #endif
 };
 /* clang-format on */

@@ -67,6 +67,9 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 #ifdef __NR_getpgrp
 	[__NR_getpgrp] = { "getpgrp", 0 },
 #endif
+#ifdef __NR_arch_prctl
+	[__NR_arch_prctl] = { "arch_prctl", 2 },
+#endif
 	[__NR_execve] = { "execve", 3 },
 	[__NR_wait4] = { "wait4", 4 },
 	[__NR_getrandom] = { "getrandom", 3 },

@@ -17,6 +17,10 @@
 
 #include <uapi/stackleak.h>
 
+#ifdef __NR_arch_prctl /* x86_64's own call */
+#include <asm/prctl.h>
+#endif
+
 #define REPEAT	      4
 #define BAD_LOW	      8L       /* in the unmapped page at 0 */
 #define BAD_HIGH      (-4096L) /* the top page: never user memory */
@@ -203,6 +207,12 @@ static const struct errcase cases[] = {
 	  -ESRCH },
 	{ "getcpu.bad_ptr", __NR_getcpu, { BAD_LOW, 0, 0 }, -EFAULT },
 	{ "getcpu.bad_node_ptr", __NR_getcpu, { 0, P_KERNEL, 0 }, -EFAULT },
+#ifdef __NR_arch_prctl
+	{ "arch_prctl.bad_code", __NR_arch_prctl, { 0x9999, 0 }, -EINVAL },
+	{ "arch_prctl.get_fs_bad_ptr", __NR_arch_prctl, { ARCH_GET_FS, BAD_LOW }, -EFAULT },
+	{ "arch_prctl.get_gs_kernel_ptr", __NR_arch_prctl, { ARCH_GET_GS, P_KERNEL }, -EFAULT },
+	{ "arch_prctl.set_fs_top_page", __NR_arch_prctl, { ARCH_SET_FS, BAD_HIGH }, -EPERM },
+#endif
 	{ "unknown.below_trapdoor_base", 999, { 0 }, -ENOSYS }, /* no arch's table reaches 999 */
 	{ "unknown.between", 500, { BAD_LOW, BAD_LOW }, -ENOSYS },
 	{ "unknown.nr_syscalls", NR_syscalls, { 0 }, -ENOSYS },

@@ -17,6 +17,18 @@
 #define MAX_REGS 160
 
 /*
+ * The arch's own calls that set these registers (x86_64's arch_prctl), their
+ * errors checked as Linux gives them, in user/lib/arch/<arch>/userregs.c;
+ * returns how many failed. An arch without such a call has nothing to check.
+ */
+int user_regs_calls(void);
+
+__attribute__((weak)) int user_regs_calls(void)
+{
+	return 0;
+}
+
+/*
  * Every register against want (NULL: 0). quiet reports only the registers
  * that differ, for the checks repeated across switches (an arch with the
  * FP registers has over a hundred).
@@ -127,6 +139,7 @@ int main(int argc, char **argv)
 	bad += run_case("fresh-spawn");
 	bad += run_case("exec");
 	bad += run_case("switch");
+	bad += user_regs_calls() != 0;
 	test_result("user.regstate.all", bad == 0, "%d cases failed", bad);
 	return bad;
 }

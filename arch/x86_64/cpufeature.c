@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* The CPU, through CPUID: which features it has (asm/cpufeature.h), and its name for the banner. */
+#include <trapdoor/arch.h>
+#include <trapdoor/ktest.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>
 #include <asm/cpufeature.h>
 #include <asm/processor.h>
+#include <asm/processor-flags.h>
+#include <asm/selftest.h>
 #include <asm/setup.h>
 
 static char cpu_desc[128];
@@ -62,11 +66,21 @@ __stackleak_frame_exempt void identify_cpu(void)
 	boot_info.cpu = cpu_desc;
 }
 
+/*
+ * AT_HWCAP as Linux's x86_64 ELF_HWCAP: CPUID.1:EDX as the CPU reports it
+ * (FPU, FXSR, SSE, SSE2, ... all on for user mode). What is off shows in
+ * CPUID itself, which user mode reads: OSXSAVE in CPUID.1:ECX is clear, so
+ * no AVX.
+ */
 unsigned long arch_elf_hwcap(void)
 {
-	return 0;
+	u32 eax, ebx, ecx, edx;
+
+	cpuid(CPUID_LEAF_FEATURES, &eax, &ebx, &ecx, &edx);
+	return edx;
 }
 
+/* AT_HWCAP2: Linux's bits are RING3MWAIT and FSGSBASE, neither of them on here. */
 unsigned long arch_elf_hwcap2(void)
 {
 	return 0;
@@ -74,5 +88,33 @@ unsigned long arch_elf_hwcap2(void)
 
 const char *arch_elf_platform(void)
 {
-	return NULL;
+	return "x86_64";
 }
+
+#ifdef CONFIG_KTEST
+/*
+ * arch.x86_64_user_fpu_sse_only (asm/selftest.h): the control registers as
+ * user_mode_init() (traps.c) leaves them for x87 and SSE, AVX off where a
+ * libc looks (CPUID.1:ECX.OSXSAVE), and the auxiliary vector's view of it.
+ */
+void ktest_user_fpu_sse_only(void)
+{
+	unsigned long cr0 = read_cr0(), cr4 = read_cr4();
+	unsigned long hwcap = arch_elf_hwcap();
+	u32 eax, ebx, ecx, edx;
+
+	KTEST_EXPECT(!(cr0 & (X86_CR0_EM | X86_CR0_TS)) && (cr0 & X86_CR0_MP) && (cr0 & X86_CR0_NE),
+		     "CR0 0x%lx", cr0);
+	KTEST_EXPECT((cr4 & X86_CR4_OSFXSR) && (cr4 & X86_CR4_OSXMMEXCPT) &&
+			 !(cr4 & X86_CR4_OSXSAVE),
+		     "CR4 0x%lx", cr4);
+	KTEST_EXPECT(!cpu_has(X86_FEATURE_OSXSAVE), "CPUID.1:ECX.OSXSAVE is set");
+	cpuid(CPUID_LEAF_FEATURES, &eax, &ebx, &ecx, &edx);
+	KTEST_EXPECT(hwcap == edx, "AT_HWCAP 0x%lx, CPUID.1:EDX 0x%x", hwcap, edx);
+	KTEST_EXPECT((hwcap & (X86_HWCAP_FXSR | X86_HWCAP_SSE | X86_HWCAP_SSE2)) ==
+			 (X86_HWCAP_FXSR | X86_HWCAP_SSE | X86_HWCAP_SSE2),
+		     "AT_HWCAP 0x%lx lacks FXSR, SSE or SSE2", hwcap);
+	KTEST_EXPECT(arch_elf_hwcap2() == 0, "AT_HWCAP2 0x%lx", arch_elf_hwcap2());
+	KTEST_EXPECT(!strcmp(arch_elf_platform(), "x86_64"), "AT_PLATFORM %s", arch_elf_platform());
+}
+#endif

@@ -392,8 +392,8 @@ SYM_CODE_END(ret_from_fork)
  * earlier call of arch_switch_to() (in schedule()), or, for a task that
  * never ran, in ret_from_fork (thread.rip from arch_task_init()).
  *
- * prev in rdi, next in rsi (the psABI); saved: RSP, rbx, rbp, r12-r15 and
- * the return address. For next's next trap from ring 3, the top of its kernel
+ * prev in rdi, next in rsi (the psABI); saved: RSP, rbx, rbp, r12-r15,
+ * the return address, and the user's FS and GS bases and x87/SSE registers. For next's next trap from ring 3, the top of its kernel
  * stack goes to TSS.RSP0 and the per-CPU slot entry_syscall reads, and its
  * data segment selectors come from its pt_regs.
  */
@@ -407,6 +407,23 @@ SYM_FUNC_START(arch_switch_to)
 	movq	%r13, THREAD_R13(%rdi)	// prev->thread.r13
 	movq	%r14, THREAD_R14(%rdi)	// prev->thread.r14
 	movq	%r15, THREAD_R15(%rdi)	// prev->thread.r15
+
+	/*
+	 * prev's user state outside pt_regs, saved on every switch (never
+	 * lazily: docs/hardening.md): its x87/SSE registers, and its FS and GS
+	 * bases as the CPU holds them (a selector load in user mode may have
+	 * changed them since arch_prctl()). The user's GS base is in
+	 * KERNEL_GS_BASE while we run: swapgs exchanged it with ours.
+	 */
+	fxsaveq	THREAD_FPU(%rdi)	// prev->thread.fpu
+	movl	$MSR_FS_BASE, %ecx
+	rdmsr				// edx:eax = prev's FS base
+	movl	%eax, THREAD_FSBASE(%rdi)
+	movl	%edx, THREAD_FSBASE+4(%rdi)
+	movl	$MSR_KERNEL_GS_BASE, %ecx
+	rdmsr				// edx:eax = prev's GS base
+	movl	%eax, THREAD_GSBASE(%rdi)
+	movl	%edx, THREAD_GSBASE+4(%rdi)
 
 	/*
 	 * The next trap from ring 3 must find next's kernel stack: TSS.RSP0
@@ -457,6 +474,19 @@ SYM_FUNC_START(arch_switch_to)
 	movl	%edx, %gs		// next's gs, and the user's GS base = 0
 	swapgs				// GS_BASE = this CPU's cpu_percpu again
 4:
+	/*
+	 * next's FS and GS bases, after the selector loads above, which set
+	 * the bases from the descriptors; and its x87/SSE registers.
+	 */
+	movl	$MSR_FS_BASE, %ecx
+	movl	THREAD_FSBASE(%rsi), %eax
+	movl	THREAD_FSBASE+4(%rsi), %edx
+	wrmsr				// next's FS base
+	movl	$MSR_KERNEL_GS_BASE, %ecx
+	movl	THREAD_GSBASE(%rsi), %eax
+	movl	THREAD_GSBASE+4(%rsi), %edx
+	wrmsr				// next's GS base, live after the swapgs to user mode
+	fxrstorq THREAD_FPU(%rsi)	// next->thread.fpu
 	movq	THREAD_RBX(%rsi), %rbx	// next's callee-saved registers ...
 	movq	THREAD_RBP(%rsi), %rbp	// next->thread.rbp
 	movq	THREAD_R12(%rsi), %r12	// next->thread.r12

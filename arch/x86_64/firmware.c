@@ -13,23 +13,24 @@
 
 
 /*
- * Everything below 4 GiB is identity mapped (head.S), so a physical address
- * from the loader can be dereferenced as is, if it lies in that range.
+ * Everything below 4 GiB is in the direct map (head.S, asm/page.h), so a
+ * physical address from the loader can be read there, if it lies in that
+ * range.
  */
 static const void *boot_ptr(u64 paddr, u64 size)
 {
-	if (!paddr || paddr >= IDENTITY_MAP_SIZE || size > IDENTITY_MAP_SIZE - paddr)
+	if (!paddr || paddr >= DIRECT_MAP_SIZE || size > DIRECT_MAP_SIZE - paddr)
 		return NULL;
-	return (const void *)(unsigned long)paddr;
+	return phys_to_virt(paddr);
 }
 
 /*
  * The PVH memory map (start_info version >= 1) is the E820 table: a list of
- * address ranges with a type. We report the largest RAM range the identity
+ * address ranges with a type. We report the largest RAM range the direct
  * map reaches, which on QEMU is the one the kernel itself was loaded into
  * (1 MiB up to the end of RAM below the PCI hole); the range below 640 KiB
  * and anything above 4 GiB stay unused. The page allocator hands out this
- * range above the kernel image and dereferences it through the identity
+ * range above the kernel image and dereferences it through the direct
  * map (asm/page.h), so RAM above 4 GiB must never be reported.
  */
 static void pvh_memory(const struct hvm_start_info *si)
@@ -49,10 +50,10 @@ static void pvh_memory(const struct hvm_start_info *si)
 	for (u32 i = 0; i < si->memmap_entries; i++) {
 		u64 start = map[i].addr, size = map[i].size;
 
-		if (map[i].type != XEN_HVM_MEMMAP_TYPE_RAM || start >= IDENTITY_MAP_SIZE)
+		if (map[i].type != XEN_HVM_MEMMAP_TYPE_RAM || start >= DIRECT_MAP_SIZE)
 			continue;
-		if (size > IDENTITY_MAP_SIZE - start)
-			size = IDENTITY_MAP_SIZE - start; /* the part below 4 GiB */
+		if (size > DIRECT_MAP_SIZE - start)
+			size = DIRECT_MAP_SIZE - start; /* the part below 4 GiB */
 		if (size > boot_info.mem_size) {
 			boot_info.mem_start = start;
 			boot_info.mem_size = size;

@@ -15,13 +15,18 @@
  * real mode in trapdoor_trampoline, a copy of which smp.c puts below 1 MiB,
  * and goes on in secondary_entry, both at the end of this file.
  *
- * 64-bit (long) mode cannot run without paging, so in 32-bit code we
+ * The kernel is linked at __START_KERNEL_map + its physical address
+ * (asm/page.h) but runs at its physical address until paging is on. 64-bit
+ * (long) mode cannot run without paging, so in 32-bit code we
  *	1. clear bss, where the page tables and the stack live,
- *	2. build page tables that map the first 4 GiB 1:1 (virtual == physical),
+ *	2. build page tables that map the first 4 GiB at the direct map
+ *	   (PAGE_OFFSET) and, for now, 1:1 (virtual == physical), and the first
+ *	   GiB at the kernel's link address (__START_KERNEL_map),
  *	3. turn on PAE, then EFER.LME, then paging: the CPU is in long mode,
  *	4. load our GDT and far-return into its 64-bit code segment;
  * then in 64-bit code
- *	5. load data segments and the stack pointer,
+ *	5. jump to the kernel's link address, load the GDT there, remove the
+ *	   1:1 map, load data segments and the stack pointer,
  *	6. fill and load the IDT, so every exception from here on is reported,
  *	7. mask the legacy interrupt controller (the tick comes from the
  *	   local APIC, drivers/apic.c; device interrupts from the I/O APIC,
@@ -30,9 +35,11 @@
  *
  * The 32-bit code reaches memory through registers ("movl %ebx, (%edi)"),
  * never through absolute addresses: trapdoor.asm disassembles it as 64-bit
- * code, where an absolute address would read as a RIP-relative one.
+ * code, where an absolute address would read as a RIP-relative one. Every
+ * address it names is physical: _pa(symbol) (asm/page.h).
  */
 #include <asm/desc.h>
+#include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor-flags.h>
 #include <asm/pvh.h>
@@ -57,7 +64,7 @@
 	.long	XEN_ELFNOTE_PHYS32_ENTRY	// type
 1:	.asciz	"Xen"			// name
 2:	.balign	4			// the payload starts 4-byte aligned
-3:	.long	_start			// payload: where QEMU jumps
+3:	.long	_pa(_start)		// payload: where QEMU jumps, physical
 4:	.balign	4
 
 	.section .head.text, "ax"
@@ -67,8 +74,8 @@
 _start:
 	/* --- 1. clear bss --------------------------------------------------- */
 	cld				// DF is unspecified: make rep stos count upwards
-	movl	$__bss_start, %edi	// destination: start of bss (kernel.lds)
-	movl	$__bss_stop, %ecx	// end of bss ...
+	movl	$_pa(__bss_start), %edi	// destination: start of bss (kernel.lds)
+	movl	$_pa(__bss_stop), %ecx	// end of bss ...
 	subl	%edi, %ecx		// ... minus start = size in bytes
 	shrl	$2, %ecx		// in 4-byte words: kernel.lds aligns both ends
 	xorl	%eax, %eax		// the value to store: 0
@@ -79,39 +86,46 @@ _start:
 	 * variable, of which we store the low half; the high half is the 0
 	 * we just wrote (the loader puts the structure below 4 GiB).
 	 */
-	movl	$pvh_start_info_paddr, %edi
+	movl	$_pa(pvh_start_info_paddr), %edi
 	movl	%ebx, (%edi)
 
-	/* --- 2. the identity map: 4 GiB in 2 MiB pages ---------------------- */
+	/* --- 2. the kernel's maps: 4 GiB in 2 MiB pages ---------------------- */
 	/*
 	 * Three levels suffice with 2 MiB pages: one PML4 entry covers 512 GiB,
 	 * one PDPT entry 1 GiB, one PD entry 2 MiB (asm/pgtable.h). Entries are
-	 * 64 bits wide; all our addresses are below 4 GiB, so we write only
-	 * the low half of each and leave the high half 0 from the bss clear.
+	 * 64 bits wide; all our tables are below 4 GiB, so we write only the
+	 * low half of each and leave the high half 0 from the bss clear.
+	 * One PDPT, boot_pdpt, serves the direct map and the 1:1 map; the
+	 * image map's PDPT points at the direct map's first PD.
 	 */
-	movl	$boot_pml4, %edi
-	movl	$(boot_pdpt + _PAGE_TABLE), (%edi)	// PML4[0] -> the PDPT
+	movl	$_pa(boot_pml4), %edi
+	movl	$(_pa(boot_pdpt) + _PAGE_TABLE), %eax
+	movl	%eax, (%edi)		// PML4[0] -> the PDPT: the 1:1 map, for now
+	movl	%eax, (PML4_DIRECT_MAP_INDEX * PTE_SIZE)(%edi)	// the direct map
+	movl	$(_pa(boot_pdpt_kernel) + _PAGE_TABLE), (PML4_KERNEL_INDEX * PTE_SIZE)(%edi)
+	movl	$_pa(boot_pdpt_kernel), %edi	// the image map: its first GiB is PD 0
+	movl	$(_pa(boot_pd) + _PAGE_TABLE), (PDPT_KERNEL_INDEX * PTE_SIZE)(%edi)
 
-	movl	$boot_pdpt, %edi	// PDPT[0..3] -> the four PDs
-	movl	$(boot_pd + _PAGE_TABLE), %eax	// the first PD, present + writable
-	movl	$IDENTITY_MAP_PDS, %ecx	// one PDPT entry per GiB
+	movl	$_pa(boot_pdpt), %edi	// PDPT[0..3] -> the four PDs
+	movl	$(_pa(boot_pd) + _PAGE_TABLE), %eax	// the first PD, present + writable
+	movl	$DIRECT_MAP_PDS, %ecx	// one PDPT entry per GiB
 1:	movl	%eax, (%edi)		// PDPT[i] = PD i
 	addl	$PAGE_SIZE, %eax	// the next PD is the next 4 KiB page
 	addl	$PTE_SIZE, %edi		// the next 8-byte entry
 	subl	$1, %ecx
 	jnz	1b
 
-	movl	$boot_pd, %edi		// PD entries 0 .. 2047, in four consecutive PDs
+	movl	$_pa(boot_pd), %edi	// PD entries 0 .. 2047, in four consecutive PDs
 	movl	$_PAGE_KERNEL_LARGE, %eax	// physical 0: present, writable, 2 MiB, global
-	movl	$(IDENTITY_MAP_PDS * PTRS_PER_TABLE), %ecx
-2:	movl	%eax, (%edi)		// entry i maps virtual i * 2 MiB to physical i * 2 MiB
+	movl	$(DIRECT_MAP_PDS * PTRS_PER_TABLE), %ecx
+2:	movl	%eax, (%edi)		// entry i maps offset i * 2 MiB to physical i * 2 MiB
 	addl	$PMD_SIZE, %eax		// the next 2 MiB of physical memory
 	addl	$PTE_SIZE, %edi
 	subl	$1, %ecx
 	jnz	2b
 
 	/* --- 3. enter long mode: PAE, then LME, then paging (SDM 3A "Initializing IA-32e Mode") */
-	movl	$boot_pml4, %eax
+	movl	$_pa(boot_pml4), %eax
 	movl	%eax, %cr3		// CR3: physical address of the top-level table
 
 	movl	%cr4, %eax
@@ -125,7 +139,7 @@ _start:
 
 	movl	%cr0, %eax
 	orl	$(X86_CR0_PG | X86_CR0_WP), %eax	// paging on: EFER.LMA = 1
-	movl	%eax, %cr0		// we run on: this code is identity mapped
+	movl	%eax, %cr0		// we run on: this code is mapped 1:1
 	/*
 	 * WP makes ring 0 obey read-only pages as well, so that a kernel
 	 * write through a read-only mapping faults (kernel W^X, docs/hardening-x86_64.md).
@@ -135,8 +149,8 @@ _start:
 	 */
 
 	/* --- 4. our GDT and the jump to 64-bit code -------------------------- */
-	movl	$gdt_descr, %eax
-	lgdt	(%eax)			// 32-bit lgdt reads a 32-bit base: gdt_table < 4 GiB
+	movl	$_pa(boot_gdt_descr), %eax
+	lgdt	(%eax)			// 32-bit lgdt reads a 32-bit base: the GDT's physical one
 	/*
 	 * Reload CS from our GDT, where it is a 64-bit (L = 1) segment. A far
 	 * return does it: it pops the new EIP, then the new CS. (A far jump
@@ -144,16 +158,27 @@ _start:
 	 * code, where that encoding does not exist; all other instructions
 	 * here read the same in both modes, only with rXX for eXX.)
 	 */
-	movl	$boot_stack_top, %esp	// a stack for the two pushes
+	movl	$_pa(boot_stack_top), %esp	// a stack for the two pushes
 	pushl	$__KERNEL_CS		// popped second: the code segment
-	pushl	$startup_64		// popped first: where to continue
+	pushl	$_pa(startup_64)	// popped first: where to continue, 1:1
 	lret				// far return: 64-bit mode from the next instruction
 	.size	_start, . - _start
 
 	.code64
 	.type	startup_64, @function
 startup_64:
-	/* --- 5. segments and stack ------------------------------------------ */
+	/* --- 5. the kernel's address, segments and stack --------------------- */
+	movq	$1f, %rax		// a sign-extended 32-bit address: the image map's
+	jmp	*%rax			// from here on RIP is in the upper half
+1:	lgdt	gdt_descr(%rip)		// the GDT at its kernel address (the base is 64-bit now)
+	/*
+	 * The 1:1 map goes: nothing of the kernel stays in the lower half,
+	 * which is the user's. CR4.PGE is still clear, so the CR3 reload
+	 * drops every translation, global or not.
+	 */
+	movq	$0, boot_pml4(%rip)	// PML4[0]
+	movq	%cr3, %rax
+	movq	%rax, %cr3
 	movl	$__KERNEL_DS, %eax	// data segment selectors still name the loader's GDT
 	movl	%eax, %ds		// in 64-bit mode DS/ES/SS bases and limits are
 	movl	%eax, %es		// ignored, but the selectors must be valid in
@@ -221,12 +246,13 @@ startup_64:
  * Real mode has no paging, and long mode needs it; the trampoline switches
  * straight from one to the other (PAE, LME, then PE and PG in one CR0
  * write) and far-jumps into secondary_entry, 64-bit code in the kernel's
- * text. Between the CR0 write and that jump it runs with paging on, from
- * its page below 1 MiB, which the kernel's map keeps not executable (mm.c).
- * So it starts on page tables of its own, trampoline_pml4: the first GiB
- * 1:1 and executable, the trampoline's copy, the GDT and the kernel's
- * start-up code (kernel.lds checks they are there). secondary_entry then
- * moves to the kernel's map.
+ * text, at its physical address. Between the CR0 write and that jump it runs
+ * with paging on, from its page below 1 MiB, which the kernel's map does not
+ * map in the lower half at all. So it starts on page tables of its own,
+ * trampoline_pml4: the first GiB 1:1 and executable (the trampoline's copy,
+ * the GDT and the kernel's start-up code: kernel.lds checks they are there)
+ * and the same GiB at the kernel's address. secondary_entry jumps there,
+ * then moves to the kernel's map.
  *
  * Every address below is relative to the copy's start, which CS points at.
  */
@@ -238,10 +264,10 @@ trapdoor_trampoline:
 	cli				// INIT cleared IF already; say so
 	movw	%cs, %ax		// CS = the copy's base >> 4 ...
 	movw	%ax, %ds		// ... and DS the same: our data by its offset
-	lgdtl	(trampoline_gdt_descr - trapdoor_trampoline)	// the kernel's GDT, 32-bit base
+	lgdtl	(trampoline_gdt_descr - trapdoor_trampoline)	// the kernel's GDT, physical base
 	movl	$X86_CR4_PAE, %eax	// long mode uses the 64-bit (PAE) entry format
 	movl	%eax, %cr4		// and nothing else in CR4 yet
-	movl	$trampoline_pml4, %eax	// the start-up page tables, below 4 GiB
+	movl	$_pa(trampoline_pml4), %eax	// the start-up page tables, below 4 GiB
 	movl	%eax, %cr3		// CR3: physical address of the top-level table
 	movl	$MSR_EFER, %ecx		// rdmsr/wrmsr: ecx selects the MSR, edx:eax the value
 	rdmsr
@@ -249,18 +275,19 @@ trapdoor_trampoline:
 	wrmsr
 	movl	$(X86_CR0_PE | X86_CR0_PG | X86_CR0_WP), %eax	// protected mode and paging:
 	movl	%eax, %cr0		// EFER.LMA = 1, in 16-bit compatibility mode
-	ljmpl	$__KERNEL_CS, $secondary_entry	// CS from the GDT: 64-bit code, in the kernel
+	ljmpl	$__KERNEL_CS, $_pa(secondary_entry)	// CS from the GDT: 64-bit code, 1:1
 	.balign	8
 trampoline_gdt_descr:			// lgdtl: a 2-byte limit and a 4-byte base
 	.word	gdt_end - gdt_table - 1
-	.long	gdt_table		// the kernel is linked below 4 GiB: 32 bits suffice
+	.long	_pa(gdt_table)		// the kernel is loaded below 4 GiB: 32 bits suffice
 trapdoor_trampoline_end:
 	.code64
 
 /*
  * secondary_entry: a started CPU, in 64-bit mode, on the trampoline's page
- * tables, no stack, no IDT, interrupts off. Here it
- *	1. loads the data segments,
+ * tables, at the physical address, no stack, no IDT, interrupts off. Here it
+ *	1. jumps to the kernel's address, loads the GDT there and the data
+ *	   segments,
  *	2. loads the boot CPU's EFER (SCE, NXE: the kernel's map has NX bits,
  *	   reserved bits without NXE) and moves to the kernel's page tables,
  *	3. loads the IDT (the same for every CPU),
@@ -273,7 +300,10 @@ trapdoor_trampoline_end:
 	.globl	secondary_entry
 	.type	secondary_entry, @function
 secondary_entry:
-	/* --- 1. segments --------------------------------------------------- */
+	/* --- 1. the kernel's address and segments ---------------------------- */
+	movq	$1f, %rax		// the image map's address, which the trampoline's tables map
+	jmp	*%rax
+1:	lgdt	gdt_descr(%rip)		// the GDT at its kernel address
 	movl	$__KERNEL_DS, %eax	// the trampoline left real-mode selectors
 	movl	%eax, %ds
 	movl	%eax, %es
@@ -287,7 +317,7 @@ secondary_entry:
 	movl	trampoline_efer(%rip), %eax	// the boot CPU's EFER, low half (smp.c)
 	movl	trampoline_efer + 4(%rip), %edx	// high half
 	wrmsr				// SCE, LME, NXE as on the boot CPU
-	movq	$boot_pml4, %rax	// the kernel's map (mm.c), shared by every CPU
+	movq	$_pa(boot_pml4), %rax	// the kernel's map (mm.c), shared by every CPU
 	movq	%rax, %cr3		// and the trampoline's map is gone from the TLB
 
 	/* --- 3. the IDT ------------------------------------------------------ */
@@ -320,17 +350,23 @@ secondary_entry:
 	/*
 	 * The trampoline's page tables: PML4 entry 0 -> PDPT entry 0 -> a PD
 	 * of 2 MiB pages: the first GiB 1:1, present, writable, executable and
-	 * not global (so the CR3 write in secondary_entry drops them all). The
-	 * far jump into secondary_entry reads the GDT through them too.
+	 * not global (so the CR3 write in secondary_entry drops them all); and
+	 * the same PD at the image map's place. The far jump into
+	 * secondary_entry reads the GDT through them too.
 	 */
 	.section .data
 	.balign	PAGE_SIZE
 trampoline_pml4:
-	.quad	trampoline_pdpt + _PAGE_TABLE	// the first 512 GiB
-	.fill	PTRS_PER_TABLE - 1, PTE_SIZE, 0
+	.quad	_pa(trampoline_pdpt) + _PAGE_TABLE	// the first 512 GiB
+	.fill	PML4_KERNEL_INDEX - 1, PTE_SIZE, 0
+	.quad	_pa(trampoline_pdpt_kernel) + _PAGE_TABLE	// the last 512 GiB
 trampoline_pdpt:
-	.quad	trampoline_pd + _PAGE_TABLE	// the first GiB
+	.quad	_pa(trampoline_pd) + _PAGE_TABLE	// the first GiB
 	.fill	PTRS_PER_TABLE - 1, PTE_SIZE, 0
+trampoline_pdpt_kernel:
+	.fill	PDPT_KERNEL_INDEX, PTE_SIZE, 0
+	.quad	_pa(trampoline_pd) + _PAGE_TABLE	// __START_KERNEL_map's GiB
+	.fill	PTRS_PER_TABLE - PDPT_KERNEL_INDEX - 1, PTE_SIZE, 0
 trampoline_pd:
 	pmd = 0
 	.rept	PTRS_PER_TABLE		// entry i maps virtual i * 2 MiB to physical i * 2 MiB
@@ -353,7 +389,10 @@ gdt_table:
 gdt_end:
 	.size	gdt_table, . - gdt_table
 
-	/* lgdt and lidt take a 2-byte limit (size - 1) and an 8-byte base. */
+	/* lgdt and lidt take a 2-byte limit (size - 1) and an 8-byte base (4 in 32-bit code). */
+boot_gdt_descr:				// for _start's 32-bit lgdt: the physical base
+	.word	gdt_end - gdt_table - 1
+	.long	_pa(gdt_table)
 gdt_descr:
 	.word	gdt_end - gdt_table - 1
 	.quad	gdt_table
@@ -363,13 +402,15 @@ idt_descr:
 
 	.section .bss
 	.balign	PAGE_SIZE		// every page table must be 4 KiB aligned
-	.globl	boot_pml4		// mm.c copies entry 0, the kernel's map, everywhere
+	.globl	boot_pml4		// mm.c copies the kernel's two entries everywhere
 boot_pml4:
 	.skip	PAGE_SIZE
 boot_pdpt:
 	.skip	PAGE_SIZE
+boot_pdpt_kernel:
+	.skip	PAGE_SIZE
 boot_pd:
-	.skip	IDENTITY_MAP_PDS * PAGE_SIZE
+	.skip	DIRECT_MAP_PDS * PAGE_SIZE
 
 	.balign	16			// KSTACK_ALIGN: 16 on the SysV x86_64 ABI
 	.globl	boot_stack, boot_stack_top

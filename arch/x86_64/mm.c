@@ -3,15 +3,18 @@
  * Page tables: the kernel's map, shared by every address space, and one
  * private user map per task (asm/page.h draws the layout).
  *
- * The kernel's map is head.S's identity map of the first 4 GiB, all in
- * PML4 entry 0, supervisor-only (U/S = 0) and global. It is executable only
- * where the kernel's text is (paging_init()), and the kernel image itself is
- * mapped in 4 KiB pages with W^X and unmapped stack guards
- * (arch_kernel_map_prot(), for kernel_protect() in kernel/traps.c). Each
- * address space is a PML4 of its own whose entry 0 is a copy of the
- * kernel's: the same PDPT, so the kernel is mapped, identically, wherever
- * CR3 points, and a syscall never switches page tables (docs/design.md). The
- * user's pages hang off the other entries, U/S = 1.
+ * The kernel's map is head.S's, in the upper half: the direct map of the
+ * first 4 GiB at PAGE_OFFSET (PML4_DIRECT_MAP_INDEX) and the kernel image's
+ * map at __START_KERNEL_map (PML4_KERNEL_INDEX), whose page directory is the
+ * direct map's first one, so the two name the same entries for the first GiB
+ * (asm/page.h). Supervisor-only (U/S = 0) and global, executable only where
+ * the kernel's text is (paging_init()); the kernel image itself is mapped in
+ * 4 KiB pages with W^X and unmapped stack guards (arch_kernel_map_prot(), for
+ * kernel_protect() in kernel/traps.c), which its direct-map alias shares.
+ * Each address space is a PML4 of its own with copies of those two entries:
+ * the same PDPTs, so the kernel is mapped, identically, wherever CR3 points,
+ * and a syscall never switches page tables (docs/design.md). The user's pages
+ * hang off the lower half's entries, U/S = 1.
  *
  * Permissions combine over the four levels (SDM Vol. 3A §4.6.1): a page is
  * user-accessible only if U/S is set at every level, writable only if R/W
@@ -20,27 +23,37 @@
  * and each last-level entry decides alone.
  */
 #include <trapdoor/arch.h>
+#include <trapdoor/ktest.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/sections.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
+#include <asm/processor.h>
 #include <asm/processor-flags.h>
+#include <asm/selftest.h>
 #include <asm/setup.h>
 
-/* head.S: the boot PML4. Its entry 0 is the kernel's map; it maps nothing for the user. */
+/* head.S: the boot PML4, the kernel's map; it maps nothing for the user. */
 extern u64 boot_pml4[];
 
-/* The one PML4 entry the kernel's map occupies: 4 GiB fit in the first 512 GiB. */
-#define KERNEL_PML4_INDEX 0
-BUILD_BUG_ON(((IDENTITY_MAP_SIZE - 1) >> PGDIR_SHIFT) != KERNEL_PML4_INDEX);
-BUILD_BUG_ON((USER_BASE >> PGDIR_SHIFT) == KERNEL_PML4_INDEX);
+/* The kernel's two PML4 entries (asm/pgtable.h), in the upper half, and nothing of it below. */
+BUILD_BUG_ON(((PAGE_OFFSET >> PGDIR_SHIFT) & TABLE_INDEX_MASK) != PML4_DIRECT_MAP_INDEX);
+BUILD_BUG_ON(((PAGE_OFFSET + DIRECT_MAP_SIZE - 1) >> PGDIR_SHIFT) != (PAGE_OFFSET >> PGDIR_SHIFT));
+BUILD_BUG_ON(((__START_KERNEL_map >> PGDIR_SHIFT) & TABLE_INDEX_MASK) != PML4_KERNEL_INDEX);
+BUILD_BUG_ON(((__START_KERNEL_map >> PUD_SHIFT) & TABLE_INDEX_MASK) != PDPT_KERNEL_INDEX);
+BUILD_BUG_ON(KERNEL_IMAGE_SIZE != 1UL << PUD_SHIFT);
+BUILD_BUG_ON(DIRECT_MAP_SIZE != (unsigned long)DIRECT_MAP_PDS << PUD_SHIFT);
+BUILD_BUG_ON(PML4_DIRECT_MAP_INDEX < PML4_KERNEL_HALF_START);
 /* The first non-canonical address: 48-bit linear addresses (SDM Vol. 1 §3.3.7.1). */
 #define CANONICAL_LOWER_HALF_END (1UL << 47)
-BUILD_BUG_ON(USER_STACK_TOP > CANONICAL_LOWER_HALF_END);
+BUILD_BUG_ON(TASK_SIZE > CANONICAL_LOWER_HALF_END);
+BUILD_BUG_ON(USER_STACK_TOP > TASK_SIZE);
+BUILD_BUG_ON(USER_BASE < PAGE_SIZE);
 
 /* A table for user pages: present, writable, user; the last-level entry decides. */
 #define _PAGE_USER_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
@@ -64,24 +77,34 @@ static u64 *entry_table(u64 entry)
 	return phys_to_virt(entry & PTE_PFN_MASK);
 }
 
-/* The kernel's PD entry for addr: a 2 MiB page, or a PT once split (arch_kernel_map_prot()). */
+/* Is addr in one of the kernel's two maps (asm/page.h)? */
+static bool kernel_mapped(unsigned long addr)
+{
+	return (addr >= PAGE_OFFSET && addr - PAGE_OFFSET < DIRECT_MAP_SIZE) ||
+	       (addr >= __START_KERNEL_map && addr - __START_KERNEL_map < KERNEL_IMAGE_SIZE);
+}
+
+/*
+ * The kernel's PD entry for addr, an address kernel_mapped() accepts: a
+ * 2 MiB page, or a PT once split (arch_kernel_map_prot()).
+ */
 static u64 *kernel_pmd(unsigned long addr)
 {
-	u64 *pdpt = entry_table(boot_pml4[KERNEL_PML4_INDEX]);
+	u64 *pdpt = entry_table(boot_pml4[table_index(addr, PGDIR_SHIFT)]);
 	u64 *pd = entry_table(pdpt[table_index(addr, PUD_SHIFT)]);
 
 	return &pd[table_index(addr, PMD_SHIFT)];
 }
 
 /*
- * The identity map is never executable but for the kernel's own text: NX for
- * a page [start, start + size) that holds none of it. Without that, every
- * byte of RAM would be kernel code too: a user page's bytes, reached through
- * the kernel's map of physical memory, say (Linux's ret2dir).
+ * The kernel's maps are never executable but for the kernel's own text: NX
+ * for the physical pages [pa, pa + size) if they hold none of it. Without
+ * that, every byte of RAM would be kernel code too: a user page's bytes,
+ * reached through the direct map, say (Linux's ret2dir).
  */
-static u64 identity_nx(unsigned long start, unsigned long size)
+static u64 kernel_nx(unsigned long pa, unsigned long size)
 {
-	bool text = start < (unsigned long)_etext && start + size > (unsigned long)_stext;
+	bool text = pa < virt_to_phys(_etext) && pa + size > virt_to_phys(_stext);
 
 	return text ? 0 : page_nx;
 }
@@ -104,13 +127,13 @@ static void flush_tlb_all(void)
 
 /*
  * Kernel MMU setup at boot (Linux's name). head.S already runs on the
- * identity map; here we turn on what user mode needs:
+ * kernel's maps; here we turn on what user mode needs:
  *	- EFER.NXE, so that bit 63 of an entry forbids instruction fetches;
- *	- NX on every 2 MiB page of the identity map that holds no kernel text;
+ *	- NX on every 2 MiB page of the maps that holds no kernel text;
  *	- CR4.PGE, so that the kernel's global pages survive each CR3 write;
  *	- CR4.SMEP and CR4.SMAP where the CPU has them: ring 0 then faults if it
  *	  ever executes, reads or writes a user page. The kernel never needs to:
- *	  uaccess copies through the kernel's own map of physical memory.
+ *	  uaccess copies through the direct map.
  */
 void paging_init(void)
 {
@@ -121,8 +144,8 @@ void paging_init(void)
 		page_nx = _PAGE_NX;
 	}
 	/* Only now is bit 63 NX rather than reserved: set it on every 2 MiB without text. */
-	for (unsigned long pa = 0; pa < IDENTITY_MAP_SIZE; pa += PMD_SIZE)
-		*kernel_pmd(pa) |= identity_nx(pa, PMD_SIZE);
+	for (unsigned long pa = 0; pa < DIRECT_MAP_SIZE; pa += PMD_SIZE)
+		*kernel_pmd(PAGE_OFFSET + pa) |= kernel_nx(pa, PMD_SIZE);
 	if (cpu_has(X86_FEATURE_SMEP))
 		cr4 |= X86_CR4_SMEP;
 	if (cpu_has(X86_FEATURE_SMAP))
@@ -134,8 +157,9 @@ void paging_init(void)
 }
 
 /*
- * Make the kernel's 2 MiB identity page holding addr uncacheable, for a
- * device's registers (the local APIC and the I/O APIC, drivers/): a read must reach the device,
+ * Make the kernel's 2 MiB direct-map page holding addr uncacheable, for a
+ * device's registers (the local APIC and the I/O APIC, drivers/, through
+ * phys_to_virt()): a read must reach the device,
  * not a cached copy, and a write must not wait in a write-back line. PCD and
  * PWT both set select PAT entry 3, which is UC from reset on (SDM Vol. 3A,
  * "Memory Type Setting of PAT Entries Following a Power-up or Reset"). Every
@@ -153,7 +177,7 @@ void kernel_map_uncached(unsigned long addr)
 /*
  * What a 2 MiB entry hands down to the 512 4 KiB entries it is split into:
  * everything but PS (bit 7) and the address, and but PAT, bit 12 there and
- * bit 7 here, which we never set. NX is each page's own (identity_nx()).
+ * bit 7 here, which we never set. NX is each page's own (kernel_nx()).
  */
 #define PMD_SPLIT_FLAGS                                                                   \
 	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_PWT | _PAGE_PCD | _PAGE_ACCESSED | \
@@ -170,7 +194,7 @@ static u64 *kernel_pte(unsigned long addr)
 	u64 *pmd = kernel_pmd(addr);
 
 	if (*pmd & _PAGE_PSE) {
-		unsigned long base = addr & ~(unsigned long)(PMD_SIZE - 1);
+		unsigned long base = *pmd & PTE_PFN_MASK; /* physical */
 		u64 *pt = alloc_page();
 
 		if (!pt)
@@ -178,7 +202,7 @@ static u64 *kernel_pte(unsigned long addr)
 		for (unsigned int i = 0; i < PTRS_PER_TABLE; i++) {
 			unsigned long pa = base + i * PAGE_SIZE;
 
-			pt[i] = pa | (*pmd & PMD_SPLIT_FLAGS) | identity_nx(pa, PAGE_SIZE);
+			pt[i] = pa | (*pmd & PMD_SPLIT_FLAGS) | kernel_nx(pa, PAGE_SIZE);
 		}
 		*pmd = virt_to_phys(pt) | _PAGE_TABLE;
 	}
@@ -186,8 +210,9 @@ static u64 *kernel_pte(unsigned long addr)
 }
 
 /*
- * include/trapdoor/arch.h. The kernel's map is the identity map, shared by
- * every address space (arch_mm_init()), so one change covers them all. A
+ * include/trapdoor/arch.h. The kernel's map is shared by every address space
+ * (arch_mm_init()), so one change covers them all, and a page of the image
+ * and its direct-map alias share their entry (the picture in asm/page.h). A
  * page the kernel may read is present; PROT_WRITE sets R/W, which ring 0
  * obeys because head.S set CR0.WP; no PROT_EXEC sets NX; prot 0 leaves the
  * entry empty, and any access faults (a stack guard). Only the range asked
@@ -195,11 +220,13 @@ static u64 *kernel_pte(unsigned long addr)
  */
 int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int prot)
 {
-	if (((start | end) & (PAGE_SIZE - 1)) || start > end || end > IDENTITY_MAP_SIZE)
+	if (((start | end) & (PAGE_SIZE - 1)) || start > end || !kernel_mapped(start) ||
+	    (end > start && !kernel_mapped(end - 1)) ||
+	    (end > start && (start >= __START_KERNEL_map) != (end - 1 >= __START_KERNEL_map)))
 		return -EINVAL;
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
 		u64 *pte = kernel_pte(va);
-		u64 entry = va | _PAGE_PRESENT | _PAGE_GLOBAL;
+		u64 entry = virt_to_phys((void *)va) | _PAGE_PRESENT | _PAGE_GLOBAL;
 
 		if (!pte)
 			return -ENOMEM;
@@ -218,14 +245,49 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 	return 0;
 }
 
+#ifdef CONFIG_KTEST
+/*
+ * arch.x86_64_kernel_in_upper_half (asm/selftest.h): once head.S has moved
+ * the kernel to the upper half, nothing of it is in the lower half: the
+ * kernel's own PML4 maps nothing there, the kernel's text, stack and pages
+ * have upper-half addresses, and the current address space has only its
+ * two kernel entries in the upper half.
+ */
+void ktest_kernel_in_upper_half(void)
+{
+	void *page = alloc_page();
+
+	for (unsigned int i = 0; i < PML4_KERNEL_HALF_START; i++)
+		KTEST_EXPECT(!(boot_pml4[i] & _PAGE_PRESENT),
+			     "boot_pml4[%u] = 0x%llx maps the lower half", i,
+			     (unsigned long long)boot_pml4[i]);
+	KTEST_EXPECT((unsigned long)_stext >= __START_KERNEL_map, "_stext at 0x%lx",
+		     (unsigned long)_stext);
+	KTEST_EXPECT(current_stack_pointer() >= __START_KERNEL_map, "the stack at 0x%lx",
+		     current_stack_pointer());
+	KTEST_EXPECT(page && (unsigned long)page >= PAGE_OFFSET, "a page at 0x%lx",
+		     (unsigned long)page);
+	if (page)
+		free_page(page);
+	if (current->mm)
+		for (unsigned int i = PML4_KERNEL_HALF_START; i < PTRS_PER_TABLE; i++)
+			KTEST_EXPECT(current->mm->arch.pml4[i] ==
+					 ((i == PML4_DIRECT_MAP_INDEX || i == PML4_KERNEL_INDEX) ?
+					      boot_pml4[i] :
+					      0),
+				     "the task's PML4[%u] is not the kernel's", i);
+}
+#endif
+
 int arch_mm_init(struct mm_struct *mm)
 {
 	u64 *pml4 = alloc_page(); /* zeroed: no user mapping yet */
 
 	if (!pml4)
 		return -ENOMEM;
-	/* The kernel: the same PDPT as in every other address space. */
-	pml4[KERNEL_PML4_INDEX] = boot_pml4[KERNEL_PML4_INDEX];
+	/* The kernel: the same PDPTs as in every other address space. */
+	pml4[PML4_DIRECT_MAP_INDEX] = boot_pml4[PML4_DIRECT_MAP_INDEX];
+	pml4[PML4_KERNEL_INDEX] = boot_pml4[PML4_KERNEL_INDEX];
 	mm->arch.pml4 = pml4;
 	mm->arch.live_cpus = 0;
 	return 0;
@@ -401,8 +463,8 @@ void arch_mm_destroy(struct mm_struct *mm)
 {
 	u64 *pml4 = mm->arch.pml4;
 
-	for (int i = 0; i < PTRS_PER_TABLE; i++)
-		if (i != KERNEL_PML4_INDEX && (pml4[i] & _PAGE_PRESENT))
+	for (int i = 0; i < PML4_KERNEL_HALF_START; i++) /* the lower half: the user's */
+		if (pml4[i] & _PAGE_PRESENT)
 			free_table(entry_table(pml4[i]), PML4_LEVELS_BELOW);
 	free_page(pml4);
 	mm->arch.pml4 = NULL;

@@ -92,16 +92,16 @@ static const u8 *mp_find_table(void)
 {
 	for (size_t a = 0; a < ARRAY_SIZE(mpf_areas); a++) {
 		for (unsigned long pa = mpf_areas[a].start; pa < mpf_areas[a].end; pa += MPF_SIZE) {
-			const u8 *mpf = (const u8 *)pa;
+			const u8 *mpf = phys_to_virt(pa);
 			u32 table;
 			const u8 *mpc;
 
 			if (memcmp(mpf, MPF_SIGNATURE, 4) || !mp_checksum_ok(mpf, MPF_SIZE))
 				continue;
 			memcpy(&table, mpf + MPF_PHYSPTR, sizeof(table));
-			if (!table) /* a u32: inside the identity map (head.S) */
+			if (!table) /* a u32: inside the direct map (head.S) */
 				return NULL;
-			mpc = (const u8 *)(unsigned long)table;
+			mpc = phys_to_virt(table);
 			if (memcmp(mpc, MPC_SIGNATURE, 4))
 				return NULL;
 			return mpc;
@@ -130,7 +130,7 @@ unsigned int arch_smp_probe(void)
 	memcpy(&len, mpc + MPC_LENGTH, sizeof(len));
 	if (len < MPC_HEADER_SIZE || !mp_checksum_ok(mpc, len)) {
 		printk("smp: MP table at 0x%lx: bad length or checksum: one CPU\n",
-		       (unsigned long)mpc);
+		       virt_to_phys(mpc));
 		return 1;
 	}
 	end = mpc + len;
@@ -183,7 +183,7 @@ static void trampoline_setup(void)
 
 	if (size > TRAMPOLINE_MAX)
 		panic("smp: trampoline is %zu bytes, more than its page", size);
-	memcpy((void *)TRAMPOLINE_BASE, trapdoor_trampoline, size);
+	memcpy(phys_to_virt(TRAMPOLINE_BASE), trapdoor_trampoline, size);
 	/* LMA is the CPU's to set; the rest (SCE, LME, NXE) is ours. */
 	trampoline_efer = rdmsr(MSR_EFER) & ~(u64)EFER_LMA;
 	boot_cr0 = read_cr0();

@@ -199,7 +199,6 @@ static __noreturn void user_exception(struct pt_regs *regs)
 
 	switch (regs->vector) {
 	case X86_TRAP_UD: /* ud2, or any encoding that is not an instruction */
-	case X86_TRAP_NM: /* x87 with CR0.EM set: no floating point here */
 		do_user_fault(regs, FAULT_ILLEGAL, regs->rip);
 	case X86_TRAP_GP:
 		if (!e && is_privileged_instruction(regs))
@@ -217,6 +216,9 @@ static __noreturn void user_exception(struct pt_regs *regs)
 	case X86_TRAP_DE:
 		/* div or idiv by 0, or a quotient too big for it: Linux's SIGFPE. */
 		do_user_fault(regs, FAULT_ARITHMETIC, regs->rip);
+	case X86_TRAP_MF: /* an unmasked x87 exception (CR0.NE), at the next x87 instruction */
+	case X86_TRAP_XF: /* an unmasked SSE exception (CR4.OSXMMEXCPT): Linux's SIGFPE too */
+		do_user_fault(regs, FAULT_ARITHMETIC, regs->rip);
 	case X86_TRAP_DB:
 		/*
 		 * With RFLAGS.TF set (popf may set it at CPL 3) the CPU traps
@@ -224,7 +226,7 @@ static __noreturn void user_exception(struct pt_regs *regs)
 		 * register is armed, so that is the one cause: Linux's SIGTRAP.
 		 */
 		do_user_fault(regs, FAULT_TRACE, regs->rip);
-	default: /* #XM, #MF, ...: nothing more specific to say */
+	default: /* #NM (CR0.TS and EM stay clear), ...: nothing more specific to say */
 		do_user_fault(regs, FAULT_OTHER, regs->rip);
 	}
 }
@@ -541,15 +543,21 @@ static void user_mode_init(unsigned int cpu)
 		idt_table[X86_TRAP_BP].type_attr |= GATE_DPL_USER;
 
 	/*
-	 * No floating point: the kernel saves no FPU state, so a task using it
-	 * would see another's registers. With CR0.EM set, x87 instructions raise
-	 * #NM and MMX ones #UD; SSE and AVX already #UD since CR4.OSFXSR and
-	 * CR4.OSXSAVE stay clear (SDM Vol. 3A §2.5, §13.1). Either way the task
-	 * dies with SIGILL. The same for the other user state we never switch:
-	 * CR4.FSGSBASE and CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru
-	 * are #UD too (user/lib/arch/x86_64/userregs.c lists what is switched).
+	 * x87, MMX and SSE for user mode, whose registers arch_switch_to()
+	 * saves and restores with FXSAVE/FXRSTOR on every switch (SDM Vol. 3A
+	 * §2.5, §13.1): CR0.EM and TS clear (no #NM), MP set (fwait honours
+	 * TS, as Linux sets it), NE set (x87 errors raise #MF); CR4.OSFXSR
+	 * (FXSAVE and SSE on) and OSXMMEXCPT (unmasked SSE exceptions raise
+	 * #XM). Both exceptions end the task with SIGFPE. AVX stays off:
+	 * CR4.OSXSAVE is clear, so CPUID.1:ECX.OSXSAVE reads 0 (what a libc
+	 * checks before it uses AVX) and the AVX instructions are #UD, as
+	 * xsetbv is. The other user state we never switch: CR4.FSGSBASE and
+	 * CR4.PKE stay clear, so wrfsbase, wrgsbase and wrpkru are #UD too; the
+	 * FS and GS bases change through arch_prctl() (process.c)
+	 * (user/lib/arch/x86_64/userregs.c lists what is switched).
 	 */
-	write_cr0(read_cr0() | X86_CR0_EM);
+	write_cr0((read_cr0() & ~(X86_CR0_EM | X86_CR0_TS)) | X86_CR0_MP | X86_CR0_NE);
+	write_cr4(read_cr4() | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT);
 	/* UMIP: sgdt, sidt, sldt, smsw, str would tell ring 3 where the GDT, IDT, TSS are. */
 	if (cpu_has(X86_FEATURE_UMIP))
 		write_cr4(read_cr4() | X86_CR4_UMIP);

@@ -9,6 +9,16 @@
 
 #include "selftest.h"
 
+/* An arch's own tests of the group, as table entries (ARCH_KTESTS), where it has any. */
+#if defined(__has_include)
+#if __has_include(<asm/selftest.h>)
+#include <asm/selftest.h>
+#endif
+#endif
+#ifndef ARCH_KTESTS
+#define ARCH_KTESTS
+#endif
+
 #ifdef CONFIG_KTEST
 
 static void test_counter_advances(void)
@@ -47,6 +57,6 @@ static __stackleak_frame_exempt void test_syscall_args_round_trip(void)
 const struct ktest ktests_arch[] = { { "arch.counter_advances", test_counter_advances },
 				     { "arch.syscall_args_round_trip",
 				       test_syscall_args_round_trip },
-				     { NULL, NULL } };
+				     ARCH_KTESTS{ NULL, NULL } };
 
 #endif /* CONFIG_KTEST */

@@ -33,7 +33,7 @@
 #define APIC_PAIR_MAX_GAP_DIVISOR 100000
 #define APIC_COUNT_MAX		  0xffffffffU /* the counter is 32 bits wide */
 
-static volatile u32 *apic_regs; /* the register page, through the identity map */
+static volatile u32 *apic_regs; /* the register page, through the direct map */
 
 static u32 apic_read(unsigned int reg)
 {
@@ -61,13 +61,13 @@ void apic_init(void)
 	if (base_msr & MSR_IA32_APICBASE_X2APIC)
 		panic("apic: the firmware left the APIC in x2APIC mode; only xAPIC is supported");
 	base = base_msr & MSR_IA32_APICBASE_BASE;
-	if (base >= IDENTITY_MAP_SIZE)
-		panic("apic: registers at 0x%lx, beyond the identity map", base);
+	if (base >= DIRECT_MAP_SIZE)
+		panic("apic: registers at 0x%lx, beyond the direct map", base);
 	if (!(base_msr & MSR_IA32_APICBASE_ENABLE))
 		wrmsr(MSR_IA32_APICBASE, base_msr | MSR_IA32_APICBASE_ENABLE);
 
-	kernel_map_uncached(base); /* mm.c: registers, not memory */
-	apic_regs = (volatile u32 *)base;
+	apic_regs = phys_to_virt(base);
+	kernel_map_uncached((unsigned long)apic_regs); /* mm.c: registers, not memory */
 
 	/*
 	 * Only the timer may interrupt us. LINT0 is where a PC wires the 8259

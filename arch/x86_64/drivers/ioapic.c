@@ -20,7 +20,7 @@
 #define CPUID_APIC_ID_SHIFT 24
 #define IO_APIC_ABSENT	    0xffffffffU /* what a read of unbacked memory gives */
 
-static volatile u32 *io_apic; /* the register page, through the identity map */
+static volatile u32 *io_apic; /* the register page, through the direct map */
 
 static u32 io_apic_read(unsigned int reg)
 {
@@ -53,8 +53,8 @@ bool io_apic_route_isa_irq(unsigned int irq, unsigned int vector)
 	u32 version;
 
 	if (!io_apic) {
-		kernel_map_uncached(IO_APIC_DEFAULT_PHYS_BASE); /* mm.c: registers, not memory */
-		io_apic = (volatile u32 *)IO_APIC_DEFAULT_PHYS_BASE;
+		io_apic = phys_to_virt(IO_APIC_DEFAULT_PHYS_BASE);
+		kernel_map_uncached((unsigned long)io_apic); /* mm.c: registers, not memory */
 	}
 	version = io_apic_read(IO_APIC_VERSION);
 	if (version == IO_APIC_ABSENT || irq > ((version >> IO_APIC_MAX_REDIR_SHIFT) & 0xff)) {

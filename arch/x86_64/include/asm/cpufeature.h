@@ -21,13 +21,19 @@ enum cpuid_reg {
 #define CPUID_LEAF_STRUCT_EXT 0x00000007 /* subleaf 0: structured extended features */
 #define CPUID_LEAF_EXT_INFO   0x80000001 /* extended processor info and features */
 
-#define X86_FEATURE_APIC   CPUID_LEAF_FEATURES, CPUID_EDX, 9	/* a local APIC (drivers/apic.c) */
-#define X86_FEATURE_RDRAND CPUID_LEAF_FEATURES, CPUID_ECX, 30	/* rdrand (entropy.c) */
-#define X86_FEATURE_RDSEED CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 18 /* rdseed (entropy.c) */
-#define X86_FEATURE_SMEP   CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 7	/* CR4.SMEP */
-#define X86_FEATURE_SMAP   CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 20 /* CR4.SMAP */
-#define X86_FEATURE_UMIP   CPUID_LEAF_STRUCT_EXT, CPUID_ECX, 2	/* CR4.UMIP */
-#define X86_FEATURE_NX	   CPUID_LEAF_EXT_INFO, CPUID_EDX, 20	/* EFER.NXE, PTE bit 63 */
+#define X86_FEATURE_APIC    CPUID_LEAF_FEATURES, CPUID_EDX, 9	 /* a local APIC (drivers/apic.c) */
+#define X86_FEATURE_RDRAND  CPUID_LEAF_FEATURES, CPUID_ECX, 30	 /* rdrand (entropy.c) */
+#define X86_FEATURE_RDSEED  CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 18 /* rdseed (entropy.c) */
+#define X86_FEATURE_SMEP    CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 7	 /* CR4.SMEP */
+#define X86_FEATURE_SMAP    CPUID_LEAF_STRUCT_EXT, CPUID_EBX, 20 /* CR4.SMAP */
+#define X86_FEATURE_UMIP    CPUID_LEAF_STRUCT_EXT, CPUID_ECX, 2	 /* CR4.UMIP */
+#define X86_FEATURE_NX	    CPUID_LEAF_EXT_INFO, CPUID_EDX, 20	 /* EFER.NXE, PTE bit 63 */
+#define X86_FEATURE_OSXSAVE CPUID_LEAF_FEATURES, CPUID_ECX, 27	 /* CR4.OSXSAVE is set */
+
+/* CPUID.1:EDX bits that AT_HWCAP passes on (Linux's ELF_HWCAP is that register). */
+#define X86_HWCAP_FXSR (1U << 24)
+#define X86_HWCAP_SSE  (1U << 25)
+#define X86_HWCAP_SSE2 (1U << 26)
 
 /* Leaves that identify the CPU and the machine rather than name features. */
 #define CPUID_VENDOR	       0x00000000 /* eax: highest basic leaf; ebx, edx, ecx: vendor */

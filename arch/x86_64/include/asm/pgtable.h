@@ -48,14 +48,14 @@
 #endif
 
 /*
- * head.S identity-maps the first 4 GiB (virtual == physical): RAM, and the
- * MMIO just below 4 GiB: the I/O APIC and the local APIC (drivers/).
+ * The kernel's maps (asm/page.h): the direct map's page directories, one per
+ * GiB, and the PML4 and PDPT entries of the two maps. PD 0 is also the image
+ * map's page directory.
  */
-#define IDENTITY_MAP_PDS 4 /* one PD per GiB */
-#ifdef __ASSEMBLY__
-#define IDENTITY_MAP_SIZE (IDENTITY_MAP_PDS << PUD_SHIFT)
-#else
-#define IDENTITY_MAP_SIZE ((unsigned long)IDENTITY_MAP_PDS << PUD_SHIFT)
-#endif
+#define DIRECT_MAP_PDS	       4   /* one PD per GiB */
+#define PML4_DIRECT_MAP_INDEX  273 /* (PAGE_OFFSET >> PGDIR_SHIFT) % 512 */
+#define PML4_KERNEL_INDEX      511 /* (__START_KERNEL_map >> PGDIR_SHIFT) % 512 */
+#define PDPT_KERNEL_INDEX      510 /* (__START_KERNEL_map >> PUD_SHIFT) % 512 */
+#define PML4_KERNEL_HALF_START 256 /* the first entry of the upper half: the kernel's */
 
 #endif

@@ -9,16 +9,22 @@
 
 /* CR0 (SDM Vol. 3A §2.5) */
 #define X86_CR0_PE (1 << 0)   /* protected mode */
+#define X86_CR0_MP (1 << 1)   /* wait/fwait honours TS */
 #define X86_CR0_EM (1 << 2)   /* no FPU: x87 instructions raise #NM, MMX #UD */
+#define X86_CR0_TS (1 << 3)   /* task switched: the next x87/SSE instruction raises #NM */
+#define X86_CR0_NE (1 << 5)   /* x87 errors raise #MF, not the external FERR# line */
 #define X86_CR0_WP (1 << 16)  /* ring 0 honours read-only pages too */
 #define X86_CR0_PG 0x80000000 /* bit 31: paging */
 
 /* CR4 (SDM Vol. 3A §2.5) */
-#define X86_CR4_PAE  (1 << 5)  /* 64-bit page-table entries; long mode needs it */
-#define X86_CR4_PGE  (1 << 7)  /* global pages survive CR3 writes */
-#define X86_CR4_UMIP (1 << 11) /* sgdt, sidt, sldt, smsw, str fault in ring 3 */
-#define X86_CR4_SMEP (1 << 20) /* ring 0 never executes a user page */
-#define X86_CR4_SMAP (1 << 21) /* ring 0 never reads or writes a user page */
+#define X86_CR4_PAE	   (1 << 5)  /* 64-bit page-table entries; long mode needs it */
+#define X86_CR4_PGE	   (1 << 7)  /* global pages survive CR3 writes */
+#define X86_CR4_OSFXSR	   (1 << 9)  /* FXSAVE/FXRSTOR and SSE on */
+#define X86_CR4_OSXMMEXCPT (1 << 10) /* unmasked SSE exceptions raise #XM, not #UD */
+#define X86_CR4_OSXSAVE	   (1 << 18) /* XSAVE, XCR0 and AVX on: left clear */
+#define X86_CR4_UMIP	   (1 << 11) /* sgdt, sidt, sldt, smsw, str fault in ring 3 */
+#define X86_CR4_SMEP	   (1 << 20) /* ring 0 never executes a user page */
+#define X86_CR4_SMAP	   (1 << 21) /* ring 0 never reads or writes a user page */
 
 /* IA32_EFER, the extended feature enable MSR (SDM Vol. 4 Table 2-2, address 0xc0000080) */
 #define MSR_EFER 0xc0000080

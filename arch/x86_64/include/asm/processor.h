@@ -21,7 +21,10 @@
 #define THREAD_R13    48
 #define THREAD_R14    56
 #define THREAD_R15    64
-#define THREAD_SIZEOF 72
+#define THREAD_FSBASE 72
+#define THREAD_GSBASE 80
+#define THREAD_FPU    96
+#define THREAD_SIZEOF 608
 
 #ifndef __ASSEMBLY__
 
@@ -29,11 +32,41 @@
 #include <trapdoor/types.h>
 
 /*
- * What arch_switch_to() keeps of a task that is not running. Only what the
- * SysV psABI says a called function must preserve (§3.2.1: rbx, rbp, r12-r15
- * and rsp) and where to resume: schedule(), which called arch_switch_to(),
- * saved everything else itself. The user's registers are not here: they are
- * in the pt_regs at the top of the task's kernel stack.
+ * The x87, MMX and SSE state as FXSAVE stores it and FXRSTOR loads it: 512
+ * bytes, 16-byte aligned (SDM Vol. 1 §10.5.1, Table 10-2). Linux's struct
+ * fxregs_state. twd is the abridged tag word: one bit per x87 register, 0 for
+ * empty.
+ */
+struct fxregs_state {
+	u16 cwd;	   /* x87 control word */
+	u16 swd;	   /* x87 status word */
+	u16 twd;	   /* abridged tag word */
+	u16 fop;	   /* last x87 opcode */
+	u64 rip;	   /* last x87 instruction pointer */
+	u64 rdp;	   /* last x87 data pointer */
+	u32 mxcsr;	   /* SSE control and status */
+	u32 mxcsr_mask;	   /* which MXCSR bits this CPU has (FXSAVE writes it) */
+	u32 st_space[32];  /* st0-st7 (mm0-mm7), 16 bytes each */
+	u32 xmm_space[64]; /* xmm0-xmm15, 16 bytes each */
+	u32 padding[24];
+} __aligned(16);
+
+BUILD_BUG_ON(sizeof(struct fxregs_state) != 512);
+
+/* Linux's initial x87 control word and MXCSR: every exception masked, round to nearest. */
+#define X87_FCW_DEFAULT 0x037f
+#define MXCSR_DEFAULT	0x1f80
+
+/*
+ * What arch_switch_to() keeps of a task that is not running: what the SysV
+ * psABI says a called function must preserve (§3.2.1: rbx, rbp, r12-r15 and
+ * rsp) and where to resume (schedule(), which called arch_switch_to(), saved
+ * everything else itself), and the user state that pt_regs does not carry:
+ * the FS and GS bases and the x87/SSE registers. Those two belong to user
+ * mode alone (the kernel never uses fs, its gs base is the per-CPU one, and
+ * it is built without floating point) and are switched on every switch. The
+ * user's general registers are in the pt_regs at the top of the task's
+ * kernel stack.
  */
 struct thread_struct {
 	unsigned long rsp; /* kernel RSP as arch_switch_to()'s caller will see it */
@@ -45,6 +78,9 @@ struct thread_struct {
 	unsigned long r13;
 	unsigned long r14;
 	unsigned long r15;
+	unsigned long fsbase;	 /* the user's FS base (MSR_FS_BASE) while not running */
+	unsigned long gsbase;	 /* the user's GS base (MSR_KERNEL_GS_BASE in the kernel) */
+	struct fxregs_state fpu; /* the user's x87/SSE registers while not running */
 };
 
 BUILD_BUG_ON(offsetof(struct thread_struct, rsp) != THREAD_RSP);
@@ -56,6 +92,9 @@ BUILD_BUG_ON(offsetof(struct thread_struct, r12) != THREAD_R12);
 BUILD_BUG_ON(offsetof(struct thread_struct, r13) != THREAD_R13);
 BUILD_BUG_ON(offsetof(struct thread_struct, r14) != THREAD_R14);
 BUILD_BUG_ON(offsetof(struct thread_struct, r15) != THREAD_R15);
+BUILD_BUG_ON(offsetof(struct thread_struct, fsbase) != THREAD_FSBASE);
+BUILD_BUG_ON(offsetof(struct thread_struct, gsbase) != THREAD_GSBASE);
+BUILD_BUG_ON(offsetof(struct thread_struct, fpu) != THREAD_FPU);
 BUILD_BUG_ON(sizeof(struct thread_struct) != THREAD_SIZEOF);
 
 /* entry.S: where a new task's first arch_switch_to() lands; leaves for user mode. */
@@ -140,6 +179,17 @@ DEFINE_WRITE_CR(0)
 DEFINE_WRITE_CR(3)
 DEFINE_WRITE_CR(4)
 #undef DEFINE_WRITE_CR
+
+/* The x87/SSE registers to and from *fx (SDM Vol. 2A FXSAVE, FXRSTOR; 64-bit form). */
+static inline void fxsave(struct fxregs_state *fx)
+{
+	__asm__ __volatile__("fxsaveq %0" : "=m"(*fx));
+}
+
+static inline void fxrstor(const struct fxregs_state *fx)
+{
+	__asm__ __volatile__("fxrstorq %0" : : "m"(*fx));
+}
 
 #endif /* !__ASSEMBLY__ */
 
