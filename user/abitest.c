@@ -7,7 +7,7 @@
  *
  *   clone       in this arch's argument order (raw_clone(),
  *               user/lib/arch/<arch>/clone.c), with the tid flags every
- *               libc's fork passes
+ *               libc's fork passes, and CLONE_SETTLS
  *   old-style   pipe, dup2, fork, getpgrp, where the arch's table has them
  *   others      set_tid_address, writev
  */
@@ -18,6 +18,9 @@ struct iovec {
 	const void *iov_base;
 	size_t iov_len;
 };
+
+/* A thread pointer for a CLONE_SETTLS child: any user address will do. */
+#define CHILD_TLS 0x12345000UL
 
 /* The tid words clone writes: in the child's copy of memory, or in ours. */
 static int child_tid, parent_tid;
@@ -63,6 +66,19 @@ static void clone_cases(void)
 	status = reap(pid);
 	test_result("user.abi.clone.no_flags_no_stores", status == 0 && parent_tid == 0,
 		    "status 0x%x, ptid %d", status, parent_tid);
+
+	/* CLONE_SETTLS: the child starts with the thread pointer given, the parent keeps its own. */
+	{
+		unsigned long ours = read_thread_pointer();
+
+		pid = raw_clone(SIGCHLD | CLONE_SETTLS, 0, NULL, NULL, CHILD_TLS);
+		if (pid == 0)
+			exit(read_thread_pointer() == CHILD_TLS ? 0 : 1);
+		status = reap(pid);
+		test_result("user.abi.clone.settls", status == 0 && read_thread_pointer() == ours,
+			    "status 0x%x, our thread pointer 0x%lx, was 0x%lx", status,
+			    read_thread_pointer(), ours);
+	}
 
 	/* A child's exit status reaches wait4 whole. */
 	pid = raw_clone(SIGCHLD, 0, NULL, NULL, 0);

@@ -40,6 +40,8 @@ long regcheck_syscall(long nr);
  * rest each have their own).
  */
 long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, unsigned long tls);
+/* The same file: this task's thread pointer, the register CLONE_SETTLS sets. */
+unsigned long read_thread_pointer(void);
 
 /*
  * user/lib/arch/<arch>/userregs.c: the registers a user program can write

@@ -7,3 +7,12 @@ long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, u
 	return __syscall6(__NR_clone, (long)flags, (long)newsp, (long)ptid, (long)tls, (long)ctid,
 			  0);
 }
+
+/* The thread pointer as clone's CLONE_SETTLS sets it: TPIDR_EL0. */
+unsigned long read_thread_pointer(void)
+{
+	unsigned long tp;
+
+	__asm__ __volatile__("mrs %0, tpidr_el0" : "=r"(tp));
+	return tp;
+}

@@ -7,3 +7,12 @@ long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, u
 	return __syscall6(__NR_clone, (long)flags, (long)newsp, (long)ptid, (long)ctid, (long)tls,
 			  0);
 }
+
+/* The thread pointer as clone's CLONE_SETTLS sets it: the FS base (arch_prctl(ARCH_GET_FS)). */
+unsigned long read_thread_pointer(void)
+{
+	unsigned long fs = 0;
+
+	syscall2(__NR_arch_prctl, 0x1003 /* ARCH_GET_FS */, &fs);
+	return fs;
+}
