@@ -56,8 +56,14 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 	err = mm_map_area(mm, seg->start, seg->end - seg->start, prot, 0);
 	if (err < 0)
 		return err;
-	/* The rest of the segment (bss) is demand-zero. */
-	err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+	/*
+	 * The whole image is present from the start, bss included: a program's
+	 * own footprint then changes only with its stack, brk and mmap (the tests
+	 * that count free pages from inside a program rely on it).
+	 */
+	err = mm_populate(mm, seg->start, seg->end - seg->start);
+	if (!err)
+		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
 	if (err < 0)
 		return err;
 	if (seg->end > mm->start_brk)
@@ -81,7 +87,10 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
+	/* The stack's top USER_STACK_POPULATE is present at once; the rest comes on first touch. */
 	err = mm_setup_stack(mm);
+	if (!err)
+		err = mm_populate(mm, USER_STACK_TOP - USER_STACK_POPULATE, USER_STACK_POPULATE);
 	if (err < 0)
 		return err;
 	/* The strings go at the very top. */

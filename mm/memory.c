@@ -202,6 +202,21 @@ static int mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *sr
 	return 0;
 }
 
+int mm_populate(struct mm_struct *mm, unsigned long start, unsigned long len)
+{
+	for (unsigned long va = start & ~(PAGE_SIZE - 1); va < start + len; va += PAGE_SIZE) {
+		struct vm_area_struct *vma = vma_lookup(mm, va);
+		int err;
+
+		if (!vma)
+			return -EFAULT;
+		err = handle_mm_fault(mm, vma, va, false);
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
 int mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n)
 {
 	return mm_copy(mm, va, NULL, src, n);

@@ -219,7 +219,7 @@ static unsigned long vm_start_gap(const struct vm_area_struct *v)
 {
 	unsigned long gap = v->vm_flags & VM_STACK ? STACK_GUARD_GAP : 0;
 
-	return v->vm_start - gap < v->vm_start ? v->vm_start - gap : 0;
+	return v->vm_start >= gap ? v->vm_start - gap : 0;
 }
 
 /* A free range of len bytes, the highest below MMAP_BASE; 0 if none. */

@@ -135,7 +135,7 @@ static void test_mmap_munmap(void)
 	CHECK("user.mm.keeps_writes", p[0] == 100 && p[7 * PAGE / 8] == 107, "%ld %ld", p[0],
 	      p[7 * PAGE / 8]);
 	/* A hole in the middle: the pages around it stay. */
-	CHECK("user.mm.munmap_middle", munmap((void *)(a + 2 * PAGE), 2 * PAGE) == 0, "");
+	CHECK("user.mm.munmap_middle", munmap((void *)(a + 2 * PAGE), 2 * PAGE) == 0, "failed");
 	st = in_child(read_byte, a + 2 * PAGE);
 	CHECK("user.mm.munmapped_read_sigsegv", killed_by(st, SIGSEGV), "child status 0x%x", st);
 	CHECK("user.mm.munmap_keeps_rest", p[PAGE / 8] == 101 && p[4 * PAGE / 8] == 104, "%ld %ld",
@@ -184,7 +184,7 @@ static void test_mprotect(void)
 	st = in_child(write_byte, r);
 	CHECK("user.mm.write_readonly_untouched_sigsegv", killed_by(st, SIGSEGV) && p[0] == 4,
 	      "child status 0x%x", st);
-	CHECK("user.mm.read_readonly_zero", *(volatile char *)r == 0, "");
+	CHECK("user.mm.read_readonly_zero", *(volatile char *)r == 0, "nonzero");
 	munmap((void *)r, PAGE);
 	r = mprotect((void *)a, 3 * PAGE, PROT_NONE);
 	st = in_child(read_byte, a + 2 * PAGE);
@@ -215,9 +215,10 @@ static void test_64mib(void)
 	during = free_pages();
 	CHECK("user.mm.touch_64mib", bad == 0 && before - during >= 64 * MIB / PAGE,
 	      "%ld pages wrong, %lu pages taken", bad, before - during);
+	/* Every page back but the page tables, which stay until exit (init checks those). */
 	munmap((void *)a, 64 * MIB);
-	CHECK("user.mm.munmap_64mib_frees", free_pages() == before, "%lu free before, %lu after",
-	      before, free_pages());
+	CHECK("user.mm.munmap_64mib_frees", before - free_pages() <= 64 * MIB / (512 * 1024),
+	      "%lu free before, %lu after", before, free_pages());
 }
 
 static void test_brk(void)
@@ -229,7 +230,7 @@ static void test_brk(void)
 	CHECK("user.mm.brk_grow", r == b0 + MIB + 5, "%ld, want %ld", r, b0 + MIB + 5);
 	*(volatile char *)(b0 + MIB) = 7;
 	CHECK("user.mm.brk_memory", *(volatile char *)(b0 + MIB) == 7 && *(volatile char *)b0 == 0,
-	      "");
+	      "%d %d", *(volatile char *)(b0 + MIB), *(volatile char *)b0);
 	r = brk(b0 + 5);
 	CHECK("user.mm.brk_shrink", r == b0 + 5, "%ld", r);
 	r = brk(PAGE);

@@ -18,8 +18,10 @@ struct user_program {
 extern const struct user_program user_programs[];
 extern const unsigned int nr_user_programs;
 
-#define MAX_ARGS    16
-#define MAX_ARG_LEN 128
+#define MAX_ARGS	    16
+#define MAX_ARG_LEN	    128
+/* The top of the stack a new program finds present (the rest is demand-zero). */
+#define USER_STACK_POPULATE (64 * 1024)
 
 /*
  * Maps the program's segments and a stack (mm_setup_stack()) into mm, writes argc/argv on the

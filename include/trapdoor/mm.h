@@ -81,6 +81,8 @@ void kernel_protect(void);
  *	mm_copy_to()	copy into mm's areas whatever their protection (the
  *	mm_copy_from()	loader writes text), making pages present on the way;
  *			-EFAULT if a byte lies outside every area, -ENOMEM
+ *	mm_populate()	makes every page of [start, start + len) present now, as
+ *			if touched (Linux's MAP_POPULATE); -EFAULT outside the areas
  *	mm_dup()	fork: a copy of mm in the new (empty) mm, pages shared COW
  */
 struct mm_struct *mm_create(void);
@@ -91,6 +93,7 @@ int mm_setup_stack(struct mm_struct *mm);
 void mm_set_brk(struct mm_struct *mm, unsigned long end);
 int mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n);
 int mm_copy_from(struct mm_struct *mm, void *dst, unsigned long va, size_t n);
+int mm_populate(struct mm_struct *mm, unsigned long start, unsigned long len);
 int mm_dup(struct mm_struct *dst, struct mm_struct *src);
 
 /* mm/mmap.c: the area containing addr, or NULL. */
