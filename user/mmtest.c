@@ -333,6 +333,28 @@ static void test_cow(void)
 	munmap((void *)a, COW_SIZE);
 }
 
+/* The kernel writes into a shared page (getrandom): the child's copy, never the parent's page. */
+static void getrandom_child(long addr)
+{
+	exit(getrandom((void *)addr, 64, 0) == 64 ? 0 : 1);
+}
+
+static void test_cow_uaccess(void)
+{
+	long a = mmap(NULL, PAGE, RW, ANON, -1, 0), bad = 0;
+	volatile u8 *p = (volatile u8 *)a;
+	int st;
+
+	for (int i = 0; i < 64; i++)
+		p[i] = 0x5a;
+	st = in_child(getrandom_child, a);
+	for (int i = 0; i < 64; i++)
+		bad += p[i] != 0x5a;
+	CHECK("user.mm.cow_kernel_write_private", st == 0 && bad == 0,
+	      "child status 0x%x, %ld of the parent's bytes changed", st, bad);
+	munmap((void *)a, PAGE);
+}
+
 static void sleep_child(long unused)
 {
 	struct timespec ts = { 0, 50 * 1000 * 1000 };
@@ -400,6 +422,7 @@ int main(void)
 	test_stack();
 	test_fork_shares();
 	test_cow();
+	test_cow_uaccess();
 	test_oom();
 	return test_failures;
 }
