@@ -22,7 +22,7 @@ static const struct elf_target this_arch = {
 	.data = ELF_ARCH_DATA,
 	.page_size = PAGE_SIZE,
 	.user_base = USER_BASE,
-	.user_top = USER_STACK_TOP - USER_STACK_PAGES * PAGE_SIZE,
+	.user_top = USER_STACK_TOP - STACK_SIZE - STACK_GUARD_GAP,
 };
 
 long elf_check_header(const void *image, size_t size)
@@ -41,7 +41,7 @@ static const struct user_program *find_program(const char *name)
 	return NULL;
 }
 
-/* Maps one checked segment (kernel/elf.c) and copies its file part in. */
+/* Maps one checked segment (kernel/elf.c) as an area and copies its file part in. */
 static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_segment *seg)
 {
 	unsigned int prot = 0;
@@ -53,15 +53,21 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 		prot |= PROT_WRITE;
 	if (seg->flags & PF_X)
 		prot |= PROT_EXEC;
-	for (unsigned long va = seg->start; va < seg->end; va += PAGE_SIZE) {
-		err = mm_map_page(mm, va, prot);
-		if (err < 0)
-			return err;
-	}
-	/* Every page of [vaddr, vaddr + filesz) was just mapped: the copy finds them all. */
-	mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
-	if (seg->end > mm->brk)
-		mm->brk = seg->end;
+	err = mm_map_area(mm, seg->start, seg->end - seg->start, prot, 0);
+	if (err < 0)
+		return err;
+	/*
+	 * The whole image is present from the start, bss included: a program's
+	 * own footprint then changes only with its stack, brk and mmap (the tests
+	 * that count free pages from inside a program rely on it).
+	 */
+	err = mm_populate(mm, seg->start, seg->end - seg->start);
+	if (!err)
+		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+	if (err < 0)
+		return err;
+	if (seg->end > mm->start_brk)
+		mm_set_brk(mm, seg->end);
 	return 0;
 }
 
@@ -81,19 +87,20 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
-	for (unsigned long va = USER_STACK_TOP - USER_STACK_PAGES * PAGE_SIZE; va < USER_STACK_TOP;
-	     va += PAGE_SIZE) {
-		err = mm_map_page(mm, va, PROT_READ | PROT_WRITE);
-		if (err < 0)
-			return err;
-	}
+	/* The stack's top USER_STACK_POPULATE is present at once; the rest comes on first touch. */
+	err = mm_setup_stack(mm);
+	if (!err)
+		err = mm_populate(mm, USER_STACK_TOP - USER_STACK_POPULATE, USER_STACK_POPULATE);
+	if (err < 0)
+		return err;
 	/* The strings go at the very top. */
 	for (int i = argc - 1; i >= 0; i--) {
 		size_t len = strnlen(argv[i], MAX_ARG_LEN - 1) + 1;
 
 		sp -= len;
-		mm_copy_to(mm, sp, argv[i], len - 1);
-		mm_copy_to(mm, sp + len - 1, "", 1);
+		if ((err = mm_copy_to(mm, sp, argv[i], len - 1)) < 0 ||
+		    (err = mm_copy_to(mm, sp + len - 1, "", 1)) < 0)
+			return err;
 		uargv[i] = sp;
 	}
 	words[n++] = (unsigned long)argc;
@@ -104,9 +111,9 @@ static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv
 	words[n++] = 0; /* auxv: AT_NULL ... */
 	words[n++] = 0; /* ... and its value */
 	sp = ALIGN_DOWN(sp - n * sizeof(unsigned long), 16);
-	mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
+	err = mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
 	*sp_out = sp;
-	return 0;
+	return err;
 }
 
 long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,

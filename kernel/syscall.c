@@ -100,6 +100,14 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 #ifdef __NR_arch_prctl
 	[__NR_arch_prctl]	= { .fn = sys_arch_prctl },
 #endif
+	[__NR_brk]		= { .fn = sys_brk },
+#ifdef __ARCH_WANT_SYS_OLD_MMAP
+	[__NR_mmap]		= { .fn = sys_old_mmap }, /* s390: the arguments in memory */
+#else
+	[__NR_mmap]		= { .fn = sys_mmap },
+#endif
+	[__NR_munmap]		= { .fn = sys_munmap },
+	[__NR_mprotect]		= { .fn = sys_mprotect },
 };
 /* clang-format on */
 

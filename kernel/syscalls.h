@@ -71,5 +71,11 @@ SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);
+/* mm/mmap.c */
+SYSCALL_DECLARE(brk);
+SYSCALL_DECLARE(mmap);
+SYSCALL_DECLARE(old_mmap);
+SYSCALL_DECLARE(munmap);
+SYSCALL_DECLARE(mprotect);
 
 #endif

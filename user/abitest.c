@@ -9,7 +9,7 @@
  *               user/lib/arch/<arch>/clone.c), with the tid flags every
  *               libc's fork passes, and CLONE_SETTLS
  *   old-style   pipe, dup2, fork, getpgrp, where the arch's table has them
- *   others      set_tid_address, writev
+ *   others      set_tid_address, writev, mmap (s390's old_mmap)
  */
 #include "lib/ulib.h"
 
@@ -164,10 +164,31 @@ static void other_cases(void)
 	close(fds[1]);
 }
 
+/* mmap as libcs call it: s390's takes one pointer to its six arguments (old_mmap). */
+static void mmap_cases(void)
+{
+	long addr = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p = (char *)addr;
+
+	test_result("user.abi.mmap.anonymous", addr > 0 && !(addr & 4095), "mmap returned %ld",
+		    addr);
+	if (addr <= 0)
+		return;
+	p[0] = 'x';
+	p[8191] = 'y';
+	test_result("user.abi.mmap.zeroed_and_writable", p[1] == 0 && p[0] == 'x' && p[8191] == 'y',
+		    "the new pages did not read 0 or keep what was written");
+	test_result("user.abi.munmap", munmap(p, 8192) == 0, "munmap failed");
+	test_result("user.abi.mmap.bad_offset",
+		    mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 100) == -EINVAL,
+		    "an offset that is not page-aligned was accepted");
+}
+
 int main(void)
 {
 	clone_cases();
 	old_style_cases();
 	other_cases();
+	mmap_cases();
 	return 0;
 }

@@ -22,8 +22,9 @@
 #endif
 
 #define REPEAT	      4
-#define BAD_LOW	      8L       /* in the unmapped page at 0 */
-#define BAD_HIGH      (-4096L) /* the top page: never user memory */
+#define BAD_LOW	      8L	/* in the unmapped page at 0 */
+#define BAD_HIGH      (-4096L)	/* the top page: never user memory */
+#define TOP_64K	      (-65536L) /* the top 64 KiB, aligned for any page size here */
 /*
  * Longer than the kernel copies in (MAX_ARG_LEN, MAX_ARGS in
  * include/trapdoor/exec.h, which user code does not include).
@@ -188,6 +189,36 @@ static const struct errcase cases[] = {
 #ifdef __NR_getpgrp
 	{ "getpgrp", __NR_getpgrp, { 0 }, ANY_OK },
 #endif
+	/* The memory calls: fd and offset (mmap's fifth and sixth) are 0 here, so fd 0 is the console. */
+	{ "brk.query", __NR_brk, { 0 }, ANY_OK },
+	{ "brk.below_start", __NR_brk, { BAD_LOW }, ANY_OK },
+#ifdef __ARCH_WANT_SYS_OLD_MMAP
+	/* s390's mmap reads its six arguments from memory (old_mmap). */
+	{ "old_mmap.bad_args", __NR_mmap, { BAD_LOW }, -EFAULT },
+	{ "old_mmap.kernel_args", __NR_mmap, { P_KERNEL }, -EFAULT },
+#else
+	{ "mmap.len0", __NR_mmap, { 0, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS }, -EINVAL },
+	{ "mmap.no_type", __NR_mmap, { 0, 4096, PROT_READ, MAP_ANONYMOUS }, -EINVAL },
+	{ "mmap.huge",
+	  __NR_mmap,
+	  { 0, BAD_HIGH, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS },
+	  -ENOMEM },
+	{ "mmap.console", __NR_mmap, { 0, 4096, PROT_READ, MAP_PRIVATE }, -ENODEV },
+	{ "mmap.fixed_unaligned",
+	  __NR_mmap,
+	  { BAD_LOW, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED },
+	  -EINVAL },
+	{ "mmap.kernel_fixed",
+	  __NR_mmap,
+	  { TOP_64K, 65536, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED },
+	  -ENOMEM },
+#endif
+	{ "munmap.unaligned", __NR_munmap, { BAD_LOW, 4096 }, -EINVAL },
+	{ "munmap.len0", __NR_munmap, { 65536, 0 }, -EINVAL },
+	{ "munmap.wraps", __NR_munmap, { BAD_HIGH, 8192 }, -EINVAL },
+	{ "mprotect.unaligned", __NR_mprotect, { BAD_LOW, 4096, PROT_READ }, -EINVAL },
+	{ "mprotect.bad_prot", __NR_mprotect, { 65536, 65536, 0x80 }, -EINVAL },
+	{ "mprotect.unmapped", __NR_mprotect, { TOP_64K, 65536, PROT_READ }, -ENOMEM },
 	{ "lkdtm.bad_name_ptr", __NR_lkdtm, { BAD_LOW, 0 }, -EFAULT },
 	{ "lkdtm.no_such_test", __NR_lkdtm, { P_NOENT, 0 }, -EINVAL },
 	{ "lkdtm.long_name", __NR_lkdtm, { P_LONG_NAME, 0 }, -ENAMETOOLONG },

@@ -18,12 +18,13 @@ struct user_program {
 extern const struct user_program user_programs[];
 extern const unsigned int nr_user_programs;
 
-#define MAX_ARGS	 16
-#define MAX_ARG_LEN	 128
-#define USER_STACK_PAGES 8
+#define MAX_ARGS	    16
+#define MAX_ARG_LEN	    128
+/* The top of the stack a new program finds present (the rest is demand-zero). */
+#define USER_STACK_POPULATE (64 * 1024)
 
 /*
- * Maps the program's segments and a stack into mm, writes argc/argv on the
+ * Maps the program's segments and a stack (mm_setup_stack()) into mm, writes argc/argv on the
  * stack as Linux does (sp -> argc, argv[], NULL, envp NULL, auxv AT_NULL) and
  * returns the entry point and initial sp. -ENOENT if no such program,
  * -ENOEXEC if its image is malformed, -ENOMEM if memory ran out.

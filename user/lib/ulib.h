@@ -14,6 +14,7 @@
 #include <trapdoor/types.h>
 #include <asm/ioctls.h> /* this arch's terminal requests (arch/<arch>/include/uapi) */
 #include <uapi/errno.h>
+#include <uapi/mman.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
@@ -321,5 +322,34 @@ extern int test_failures;
 		test_result(name, ok_, __VA_ARGS__); \
 		test_failures += !ok_;               \
 	} while (0)
+
+/*
+ * The memory calls (docs/memory.md), raw: mmap and brk return an address, or
+ * (mmap) a negative errno; brk returns the old end of the heap when it fails.
+ */
+static inline long brk(unsigned long addr)
+{
+	return syscall1(__NR_brk, addr);
+}
+static inline long mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
+{
+#ifdef __ARCH_WANT_SYS_OLD_MMAP
+	/* s390: one pointer to the six arguments (old_mmap), as its libcs call it. */
+	unsigned long args[6] = { (unsigned long)addr,	(unsigned long)len, (unsigned long)prot,
+				  (unsigned long)flags, (unsigned long)fd,  (unsigned long)off };
+
+	return __syscall6(__NR_mmap, (long)args, 0, 0, 0, 0, 0);
+#else
+	return __syscall6(__NR_mmap, (long)addr, (long)len, prot, flags, fd, off);
+#endif
+}
+static inline long munmap(void *addr, size_t len)
+{
+	return syscall2(__NR_munmap, addr, len);
+}
+static inline long mprotect(void *addr, size_t len, int prot)
+{
+	return syscall3(__NR_mprotect, addr, len, prot);
+}
 
 #endif
