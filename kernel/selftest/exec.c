@@ -69,7 +69,16 @@ static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
 		     instruction_pointer(&regs));
 }
 
+/* One page at va with prot, present now: what a loader does for a segment's page. */
+static int map_test_page(struct mm_struct *mm, unsigned long va, unsigned int prot)
+{
+	int err = mm_map_area(mm, va, PAGE_SIZE, prot, 0);
+
+	return err ? err : mm_populate(mm, va, PAGE_SIZE);
+}
+
 #ifdef ELF_FUNC_DESC_E_FLAGS
+
 /*
  * An image whose e_entry is a function descriptor starts at the descriptor's first
  * doubleword; a descriptor that is not wholly in mapped pages is refused.
@@ -86,7 +95,7 @@ static __stackleak_frame_exempt void test_elf_entry_descriptor(void)
 	KTEST_EXPECT(mm != NULL, "mm_create failed");
 	if (!mm)
 		return;
-	KTEST_EXPECT(mm_map_page(mm, USER_TEXT_BASE, PROT_READ | PROT_WRITE) == 0, "no page");
+	KTEST_EXPECT(map_test_page(mm, USER_TEXT_BASE, PROT_READ | PROT_WRITE) == 0, "no page");
 	mm_copy_to(mm, USER_TEXT_BASE, desc, sizeof(desc));
 	arch_init_user_regs(&regs, USER_TEXT_BASE, USER_STACK_TOP);
 	err = arch_elf_entry(mm, &regs, ELF_FUNC_DESC_E_FLAGS);
@@ -120,16 +129,17 @@ static __stackleak_frame_exempt void test_user_range(void)
 	KTEST_EXPECT(mm != NULL, "mm_create failed");
 	if (!mm)
 		return;
-	KTEST_EXPECT(mm_map_page(mm, USER_BASE, PROT_READ) == 0, "USER_BASE 0x%lx not mappable",
+	KTEST_EXPECT(map_test_page(mm, USER_BASE, PROT_READ) == 0, "USER_BASE 0x%lx not mappable",
 		     USER_BASE);
-	KTEST_EXPECT(mm_map_page(mm, 0, PROT_READ) < 0, "the NULL page was mapped");
-	KTEST_EXPECT(USER_BASE < PAGE_SIZE || mm_map_page(mm, USER_BASE - PAGE_SIZE, PROT_READ) < 0,
+	KTEST_EXPECT(map_test_page(mm, 0, PROT_READ) < 0, "the NULL page was mapped");
+	KTEST_EXPECT(USER_BASE < PAGE_SIZE ||
+			 map_test_page(mm, USER_BASE - PAGE_SIZE, PROT_READ) < 0,
 		     "the page below USER_BASE was mapped");
 	KTEST_EXPECT(USER_TEXT_BASE >= USER_BASE && USER_TEXT_BASE < TASK_SIZE,
 		     "USER_TEXT_BASE 0x%lx outside the user range", USER_TEXT_BASE);
 	if (text >= USER_BASE && text < TASK_SIZE) {
 		memcpy(before, (const void *)text, sizeof(before));
-		KTEST_EXPECT(mm_map_page(mm, text, PROT_READ | PROT_WRITE) == 0,
+		KTEST_EXPECT(map_test_page(mm, text, PROT_READ | PROT_WRITE) == 0,
 			     "no user page at 0x%lx", text);
 		KTEST_EXPECT(arch_user_page(mm, text, &pa, &prot) == 0 &&
 				 pa != virt_to_phys((void *)text),
