@@ -4,17 +4,29 @@
  * architecture and linked into the kernel image; loading one means mapping
  * each PT_LOAD segment page by page with the permissions its flags ask for
  * (text read+execute, data read+write: never both write and execute) and
- * building the initial stack. Every field is checked first, by elf_parse()
- * (kernel/elf.c): a malformed image is -ENOEXEC, never a kernel fault.
+ * building Linux's initial stack: the argv and envp strings, the auxiliary
+ * vector, argc. Every field is checked first, by elf_parse() (kernel/elf.c):
+ * a malformed image is -ENOEXEC, never a kernel fault.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
 #include <asm/elf.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/random.h>
 #include <trapdoor/string.h>
 #include <trapdoor/stackleak.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/auxvec.h>
 #include <uapi/errno.h>
+
+/*
+ * Below the stack's top: the strings (at most ARG_STACK_LIMIT with their
+ * pointers), a page for the auxiliary vector, AT_RANDOM's bytes and the
+ * platform string, then the program's own USER_STACK_PAGES.
+ */
+#define STACK_GAP (ARG_STACK_LIMIT + PAGE_SIZE + USER_STACK_PAGES * PAGE_SIZE)
 
 /* This architecture's executables, and where their segments may go: below the stack. */
 static const struct elf_target this_arch = {
@@ -22,7 +34,7 @@ static const struct elf_target this_arch = {
 	.data = ELF_ARCH_DATA,
 	.page_size = PAGE_SIZE,
 	.user_base = USER_BASE,
-	.user_top = USER_STACK_TOP - USER_STACK_PAGES * PAGE_SIZE,
+	.user_top = USER_STACK_TOP - STACK_GAP,
 };
 
 long elf_check_header(const void *image, size_t size)
@@ -41,79 +53,340 @@ static const struct user_program *find_program(const char *name)
 	return NULL;
 }
 
-/* Maps one checked segment (kernel/elf.c) and copies its file part in. */
-static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_segment *seg)
-{
-	unsigned int prot = 0;
-	int err;
+/*
+ * Where a string is read from: the caller's user memory, the kernel's own
+ * memory (kargv), or the new image's stack (mm) once the strings are there.
+ */
+struct arg_source {
+	struct mm_struct *mm;
+	bool kernel;
+};
 
-	if (seg->flags & PF_R)
-		prot |= PROT_READ;
-	if (seg->flags & PF_W)
-		prot |= PROT_WRITE;
-	if (seg->flags & PF_X)
-		prot |= PROT_EXEC;
+static long arg_read(const struct arg_source *src, void *dst, unsigned long addr, size_t n)
+{
+	if (src->mm)
+		mm_copy_from(src->mm, dst, addr, n);
+	else if (src->kernel)
+		memcpy(dst, (const void *)addr, n);
+	else
+		return copy_from_user(dst, (const void __user *)addr, n);
+	return 0;
+}
+
+#define ARG_CHUNK 64
+
+/*
+ * The length with its NUL of the string at addr, read in pieces that never
+ * cross a page (a string may end just before an unmapped one): -E2BIG if
+ * no NUL comes within max bytes, -EFAULT if a piece cannot be read.
+ */
+static long arg_strlen(const struct arg_source *src, unsigned long addr, size_t max)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	char buf[ARG_CHUNK];
+	size_t len = 0;
+
+	while (len < max) {
+		unsigned long at = addr + len;
+		size_t n = PAGE_SIZE - (at & (PAGE_SIZE - 1)), k;
+
+		if (at < addr)
+			return -EFAULT; /* wrapped around the top */
+		if (n > sizeof(buf))
+			n = sizeof(buf);
+		if (n > max - len)
+			n = max - len;
+		if (arg_read(src, buf, at, n) < 0)
+			return -EFAULT;
+		k = strnlen(buf, n);
+		if (k < n)
+			return (long)(len + k + 1);
+		len += n;
+	}
+	return -E2BIG;
+}
+
+/* String i of argv (env false) or envp: its address in *addr, 0 past the end. */
+static long arg_pointer(const struct exec_args *args, bool env, unsigned int i, unsigned long *addr)
+{
+	const char __user *const __user *array = env ? args->envp : args->argv;
+	const char __user *p;
+
+	if (args->kargv) {
+		*addr = env || i >= args->kargc ? 0 : (unsigned long)args->kargv[i];
+		return 0;
+	}
+	if (!array) {
+		*addr = 0;
+		return 0;
+	}
+	if (copy_from_user(&p, array + i, sizeof(p)) < 0)
+		return -EFAULT;
+	*addr = user_addr(p);
+	return 0;
+}
+
+/*
+ * Counts one array and adds its strings to *size; *count is its length. The
+ * pointers alone may not reach the limit, so the walk ends even for an array
+ * with no NULL (Linux's prepare_arg_pages() gives E2BIG for the same).
+ */
+static long count_strings(struct exec_args *args, bool env, unsigned int *count)
+{
+	const struct arg_source src = { .kernel = args->kargv != NULL };
+	unsigned long addr;
+	long len;
+
+	for (*count = 0;; (*count)++) {
+		if ((args->argc + *count + 1) * sizeof(void *) >= ARG_STACK_LIMIT)
+			return -E2BIG;
+		if (arg_pointer(args, env, *count, &addr) < 0)
+			return -EFAULT;
+		if (!addr)
+			return 0;
+		len = arg_strlen(&src, addr, MAX_ARG_STRLEN);
+		if (len < 0)
+			return len;
+		args->size += (unsigned long)len;
+		if (args->size > ARG_STACK_LIMIT)
+			return -E2BIG;
+	}
+}
+
+long count_exec_args(struct exec_args *args)
+{
+	unsigned long pointers;
+	long err;
+
+	args->argc = args->envc = 0;
+	args->size = strnlen(args->filename, MAX_ARG_LEN - 1) + 1;
+	err = count_strings(args, false, &args->argc);
+	if (err < 0)
+		return err;
+	err = count_strings(args, true, &args->envc);
+	if (err < 0)
+		return err;
+	/* Linux's limit: a pointer for each string (argv[0] even if argc is 0) and the strings. */
+	pointers = ((args->argc ? args->argc : 1) + args->envc) * sizeof(void *);
+	if (pointers >= ARG_STACK_LIMIT || args->size > ARG_STACK_LIMIT - pointers)
+		return -E2BIG;
+	return 0;
+}
+
+static unsigned int segment_prot(const struct elf_segment *seg)
+{
+	return ((seg->flags & PF_R) ? PROT_READ : 0) | ((seg->flags & PF_W) ? PROT_WRITE : 0) |
+	       ((seg->flags & PF_X) ? PROT_EXEC : 0);
+}
+
+/*
+ * Maps segment i of a checked image (kernel/elf.c) and copies its file part
+ * in. A page two segments share holds both's bytes and the protection of the
+ * later one, as a later MAP_FIXED mapping wins in Linux: never the union, so
+ * no page is writable and executable (each segment is W^X, elf_parse()).
+ * The page is mapped once, with that final protection, by whichever segment
+ * comes to it first.
+ */
+static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_info *info,
+			 unsigned int i)
+{
+	const struct elf_segment *seg = &info->seg[i];
+
 	for (unsigned long va = seg->start; va < seg->end; va += PAGE_SIZE) {
+		unsigned int prot = segment_prot(seg);
+		int err;
+
+		if (mm_find_page(mm, va))
+			continue;
+		for (unsigned int j = i + 1; j < info->nr_segments; j++)
+			if (va >= info->seg[j].start && va < info->seg[j].end)
+				prot = segment_prot(&info->seg[j]);
 		err = mm_map_page(mm, va, prot);
 		if (err < 0)
 			return err;
 	}
-	/* Every page of [vaddr, vaddr + filesz) was just mapped: the copy finds them all. */
+	/* Every page of [vaddr, vaddr + filesz) is mapped now: the copy finds them all. */
 	mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+	/* brk starts at the end of the bss, page-aligned, as Linux's. */
 	if (seg->end > mm->brk)
 		mm->brk = seg->end;
 	return 0;
 }
 
 /*
- * argc, argv[], NULL, envp NULL, auxv AT_NULL pair: Linux's initial stack.
- * Not inlined: its arrays and load_program()'s struct elf_info each make a
+ * Copies count strings of one array into the new stack, the last first,
+ * each below the one before, from *p down. Their lengths are measured again:
+ * what was counted may have changed since, and the limit still holds.
+ */
+static long copy_strings(struct mm_struct *mm, struct exec_args *args, bool env, unsigned int count,
+			 unsigned long *p, unsigned long floor)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	const struct arg_source src = { .kernel = args->kargv != NULL };
+	char buf[ARG_CHUNK];
+
+	for (unsigned int i = count; i-- > 0;) {
+		unsigned long addr;
+		long len;
+
+		if (arg_pointer(args, env, i, &addr) < 0 || !addr)
+			return -EFAULT;
+		len = arg_strlen(&src, addr, MAX_ARG_STRLEN);
+		if (len < 0)
+			return len;
+		if ((unsigned long)len > *p - floor)
+			return -E2BIG;
+		*p -= (unsigned long)len;
+		for (long done = 0; done < len;) {
+			long n = len - done > ARG_CHUNK ? ARG_CHUNK : len - done;
+
+			if (arg_read(&src, buf, addr + (unsigned long)done, (size_t)n) < 0)
+				return -EFAULT;
+			mm_copy_to(mm, *p + (unsigned long)done, buf, (size_t)n);
+			done += n;
+		}
+		mm_copy_to(mm, *p + (unsigned long)len - 1, "", 1); /* a NUL, whatever came */
+	}
+	return 0;
+}
+
+/* Words for the new stack, written in batches. */
+struct stack_writer {
+	struct mm_struct *mm;
+	unsigned long at;
+	unsigned int n;
+	unsigned long words[16];
+};
+
+static void push_word(struct stack_writer *w, unsigned long word)
+{
+	w->words[w->n++] = word;
+	if (w->n == ARRAY_SIZE(w->words)) {
+		mm_copy_to(w->mm, w->at, w->words, sizeof(w->words));
+		w->at += sizeof(w->words);
+		w->n = 0;
+	}
+}
+
+static void flush_words(struct stack_writer *w)
+{
+	mm_copy_to(w->mm, w->at, w->words, w->n * sizeof(unsigned long));
+	w->at += w->n * sizeof(unsigned long);
+	w->n = 0;
+}
+
+/* One pointer per string, walking up the new stack from *p. */
+static void push_pointers(struct stack_writer *w, unsigned int count, unsigned long *p)
+{
+	const struct arg_source src = { .mm = w->mm };
+
+	for (unsigned int i = 0; i < count; i++) {
+		push_word(w, *p);
+		*p += (unsigned long)arg_strlen(&src, *p, MAX_ARG_STRLEN);
+	}
+	push_word(w, 0);
+}
+
+/* AT_CLKTCK: the unit of times() and /proc's clock ticks, Linux's USER_HZ. */
+#define USER_HZ 100
+
+/* The auxiliary vector's pairs below, AT_NULL's included, AT_PLATFORM's not. */
+#define AUXV_PAIRS 18
+
+/*
+ * Linux's initial stack (fs/binfmt_elf.c), from the top down: a NULL word,
+ * the program's name (AT_EXECFN), the envp strings, the argv strings; then,
+ * 16-byte aligned, the platform string and AT_RANDOM's 16 bytes; then sp,
+ * 16-byte aligned: argc, argv[], NULL, envp[], NULL, the auxv pairs ending
+ * with AT_NULL. The pages from the strings' lowest page down to
+ * USER_STACK_PAGES below it are mapped.
+ * Not inlined: its buffers and load_program()'s struct elf_info each make a
  * frame of a few hundred bytes; together they would come near the stackleak
  * search depth that every frame must stay under (tools/check-frames).
  */
-static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
-				   unsigned long *sp_out)
+static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
+				   const struct elf_info *info, unsigned long *sp_out)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
-	unsigned long words[MAX_ARGS + 5];
-	int n = 0, err;
+	const char *platform = arch_elf_platform();
+	unsigned long top = USER_STACK_TOP - sizeof(void *), p = top, floor, execfn;
+	unsigned long bottom, strings, u_platform = 0, u_random, items, sp;
+	struct stack_writer w = { .mm = mm };
+	size_t len = strnlen(args->filename, MAX_ARG_LEN - 1) + 1;
+	u8 random[16];
+	long err;
 
-	if (argc < 0 || argc > MAX_ARGS)
-		return -E2BIG;
-	for (unsigned long va = USER_STACK_TOP - USER_STACK_PAGES * PAGE_SIZE; va < USER_STACK_TOP;
-	     va += PAGE_SIZE) {
+	/* The strings may take what count_exec_args() allowed, less their pointers. */
+	floor =
+	    top - (ARG_STACK_LIMIT - ((args->argc ? args->argc : 1) + args->envc) * sizeof(void *));
+	bottom = ALIGN_DOWN(top - args->size - PAGE_SIZE, PAGE_SIZE) - USER_STACK_PAGES * PAGE_SIZE;
+	for (unsigned long va = bottom; va < USER_STACK_TOP; va += PAGE_SIZE) {
 		err = mm_map_page(mm, va, PROT_READ | PROT_WRITE);
 		if (err < 0)
 			return err;
 	}
-	/* The strings go at the very top. */
-	for (int i = argc - 1; i >= 0; i--) {
-		size_t len = strnlen(argv[i], MAX_ARG_LEN - 1) + 1;
+	p -= len;
+	mm_copy_to(mm, p, args->filename, len - 1);
+	mm_copy_to(mm, p + len - 1, "", 1);
+	execfn = p;
+	err = copy_strings(mm, args, true, args->envc, &p, floor);
+	if (err < 0)
+		return err;
+	err = copy_strings(mm, args, false, args->argc, &p, floor);
+	if (err < 0)
+		return err;
+	if (p - floor > top - floor || ALIGN_DOWN(p, PAGE_SIZE) - PAGE_SIZE < bottom)
+		return -E2BIG; /* cannot happen: the strings are what was counted */
+	strings = p;
 
-		sp -= len;
-		mm_copy_to(mm, sp, argv[i], len - 1);
-		mm_copy_to(mm, sp + len - 1, "", 1);
-		uargv[i] = sp;
+	p = ALIGN_DOWN(p, 16);
+	if (platform) {
+		len = strlen(platform) + 1;
+		p -= len;
+		mm_copy_to(mm, p, platform, len);
+		u_platform = p;
 	}
-	words[n++] = (unsigned long)argc;
-	for (int i = 0; i < argc; i++)
-		words[n++] = uargv[i];
-	words[n++] = 0; /* end of argv */
-	words[n++] = 0; /* envp: empty */
-	words[n++] = 0; /* auxv: AT_NULL ... */
-	words[n++] = 0; /* ... and its value */
-	sp = ALIGN_DOWN(sp - n * sizeof(unsigned long), 16);
-	mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
+	get_random_bytes(random, sizeof(random));
+	p -= sizeof(random);
+	mm_copy_to(mm, p, random, sizeof(random));
+	u_random = p;
+
+	items = (args->argc + 1) + (args->envc + 1) + 1 + 2 * (AUXV_PAIRS + (platform ? 1 : 0));
+	sp = ALIGN_DOWN(p - items * sizeof(unsigned long), 16);
+	w.at = sp;
+	push_word(&w, args->argc);
+	push_pointers(&w, args->argc, &strings);
+	/* envp's strings lie above argv's, in order: the walk goes on from there. */
+	push_pointers(&w, args->envc, &strings);
+	push_word(&w, AT_HWCAP), push_word(&w, arch_elf_hwcap());
+	push_word(&w, AT_PAGESZ), push_word(&w, PAGE_SIZE);
+	push_word(&w, AT_CLKTCK), push_word(&w, USER_HZ);
+	push_word(&w, AT_PHDR), push_word(&w, info->phdr);
+	push_word(&w, AT_PHENT), push_word(&w, sizeof(struct elf64_phdr));
+	push_word(&w, AT_PHNUM), push_word(&w, info->phnum);
+	push_word(&w, AT_BASE), push_word(&w, 0);
+	push_word(&w, AT_FLAGS), push_word(&w, 0);
+	push_word(&w, AT_ENTRY), push_word(&w, info->entry);
+	push_word(&w, AT_UID), push_word(&w, 0);
+	push_word(&w, AT_EUID), push_word(&w, 0);
+	push_word(&w, AT_GID), push_word(&w, 0);
+	push_word(&w, AT_EGID), push_word(&w, 0);
+	push_word(&w, AT_SECURE), push_word(&w, 0);
+	push_word(&w, AT_RANDOM), push_word(&w, u_random);
+	push_word(&w, AT_HWCAP2), push_word(&w, arch_elf_hwcap2());
+	push_word(&w, AT_EXECFN), push_word(&w, execfn);
+	if (u_platform)
+		push_word(&w, AT_PLATFORM), push_word(&w, u_platform);
+	push_word(&w, AT_NULL), push_word(&w, 0);
+	flush_words(&w);
 	*sp_out = sp;
 	return 0;
 }
 
-long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
-		  unsigned long *entry, unsigned long *sp)
+long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	const struct user_program *prog = find_program(name);
+	const struct user_program *prog = find_program(args->filename);
 	struct elf_info info;
 	long err;
 
@@ -123,10 +396,11 @@ long load_program(struct mm_struct *mm, const char *name, const char *const *arg
 	if (err < 0)
 		return err;
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
-		err = load_segment(mm, prog->start, &info.seg[i]);
+		err = load_segment(mm, prog->start, &info, i);
 		if (err < 0)
 			return err;
 	}
-	*entry = info.entry;
-	return setup_stack(mm, argv, argc, sp);
+	image->entry = info.entry;
+	image->e_flags = info.flags;
+	return setup_stack(mm, args, &info, &image->sp);
 }
