@@ -251,8 +251,9 @@ static long copy_exec_args(struct exec_args *args, char *name, const char __user
 	return count_exec_args(args);
 }
 
-/* Used under the kernel lock, and the kernel is never preempted: one buffer serves every call. */
+/* Used under the kernel lock, and the kernel is never preempted: one of each serves every call. */
 static char name_buf[MAX_ARG_LEN];
+static struct exec_args args_buf;
 
 /*
  * spawn(name, argv, envp, flags): start the embedded program name as a
@@ -265,7 +266,6 @@ static char name_buf[MAX_ARG_LEN];
 SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __user *, argv,
 		const char __user *const __user *, envp, unsigned int, flags)
 {
-	struct exec_args args;
 	long err, pid;
 	struct task_struct *t;
 
@@ -275,10 +275,10 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 		return -EINVAL;
 	if ((flags & SPAWN_TCSETPGROUP) && (err = tty_may_set_foreground()) < 0)
 		return err;
-	err = copy_exec_args(&args, name_buf, name, argv, envp);
+	err = copy_exec_args(&args_buf, name_buf, name, argv, envp);
 	if (err < 0)
 		return err;
-	pid = spawn_args(&args);
+	pid = spawn_args(&args_buf);
 	if (pid < 0 || !(flags & SPAWN_SETPGROUP))
 		return pid;
 	t = task_by_pid((int)pid);
@@ -292,10 +292,9 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const __user *, argv,
 		const char __user *const __user *, envp)
 {
-	struct exec_args args;
-	long err = copy_exec_args(&args, name_buf, filename, argv, envp);
+	long err = copy_exec_args(&args_buf, name_buf, filename, argv, envp);
 
-	return err < 0 ? err : execve_args(&args);
+	return err < 0 ? err : execve_args(&args_buf);
 }
 
 /* clone(flags, newsp, ...): only fork's form, clone(SIGCHLD, 0). */
