@@ -21,20 +21,13 @@
 #include <uapi/auxvec.h>
 #include <uapi/errno.h>
 
-/*
- * Below the stack's top: the strings (at most ARG_STACK_LIMIT with their
- * pointers), a page for the auxiliary vector, AT_RANDOM's bytes and the
- * platform string, then the program's own USER_STACK_PAGES.
- */
-#define STACK_GAP (ARG_STACK_LIMIT + PAGE_SIZE + USER_STACK_PAGES * PAGE_SIZE)
-
 /* This architecture's executables, and where their segments may go: below the stack. */
 static const struct elf_target this_arch = {
 	.machine = ELF_ARCH_MACHINE,
 	.data = ELF_ARCH_DATA,
 	.page_size = PAGE_SIZE,
 	.user_base = USER_BASE,
-	.user_top = USER_STACK_TOP - STACK_GAP,
+	.user_top = USER_STACK_TOP - STACK_SIZE - STACK_GUARD_GAP,
 };
 
 long elf_check_header(const void *image, size_t size)
@@ -65,8 +58,8 @@ struct arg_source {
 static long arg_read(const struct arg_source *src, void *dst, unsigned long addr, size_t n)
 {
 	if (src->mm)
-		mm_copy_from(src->mm, dst, addr, n);
-	else if (src->kernel)
+		return mm_copy_from(src->mm, dst, addr, n);
+	if (src->kernel)
 		memcpy(dst, (const void *)addr, n);
 	else
 		return copy_from_user(dst, (const void __user *)addr, n);
@@ -179,37 +172,61 @@ static unsigned int segment_prot(const struct elf_segment *seg)
 	       ((seg->flags & PF_X) ? PROT_EXEC : 0);
 }
 
+/* The protection page va ends with: that of the last segment from i on that covers it. */
+static unsigned int page_prot(const struct elf_info *info, unsigned int i, unsigned long va)
+{
+	unsigned int prot = segment_prot(&info->seg[i]);
+
+	for (unsigned int j = i + 1; j < info->nr_segments; j++)
+		if (va >= info->seg[j].start && va < info->seg[j].end)
+			prot = segment_prot(&info->seg[j]);
+	return prot;
+}
+
 /*
- * Maps segment i of a checked image (kernel/elf.c) and copies its file part
- * in. A page two segments share holds both's bytes and the protection of the
- * later one, as a later MAP_FIXED mapping wins in Linux: never the union, so
- * no page is writable and executable (each segment is W^X, elf_parse()).
- * The page is mapped once, with that final protection, by whichever segment
- * comes to it first.
+ * Maps segment i of a checked image (kernel/elf.c) as areas and copies its
+ * file part in. A page two segments share holds both's bytes and the
+ * protection of the later one, as a later MAP_FIXED mapping wins in Linux:
+ * never the union, so no page is writable and executable (each segment is
+ * W^X, elf_parse()). The page gets its area, with that final protection,
+ * from whichever segment comes to it first; runs of pages with one
+ * protection make one area.
  */
 static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_info *info,
 			 unsigned int i)
 {
 	const struct elf_segment *seg = &info->seg[i];
+	unsigned long va = seg->start;
+	long err;
 
-	for (unsigned long va = seg->start; va < seg->end; va += PAGE_SIZE) {
-		unsigned int prot = segment_prot(seg);
-		int err;
+	while (va < seg->end) {
+		unsigned long end = va + PAGE_SIZE;
+		unsigned int prot = page_prot(info, i, va);
 
-		if (mm_find_page(mm, va))
+		if (vma_lookup(mm, va)) {
+			va = end; /* an earlier segment's page */
 			continue;
-		for (unsigned int j = i + 1; j < info->nr_segments; j++)
-			if (va >= info->seg[j].start && va < info->seg[j].end)
-				prot = segment_prot(&info->seg[j]);
-		err = mm_map_page(mm, va, prot);
+		}
+		while (end < seg->end && !vma_lookup(mm, end) && page_prot(info, i, end) == prot)
+			end += PAGE_SIZE;
+		err = mm_map_area(mm, va, end - va, prot, 0);
 		if (err < 0)
 			return err;
+		va = end;
 	}
-	/* Every page of [vaddr, vaddr + filesz) is mapped now: the copy finds them all. */
-	mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+	/*
+	 * The whole image is present from the start, bss included: a program's
+	 * own footprint then changes only with its stack, brk and mmap (the tests
+	 * that count free pages from inside a program rely on it).
+	 */
+	err = mm_populate(mm, seg->start, seg->end - seg->start);
+	if (!err)
+		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+	if (err < 0)
+		return err;
 	/* brk starts at the end of the bss, page-aligned, as Linux's. */
-	if (seg->end > mm->brk)
-		mm->brk = seg->end;
+	if (seg->end > mm->start_brk)
+		mm_set_brk(mm, seg->end);
 	return 0;
 }
 
@@ -242,37 +259,39 @@ static long copy_strings(struct mm_struct *mm, struct exec_args *args, bool env,
 
 			if (arg_read(&src, buf, addr + (unsigned long)done, (size_t)n) < 0)
 				return -EFAULT;
-			mm_copy_to(mm, *p + (unsigned long)done, buf, (size_t)n);
+			if (mm_copy_to(mm, *p + (unsigned long)done, buf, (size_t)n) < 0)
+				return -ENOMEM;
 			done += n;
 		}
-		mm_copy_to(mm, *p + (unsigned long)len - 1, "", 1); /* a NUL, whatever came */
+		/* A NUL, whatever came. */
+		if (mm_copy_to(mm, *p + (unsigned long)len - 1, "", 1) < 0)
+			return -ENOMEM;
 	}
 	return 0;
 }
 
-/* Words for the new stack, written in batches. */
+/* Words for the new stack, written in batches; err keeps the first failure. */
 struct stack_writer {
 	struct mm_struct *mm;
 	unsigned long at;
 	unsigned int n;
+	int err;
 	unsigned long words[16];
 };
+
+static void flush_words(struct stack_writer *w)
+{
+	if (!w->err)
+		w->err = mm_copy_to(w->mm, w->at, w->words, w->n * sizeof(unsigned long));
+	w->at += w->n * sizeof(unsigned long);
+	w->n = 0;
+}
 
 static void push_word(struct stack_writer *w, unsigned long word)
 {
 	w->words[w->n++] = word;
-	if (w->n == ARRAY_SIZE(w->words)) {
-		mm_copy_to(w->mm, w->at, w->words, sizeof(w->words));
-		w->at += sizeof(w->words);
-		w->n = 0;
-	}
-}
-
-static void flush_words(struct stack_writer *w)
-{
-	mm_copy_to(w->mm, w->at, w->words, w->n * sizeof(unsigned long));
-	w->at += w->n * sizeof(unsigned long);
-	w->n = 0;
+	if (w->n == ARRAY_SIZE(w->words))
+		flush_words(w);
 }
 
 /* One pointer per string, walking up the new stack from *p. */
@@ -281,8 +300,14 @@ static void push_pointers(struct stack_writer *w, unsigned int count, unsigned l
 	const struct arg_source src = { .mm = w->mm };
 
 	for (unsigned int i = 0; i < count; i++) {
+		long len = arg_strlen(&src, *p, MAX_ARG_STRLEN);
+
 		push_word(w, *p);
-		*p += (unsigned long)arg_strlen(&src, *p, MAX_ARG_STRLEN);
+		if (len < 0) {
+			w->err = w->err ? w->err : (int)len;
+			len = 1;
+		}
+		*p += (unsigned long)len;
 	}
 	push_word(w, 0);
 }
@@ -298,8 +323,9 @@ static void push_pointers(struct stack_writer *w, unsigned int count, unsigned l
  * the program's name (AT_EXECFN), the envp strings, the argv strings; then,
  * 16-byte aligned, the platform string and AT_RANDOM's 16 bytes; then sp,
  * 16-byte aligned: argc, argv[], NULL, envp[], NULL, the auxv pairs ending
- * with AT_NULL. The pages from the strings' lowest page down to
- * USER_STACK_PAGES below it are mapped.
+ * with AT_NULL. The stack area (mm_setup_stack()) has its top
+ * USER_STACK_POPULATE present; the copies make whatever else they touch
+ * present, and the rest comes on first touch.
  * Not inlined: its buffers and load_program()'s struct elf_info each make a
  * frame of a few hundred bytes; together they would come near the stackleak
  * search depth that every frame must stay under (tools/check-frames).
@@ -310,7 +336,7 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	const char *platform = arch_elf_platform();
 	unsigned long top = USER_STACK_TOP - sizeof(void *), p = top, floor, execfn;
-	unsigned long bottom, strings, u_platform = 0, u_random, items, sp;
+	unsigned long strings, u_platform = 0, u_random, items, sp;
 	struct stack_writer w = { .mm = mm };
 	size_t len = strnlen(args->filename, MAX_ARG_LEN - 1) + 1;
 	u8 random[16];
@@ -319,15 +345,15 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	/* The strings may take what count_exec_args() allowed, less their pointers. */
 	floor =
 	    top - (ARG_STACK_LIMIT - ((args->argc ? args->argc : 1) + args->envc) * sizeof(void *));
-	bottom = ALIGN_DOWN(top - args->size - PAGE_SIZE, PAGE_SIZE) - USER_STACK_PAGES * PAGE_SIZE;
-	for (unsigned long va = bottom; va < USER_STACK_TOP; va += PAGE_SIZE) {
-		err = mm_map_page(mm, va, PROT_READ | PROT_WRITE);
-		if (err < 0)
-			return err;
-	}
+	err = mm_setup_stack(mm);
+	if (!err)
+		err = mm_populate(mm, USER_STACK_TOP - USER_STACK_POPULATE, USER_STACK_POPULATE);
+	if (err < 0)
+		return err;
 	p -= len;
-	mm_copy_to(mm, p, args->filename, len - 1);
-	mm_copy_to(mm, p + len - 1, "", 1);
+	if (mm_copy_to(mm, p, args->filename, len - 1) < 0 ||
+	    mm_copy_to(mm, p + len - 1, "", 1) < 0)
+		return -ENOMEM;
 	execfn = p;
 	err = copy_strings(mm, args, true, args->envc, &p, floor);
 	if (err < 0)
@@ -335,20 +361,20 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	err = copy_strings(mm, args, false, args->argc, &p, floor);
 	if (err < 0)
 		return err;
-	if (p - floor > top - floor || ALIGN_DOWN(p, PAGE_SIZE) - PAGE_SIZE < bottom)
-		return -E2BIG; /* cannot happen: the strings are what was counted */
 	strings = p;
 
 	p = ALIGN_DOWN(p, 16);
 	if (platform) {
 		len = strlen(platform) + 1;
 		p -= len;
-		mm_copy_to(mm, p, platform, len);
+		if (mm_copy_to(mm, p, platform, len) < 0)
+			return -ENOMEM;
 		u_platform = p;
 	}
 	get_random_bytes(random, sizeof(random));
 	p -= sizeof(random);
-	mm_copy_to(mm, p, random, sizeof(random));
+	if (mm_copy_to(mm, p, random, sizeof(random)) < 0)
+		return -ENOMEM;
 	u_random = p;
 
 	items = (args->argc + 1) + (args->envc + 1) + 1 + 2 * (AUXV_PAIRS + (platform ? 1 : 0));
@@ -380,7 +406,7 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	push_word(&w, AT_NULL), push_word(&w, 0);
 	flush_words(&w);
 	*sp_out = sp;
-	return 0;
+	return w.err;
 }
 
 long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)

@@ -146,8 +146,9 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 }
 
 /*
- * fork: a new task with a copy of every user page and of the registers; the
- * child sees 0 as the syscall's result, the parent the child's pid.
+ * fork: a new task with a copy of the caller's address space (its pages
+ * shared copy-on-write, mm_dup()) and of its registers; the child sees 0 as
+ * the syscall's result, the parent the child's pid.
  */
 long do_fork(void)
 {
@@ -158,18 +159,11 @@ long do_fork(void)
 	t = new_task(&err);
 	if (!t)
 		return err;
-	for (unsigned int i = 0; i < pmm->nr_pages; i++) {
-		const struct user_page *p = &pmm->pages[i];
-
-		err = mm_map_page(t->mm, p->va, p->prot);
-		if (err < 0) {
-			mm_destroy(t->mm);
-			return err;
-		}
-		memcpy(phys_to_virt(mm_find_page(t->mm, p->va)->pa), phys_to_virt(p->pa),
-		       PAGE_SIZE);
+	err = mm_dup(t->mm, pmm);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
 	}
-	t->mm->brk = pmm->brk;
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
 	files_fork(t, parent);
 	t->parent = parent;

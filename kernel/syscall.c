@@ -75,6 +75,10 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_getpgid]		= { .fn = sys_getpgid },
 	[__NR_getsid]		= { .fn = sys_getsid },
 	[__NR_setsid]		= { .fn = sys_setsid },
+	[__NR_brk]		= { .fn = sys_brk },
+	[__NR_mmap]		= { .fn = sys_mmap },
+	[__NR_munmap]		= { .fn = sys_munmap },
+	[__NR_mprotect]		= { .fn = sys_mprotect },
 };
 /* clang-format on */
 

@@ -65,5 +65,10 @@ SYSCALL_DECLARE(close);
 SYSCALL_DECLARE(dup3);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
+/* mm/mmap.c */
+SYSCALL_DECLARE(brk);
+SYSCALL_DECLARE(mmap);
+SYSCALL_DECLARE(munmap);
+SYSCALL_DECLARE(mprotect);
 
 #endif

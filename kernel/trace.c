@@ -66,6 +66,10 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	[__NR_leak_read_uninit] = { "leak_read_uninit", 0 },
 	[__NR_stackleak_deep] = { "stackleak_deep", 1 },
 	[__NR_lkdtm] = { "lkdtm", 2 },
+	[__NR_brk] = { "brk", 1 },
+	[__NR_mmap] = { "mmap", 6 },
+	[__NR_munmap] = { "munmap", 2 },
+	[__NR_mprotect] = { "mprotect", 3 },
 };
 
 /*

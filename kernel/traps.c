@@ -55,11 +55,6 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
 	do_exit(fault_signals[kind]);
 }
 
-void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr)
-{
-	do_user_fault(regs, kind, addr);
-}
-
 static bool in_range(unsigned long addr, const void *start, const void *end)
 {
 	return addr >= (unsigned long)start && addr < (unsigned long)end;

@@ -26,12 +26,16 @@
  * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep for more
  * than a moment, write to the console from a readable buffer (the log would
  * fill with noise), stackleak switched off or its deliberately untracked test
- * call (both would make the self-check below fail by design). Now and then it forks a child that makes
- * a few hundred calls of its own and exits.
+ * call (both would make the self-check below fail by design). The memory
+ * calls (brk, mmap, munmap, mprotect) stay inside an arena of our own and a
+ * window above the start of the heap, with now and then a length that wraps
+ * (an error before anything changes): our own text, data and stack are never
+ * theirs. Now and then it forks a child that makes a few hundred calls of its own and exits.
  *
  * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
- * self-check passes; and once the children are reaped the number of tasks
- * and of free pages are what they were at the start. One PASS/FAIL line per
+ * self-check passes; and once the children are reaped and the arena and the
+ * heap emptied, the number of tasks and of free pages are what they were at
+ * the start. One PASS/FAIL line per
  * invariant at the end; every FAIL names the seed and the call to replay.
  */
 #include "lib/ulib.h"
@@ -44,6 +48,9 @@
 #define CHECK_EVERY  1000
 #define CHILD_CALLS  300
 #define MAX_CHILDREN 4
+#define PAGE	     4096UL
+#define ARENA_SIZE   (64 * PAGE) /* where mmap, munmap and mprotect may act */
+#define HEAP_SPAN    (64 * PAGE) /* how far brk may move the heap */
 
 static u8 buf[BUF_SIZE] __aligned(4096);
 
@@ -55,6 +62,7 @@ static long my_pid, max_pid;
 static long children[MAX_CHILDREN];
 static unsigned long kernel_text, kernel_stack;
 static unsigned long trace_from = ~0UL;
+static unsigned long arena, heap_start;
 
 /* SplitMix64: small, and every seed gives a full-period stream. */
 static u64 rnd(void)
@@ -108,6 +116,10 @@ static const long valid_nrs[] = {
 	__NR_getpgid,
 	__NR_getsid,
 	__NR_setsid,
+	__NR_brk,
+	__NR_mmap,
+	__NR_munmap,
+	__NR_mprotect,
 };
 
 static long pick_nr(void)
@@ -252,6 +264,21 @@ static void spoil_name(unsigned long p)
 }
 
 /*
+ * A memory call's range: start inside the arena (any alignment, now and then),
+ * and a length that either stays inside it or wraps the address space.
+ */
+static void arena_range(unsigned long *addr, unsigned long *len)
+{
+	unsigned long off = below(ARENA_SIZE / PAGE) * PAGE + (below(8) ? 0 : below(PAGE));
+
+	*addr = arena + off;
+	if (below(8) == 0)
+		*len = -below(4 * PAGE); /* wraps: an error, nothing changes */
+	else if (*len > ARENA_SIZE - off)
+		*len = below(ARENA_SIZE - off + 1);
+}
+
+/*
  * Changes a call that would end us, the machine or the run into a harmless
  * one; false if it must be skipped altogether.
  */
@@ -354,6 +381,23 @@ static bool make_safe(long nr, unsigned long *a)
 		return a[0] != STACKLEAK_DEEP_UNTRACKED;
 	case __NR_stackleak_check:
 		return false; /* prints a report: run at the checks only */
+	case __NR_brk:
+		/* 0 asks; below the start or huge fails; else a point in the window. */
+		if (a[0] && a[0] < (1UL << 63) && below(4))
+			a[0] = heap_start + below(HEAP_SPAN);
+		else if (a[0] >= heap_start && a[0] < (1UL << 63))
+			a[0] = 0;
+		return true;
+	case __NR_mmap:
+		/* Only at a fixed place in the arena: elsewhere it would take fresh page tables. */
+		arena_range(&a[0], &a[1]);
+		if (!(a[3] & MAP_FIXED_NOREPLACE))
+			a[3] |= MAP_FIXED;
+		return true;
+	case __NR_munmap:
+	case __NR_mprotect:
+		arena_range(&a[0], &a[1]);
+		return true;
 	default:
 		return true;
 	}
@@ -401,6 +445,24 @@ static void fail(const char *name, const char *fmt, ...)
 	print_recent();
 	printf("fuzz: %s: %s after call %lu (replay: fuzz 0x%llx)\n", name, why, calls_done,
 	       (unsigned long long)seed);
+}
+
+/*
+ * The arena and the heap's window, each touched once and emptied: the page
+ * tables under them exist from now on, so the start's free pages count them.
+ */
+static void setup_memory(void)
+{
+	arena = (unsigned long)mmap(NULL, ARENA_SIZE, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	heap_start = (unsigned long)brk(0);
+	brk(heap_start + HEAP_SPAN);
+	for (unsigned long off = 0; off < ARENA_SIZE; off += PAGE) {
+		*(volatile char *)(arena + off) = 1;
+		*(volatile char *)(heap_start + off) = 1;
+	}
+	munmap((void *)arena, ARENA_SIZE);
+	brk(heap_start);
 }
 
 static void fuzz_loop(unsigned long count);
@@ -465,6 +527,9 @@ static void check_invariants(void)
 	if (r != 0 && !failures[INV_STACKLEAK]++)
 		fail("user.fuzz.stackleak_check", "stackleak_check() = %ld", r);
 	reap_children();
+	/* The memory calls' traces: the arena and the heap emptied again. */
+	munmap((void *)arena, ARENA_SIZE);
+	brk(heap_start);
 	/* A killed child is gone once reaped; poll a little for anything still on its way out. */
 	for (int t = 0; t < 100; t++) {
 		get_kernel_stats(&st);
@@ -553,12 +618,13 @@ int main(int argc, char **argv)
 		trace_from = (unsigned long)parse_u64(argv[3]);
 	rng_state = seed;
 	my_pid = max_pid = getpid();
+	memset(buf, 0, sizeof(buf));
+	setup_memory();
 	get_kernel_stats(&st);
 	kernel_text = st.kernel_text;
 	kernel_stack = report_stack();
 	base_tasks = st.nr_tasks;
 	base_pages = st.free_pages;
-	memset(buf, 0, sizeof(buf));
 	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n", (unsigned long long)seed,
 	       count, (unsigned long long)seed, count);
 

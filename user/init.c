@@ -57,18 +57,47 @@ static int run(const char *name, const char *const *argv, int *status)
 	return 0;
 }
 
+/*
+ * After a test program: every page it took is free again, once the orphans
+ * it left have ended (up to a second). The kernel's own tables and counts
+ * come from pages too: a leak anywhere shows here.
+ */
+static int check_pages_back(const char *prog, const struct kernel_stats *before)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	struct kernel_stats after;
+	char name[64];
+	bool ok;
+
+	for (int i = 0; i < 100; i++) {
+		get_kernel_stats(&after);
+		if (after.nr_tasks == before->nr_tasks && after.free_pages == before->free_pages)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	ok = after.free_pages == before->free_pages;
+	snprintf(name, sizeof(name), "user.%s.pages_back", prog);
+	test_result(name, ok, "free pages %lu before, %lu after (tasks %lu, %lu)",
+		    (unsigned long)before->free_pages, (unsigned long)after.free_pages,
+		    (unsigned long)before->nr_tasks, (unsigned long)after.nr_tasks);
+	return !ok;
+}
+
 /* A user test program: it prints its own PASS/FAIL lines and exits with its failure count. */
 static int run_user_test(const char *const *argv)
 {
+	struct kernel_stats before;
 	char name[64];
-	int status = 0, err = run(argv[0], argv, &status);
+	int status = 0, err;
 
+	get_kernel_stats(&before);
+	err = run(argv[0], argv, &status);
 	snprintf(name, sizeof(name), "user.%s.exit", argv[0]);
 	if (err < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		test_result(name, false, "ended with status 0x%x (spawn %d)", status, err);
-		return 1;
+		return 1 + check_pages_back(argv[0], &before);
 	}
-	return 0;
+	return check_pages_back(argv[0], &before);
 }
 
 /* user/fault.c once per case: only that task dies, with the case's signal. */

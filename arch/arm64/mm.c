@@ -117,6 +117,10 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 	return 0;
 }
 
+/* TLBI by VA operand (Arm ARM, "TLBI VAE1IS"): VA[55:12] in bits 43:0, the ASID in 63:48. */
+#define TLBI_VA_MASK	((1UL << 44) - 1)
+#define TLBI_ASID_SHIFT 48
+
 /* --- ASIDs ---------------------------------------------------------------- */
 
 /*
@@ -208,35 +212,136 @@ static u64 *next_table(u64 *entry)
 }
 
 /*
- * Maps one user page. A user page is always readable from EL0 (AP[1] = 1;
- * like Linux we want no write-only or execute-only pages), so PROT_READ is
- * implied; PROT_WRITE makes it writable (AP[2] = 0), PROT_EXEC executable at
- * EL0 (UXN = 0). EL1 never executes it (PXN), and never needs to read or
- * write through it either: the kernel reaches user memory through its own
- * map of RAM (kernel/uaccess.c).
+ * A user page with no access (PROT_NONE) keeps its page in an invalid
+ * descriptor, whose other bits the walker ignores: its address and this
+ * software bit, Linux's PTE_PROT_NONE.
  */
-int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
-{
-	u64 *pmd, *pte, desc = pa | PROT_PAGE_USER;
+#define PTE_PROT_NONE BIT(58)
 
-	if ((va | pa) & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
-		return -EINVAL;
-	pmd = next_table(&mm->arch.pgd[PUD_INDEX(va)]);
-	pte = pmd ? next_table(&pmd[PMD_INDEX(va)]) : NULL;
-	if (!pte)
-		return -ENOMEM;
-	pte += PTE_INDEX(va);
-	if (*pte & PTE_VALID)
-		return -EBUSY; /* changing a live entry would need break-before-make */
+static bool pte_user_present(u64 desc)
+{
+	return desc & (PTE_VALID | PTE_PROT_NONE);
+}
+
+/*
+ * The level 3 entry of user page va, making the missing tables if alloc;
+ * NULL where one is missing (or memory ran out).
+ */
+static u64 *user_pte(struct mm_struct *mm, unsigned long va, bool alloc)
+{
+	u64 *entry = &mm->arch.pgd[PUD_INDEX(va)];
+
+	for (int level = 1; level < 3; level++) {
+		u64 *table;
+
+		if (!(*entry & PTE_VALID) && !alloc)
+			return NULL;
+		table = next_table(entry);
+		if (!table)
+			return NULL;
+		entry = &table[level == 1 ? PMD_INDEX(va) : PTE_INDEX(va)];
+	}
+	return entry;
+}
+
+/*
+ * A user page is always readable from EL0 (AP[1] = 1; like Linux we want no
+ * write-only or execute-only pages), so PROT_READ is implied; PROT_WRITE
+ * makes it writable (AP[2] = 0), PROT_EXEC executable at EL0 (UXN = 0). EL1
+ * never executes it (PXN), and never needs to read or write through it
+ * either: the kernel reaches user memory through its own map of RAM
+ * (kernel/uaccess.c). No access at all: PTE_PROT_NONE.
+ */
+static u64 pte_user(unsigned long pa, unsigned int prot)
+{
+	u64 desc = pa | PROT_PAGE_USER;
+
+	if (!prot)
+		return pa | PTE_PROT_NONE;
 	if (!(prot & PROT_WRITE))
 		desc |= PTE_AP_RDONLY;
-	if (prot & PROT_EXEC)
-		mm->arch.icache_stale = true; /* code will be copied in through the D-side */
-	else
+	if (!(prot & PROT_EXEC))
 		desc |= PTE_UXN;
-	WRITE_ONCE(*pte, desc);
+	return desc;
+}
+
+static bool user_page_ok(unsigned long va)
+{
+	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
+}
+
+/* Is mm live on this CPU: does its TTBR0_EL1 hold mm's table? */
+static bool mm_live_here(const struct mm_struct *mm)
+{
+	return (cpu_ttbr[smp_processor_id()] & PTE_ADDR_MASK) == virt_to_phys(mm->arch.pgd);
+}
+
+static void sync_icache_page(unsigned long pa);
+
+/*
+ * New code in a page mm can execute. Where mm is not live here, the next
+ * switch to it syncs the caches (sync_icache()); where it is (the page-fault
+ * path maps a page the task then runs at once), this page's now: its
+ * contents must be in place before it is mapped executable.
+ */
+static void user_code_changed(struct mm_struct *mm, unsigned long pa)
+{
+	if (mm_live_here(mm))
+		sync_icache_page(pa);
+	else
+		mm->arch.icache_stale = true;
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *pte;
+
+	if (!user_page_ok(va) || (pa & (PAGE_SIZE - 1)))
+		return -EINVAL;
+	pte = user_pte(mm, va, true);
+	if (!pte)
+		return -ENOMEM;
+	if (pte_user_present(*pte))
+		return -EBUSY; /* changing a live entry would need break-before-make */
+	if (prot & PROT_EXEC)
+		user_code_changed(mm, pa); /* code will be copied in through the D-side */
+	WRITE_ONCE(*pte, pte_user(pa, prot));
 	dsb(ishst); /* the walker sees the entry before anyone uses va */
 	return 0;
+}
+
+/* Cleans the data cache to the point of unification over one page's kernel alias. */
+static void clean_dcache_page(unsigned long pa, unsigned long line)
+{
+	unsigned long p = (unsigned long)phys_to_virt(pa);
+
+	for (unsigned long a = p; a < p + PAGE_SIZE; a += line)
+		__asm__ __volatile__("dc cvau, %0" : : "r"(a) : "memory");
+}
+
+static unsigned long dcache_line(u64 ctr)
+{
+	return 4UL << ((ctr >> CTR_DMINLINE_SHIFT) & CTR_DMINLINE_MASK);
+}
+
+static void invalidate_icache(u64 ctr)
+{
+	if (!(ctr & CTR_DIC)) {
+		__asm__ __volatile__("ic ialluis" : : : "memory");
+		dsb(ish);
+	}
+	isb();
+}
+
+static void sync_icache_page(unsigned long pa)
+{
+	u64 ctr = read_sysreg(ctr_el0);
+
+	if (!(ctr & CTR_IDC)) {
+		clean_dcache_page(pa, dcache_line(ctr));
+		dsb(ish);
+	}
+	invalidate_icache(ctr);
 }
 
 /*
@@ -244,30 +349,38 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
  * the data cache; the CPU fetches instructions through the instruction cache,
  * which does not snoop the data cache on every core. Before the task runs:
  * clean the data cache to the point of unification for every executable
- * page, then invalidate the instruction cache (Arm ARM, "Instruction cache
- * maintenance"). CTR_EL0.IDC/DIC say when the hardware makes either step
- * unnecessary. QEMU models no caches, so this only matters on hardware.
+ * page (found in the tables themselves), then invalidate the instruction
+ * cache (Arm ARM, "Instruction cache maintenance"). CTR_EL0.IDC/DIC say when
+ * the hardware makes either step unnecessary. QEMU models no caches, so this
+ * only matters on hardware.
  */
 static void sync_icache(struct mm_struct *mm)
 {
 	u64 ctr = read_sysreg(ctr_el0);
-	unsigned long line = 4UL << ((ctr >> CTR_DMINLINE_SHIFT) & CTR_DMINLINE_MASK);
+	const u64 *pgd = mm->arch.pgd;
 
 	if (!(ctr & CTR_IDC)) {
-		for (unsigned int i = 0; i < mm->nr_pages; i++) {
-			unsigned long p = (unsigned long)phys_to_virt(mm->pages[i].pa);
+		for (unsigned int i = KERNEL_PUD_ENTRIES; i < PTRS_PER_TABLE; i++) {
+			const u64 *pmd;
 
-			if (!(mm->pages[i].prot & PROT_EXEC))
+			if (!(pgd[i] & PTE_VALID))
 				continue;
-			for (unsigned long a = p; a < p + PAGE_SIZE; a += line)
-				__asm__ __volatile__("dc cvau, %0" : : "r"(a) : "memory");
+			pmd = phys_to_virt(pgd[i] & PTE_ADDR_MASK);
+			for (unsigned int j = 0; j < PTRS_PER_TABLE; j++) {
+				const u64 *pte;
+
+				if (!(pmd[j] & PTE_VALID))
+					continue;
+				pte = phys_to_virt(pmd[j] & PTE_ADDR_MASK);
+				for (unsigned int k = 0; k < PTRS_PER_TABLE; k++)
+					if ((pte[k] & (PTE_VALID | PTE_UXN)) == PTE_VALID)
+						clean_dcache_page(pte[k] & PTE_ADDR_MASK,
+								  dcache_line(ctr));
+			}
 		}
 		dsb(ish);
 	}
-	if (!(ctr & CTR_DIC)) {
-		__asm__ __volatile__("ic ialluis" : : : "memory");
-		dsb(ish);
-	}
+	invalidate_icache(ctr);
 	mm->arch.icache_stale = false;
 }
 
@@ -344,26 +457,75 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	u64 *pte, desc;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	pte = user_pte(mm, va & ~(PAGE_SIZE - 1), false);
+	if (!pte || !pte_user_present(*pte))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	desc = READ_ONCE(*pte);
+	*pa = desc & PTE_ADDR_MASK;
+	*prot = 0;
+	if (desc & PTE_VALID) {
+		*prot = PROT_READ;
+		*prot |= desc & PTE_AP_RDONLY ? 0 : PROT_WRITE;
+		*prot |= desc & PTE_UXN ? 0 : PROT_EXEC;
+	}
 	return 0;
 }
 
+/*
+ * Drops page va of mm from every CPU's TLB: TLBI VAE1IS (by address and
+ * ASID, every level, Inner Shareable: broadcast) after the new entry is
+ * visible to the walkers, and the dsb waits until every CPU has done it. No
+ * IPI: the broadcast reaches a CPU that runs mm now as well as one that ran
+ * it before.
+ */
+static void flush_user_page(struct mm_struct *mm, unsigned long va)
+{
+	u64 arg = (va >> PAGE_SHIFT & TLBI_VA_MASK) | (u64)mm->arch.asid << TLBI_ASID_SHIFT;
+
+	dsb(ishst);
+	__asm__ __volatile__("tlbi vae1is, %0" : : "r"(arg) : "memory");
+	dsb(ish);
+	isb();
+}
+
+/*
+ * A change of permissions only (same address and memory type) may be made
+ * in place, without break-before-make (Arm ARM, "TLB maintenance
+ * requirements ... break-before-make"), then flushed.
+ */
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	u64 *pte;
+	unsigned long pa;
+
+	if (!user_page_ok(va))
+		return -EINVAL;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return -ENOENT;
+	pa = *pte & PTE_ADDR_MASK;
+	if (prot & PROT_EXEC)
+		user_code_changed(mm, pa);
+	WRITE_ONCE(*pte, pte_user(pa, prot));
+	flush_user_page(mm, va);
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	u64 *pte, desc;
+
+	if (!user_page_ok(va))
+		return 0;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return 0;
+	desc = *pte;
+	WRITE_ONCE(*pte, 0);
+	flush_user_page(mm, va);
+	return desc & PTE_ADDR_MASK;
 }

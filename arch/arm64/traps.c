@@ -4,8 +4,9 @@
  * registers for every exception and interrupt but a system call. The arch
  * decides why it trapped (the vector table entry, and ESR_EL1's exception
  * class and syndrome) and hands a short decoded reason to common code: die()
- * with a register dump for the kernel's own faults, do_user_fault() for a
- * user task's, which kills only that task. The handlers are named after the
+ * with a register dump for the kernel's own faults, do_user_page_fault() for
+ * a user task's page fault, which may resolve it, do_user_fault() for any
+ * other fault of a user task's, which kills only that task. The handlers are named after the
  * vector they serve (entry.S). Also here: the IRQ handler, the kernel stack
  * overflow report, and the register dump (arch_show_regs).
  */
@@ -254,10 +255,16 @@ static bool is_privileged_encoding(const struct pt_regs *regs)
 
 /*
  * A synchronous exception from user mode other than svc (entry.S takes svc
- * straight to do_syscall): decode ESR_EL1 into common code's fault kinds and
- * let do_user_fault() kill the task. The kernel carries on with the next one.
+ * straight to do_syscall). A translation or permission fault (nothing mapped
+ * yet, or a store to a read-only page, as copy-on-write leaves it) goes to
+ * do_user_page_fault(), which may resolve it and return: do_trap() then
+ * returns, entry.S goes back to EL0 through ret_from_exception, and the
+ * instruction runs again. WnR says a store, except for cache maintenance
+ * (CM), which Linux counts as a read. Everything else is decoded into common
+ * code's fault kinds for do_user_fault(), which kills the task; the kernel
+ * carries on with the next one.
  */
-static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
+static void el0t_64_sync_handler(struct pt_regs *regs)
 {
 	u64 esr = regs->esr, fsc = ESR_ELx_FSC(esr);
 
@@ -265,13 +272,18 @@ static __noreturn void el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_DABT_LOW: /* a load or store: FAR_EL1 = the address */
 		if (fsc == ESR_ELx_FSC_ALIGN)
 			do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
-		if (fault_has_level(fsc)) /* translation, permission, ... */
-			do_user_fault(regs, esr & ESR_ELx_WNR ? FAULT_WRITE : FAULT_READ,
-				      regs->far);
+		if (fault_has_level(fsc)) { /* translation, permission, ... */
+			bool write = (esr & ESR_ELx_WNR) && !(esr & ESR_ELx_CM);
+
+			do_user_page_fault(regs, write ? FAULT_WRITE : FAULT_READ, regs->far);
+			return;
+		}
 		break;		  /* external abort, tag check, TLB conflict */
 	case ESR_ELx_EC_IABT_LOW: /* an instruction fetch: FAR_EL1 = the pc */
-		if (fault_has_level(fsc))
-			do_user_fault(regs, FAULT_EXEC, regs->far);
+		if (fault_has_level(fsc)) {
+			do_user_page_fault(regs, FAULT_EXEC, regs->far);
+			return;
+		}
 		break;
 	case ESR_ELx_EC_PC_ALIGN: /* a branch to a pc not 4-byte aligned */
 		do_user_fault(regs, FAULT_ALIGNMENT, regs->far);
@@ -338,8 +350,8 @@ static __noreturn void unhandled_exception(struct pt_regs *regs)
 /*
  * Every exception and interrupt but svc from EL0 (entry.S entry_exception),
  * told apart by the vector table entry that took it. Returns for an
- * interrupt only: a fault is fatal in the kernel and kills the task in user
- * mode.
+ * interrupt and a resolved user page fault: any other fault is fatal in the
+ * kernel and kills the task in user mode.
  */
 void do_trap(struct pt_regs *regs)
 {
@@ -351,6 +363,7 @@ void do_trap(struct pt_regs *regs)
 		return;
 	case VECTOR_EL0_64_SYNC:
 		el0t_64_sync_handler(regs);
+		return;
 	case VECTOR_EL1H_SYNC:
 		el1h_64_sync_handler(regs);
 	}

@@ -171,19 +171,45 @@ int arch_mm_init(struct mm_struct *mm)
 	return 0;
 }
 
+/*
+ * The leaf entry of user page va: a pointer into its page table, which is made (with the
+ * PMD table above it) if missing and alloc; NULL where one is missing.
+ */
+static unsigned long *user_pte(struct mm_struct *mm, unsigned long va, bool alloc)
+{
+	unsigned long *entry = &mm->arch.pgd[pgd_index(va)], *table;
+
+	if (!*entry && !alloc)
+		return NULL;
+	table = next_table(entry);
+	if (!table)
+		return NULL;
+	entry = &table[pmd_index(va)];
+	if (!*entry && !alloc)
+		return NULL;
+	table = next_table(entry);
+	return table ? &table[pte_index(va)] : NULL;
+}
+
+static bool user_page_ok(unsigned long va)
+{
+	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
+}
+
 int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
 {
-	unsigned long *pmd, *pt;
+	unsigned long *pte;
 
-	if (va >> USER_VA_BITS)
-		return -EINVAL; /* beyond what three levels reach (asm/pgtable.h) */
-	pmd = next_table(&mm->arch.pgd[pgd_index(va)]);
-	if (!pmd)
+	/* TASK_SIZE is within what three levels reach (asm/pgtable.h). */
+	BUILD_BUG_ON(TASK_SIZE > 1UL << USER_VA_BITS);
+	if (!user_page_ok(va) || (pa & (PAGE_SIZE - 1)))
+		return -EINVAL;
+	pte = user_pte(mm, va, true);
+	if (!pte)
 		return -ENOMEM;
-	pt = next_table(&pmd[pmd_index(va)]);
-	if (!pt)
-		return -ENOMEM;
-	pt[pte_index(va)] = mk_pte(pa, prot);
+	if (*pte & PTE_V)
+		return -EBUSY;
+	*pte = mk_pte(pa, prot);
 	/*
 	 * A task that touched va before it was mapped left an invalid entry for it in the TLB
 	 * (the refill handler caches "nothing here" too); drop it here, and on every other CPU
@@ -210,7 +236,8 @@ void arch_switch_mm(struct mm_struct *mm)
 {
 	unsigned long me;
 
-	__atomic_store_n(&live_mm[smp_processor_id()], mm, __ATOMIC_RELAXED);
+	/* Ordered before the tlb_stale load below (flush_user_page()). */
+	__atomic_store_n(&live_mm[smp_processor_id()], mm, __ATOMIC_SEQ_CST);
 	if (!mm) {
 		csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(empty_pgd));
 		csr_write(LOONGARCH_CSR_ASID, 0);
@@ -219,7 +246,7 @@ void arch_switch_mm(struct mm_struct *mm)
 	csr_write(LOONGARCH_CSR_PGDL, virt_to_phys(mm->arch.pgd));
 	csr_write(LOONGARCH_CSR_ASID, mm->arch.asid);
 	me = 1UL << smp_processor_id();
-	if (__atomic_load_n(&mm->arch.tlb_stale, __ATOMIC_RELAXED) & me) {
+	if (__atomic_load_n(&mm->arch.tlb_stale, __ATOMIC_SEQ_CST) & me) {
 		/*
 		 * This CPU's TLB may hold entries of the ASID that the tables no longer say
 		 * (see the top): drop them all, before the first user access. And the first
@@ -293,26 +320,88 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	unsigned long *pte, entry;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	pte = user_pte(mm, va, false);
+	if (!pte || !(*pte & PTE_V))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	entry = *pte;
+	*pa = entry & PTE_PPN_MASK;
+	*prot = (entry & PTE_NR ? 0 : PROT_READ) | (entry & PTE_D ? PROT_WRITE : 0) |
+		(entry & PTE_NX ? 0 : PROT_EXEC);
 	return 0;
 }
 
+/* smp_call_function() from flush_user_page(): a CPU running the space drops the page. */
+struct flush_page_args {
+	struct mm_struct *mm;
+	unsigned long va;
+};
+
+static void flush_user_page_ipi(void *arg)
+{
+	const struct flush_page_args *f = arg;
+
+	if (live_mm[smp_processor_id()] == f->mm)
+		invtlb(INVTLB_ASID_ADDR, f->mm->arch.asid, f->va);
+}
+
+/*
+ * The entry of page va changed to one that allows less: no CPU may use the old one once we
+ * return. This CPU drops it now; every other CPU is stale (it drops the whole ASID before
+ * it next runs the space, see the top), set before we look which ones have the space live
+ * now: those may be running it and drop the page in an IPI.
+ */
+static void flush_user_page(struct mm_struct *mm, unsigned long va)
+{
+	unsigned long me = 1UL << smp_processor_id();
+
+	if (!mm->arch.has_run)
+		return; /* no TLB holds anything of it (arch_mm_init()) */
+	invtlb(INVTLB_ASID_ADDR, mm->arch.asid, va);
+	__atomic_or_fetch(&mm->arch.tlb_stale, ~me, __ATOMIC_SEQ_CST);
+	for (unsigned int cpu = 0; cpu < nr_cpus_present; cpu++) {
+		if (cpu != smp_processor_id() &&
+		    __atomic_load_n(&live_mm[cpu], __ATOMIC_SEQ_CST) == mm) {
+			struct flush_page_args f = { mm, va };
+
+			smp_call_function(flush_user_page_ipi, &f);
+			break;
+		}
+	}
+}
+
+/*
+ * The entry keeps V and the page; prot 0 is V with NR and NX and no D, which every access
+ * faults on (PNR, PME, PNX), so a PROT_NONE page keeps its page like any other.
+ */
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	unsigned long *pte;
+
+	if (!user_page_ok(va))
+		return -EINVAL;
+	pte = user_pte(mm, va, false);
+	if (!pte || !(*pte & PTE_V))
+		return -ENOENT;
+	*pte = mk_pte(*pte & PTE_PPN_MASK, prot);
+	flush_user_page(mm, va);
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	unsigned long *pte, entry;
+
+	if (!user_page_ok(va))
+		return 0;
+	pte = user_pte(mm, va, false);
+	if (!pte || !(*pte & PTE_V))
+		return 0;
+	entry = *pte;
+	*pte = 0;
+	flush_user_page(mm, va);
+	return entry & PTE_PPN_MASK;
 }

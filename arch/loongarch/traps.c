@@ -4,8 +4,9 @@
  * calls do_trap() for everything but a syscall from user mode (that goes straight to
  * do_syscall()). Here we decode ESTAT.Ecode/EsubCode (manual §7.4.6): an interrupt goes to its
  * line's handler (the constant timer, time.c; another CPU's IPI, smp.c; the devices behind
- * the interrupt controllers, drivers/extioi.c in this directory); a fault in user mode goes to common do_user_fault(),
- * which kills that task only; a page fault in the kernel goes to die_kernel_fault(), which
+ * the interrupt controllers, drivers/extioi.c in this directory); a page fault in user mode
+ * goes to do_user_page_fault(), which may resolve it; any other fault in user mode goes to
+ * common do_user_fault(), which kills that task only; a page fault in the kernel goes to die_kernel_fault(), which
  * names the kernel's mistake; anything else in the kernel is fatal, die(). The entry points
  * themselves are installed by head.S, before any C runs.
  */
@@ -221,9 +222,9 @@ static void do_irq(struct pt_regs *regs)
 }
 
 /*
- * Every general exception except a syscall from user mode, from entry.S. An interrupt returns;
- * a fault in user mode ends that task; a fault in the kernel ends everything, with a register
- * dump.
+ * Every general exception except a syscall from user mode, from entry.S. An interrupt returns,
+ * and so does a user page fault that do_user_page_fault() resolved; any other fault in user
+ * mode ends that task; a fault in the kernel ends everything, with a register dump.
  */
 void do_trap(struct pt_regs *regs)
 {
@@ -234,6 +235,16 @@ void do_trap(struct pt_regs *regs)
 
 	if (ecode == EXCCODE_INT) {
 		do_irq(regs);
+		return;
+	}
+	/*
+	 * A page fault in user mode: no valid entry (PIL, PIS, PIF: nothing mapped yet), or
+	 * one that forbids the access (PME: a store to a page without D, as copy-on-write
+	 * leaves it; PNR, PNX). do_user_page_fault() may resolve it and return: entry.S then
+	 * goes back through ret_from_exception, and the instruction runs again.
+	 */
+	if (user_mode(regs) && ecode >= EXCCODE_PIL && ecode <= EXCCODE_PNX) {
+		do_user_page_fault(regs, fault_kind(regs, ecode), regs->csr_badvaddr);
 		return;
 	}
 	if (user_mode(regs))

@@ -384,46 +384,89 @@ int arch_mm_init(struct mm_struct *mm)
 	return 0;
 }
 
-int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+/*
+ * A user page with no access (PROT_NONE, or mprotect() to it) keeps its page: the entry is
+ * invalid to the hart (V = 0) but holds the physical page and this bit, the first of the
+ * two bits the Privileged ISA leaves to software (RSW, 4.4.1). Linux keeps PROT_NONE pages
+ * the same way (_PAGE_PROT_NONE).
+ */
+#define PTE_PROT_NONE (1UL << 8)
+
+/* A user page is there, accessible (V) or not (PTE_PROT_NONE). */
+static bool pte_user_present(u64 pte)
 {
-	u64 *table = mm->arch.pgd, *pte, flags = prot_pte_flags(prot);
+	return pte & (PTE_V | PTE_PROT_NONE);
+}
 
-	if (va & (PAGE_SIZE - 1) || pa & (PAGE_SIZE - 1) || va < USER_BASE || va >= USER_STACK_TOP)
-		return -EINVAL;
-	if (!flags)
-		return -EINVAL; /* no R, W or X would make it a pointer to a table */
-	flags |= PTE_U | PTE_A;
+/* The level-0 entry of user page va in mm, making the missing tables if alloc; NULL if none. */
+static u64 *user_pte(struct mm_struct *mm, unsigned long va, bool alloc)
+{
+	u64 *table = mm->arch.pgd, *pte;
 
-	/* Walk down to level 0, making the missing tables on the way. */
 	for (int level = ROOT_LEVEL; level > 0; level--) {
 		pte = &table[pgd_index(va, level)];
 		if (!(*pte & PTE_V)) {
-			u64 *next = alloc_page(); /* zeroed: every entry invalid */
+			u64 *next;
 
-			if (!next)
-				return -ENOMEM; /* arch_mm_destroy() frees what we made */
+			if (!alloc || !(next = alloc_page())) /* zeroed: every entry invalid */
+				return NULL; /* arch_mm_destroy() frees what we made */
 			*pte = pte_table(next);
 		} else if (*pte & PTE_LEAF) {
-			return -EBUSY; /* a kernel leaf: cannot happen above */
+			return NULL; /* a kernel leaf: cannot happen in the user range */
 		}
 		table = pte_next_table(*pte);
 	}
-	pte = &table[pgd_index(va, 0)];
-	if (*pte & PTE_V)
+	return &table[pgd_index(va, 0)];
+}
+
+/* The entry for user page pa with prot: a leaf, or the kept page of PROT_NONE. */
+static u64 pte_user(unsigned long pa, unsigned int prot)
+{
+	u64 flags = prot_pte_flags(prot);
+
+	if (!flags)
+		return (pa >> PAGE_SHIFT) << PTE_PPN_SHIFT | PTE_PROT_NONE;
+	return pte_leaf(pa, flags | PTE_U | PTE_A);
+}
+
+static bool user_range_ok(unsigned long va)
+{
+	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
+}
+
+/* fence.i: this hart's instruction fetches see the code the kernel wrote into a page. */
+static void sync_icache(void)
+{
+	__asm__ __volatile__("fence.i" : : : "memory");
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *pte;
+
+	if (!user_range_ok(va) || pa & (PAGE_SIZE - 1))
+		return -EINVAL;
+	pte = user_pte(mm, va, true);
+	if (!pte)
+		return -ENOMEM;
+	if (pte_user_present(*pte))
 		return -EBUSY;
-	*pte = pte_leaf(pa, flags);
+	*pte = pte_user(pa, prot);
 
 	/*
 	 * The hart may cache even invalid entries (4.2.1), so a new mapping is only certain
 	 * to be seen after an sfence.vma: now on this CPU if this space is live here, else on
-	 * its next switch to it; on every other CPU on its next switch to it. No other CPU
-	 * runs this space's code meanwhile: its one task is here, in the kernel.
+	 * its next switch to it; on every other CPU on its next switch to it (where that
+	 * switch also runs fence.i). No other CPU runs this space's code meanwhile: its one
+	 * task is here, in the kernel.
 	 */
 	if (mm == live_mm[smp_processor_id()]) {
 		flush_tlb_page(va, mm->arch.asid);
-		__atomic_fetch_or(&mm->arch.stale_cpus, ~this_cpu_bit(), __ATOMIC_RELEASE);
+		if (prot & PROT_EXEC)
+			sync_icache();
+		__atomic_fetch_or(&mm->arch.stale_cpus, ~this_cpu_bit(), __ATOMIC_SEQ_CST);
 	} else {
-		__atomic_fetch_or(&mm->arch.stale_cpus, ~0UL, __ATOMIC_RELEASE);
+		__atomic_fetch_or(&mm->arch.stale_cpus, ~0UL, __ATOMIC_SEQ_CST);
 	}
 	return 0;
 }
@@ -441,8 +484,8 @@ void arch_switch_mm(struct mm_struct *mm)
 		live_mm[cpu] = mm;
 		if (prev)
 			__atomic_fetch_and(&prev->arch.live_cpus, ~bit, __ATOMIC_RELAXED);
-		if (mm)
-			__atomic_fetch_or(&mm->arch.live_cpus, bit, __ATOMIC_RELAXED);
+		if (mm) /* ordered before the stale_cpus load below (flush_user_page()) */
+			__atomic_fetch_or(&mm->arch.live_cpus, bit, __ATOMIC_SEQ_CST);
 		csr_write(satp, make_satp(pgd, asid));
 		/*
 		 * Between the satp write and the flush below, stale user entries may still be
@@ -493,7 +536,7 @@ void arch_mm_destroy(struct mm_struct *mm)
 		smp_call_function(drop_mm_ipi, mm);
 	/* Only the user's root entries: the kernel's tables are shared, not ours to free. */
 	for (unsigned long i = pgd_index(USER_BASE, ROOT_LEVEL);
-	     i <= pgd_index(USER_STACK_TOP - 1, ROOT_LEVEL); i++) {
+	     i <= pgd_index(TASK_SIZE - 1, ROOT_LEVEL); i++) {
 		u64 *pmd;
 
 		if (!pte_is_table(pgd[i]))
@@ -511,26 +554,87 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	u64 *pte, entry;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	pte = user_pte(mm, va & ~(PAGE_SIZE - 1), false);
+	if (!pte || !pte_user_present(*pte))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	entry = *pte;
+	*pa = (entry >> PTE_PPN_SHIFT) << PAGE_SHIFT;
+	*prot = 0;
+	if (entry & PTE_V) {
+		*prot |= entry & PTE_R ? PROT_READ : 0;
+		*prot |= entry & PTE_W ? PROT_WRITE : 0;
+		*prot |= entry & PTE_X ? PROT_EXEC : 0;
+	}
 	return 0;
+}
+
+/* smp_call_function() from flush_user_page(): a CPU where the space is live drops the page. */
+struct flush_page_args {
+	struct mm_struct *mm;
+	unsigned long va;
+};
+
+static void flush_user_page_ipi(void *arg)
+{
+	const struct flush_page_args *f = arg;
+
+	if (live_mm[smp_processor_id()] == f->mm)
+		flush_tlb_page(f->va, f->mm->arch.asid);
+}
+
+/*
+ * The entry of page va changed to one that allows less (or nothing): no CPU may use the old
+ * one once we return. Here: sfence.vma now. Every other CPU that is not running the space
+ * flushes its ASID before it next does (stale_cpus, set first); those that are running it,
+ * which have a satp that may walk and cache the entry any time, flush the page in an IPI.
+ */
+static void flush_user_page(struct mm_struct *mm, unsigned long va)
+{
+	unsigned long others = ~this_cpu_bit();
+
+	if (mm == live_mm[smp_processor_id()])
+		flush_tlb_page(va, mm->arch.asid);
+	else
+		others = ~0UL;
+	__atomic_fetch_or(&mm->arch.stale_cpus, others, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&mm->arch.live_cpus, __ATOMIC_SEQ_CST) & ~this_cpu_bit()) {
+		struct flush_page_args f = { mm, va };
+
+		smp_call_function(flush_user_page_ipi, &f);
+	}
 }
 
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	u64 *pte;
+
+	if (!user_range_ok(va))
+		return -EINVAL;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return -ENOENT;
+	*pte = pte_user((*pte >> PTE_PPN_SHIFT) << PAGE_SHIFT, prot);
+	flush_user_page(mm, va);
+	if (prot & PROT_EXEC && mm == live_mm[smp_processor_id()])
+		sync_icache();
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	u64 *pte, entry;
+
+	if (!user_range_ok(va))
+		return 0;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return 0;
+	entry = *pte;
+	*pte = 0;
+	flush_user_page(mm, va);
+	return (entry >> PTE_PPN_SHIFT) << PAGE_SHIFT;
 }

@@ -5,9 +5,10 @@
  *
  * entry.S saves a struct pt_regs and calls do_syscall() for an ecall from U-mode, do_trap()
  * for everything else. The timer interrupt goes to time.c and returns; the external interrupt
- * goes to the PLIC (drivers/plic.c) and the console (console.c) and returns. A fault in
- * U-mode is decoded here into a kind of fault and handed to common do_user_fault(), which
- * kills that task only. In the kernel, interrupts are taken only in arch_cpu_idle(); a page
+ * goes to the PLIC (drivers/plic.c) and the console (console.c) and returns. A page fault
+ * in U-mode goes to do_user_page_fault(), which may resolve it and return; any other fault
+ * in U-mode is decoded here into a kind of fault and handed to common do_user_fault(),
+ * which kills that task only. In the kernel, interrupts are taken only in arch_cpu_idle(); a page
  * fault goes to die_kernel_fault() (kernel/traps.c), which names what the kernel did wrong;
  * every other trap is fatal too: we decode why and hand it to die().
  * Cause codes: Privileged ISA 20211203, table 4.2 (asm/csr.h).
@@ -168,19 +169,31 @@ static enum user_fault classify_illegal(u32 insn)
 	return insn == INSN_ECALL || insn == INSN_EBREAK ? FAULT_ILLEGAL : FAULT_PRIVILEGED;
 }
 
-/* An exception from U-mode: decode it for do_user_fault(), which kills the task. */
-static __noreturn void do_trap_user(struct pt_regs *regs)
+/*
+ * An exception from U-mode. A page fault (the entry is invalid, or does not allow the access:
+ * a store to a read-only page, as copy-on-write leaves it, or a load from a page not yet
+ * there) goes to do_user_page_fault(), which may resolve it and return: do_trap() then returns
+ * to entry.S, which goes back to U-mode through ret_from_exception, and the instruction runs
+ * again. Everything else is decoded for do_user_fault(), which kills the task.
+ */
+static void do_trap_user(struct pt_regs *regs)
 {
 	unsigned long addr = regs->badaddr; /* stval: the faulting address, for most */
 
 	switch (regs->cause) {
 	case EXC_INST_PAGE_FAULT:
-	case EXC_INST_ACCESS:
-		do_user_fault(regs, FAULT_EXEC, addr);
+		do_user_page_fault(regs, FAULT_EXEC, addr);
+		return;
 	case EXC_LOAD_PAGE_FAULT:
+		do_user_page_fault(regs, FAULT_READ, addr);
+		return;
+	case EXC_STORE_PAGE_FAULT: /* stores and AMOs */
+		do_user_page_fault(regs, FAULT_WRITE, addr);
+		return;
+	case EXC_INST_ACCESS: /* PMP: memory no page table can grant */
+		do_user_fault(regs, FAULT_EXEC, addr);
 	case EXC_LOAD_ACCESS:
 		do_user_fault(regs, FAULT_READ, addr);
-	case EXC_STORE_PAGE_FAULT: /* stores and AMOs */
 	case EXC_STORE_ACCESS:
 		do_user_fault(regs, FAULT_WRITE, addr);
 	case EXC_INST_MISALIGNED:
@@ -314,8 +327,10 @@ void do_trap(struct pt_regs *regs)
 		return;
 	}
 	if (user_mode(regs)) {
-		if (!(regs->cause & CAUSE_IRQ_FLAG))
+		if (!(regs->cause & CAUSE_IRQ_FLAG)) {
 			do_trap_user(regs);
+			return;
+		}
 	} else if (fault_kind(regs->cause) != FAULT_OTHER) {
 		do_kernel_fault(regs);
 	}

@@ -234,8 +234,9 @@ SYM_CODE_END(entry_syscall)
 
 /*
  * entry_exception: every other trap and interrupt, its registers in pt_regs.
- * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
- * mode ends the task (do_user_fault) and does not return; any other
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a user page fault
+ * returns if resolved; any other fault in user mode ends the task
+ * (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
  * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.
@@ -271,8 +272,9 @@ SYM_CODE_START(entry_exception)
 	call	do_trap			// traps.c: decode and handle, or die
 
 	/*
-	 * Only an interrupt gets back here from user mode: an exception from
-	 * user mode ended the task in do_trap(). A tick sets need_resched(), so
+	 * Only an interrupt or a resolved page fault gets back here from user
+	 * mode: any other exception from user mode ended the task in
+	 * do_trap(). A tick sets need_resched(), so
 	 * exit_to_user_mode() calls schedule(). From ring 0 only an interrupt
 	 * that woke arch_cpu_idle() returns here (every kernel exception died
 	 * in do_trap()): no exit work, the frame is not the task's pt_regs,

@@ -23,6 +23,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/sections.h>
+#include <trapdoor/smp.h>
 #include <uapi/errno.h>
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
@@ -226,14 +227,18 @@ int arch_mm_init(struct mm_struct *mm)
 	/* The kernel: the same PDPT as in every other address space. */
 	pml4[KERNEL_PML4_INDEX] = boot_pml4[KERNEL_PML4_INDEX];
 	mm->arch.pml4 = pml4;
+	mm->arch.live_cpus = 0;
 	return 0;
 }
 
-/* The table *entry points at, allocated (zeroed) if the entry is empty; NULL if out of memory. */
-static u64 *next_table(u64 *entry)
+/*
+ * The table *entry points at; if the entry is empty, a new one (zeroed) when alloc, else
+ * NULL. NULL too if out of memory.
+ */
+static u64 *next_table(u64 *entry, bool alloc)
 {
 	if (!(*entry & _PAGE_PRESENT)) {
-		u64 *table = alloc_page();
+		u64 *table = alloc ? alloc_page() : NULL;
 
 		if (!table)
 			return NULL;
@@ -243,39 +248,74 @@ static u64 *next_table(u64 *entry)
 }
 
 /*
- * A present page is always readable on x86: PROT_WRITE sets R/W, and only
- * PROT_EXEC leaves NX clear. Tables allocated before a failure stay in the
- * tree; arch_mm_destroy() frees them with the rest.
+ * The PT entry of user page va: PML4 -> PDPT -> PD -> PT, three steps down, 9 bits of va
+ * select each entry. Missing tables are made if alloc; else NULL where one is missing.
+ * Tables allocated before a failure stay in the tree; arch_mm_destroy() frees them.
  */
-int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+static u64 *user_pte(struct mm_struct *mm, unsigned long va, bool alloc)
 {
-	u64 *table = mm->arch.pml4, *pte;
-	u64 entry;
+	u64 *table = mm->arch.pml4;
 
-	if (va < USER_BASE || va >= USER_STACK_TOP || ((va | pa) & (PAGE_SIZE - 1)))
-		return -EINVAL;
-	/* PML4 -> PDPT -> PD -> PT: three steps down, 9 bits of va select each entry. */
 	for (int i = 0; i < PML4_LEVELS_BELOW; i++) {
-		table = next_table(&table[table_index(va, walk_shifts[i])]);
+		table = next_table(&table[table_index(va, walk_shifts[i])], alloc);
 		if (!table)
-			return -ENOMEM;
+			return NULL;
 	}
-	pte = &table[table_index(va, PAGE_SHIFT)];
-	if (*pte & _PAGE_PRESENT)
-		return -EBUSY;
+	return &table[table_index(va, PAGE_SHIFT)];
+}
 
-	entry = pa | _PAGE_PRESENT | _PAGE_USER;
+/*
+ * A user page with no access (PROT_NONE) keeps its page in a not-present entry, whose other
+ * bits the CPU ignores (SDM Vol. 3A §4.5): its address and this software bit. Linux marks
+ * such pages the same way (_PAGE_PROTNONE).
+ */
+#define _PAGE_PROTNONE (1UL << 9)
+
+static bool pte_user_present(u64 pte)
+{
+	return pte & (_PAGE_PRESENT | _PAGE_PROTNONE);
+}
+
+/* A present page is always readable: PROT_WRITE sets R/W, and only PROT_EXEC leaves NX clear. */
+static u64 pte_user(unsigned long pa, unsigned int prot)
+{
+	u64 entry = pa | _PAGE_PRESENT | _PAGE_USER;
+
+	if (!prot)
+		return pa | _PAGE_PROTNONE;
 	if (prot & PROT_WRITE)
 		entry |= _PAGE_RW;
 	if (!(prot & PROT_EXEC))
 		entry |= page_nx;
+	return entry;
+}
+
+static bool user_page_ok(unsigned long va)
+{
+	return va >= USER_BASE && va < TASK_SIZE && !(va & (PAGE_SIZE - 1));
+}
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *pte;
+
+	if (!user_page_ok(va) || (pa & (PAGE_SIZE - 1)))
+		return -EINVAL;
+	pte = user_pte(mm, va, true);
+	if (!pte)
+		return -ENOMEM;
+	if (pte_user_present(*pte))
+		return -EBUSY;
 	/*
 	 * Not present -> present needs no TLB flush: the TLB holds only
 	 * translations of present pages (SDM Vol. 3A §4.10.2.3).
 	 */
-	*pte = entry;
+	*pte = pte_user(pa, prot);
 	return 0;
 }
+
+/* The address space each CPU's CR3 holds; NULL: boot_pml4, no user mappings. */
+static struct mm_struct *live_mm[NR_CPUS];
 
 /*
  * CR3 names the PML4 in use. Writing it flushes every TLB entry that is not
@@ -285,13 +325,61 @@ int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsi
  * TCG flushes its software TLB on every CR3 write whatever the flags, so PCID
  * would buy nothing here.) We write CR3 only when the PML4 really changes:
  * leaving for the kernel-only map while already on it costs nothing.
+ * live_cpus says which CPUs hold mm in CR3, for flush_user_page()'s IPI: the
+ * bit is set (a locked, fully ordered RMW) before the CR3 load that starts
+ * caching the tables, and cleared after the one that stops it.
  */
 void arch_switch_mm(struct mm_struct *mm)
 {
+	unsigned int cpu = smp_processor_id();
+	struct mm_struct *prev = live_mm[cpu];
 	unsigned long cr3 = virt_to_phys(mm ? mm->arch.pml4 : boot_pml4);
 
+	if (mm && mm != prev)
+		__atomic_fetch_or(&mm->arch.live_cpus, 1UL << cpu, __ATOMIC_SEQ_CST);
+	live_mm[cpu] = mm;
 	if (read_cr3() != cr3)
 		write_cr3(cr3);
+	if (prev && prev != mm)
+		__atomic_fetch_and(&prev->arch.live_cpus, ~(1UL << cpu), __ATOMIC_SEQ_CST);
+}
+
+static void invlpg(unsigned long va)
+{
+	__asm__ __volatile__("invlpg (%0)" : : "r"(va) : "memory");
+}
+
+/* smp_call_function() from flush_user_page(): a CPU with the space in CR3 drops the page. */
+struct flush_page_args {
+	struct mm_struct *mm;
+	unsigned long va;
+};
+
+static void flush_user_page_ipi(void *arg)
+{
+	const struct flush_page_args *f = arg;
+
+	if (live_mm[smp_processor_id()] == f->mm)
+		invlpg(f->va);
+}
+
+/*
+ * The entry of page va changed: no CPU may use the old one once we return. A CPU whose CR3
+ * does not hold mm has no translation of it (its last CR3 load dropped them) and reads the
+ * new entry when it next switches to it. This CPU, if it runs mm, drops the page with
+ * invlpg; any other that runs it does the same in an IPI, the shootdown.
+ */
+static void flush_user_page(struct mm_struct *mm, unsigned long va)
+{
+	unsigned long self = 1UL << smp_processor_id();
+
+	if (live_mm[smp_processor_id()] == mm)
+		invlpg(va);
+	if (__atomic_load_n(&mm->arch.live_cpus, __ATOMIC_SEQ_CST) & ~self) {
+		struct flush_page_args f = { mm, va };
+
+		smp_call_function(flush_user_page_ipi, &f);
+	}
 }
 
 /* Frees table and, levels_below > 1, every table below it; never the user's pages. */
@@ -322,26 +410,49 @@ void arch_mm_destroy(struct mm_struct *mm)
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	u64 *pte, entry;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	pte = user_pte(mm, va & ~(PAGE_SIZE - 1), false);
+	if (!pte || !pte_user_present(*pte))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	entry = *pte;
+	*pa = entry & PTE_PFN_MASK;
+	*prot = 0;
+	if (entry & _PAGE_PRESENT) {
+		*prot = PROT_READ;
+		*prot |= entry & _PAGE_RW ? PROT_WRITE : 0;
+		*prot |= entry & page_nx ? 0 : PROT_EXEC;
+	}
 	return 0;
 }
 
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	u64 *pte;
+
+	if (!user_page_ok(va))
+		return -EINVAL;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return -ENOENT;
+	*pte = pte_user(*pte & PTE_PFN_MASK, prot);
+	flush_user_page(mm, va);
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	u64 *pte, entry;
+
+	if (!user_page_ok(va))
+		return 0;
+	pte = user_pte(mm, va, false);
+	if (!pte || !pte_user_present(*pte))
+		return 0;
+	entry = *pte;
+	*pte = 0;
+	flush_user_page(mm, va);
+	return entry & PTE_PFN_MASK;
 }

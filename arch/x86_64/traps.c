@@ -3,8 +3,9 @@
  * Traps: entry.S hands every exception and interrupt (every IDT vector) to
  * do_trap() with the saved registers; here we decide what it was, in the
  * words of the Intel SDM (Vol. 3A chapter 6). An interrupt goes to its
- * device's handler. An exception from user mode ends the task through the
- * common do_user_fault(); from the kernel it is a bug, reported through
+ * device's handler. A page fault from user mode goes to do_user_page_fault(),
+ * which may resolve it; any other exception from user mode ends the task
+ * through the common do_user_fault(); from the kernel it is a bug, reported through
  * die(), or through die_kernel_fault() for a page fault, which names what
  * the kernel did wrong. arch_show_regs() is the register dump of both.
  * At the end, each CPU's trap and syscall state: the TSS, the #DF stack and
@@ -171,6 +172,24 @@ static bool is_privileged_instruction(const struct pt_regs *regs)
 }
 
 /*
+ * A page fault in ring 3: CR2 is the linear address, the error code says
+ * which access (SDM Vol. 3A §4.7): I/D for a fetch, W/R for a write (a write
+ * to a present read-only page, as copy-on-write leaves it, has P and W set;
+ * one to a page not there yet has P clear). do_user_page_fault() may resolve
+ * it and return: do_trap() then returns, entry_exception goes back through
+ * ret_from_exception, and the instruction runs again.
+ */
+static void user_page_fault(struct pt_regs *regs)
+{
+	unsigned long e = regs->error_code;
+	enum user_fault kind = (e & X86_PF_INSTR) ? FAULT_EXEC :
+			       (e & X86_PF_WRITE) ? FAULT_WRITE :
+						    FAULT_READ;
+
+	do_user_page_fault(regs, kind, regs->cr2);
+}
+
+/*
  * The task did something the CPU refused. Decode it into the common kinds;
  * do_user_fault() prints one line and ends only this task.
  */
@@ -179,13 +198,6 @@ static __noreturn void user_exception(struct pt_regs *regs)
 	unsigned long e = regs->error_code;
 
 	switch (regs->vector) {
-	case X86_TRAP_PF:
-		/* CR2: the linear address; the error code: which access (SDM Vol. 3A §4.7). */
-		if (e & X86_PF_INSTR)
-			do_user_fault(regs, FAULT_EXEC, regs->cr2);
-		if (e & X86_PF_WRITE)
-			do_user_fault(regs, FAULT_WRITE, regs->cr2);
-		do_user_fault(regs, FAULT_READ, regs->cr2);
 	case X86_TRAP_UD: /* ud2, or any encoding that is not an instruction */
 	case X86_TRAP_NM: /* x87 with CR0.EM set: no floating point here */
 		do_user_fault(regs, FAULT_ILLEGAL, regs->rip);
@@ -276,11 +288,16 @@ static void handle_exception(struct pt_regs *regs)
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	char reason[REASON_SIZE];
 
-	if (caused_by_task(regs))
+	if (caused_by_task(regs)) {
+		if (regs->vector == X86_TRAP_PF) {
+			user_page_fault(regs);
+			return;
+		}
 		user_exception(regs);
+	}
 
 	switch (regs->vector) {
-	case X86_TRAP_PF: /* from ring 3 it killed the task above */
+	case X86_TRAP_PF: /* from ring 3 it went to user_page_fault() above */
 		kernel_page_fault(regs);
 	case X86_TRAP_DF:
 		double_fault(regs);

@@ -19,9 +19,10 @@ struct user_program {
 extern const struct user_program user_programs[];
 extern const unsigned int nr_user_programs;
 
-#define MAX_ARGS	 16  /* the kernel's own spawns (init's argv) */
-#define MAX_ARG_LEN	 128 /* a program's name, with its NUL */
-#define USER_STACK_PAGES 8   /* the program's own stack, below its strings and auxv */
+#define MAX_ARGS	    16	/* the kernel's own spawns (init's argv) */
+#define MAX_ARG_LEN	    128 /* a program's name, with its NUL */
+/* The top of the stack a new program finds present (the rest is demand-zero). */
+#define USER_STACK_POPULATE (64 * 1024)
 
 /*
  * Linux's limits on the strings of an execve (fs/exec.c): one string, with
@@ -67,7 +68,7 @@ long count_exec_args(struct exec_args *args);
 long elf_check_header(const void *image, size_t size);
 
 /*
- * Maps the program's segments and a stack into mm and builds Linux's initial
+ * Maps the program's segments and a stack (mm_setup_stack()) into mm and builds Linux's initial
  * stack from args (counted by count_exec_args()): argc, argv[], NULL,
  * envp[], NULL, the auxiliary vector; the strings at the top. -ENOENT if no
  * such program, -ENOEXEC if its image is malformed, -ENOMEM if memory ran

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Copying between the kernel and the current task's user memory. Each checks
- * the whole range [uptr, uptr + n) against the task's mapped pages (no
- * wrap-around, every page present with the needed permission) before copying a
+ * the whole range [uptr, uptr + n) against the task's areas (no
+ * wrap-around, every page in an area with the needed permission) before copying a
  * single byte; on any bad byte it returns -EFAULT and copies nothing.
  */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_UACCESS_H
@@ -21,7 +21,7 @@
 /* A user pointer's numeric address, for range arithmetic (never to dereference). */
 #define user_addr(p) ((__force unsigned long)(p))
 
-/* Is [uptr, uptr + n) entirely mapped in the current task with at least prot? */
+/* Is [uptr, uptr + n) entirely inside the current task's areas, each allowing prot? */
 bool access_ok(const void __user *uptr, size_t n, unsigned int prot);
 
 /*

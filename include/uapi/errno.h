@@ -17,6 +17,8 @@
 #define EACCES	     13 /* Permission denied */
 #define EFAULT	     14 /* Bad address */
 #define EBUSY	     16 /* Device or resource busy */
+#define EEXIST	     17 /* File exists */
+#define ENODEV	     19 /* No such device */
 #define EINVAL	     22 /* Invalid argument */
 #define ENFILE	     23 /* File table overflow */
 #define EMFILE	     24 /* Too many open files */

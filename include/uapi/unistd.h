@@ -36,6 +36,11 @@
 #define __NR_execve	       221
 #define __NR_wait4	       260
 #define __NR_getrandom	       278
+/* The memory calls (mm/mmap.c). */
+#define __NR_brk	       214
+#define __NR_munmap	       215
+#define __NR_mmap	       222
+#define __NR_mprotect	       226
 
 /*
  * trapdoor's own calls, far above Linux's range (which ends below 500) so they

@@ -17,7 +17,7 @@ struct ktest {
 };
 
 extern const struct ktest ktests_boot[], ktests_lib[], ktests_arch[], ktests_random[],
-    ktests_exec[], ktests_task[], ktests_cmdline[];
+    ktests_exec[], ktests_task[], ktests_cmdline[], ktests_pgtable[];
 /* The tests that need every CPU started: ktest_run_late(), after smp_init(). */
 extern const struct ktest ktests_smp[];
 

@@ -14,6 +14,7 @@
 #include <trapdoor/types.h>
 #include <asm/ioctls.h> /* this arch's terminal requests (arch/<arch>/include/uapi) */
 #include <uapi/errno.h>
+#include <uapi/mman.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
@@ -301,5 +302,26 @@ extern int test_failures;
 		test_result(name, ok_, __VA_ARGS__); \
 		test_failures += !ok_;               \
 	} while (0)
+
+/*
+ * The memory calls (docs/memory.md), raw: mmap and brk return an address, or
+ * (mmap) a negative errno; brk returns the old end of the heap when it fails.
+ */
+static inline long brk(unsigned long addr)
+{
+	return syscall1(__NR_brk, addr);
+}
+static inline long mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
+{
+	return __syscall6(__NR_mmap, (long)addr, (long)len, prot, flags, fd, off);
+}
+static inline long munmap(void *addr, size_t len)
+{
+	return syscall2(__NR_munmap, addr, len);
+}
+static inline long mprotect(void *addr, size_t len, int prot)
+{
+	return syscall3(__NR_mprotect, addr, len, prot);
+}
 
 #endif

@@ -51,6 +51,7 @@
 #define ESR_ELx_FSC_MASK UL(0x3f) /* DFSC/IFSC [5:0]: fault status code */
 #define ESR_ELx_FSC(esr) ((esr) & ESR_ELx_FSC_MASK)
 #define ESR_ELx_WNR	 BIT(6)	 /* the access was a write */
+#define ESR_ELx_CM	 BIT(8)	 /* cache maintenance: reported as a write, is none */
 #define ESR_ELx_S1PTW	 BIT(7)	 /* fault on the stage 2 walk of a stage 1 table */
 #define ESR_ELx_FNV	 BIT(10) /* FAR_EL1 is not valid */
 

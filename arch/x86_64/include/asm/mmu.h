@@ -12,6 +12,8 @@ struct arch_mm {
 	 * this address space's own. No PCID: see arch_switch_mm().
 	 */
 	u64 *pml4;
+	/* The CPUs (bit n: CPU n) whose CR3 holds it now: a changed entry's shootdown. */
+	unsigned long live_cpus;
 };
 
 #endif

@@ -2,10 +2,12 @@
 /*
  * copy_from_user and friends. The range is checked in full before anything is
  * copied: first for wrap-around (uptr + n must not pass the top of the address
- * space), then page by page against the task's own list of mapped pages. The
- * copy itself goes through the kernel's mapping of physical memory, so no
- * architecture needs to open user memory to the kernel (no SUM, no PAN games),
- * and a bad pointer yields -EFAULT, never a kernel fault.
+ * space), then page by page against the task's areas (VMAs) and their
+ * protection. The copy itself goes through the kernel's mapping of physical
+ * memory (mm/memory.c: a page not yet touched is made present, a shared one
+ * copied before it is written), so no architecture needs to open user memory
+ * to the kernel (no SUM, no PAN games), and a bad pointer yields -EFAULT,
+ * never a kernel fault.
  */
 #include <trapdoor/mm.h>
 #include <trapdoor/string.h>
@@ -13,12 +15,12 @@
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
 
-/* Is page va of the address space ctx mapped with at least prot? */
+/* Does page va of the address space ctx lie in an area that allows prot? */
 static bool user_page_ok(const void *ctx, unsigned long va, unsigned int prot)
 {
-	const struct user_page *p = mm_find_page(ctx, va);
+	const struct vm_area_struct *vma = vma_lookup((struct mm_struct *)ctx, va);
 
-	return p && (p->prot & prot) == prot;
+	return vma && (vma->vm_prot & prot) == prot;
 }
 
 bool access_ok(const void __user *uptr, size_t n, unsigned int prot)
@@ -33,16 +35,14 @@ long copy_from_user(void *dst, const void __user *usrc, size_t n)
 {
 	if (!access_ok(usrc, n, PROT_READ))
 		return -EFAULT;
-	mm_copy_from(current->mm, dst, user_addr(usrc), n);
-	return 0;
+	return mm_copy_from(current->mm, dst, user_addr(usrc), n) < 0 ? -EFAULT : 0;
 }
 
 long copy_to_user(void __user *udst, const void *src, size_t n)
 {
 	if (!access_ok(udst, n, PROT_WRITE))
 		return -EFAULT;
-	mm_copy_to(current->mm, user_addr(udst), src, n);
-	return 0;
+	return mm_copy_to(current->mm, user_addr(udst), src, n) < 0 ? -EFAULT : 0;
 }
 
 long strncpy_from_user(char *dst, const char __user *usrc, size_t max)
