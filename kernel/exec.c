@@ -409,24 +409,31 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	return w.err;
 }
 
-long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	const struct user_program *prog = find_program(args->filename);
 	struct elf_info info;
 	long err;
 
-	if (!prog)
-		return -ENOENT;
-	err = elf_parse(prog->start, (size_t)(prog->end - prog->start), &this_arch, &info);
+	err = elf_parse(elf, size, &this_arch, &info);
 	if (err < 0)
 		return err;
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
-		err = load_segment(mm, prog->start, &info, i);
+		err = load_segment(mm, elf, &info, i);
 		if (err < 0)
 			return err;
 	}
 	image->entry = info.entry;
 	image->e_flags = info.flags;
 	return setup_stack(mm, args, &info, &image->sp);
+}
+
+long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
+{
+	const struct user_program *prog = find_program(args->filename);
+
+	if (!prog)
+		return -ENOENT;
+	return load_elf_image(mm, prog->start, (size_t)(prog->end - prog->start), args, image);
 }

@@ -75,5 +75,8 @@ long elf_check_header(const void *image, size_t size);
  * out, -E2BIG or -EFAULT if the strings changed since they were counted.
  */
 long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image);
+/* load_program() of an image in kernel memory (the in-kernel tests build their own). */
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image);
 
 #endif
