@@ -336,8 +336,9 @@ SYM_CODE_END(entry_syscall)
 
 /*
  * entry_exception: every other trap and interrupt, its registers in pt_regs.
- * do_trap(regs) (traps.c) decodes it: an interrupt returns; a fault in user
- * mode ends the task (do_user_fault) and does not return; any other
+ * do_trap(regs) (traps.c) decodes it: an interrupt returns; a user page fault
+ * returns if resolved; any other fault in user mode ends the task
+ * (do_user_fault) and does not return; any other
  * exception in the kernel is fatal. Then back to where it came from: to user
  * mode through ret_from_exception, or to the interrupted kernel code (the idle
  * wait) straight through restore_all, with no exit work.

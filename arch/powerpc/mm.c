@@ -25,6 +25,13 @@
  * sit in the HPT side by side without ever matching each other's accesses, and a TLB entry
  * of one can never serve another: the VSID is what other architectures call an ASID.
  *
+ * The HPT is a cache, as in Linux's hash MMU: each address space keeps its own page table
+ * (below, "the software page table"), the one record of what it maps, and an HPT entry is
+ * made from it only when user mode touches the page and finds none (a data or instruction
+ * storage interrupt: hash_page(), which traps.c calls first). So an address space may map
+ * as many pages as its tables hold; the HPT's size bounds only how many are cached at
+ * once, and a full group just loses an entry, which faults back in when next used.
+ *
  * Why a 1 TiB segment rather than the classic 256 MiB one: it covers address 0 and all of
  * the kernel's real addresses too, as *user* effective addresses with no HPT entry behind
  * them. A user access there is a data or instruction storage interrupt, whose DSISR says
@@ -35,12 +42,12 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/task.h>
 #include <uapi/errno.h>
 #include <asm/hcall.h>
 #include <asm/mmu.h>
 #include <asm/paca.h>
-
-_Static_assert(ARCH_MM_MAX_HPTES >= MAX_USER_PAGES, "one HPT entry per user page");
 
 /* --- segments (Book III, "Segment Lookaside Buffer") --- */
 
@@ -207,6 +214,77 @@ static unsigned long vsid_scramble(unsigned long proto)
 	return proto * VSID_MULTIPLIER_1T % VSID_MODULUS_1T;
 }
 
+/*
+ * The software page table: four levels of 512 eight-byte entries (4 KiB tables from
+ * alloc_page(), made on first use), indexed by effective-address bits 47:39, 38:30, 29:21
+ * and 20:12, like x86_64's. Only software reads it, so the leaf format is ours: the real
+ * page, the access user mode has, and where its HPT entry is, if it has one (Linux's
+ * _PAGE_HASHPTE and slot bits): the group (primary or secondary hash) and the slot in it.
+ * A directory entry is the real address of the next table, 0 for none.
+ */
+#define SPT_LEVELS     4
+#define SPT_INDEX_BITS 9
+#define SPT_ENTRIES    (1 << SPT_INDEX_BITS)
+
+#define SPTE_PRESENT	0x001UL /* a page is mapped here; its prot may be 0 */
+#define SPTE_READ	0x002UL
+#define SPTE_WRITE	0x004UL
+#define SPTE_EXEC	0x008UL
+#define SPTE_HASHPTE	0x010UL /* an HPT entry was made for it ... */
+#define SPTE_SECONDARY	0x020UL /* ... in the secondary group ... */
+#define SPTE_SLOT_SHIFT 6	/* ... in this slot (it may have been evicted since) */
+#define SPTE_SLOT_MASK	(0x7UL << SPTE_SLOT_SHIFT)
+#define SPTE_PAGE	(~(PAGE_SIZE - 1))
+
+/* H_REMOVE flag (LoPAR): remove only if the entry still translates the page we name (AVPN). */
+#define H_AVPN		(1UL << (63 - 32))
+#define HPTE_V_AVPN_CMP (~0x7fUL) /* the bits H_AVPN compares: all but H and V */
+
+BUILD_BUG_ON(TASK_SIZE > SEGMENT_SIZE_1T); /* one segment: arch_switch_mm() */
+BUILD_BUG_ON(PAGE_SHIFT + SPT_LEVELS * SPT_INDEX_BITS < SID_SHIFT_1T);
+
+static unsigned int spt_index(unsigned long va, int level)
+{
+	return (va >> (PAGE_SHIFT + level * SPT_INDEX_BITS)) & (SPT_ENTRIES - 1);
+}
+
+/* The leaf entry of user page va; missing tables are made if alloc, else NULL. */
+static unsigned long *spt_entry(struct mm_struct *mm, unsigned long va, bool alloc)
+{
+	unsigned long *table = mm->arch.pgd;
+
+	for (int level = SPT_LEVELS - 1; level > 0; level--) {
+		unsigned long *entry = &table[spt_index(va, level)];
+
+		if (!*entry) {
+			void *next = alloc ? alloc_page() : NULL;
+
+			if (!next)
+				return NULL;
+			*entry = virt_to_phys(next);
+		}
+		table = phys_to_virt(*entry);
+	}
+	return &table[spt_index(va, 0)];
+}
+
+static unsigned long spte_prot_bits(unsigned int prot)
+{
+	return (prot & PROT_READ ? SPTE_READ : 0) | (prot & PROT_WRITE ? SPTE_WRITE : 0) |
+	       (prot & PROT_EXEC ? SPTE_EXEC : 0);
+}
+
+static unsigned int spte_prot(unsigned long spte)
+{
+	return (spte & SPTE_READ ? PROT_READ : 0) | (spte & SPTE_WRITE ? PROT_WRITE : 0) |
+	       (spte & SPTE_EXEC ? PROT_EXEC : 0);
+}
+
+static bool user_page_ok(unsigned long va)
+{
+	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
+}
+
 int arch_mm_init(struct mm_struct *mm)
 {
 	/*
@@ -217,60 +295,134 @@ int arch_mm_init(struct mm_struct *mm)
 
 	if (proto >= VSID_MODULUS_1T)
 		return -ENOMEM;
+	mm->arch.pgd = alloc_page(); /* zeroed: nothing mapped */
+	if (!mm->arch.pgd)
+		return -ENOMEM;
 	mm->arch.vsid = vsid_scramble(proto);
-	mm->arch.nr_hptes = 0;
-	mm->arch.icache_dirty = false;
-	return 0;
-}
-
-int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
-{
-	struct arch_mm *am = &mm->arch;
-	unsigned long hash = hpt_hash(am->vsid, va), v = hpte_v(am->vsid, va);
-	unsigned long r = hpte_r(pa, prot), ret[HCALL_RET_MAX];
-	long rc;
-
-	if (va >= SEGMENT_SIZE_1T)
-		return -EINVAL;
-	if (am->nr_hptes == ARCH_MM_MAX_HPTES)
-		return -ENOMEM;
-	/* Flags 0: the hypervisor picks a free entry in the group and says which (r4). */
-	rc = hcall(H_ENTER, ret, 0, (hash & hpt_group_mask) * HPTES_PER_GROUP, v, r);
-	if (rc == H_PTEG_FULL)
-		rc = hcall(H_ENTER, ret, 0, (~hash & hpt_group_mask) * HPTES_PER_GROUP,
-			   v | HPTE_V_SECONDARY, r);
-	if (rc != H_SUCCESS)
-		return -ENOMEM;
-	/* A new entry needs no TLB flush: nothing can have cached a page that was unmapped. */
-	am->hptes[am->nr_hptes++] = ret[0];
-	/* Its contents come next (exec's loader, fork's copy): sync before mm runs. */
-	if (prot & PROT_EXEC)
-		am->icache_dirty = true;
 	return 0;
 }
 
 /*
+ * Only the software page table changes: the HPT entry is made when user mode first
+ * touches the page (hash_page()). A page that was not mapped has no HPT entry, so there
+ * is nothing to flush.
+ */
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	unsigned long *spte;
+
+	if (!user_page_ok(va) || pa & (PAGE_SIZE - 1))
+		return -EINVAL;
+	spte = spt_entry(mm, va, true);
+	if (!spte)
+		return -ENOMEM;
+	if (*spte & SPTE_PRESENT)
+		return -EBUSY;
+	*spte = (pa & SPTE_PAGE) | spte_prot_bits(prot) | SPTE_PRESENT;
+	return 0;
+}
+
+/* The HPT index page va's entry was given: its group (primary or secondary hash), its slot. */
+static unsigned long spte_hpt_index(const struct mm_struct *mm, unsigned long va,
+				    unsigned long spte)
+{
+	unsigned long hash = hpt_hash(mm->arch.vsid, va);
+
+	if (spte & SPTE_SECONDARY)
+		hash = ~hash;
+	return (hash & hpt_group_mask) * HPTES_PER_GROUP +
+	       ((spte & SPTE_SLOT_MASK) >> SPTE_SLOT_SHIFT);
+}
+
+/*
+ * Takes page va's HPT entry out, if it still has one: H_REMOVE with H_AVPN removes the
+ * entry only if it still translates this very page (another may have taken the slot after
+ * an eviction, hash_page()). The hypervisor invalidates the entry's TLB copies on every
+ * CPU before it returns: the ptesync; tlbie; eieio; tlbsync; ptesync sequence the owner of
+ * a hashed page table runs (Book III, "Page Table Update Synchronization Requirements"),
+ * which a PAPR guest may not run itself.
+ */
+static void hpte_invalidate(struct mm_struct *mm, unsigned long va, unsigned long *spte)
+{
+	unsigned long ret[HCALL_RET_MAX];
+
+	if (!(*spte & SPTE_HASHPTE))
+		return;
+	hcall(H_REMOVE, ret, H_AVPN, spte_hpt_index(mm, va, *spte),
+	      hpte_v(mm->arch.vsid, va) & HPTE_V_AVPN_CMP, 0);
+	*spte &= ~(SPTE_HASHPTE | SPTE_SECONDARY | SPTE_SLOT_MASK);
+}
+
+/*
  * The loader (or fork) wrote the program's code with ordinary stores, which may still sit
- * in the data cache, while the instruction cache may hold whatever those pages contained
+ * in the data cache, while the instruction cache may hold whatever the page contained
  * before. Book II, "Instruction Storage": write each block back (dcbst), wait (sync),
  * invalidate it in the instruction cache (icbi), then discard prefetched instructions
- * (isync).
+ * (isync). Done for a page whenever it gets an executable HPT entry (hash_page()): before
+ * that, user mode cannot fetch from it.
  */
-static void sync_icache_user(struct mm_struct *mm)
+static void sync_icache_page(unsigned long pa)
 {
-	for (unsigned int i = 0; i < mm->nr_pages; i++) {
-		unsigned long start = (unsigned long)phys_to_virt(mm->pages[i].pa), p;
+	unsigned long start = (unsigned long)phys_to_virt(pa), p;
 
-		if (!(mm->pages[i].prot & PROT_EXEC))
-			continue;
-		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
-			__asm__ __volatile__("dcbst 0, %0" : : "r"(p) : "memory");
-		__asm__ __volatile__("sync" : : : "memory");
-		for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
-			__asm__ __volatile__("icbi 0, %0" : : "r"(p) : "memory");
-	}
+	for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
+		__asm__ __volatile__("dcbst 0, %0" : : "r"(p) : "memory");
+	__asm__ __volatile__("sync" : : : "memory");
+	for (p = start; p < start + PAGE_SIZE; p += CACHE_BLOCK_MIN)
+		__asm__ __volatile__("icbi 0, %0" : : "r"(p) : "memory");
 	__asm__ __volatile__("isync" : : : "memory");
-	mm->arch.icache_dirty = false;
+}
+
+/* The slot evicted next when both groups of a page are full: round robin. */
+static unsigned int hpte_evict_next;
+
+/*
+ * A user data or instruction storage interrupt at ea (access: what it needs). If current's
+ * software page table maps the page with that access allowed, make its HPT entry and
+ * return true: the access is retried and now succeeds. Otherwise false: a real page
+ * fault, for do_user_page_fault(). An old entry of the page (with a stale permission,
+ * say) goes first. When the primary and the secondary group are both full, an entry of
+ * the primary group is evicted (any address space's: its owner faults it back in).
+ */
+bool hash_page(unsigned long ea, unsigned int access)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long va = ea & ~(PAGE_SIZE - 1), *spte, hash, v, r, group, ret[HCALL_RET_MAX];
+	unsigned int prot;
+	long rc;
+
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	if (!mm || va < USER_BASE || va >= TASK_SIZE)
+		return false;
+	spte = spt_entry(mm, va, false);
+	if (!spte || !(*spte & SPTE_PRESENT))
+		return false;
+	prot = spte_prot(*spte);
+	if (!prot || (access & prot) != access)
+		return false;
+	hpte_invalidate(mm, va, spte);
+	if (prot & PROT_EXEC)
+		sync_icache_page(*spte & SPTE_PAGE);
+	hash = hpt_hash(mm->arch.vsid, va);
+	v = hpte_v(mm->arch.vsid, va);
+	r = hpte_r(*spte & SPTE_PAGE, prot);
+	group = (hash & hpt_group_mask) * HPTES_PER_GROUP;
+	/* Flags 0: the hypervisor picks a free entry in the group and says which (r4). */
+	rc = hcall(H_ENTER, ret, 0, group, v, r);
+	if (rc == H_PTEG_FULL) {
+		rc = hcall(H_ENTER, ret, 0, (~hash & hpt_group_mask) * HPTES_PER_GROUP,
+			   v | HPTE_V_SECONDARY, r);
+		if (rc == H_SUCCESS)
+			*spte |= SPTE_SECONDARY;
+	}
+	if (rc == H_PTEG_FULL) {
+		hcall(H_REMOVE, ret, 0, group + hpte_evict_next++ % HPTES_PER_GROUP, 0, 0);
+		rc = hcall(H_ENTER, ret, 0, group, v, r);
+	}
+	if (rc != H_SUCCESS)
+		panic("powerpc: H_ENTER for 0x%lx failed: %ld", va, rc);
+	*spte |= SPTE_HASHPTE | (ret[0] % HPTES_PER_GROUP) << SPTE_SLOT_SHIFT;
+	return true;
 }
 
 /*
@@ -286,13 +438,6 @@ void arch_switch_mm(struct mm_struct *mm)
 	unsigned long vsid = mm ? mm->arch.vsid : 0;
 	unsigned long rs = SLB_VSID_B_1T | vsid << SLB_VSID_SHIFT_1T | SLB_VSID_KP;
 
-	/*
-	 * Code written since mm last ran (a new program, a fork's copy) must reach the
-	 * instruction cache before the first fetch. Every path into a new image switches
-	 * to it first: spawn and fork through schedule(), execve directly.
-	 */
-	if (mm && mm->arch.icache_dirty)
-		sync_icache_user(mm);
 	if (vsid == p->live_vsid)
 		return;
 	slb_flush_user();
@@ -305,29 +450,37 @@ void arch_switch_mm(struct mm_struct *mm)
 	p->live_vsid = vsid;
 }
 
+/* Frees a table of level and every table below it; at level 0, drops the HPT entries. */
+static void spt_free(struct mm_struct *mm, unsigned long *table, int level, unsigned long va)
+{
+	for (unsigned long i = 0; i < SPT_ENTRIES; i++) {
+		unsigned long entry_va = va | i << (PAGE_SHIFT + level * SPT_INDEX_BITS);
+
+		if (!table[i])
+			continue;
+		if (level)
+			spt_free(mm, phys_to_virt(table[i]), level - 1, entry_va);
+		else
+			hpte_invalidate(mm, entry_va, &table[i]);
+	}
+	free_page(table);
+}
+
 /*
- * Take mm's entries out of the HPT; H_REMOVE also invalidates their TLB copies, on every
- * CPU (the hypervisor broadcasts it, as tlbie does: QEMU flushes every vCPU's TLB). There
- * are no page-table pages to free: the HPT is the hypervisor's. Another CPU that last ran
- * mm may still have its VSID in its SLB: harmless, since no HPT entry carries that VSID any
- * more and none ever will (VSIDs are never reused), and its next arch_switch_mm() replaces
- * it. This CPU drops it now.
+ * Take mm's entries out of the HPT (hpte_invalidate(), which drops their TLB copies on
+ * every CPU) and free its software page table; the user pages themselves belong to common
+ * code. Another CPU that last ran mm may still have its VSID in its SLB: harmless, since
+ * no HPT entry carries that VSID any more and none ever will (VSIDs are never reused), and
+ * its next arch_switch_mm() replaces it. This CPU drops it now.
  */
 void arch_mm_destroy(struct mm_struct *mm)
 {
-	struct arch_mm *am = &mm->arch;
-	unsigned long ret[HCALL_RET_MAX];
-
-	if (am->vsid == local_paca->live_vsid)
+	if (!mm->arch.pgd)
+		return;
+	if (mm->arch.vsid == local_paca->live_vsid)
 		arch_switch_mm(NULL);
-	for (unsigned int i = 0; i < am->nr_hptes; i++) {
-		long rc = hcall(H_REMOVE, ret, 0, am->hptes[i], 0, 0);
-
-		/* H_REMOVE hands back the entry it removed (r4): it must have been ours. */
-		BUG_ON(rc != H_SUCCESS ||
-		       (ret[0] & ~HPTE_V_1TB_SEG) >> HPTE_V_VSID_SHIFT_1T != am->vsid);
-	}
-	am->nr_hptes = 0;
+	spt_free(mm, mm->arch.pgd, SPT_LEVELS - 1, 0);
+	mm->arch.pgd = NULL;
 }
 
 /*
@@ -342,26 +495,44 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	unsigned long *spte;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	spte = spt_entry(mm, va, false);
+	if (!spte || !(*spte & SPTE_PRESENT))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	*pa = *spte & SPTE_PAGE;
+	*prot = spte_prot(*spte);
 	return 0;
 }
 
+/* The HPT entry goes (and with it every TLB copy); the next access makes one with prot. */
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	unsigned long *spte;
+
+	if (!user_page_ok(va))
+		return -EINVAL;
+	spte = spt_entry(mm, va, false);
+	if (!spte || !(*spte & SPTE_PRESENT))
+		return -ENOENT;
+	hpte_invalidate(mm, va, spte);
+	*spte = (*spte & SPTE_PAGE) | spte_prot_bits(prot) | SPTE_PRESENT;
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	unsigned long *spte, pa;
+
+	if (!user_page_ok(va))
+		return 0;
+	spte = spt_entry(mm, va, false);
+	if (!spte || !(*spte & SPTE_PRESENT))
+		return 0;
+	hpte_invalidate(mm, va, spte);
+	pa = *spte & SPTE_PAGE;
+	*spte = 0;
+	return pa;
 }

@@ -2,7 +2,9 @@
 /*
  * ppc64 interrupts, C side: entry.S saved the registers and the vector in pt_regs->trap;
  * here we work out why we trapped. From user mode (MSR[PR] = 1 in SRR1) that is the
- * task's doing: decode it and hand it to do_user_fault(), which kills only that task.
+ * task's doing: a storage interrupt refills the HPT or is a page fault that
+ * do_user_page_fault() may resolve; anything else is decoded and handed to do_user_fault(),
+ * which kills only that task.
  * From the kernel it is a bug: say what happened in words and die() with the register
  * dump. Two interrupts are expected, and
  * come from user mode or from arch_cpu_idle (entry.S): the decrementer, the tick (time.c),
@@ -12,6 +14,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/kallsyms.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
@@ -20,6 +23,7 @@
 #include <trapdoor/task.h>
 #include <trapdoor/stackleak.h>
 #include <asm/interrupt.h>
+#include <asm/mmu.h>
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 #include <asm/time.h>
@@ -196,20 +200,35 @@ static __noreturn void user_program_check(struct pt_regs *regs)
 	do_user_fault(regs, FAULT_OTHER, 0); /* FP exception: FP is off */
 }
 
+/*
+ * A data or instruction storage interrupt from user mode: no HPT entry, or PP or N forbids
+ * the access (a store to a read-only page, as copy-on-write leaves it). DSISR says whether
+ * a data access was a store. The HPT is only a cache of the task's page table: if that maps
+ * the page for the access, hash_page() makes the entry; otherwise it is a page fault, which
+ * do_user_page_fault() may resolve. Either way, returning from do_trap() goes back to user
+ * mode through ret_from_exception, and the instruction runs again.
+ */
+static void user_storage_exception(struct pt_regs *regs)
+{
+	bool fetch = regs->trap == INTERRUPT_INST_STORAGE, store = regs->dsisr & DSISR_ISSTORE;
+	unsigned long addr = fetch ? regs->nip : regs->dar;
+
+	if (fetch)
+		store = false; /* DSISR is not set by an instruction storage interrupt */
+	if (hash_page(addr, fetch ? PROT_EXEC : store ? PROT_WRITE : PROT_READ))
+		return;
+	do_user_page_fault(regs, fetch ? FAULT_EXEC : store ? FAULT_WRITE : FAULT_READ, addr);
+}
+
 static __noreturn void user_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
-	case INTERRUPT_DATA_STORAGE:
-		/* No HPT entry, or PP forbids it (a store to a read-only page): DSISR says. */
-		do_user_fault(regs, regs->dsisr & DSISR_ISSTORE ? FAULT_WRITE : FAULT_READ,
-			      regs->dar);
 	case INTERRUPT_DATA_SEGMENT:
 		/*
 		 * Beyond the 1 TiB user segment (mm.c). The ISA leaves DSISR undefined here, so
 		 * load and store cannot be told apart: report it as a read.
 		 */
 		do_user_fault(regs, FAULT_READ, regs->dar);
-	case INTERRUPT_INST_STORAGE: /* no entry, or a no-execute page */
 	case INTERRUPT_INST_SEGMENT: /* outside the user segment */
 		do_user_fault(regs, FAULT_EXEC, regs->nip);
 	case INTERRUPT_ALIGNMENT:
@@ -254,7 +273,9 @@ static bool handle_interrupt(struct pt_regs *regs)
 void do_trap(struct pt_regs *regs)
 {
 	if (user_mode(regs)) {
-		if (!handle_interrupt(regs))
+		if (regs->trap == INTERRUPT_DATA_STORAGE || regs->trap == INTERRUPT_INST_STORAGE)
+			user_storage_exception(regs);
+		else if (!handle_interrupt(regs))
 			user_exception(regs); /* ends the task */
 		return;
 	}

@@ -25,10 +25,10 @@
  * TLBs with several CPUs (docs/smp.md). Each CPU has its own TLB, whose
  * entries are tagged with the ASCE they were made through. The rule: a CPU's
  * TLB holds translations made through its live ASCE only, because every change
- * of CR1 comes with a purge of its whole TLB (arch_switch_mm()). Mappings
- * are only ever added (invalid -> valid, which needs no purge) and never
- * changed or removed one by one, so what is left is a table freed and its
- * page reused, maybe as another address space's table with the very same
+ * of CR1 comes with a purge of its whole TLB (arch_switch_mm()). A mapping
+ * added (invalid -> valid) needs no purge; one changed or removed goes
+ * through IPTE, which clears it from every CPU's TLB at once (ipte_user()).
+ * What is left is a table freed and its page reused, maybe as another address space's table with the very same
  * ASCE: arch_mm_destroy() first makes every CPU whose live ASCE it is switch
  * away and purge (an IPI, smp_call_function()), and frees only then.
  */
@@ -172,28 +172,66 @@ static u64 *page_table_for(struct mm_struct *mm, unsigned long va)
 	return page_table;
 }
 
-int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
-{
-	u64 *page_table, pte;
+/*
+ * A user page with no access (PROT_NONE) keeps its page in an invalid entry:
+ * its frame and this bit, one of bits 56-63, which DAT never looks at (Linux
+ * keeps its software bits there too).
+ */
+#define PAGE_ENTRY_PROT_NONE 0x001UL
 
-	if (va < USER_BASE || va >= USER_STACK_TOP || (va | pa) & (PAGE_SIZE - 1))
-		return -EINVAL;
-	page_table = page_table_for(mm, va);
-	if (!page_table)
-		return -ENOMEM;
-	/* Every entry is readable: s390 pages cannot forbid loads. */
-	pte = pa & PAGE_ENTRY_ORIGIN;
+static bool pte_user_present(u64 pte)
+{
+	return !(pte & PAGE_ENTRY_INVALID) || (pte & PAGE_ENTRY_PROT_NONE);
+}
+
+/* Every valid entry is readable: s390 pages cannot forbid loads. */
+static u64 pte_user(unsigned long pa, unsigned int prot)
+{
+	u64 pte = pa & PAGE_ENTRY_ORIGIN;
+
+	if (!prot)
+		return pte | PAGE_ENTRY_INVALID | PAGE_ENTRY_PROT_NONE;
 	if (!(prot & PROT_WRITE))
 		pte |= PAGE_ENTRY_PROTECT;
 	if (!(prot & PROT_EXEC) && have_iep)
 		pte |= PAGE_ENTRY_IEP;
+	return pte;
+}
+
+static bool user_page_ok(unsigned long va)
+{
+	return !(va & (PAGE_SIZE - 1)) && va >= USER_BASE && va < TASK_SIZE;
+}
+
+/* The page-table entry of user page va, NULL if its segment has no page table. */
+static u64 *user_pte(struct mm_struct *mm, unsigned long va)
+{
+	u64 ste = mm->arch.segment_table[segment_index(va)];
+
+	if (ste & SEGMENT_ENTRY_INVALID)
+		return NULL;
+	return (u64 *)phys_to_virt(ste & SEGMENT_ENTRY_ORIGIN) + page_index(va);
+}
+
+/* The segment table spans the user range: 1 MiB a segment. */
+BUILD_BUG_ON(TASK_SIZE > (unsigned long)SEGMENT_TABLE_ENTRIES << SEGMENT_SHIFT);
+
+int arch_map_user(struct mm_struct *mm, unsigned long va, unsigned long pa, unsigned int prot)
+{
+	u64 *page_table;
+
+	if (!user_page_ok(va) || pa & (PAGE_SIZE - 1))
+		return -EINVAL;
+	page_table = page_table_for(mm, va);
+	if (!page_table)
+		return -ENOMEM;
 	/*
 	 * invalid -> valid needs no TLB purge: the TLB never holds invalid
-	 * entries. Changing a valid entry would need IPTE; nobody does that.
+	 * entries. A valid entry changes only through IPTE (ipte_user()).
 	 */
-	if (!(page_table[page_index(va)] & PAGE_ENTRY_INVALID))
+	if (pte_user_present(page_table[page_index(va)]))
 		return -EBUSY;
-	page_table[page_index(va)] = pte;
+	page_table[page_index(va)] = pte_user(pa, prot);
 	return 0;
 }
 
@@ -262,26 +300,67 @@ int arch_kernel_map_prot(unsigned long start, unsigned long end, unsigned int pr
 
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot)
 {
-	const struct user_page *p = mm_find_page(mm, va);
+	u64 *pte;
 
-	if (!p)
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	pte = user_pte(mm, va);
+	if (!pte || !pte_user_present(*pte))
 		return -ENOENT;
-	*pa = p->pa;
-	*prot = p->prot;
+	*pa = *pte & PAGE_ENTRY_ORIGIN;
+	*prot = 0;
+	if (!(*pte & PAGE_ENTRY_INVALID)) {
+		*prot = PROT_READ;
+		*prot |= *pte & PAGE_ENTRY_PROTECT ? 0 : PROT_WRITE;
+		*prot |= *pte & PAGE_ENTRY_IEP ? 0 : PROT_EXEC;
+	}
 	return 0;
+}
+
+/*
+ * INVALIDATE PAGE TABLE ENTRY (PoP 10, "IPTE"): sets the entry's I bit and
+ * clears every TLB entry made from it, on every CPU of the configuration,
+ * before it completes: the broadcast invalidation, no IPI needed. A valid
+ * entry is changed only this way, then rewritten (Linux's ptep_xchg).
+ */
+static void ipte_user(u64 *pte, unsigned long va)
+{
+	unsigned long page_table = virt_to_phys(pte - page_index(va));
+
+	if (*pte & PAGE_ENTRY_INVALID)
+		return; /* no TLB holds an invalid entry */
+	__asm__ __volatile__("ipte	%[pto],%[va]"
+			     :
+			     : [pto] "a"(page_table), [va] "a"(va)
+			     : "memory");
 }
 
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 {
-	(void)mm;
-	(void)va;
-	(void)prot;
-	return -ENOSYS;
+	u64 *pte, pa;
+
+	if (!user_page_ok(va))
+		return -EINVAL;
+	pte = user_pte(mm, va);
+	if (!pte || !pte_user_present(*pte))
+		return -ENOENT;
+	pa = *pte & PAGE_ENTRY_ORIGIN;
+	ipte_user(pte, va);
+	WRITE_ONCE(*pte, pte_user(pa, prot));
+	return 0;
 }
 
 unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 {
-	(void)mm;
-	(void)va;
-	return 0;
+	u64 *pte, pa;
+
+	if (!user_page_ok(va))
+		return 0;
+	pte = user_pte(mm, va);
+	if (!pte || !pte_user_present(*pte))
+		return 0;
+	pa = *pte & PAGE_ENTRY_ORIGIN;
+	ipte_user(pte, va);
+	WRITE_ONCE(*pte, PAGE_ENTRY_INVALID);
+	return pa;
 }

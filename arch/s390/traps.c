@@ -3,8 +3,9 @@
  * Why did we trap? entry.S saves a struct pt_regs for every interruption but
  * a system call and calls do_trap(), which hands it to the handler of its
  * class (pt_regs.int_class, stored by the new-PSW entry that took it). A
- * program check from user mode is decoded
- * into a user fault and kills only that task (do_user_fault()). From kernel
+ * page fault from user mode goes to do_user_page_fault(), which may resolve
+ * it; any other program check from user mode is decoded into a user fault
+ * and kills only that task (do_user_fault()). From kernel
  * mode the handler decodes the lowcore words the CPU stored (now in pt_regs)
  * into a sentence and gives it to die() (die_kernel_fault() for a protection
  * exception); nothing there is survivable except a restart (QEMU `nmi`),
@@ -261,6 +262,39 @@ static void user_program_check(struct pt_regs *regs, unsigned int code, unsigned
 	do_user_fault(regs, kind, addr);
 }
 
+/*
+ * A page fault in user mode: a translation exception (nothing mapped there
+ * yet) or a DAT protection exception (a store to a page with P set, as
+ * copy-on-write leaves it, or a fetch from one with IEP). The TEID names the
+ * page and, for a translation exception, whether it was a store; for a fetch
+ * in that page the exact address is the pc. do_user_page_fault() may resolve
+ * it and return: the PSW then points at the instruction (translation
+ * exceptions nullify it; a protection exception suppresses it and the PSW is
+ * stepped back, as Linux does), and entry.S's way back through
+ * ret_from_exception runs it again.
+ */
+static bool user_page_fault(struct pt_regs *regs, unsigned int code, unsigned long pc)
+{
+	unsigned long addr = regs->int_parm_long & TEID_ADDRESS_MASK;
+	enum user_fault kind;
+
+	if (is_translation_exception(code) && code != PGM_ASCE_TYPE)
+		kind = translation_fault_kind(regs, addr);
+	else if (code == PGM_PROTECTION &&
+		 (regs->int_parm_long & TEID_PROTECTION_MASK) == TEID_PROTECTION_IEP)
+		kind = FAULT_EXEC;
+	else if (code == PGM_PROTECTION &&
+		 (regs->int_parm_long & TEID_PROTECTION_MASK) == TEID_PROTECTION_DAT)
+		kind = FAULT_WRITE;
+	else
+		return false;
+	if (addr == (pc & TEID_ADDRESS_MASK) && kind == FAULT_EXEC)
+		addr = pc;
+	regs->psw.addr = pc;
+	do_user_page_fault(regs, kind, addr);
+	return true;
+}
+
 static void program_check(struct pt_regs *regs)
 {
 	unsigned int code = regs->int_code & PGM_CODE_MASK;
@@ -268,6 +302,8 @@ static void program_check(struct pt_regs *regs)
 	unsigned long pc = program_check_pc(regs, code);
 	unsigned long teid = regs->int_parm_long;
 
+	if (user_mode(regs) && user_page_fault(regs, code, pc))
+		return;
 	if (user_mode(regs))
 		user_program_check(regs, code, pc);
 	/*

@@ -145,7 +145,11 @@ void arch_mm_destroy(struct mm_struct *mm);
  *				0 if there was none
  * protect and unmap return only once no CPU can still use the old entry:
  * every CPU whose TLB may hold it has invalidated it (or will, before it runs
- * this address space's user code again).
+ * this address space's user code again). prot 0 (PROT_NONE) keeps the page
+ * mapped with no access: lookup gives it with prot 0, unmap returns it. A va
+ * outside the user range, or (but for a lookup) not page-aligned, is -EINVAL
+ * (unmap: 0). A lookup reports the access the hardware gives: on most arches
+ * a page that may be written or executed may also be read.
  */
 int arch_user_page(struct mm_struct *mm, unsigned long va, unsigned long *pa, unsigned int *prot);
 int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot);

@@ -1,25 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One user address space as the ppc64 hash MMU sees it (arch/powerpc/mm.c): a segment id
- * of its own and the hashed-page-table entries it owns. There is no page table to
- * allocate: the HPT belongs to the hypervisor and is shared by every address space.
+ * of its own and its software page table, from which the hashed page table (the
+ * hypervisor's, shared by every address space) is filled on demand.
  */
 #ifndef TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_MMU_H
 #define TRAPDOOR_ARCH_POWERPC_INCLUDE_ASM_MMU_H
 
 #include <trapdoor/types.h>
 
-/* One HPT entry per user page: at least MAX_USER_PAGES (mm.c checks). */
-#define ARCH_MM_MAX_HPTES 512
-
 struct arch_mm {
 	unsigned long vsid; /* virtual segment id: the "ASID" of this mm */
-	bool icache_dirty;  /* code pages mapped since the last icache sync */
-	unsigned int nr_hptes;
-	unsigned long hptes[ARCH_MM_MAX_HPTES]; /* HPT indices of its entries, for H_REMOVE */
+	unsigned long *pgd; /* the software page table's top level (mm.c) */
 };
 
 struct mm_struct;
+
+/*
+ * A user data or instruction storage interrupt at ea, for an access that needs access
+ * (PROT_READ, PROT_WRITE or PROT_EXEC): true if current's page table maps the page for
+ * it, and its HPT entry is now made (retry the access); false for a real page fault
+ * (traps.c).
+ */
+bool hash_page(unsigned long ea, unsigned int access);
 
 /* Boot: switch the partition to the hash MMU and find the HPT's size (from arch_setup). */
 void hash_mmu_init(void);
