@@ -10,13 +10,20 @@
  * (user/lkdtm.c) or the test image's lkdtm=NAME boot option, which has init
  * run that one test (see docs/hardening.md).
  *
+ * Two fixtures that are not bugs: PROTECT_USER_RO and PROTECT_USER_NONE take
+ * the caller's own page at arg down to read-only or no access, through
+ * arch_protect_user(), so that the fault matrix (user/fault.c) can show the
+ * old entry is gone from the TLB: the next write, or read, kills the caller.
+ *
  * And the stack-erase fixtures (below the table): a frame with a hole the
  * erase's search must not stop at, a syscall pair that leaks an
  * uninitialised stack slot, and the erase's self-check, stackleak_check()
  * (docs/stackleak.md).
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/lkdtm.h>
+#include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/stackleak.h>
@@ -137,6 +144,26 @@ static long run_access_userspace_uaccess(unsigned long arg)
 	return copy_from_user(&v, u64_to_user_ptr(arg), sizeof(v)) < 0 ? -EFAULT : (long)v;
 }
 
+/* The caller's page holding arg gets prot; the caller's next access checks the TLB. */
+static long protect_user(unsigned long arg, unsigned int prot)
+{
+	unsigned long va = arg & ~(PAGE_SIZE - 1);
+
+	if (va < USER_BASE || va >= TASK_SIZE)
+		return -EINVAL;
+	return arch_protect_user(current->mm, va, prot);
+}
+
+static long run_protect_user_ro(unsigned long arg)
+{
+	return protect_user(arg, PROT_READ);
+}
+
+static long run_protect_user_none(unsigned long arg)
+{
+	return protect_user(arg, 0);
+}
+
 static const struct lkdtm_test lkdtm_tests[] = {
 	{ "EXHAUST_STACK", run_exhaust_stack },
 	{ "WRITE_RO", run_write_ro },
@@ -145,6 +172,8 @@ static const struct lkdtm_test lkdtm_tests[] = {
 	{ "EXEC_STACK", run_exec_stack },
 	{ "ACCESS_USERSPACE", run_access_userspace },
 	{ "ACCESS_USERSPACE_UACCESS", run_access_userspace_uaccess },
+	{ "PROTECT_USER_RO", run_protect_user_ro },
+	{ "PROTECT_USER_NONE", run_protect_user_none },
 };
 
 /* lkdtm=NAME (test images): init runs that one test instead of the suite. */

@@ -9,6 +9,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/spinlock.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/syscall.h>
 #include <trapdoor/task.h>
@@ -140,6 +141,7 @@ static bool access_allowed(const struct vm_area_struct *vma, enum user_fault kin
 
 void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
 	int err = -EFAULT;

@@ -18,8 +18,9 @@
 #include <uapi/stackleak.h>
 
 #define REPEAT	      4
-#define BAD_LOW	      8L       /* in the unmapped page at 0 */
-#define BAD_HIGH      (-4096L) /* the top page: never user memory */
+#define BAD_LOW	      8L	/* in the unmapped page at 0 */
+#define BAD_HIGH      (-4096L)	/* the top page: never user memory */
+#define TOP_64K	      (-65536L) /* the top 64 KiB, aligned for any page size here */
 /*
  * Longer than the kernel copies in (MAX_ARG_LEN in include/trapdoor/exec.h,
  * which user code does not include). Linux's limits on execve's strings
@@ -192,11 +193,11 @@ static const struct errcase cases[] = {
 	  { BAD_HIGH, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED },
 	  -ENOMEM },
 	{ "munmap.unaligned", __NR_munmap, { BAD_LOW, 4096 }, -EINVAL },
-	{ "munmap.len0", __NR_munmap, { 4096, 0 }, -EINVAL },
+	{ "munmap.len0", __NR_munmap, { 65536, 0 }, -EINVAL },
 	{ "munmap.wraps", __NR_munmap, { BAD_HIGH, 8192 }, -EINVAL },
 	{ "mprotect.unaligned", __NR_mprotect, { BAD_LOW, 4096, PROT_READ }, -EINVAL },
-	{ "mprotect.bad_prot", __NR_mprotect, { 4096, 4096, 0x80 }, -EINVAL },
-	{ "mprotect.unmapped", __NR_mprotect, { BAD_HIGH, 4096, PROT_READ }, -ENOMEM },
+	{ "mprotect.bad_prot", __NR_mprotect, { 65536, 65536, 0x80 }, -EINVAL },
+	{ "mprotect.unmapped", __NR_mprotect, { TOP_64K, 65536, PROT_READ }, -ENOMEM },
 	{ "lkdtm.bad_name_ptr", __NR_lkdtm, { BAD_LOW, 0 }, -EFAULT },
 	{ "lkdtm.no_such_test", __NR_lkdtm, { P_NOENT, 0 }, -EINVAL },
 	{ "lkdtm.long_name", __NR_lkdtm, { P_LONG_NAME, 0 }, -ENAMETOOLONG },

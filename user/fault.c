@@ -37,6 +37,30 @@ static __noinline unsigned long recurse(unsigned long n)
 	return recurse(n + 1) + buf[0] + buf[sizeof(buf) - 1];
 }
 
+/*
+ * A page of its own (16 KiB covers the largest page size) that the kernel takes down to
+ * read-only or to no access (kernel/lkdtm.c's PROTECT_USER_* fixtures) right after this
+ * task used it: the access that follows must fault, so the TLB entry the first access left
+ * must be gone. In .data, so that it is a page of the image, mapped from the start.
+ */
+static volatile u8 protect_area[16384] __aligned(16384) __section(".data");
+
+static void access_after_protect(const char *fixture, bool write)
+{
+	long ret;
+
+	protect_area[0] = 1; /* a writable TLB entry for the page */
+	ret = lkdtm(fixture, (unsigned long)protect_area);
+	if (ret) {
+		printf("fault: lkdtm %s gave %ld\n", fixture, ret);
+		return;
+	}
+	if (write)
+		protect_area[0] = 2;
+	else
+		sink = protect_area[0];
+}
+
 /* The kernel must not care where the user's stack pointer points. */
 static int hostile_sp(const struct kernel_stats *st)
 {
@@ -96,6 +120,10 @@ int main(int argc, char **argv)
 		sink = do_misaligned_access((const u8 *)&stack_code + 1);
 	else if (!strcmp(mode, "single-step"))
 		do_single_step();
+	else if (!strcmp(mode, "write-protected"))
+		access_after_protect("PROTECT_USER_RO", true);
+	else if (!strcmp(mode, "read-protnone"))
+		access_after_protect("PROTECT_USER_NONE", false);
 	else
 		return 2;
 	/* Modes that do not trap on this arch (arch_fault_cases' 0) end here. */

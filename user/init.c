@@ -13,18 +13,20 @@
 
 /* The fault matrix: each run of user/fault.c must end with signal sig (0: exit 0). */
 static const struct fault_case fault_cases[] = {
-	{ "read-kernel", SIGSEGV },    /* load from the kernel's stack */
-	{ "write-kernel", SIGSEGV },   /* store to it */
-	{ "exec-kernel", SIGSEGV },    /* jump into the kernel's text */
-	{ "read-null", SIGSEGV },      /* nothing is mapped at 0 */
-	{ "write-text", SIGSEGV },     /* own text is read+execute only */
-	{ "exec-stack", SIGSEGV },     /* own stack is never executable */
-	{ "privileged", SIGILL },      /* a supervisor-only instruction */
-	{ "undefined", SIGILL },       /* an undefined instruction */
-	{ "breakpoint", SIGTRAP },     /* the breakpoint instruction */
-	{ "exec-data", SIGSEGV },      /* own data is never executable */
-	{ "stack-overflow", SIGSEGV }, /* recursion runs off the user stack */
-	{ "hostile-sp", 0 },	       /* syscalls with a wild stack pointer */
+	{ "read-kernel", SIGSEGV },	/* load from the kernel's stack */
+	{ "write-kernel", SIGSEGV },	/* store to it */
+	{ "exec-kernel", SIGSEGV },	/* jump into the kernel's text */
+	{ "read-null", SIGSEGV },	/* nothing is mapped at 0 */
+	{ "write-text", SIGSEGV },	/* own text is read+execute only */
+	{ "exec-stack", SIGSEGV },	/* own stack is never executable */
+	{ "privileged", SIGILL },	/* a supervisor-only instruction */
+	{ "undefined", SIGILL },	/* an undefined instruction */
+	{ "breakpoint", SIGTRAP },	/* the breakpoint instruction */
+	{ "exec-data", SIGSEGV },	/* own data is never executable */
+	{ "stack-overflow", SIGSEGV },	/* recursion runs off the user stack */
+	{ "hostile-sp", 0 },		/* syscalls with a wild stack pointer */
+	{ "write-protected", SIGSEGV }, /* a page made read-only after a write */
+	{ "read-protnone", SIGSEGV },	/* a page made PROT_NONE after a write */
 };
 
 /*

@@ -9,12 +9,24 @@
  */
 #include "lib/ulib.h"
 
-#define PAGE	 4096L
+/* The page size: 4 KiB, or 16 KiB on loongarch (main() finds it). */
+static long PAGE = 4096;
 #define MIB	 (1024L * 1024)
 #define ANON	 (MAP_PRIVATE | MAP_ANONYMOUS)
 #define RW	 (PROT_READ | PROT_WRITE)
 #define NR_COW	 50
 #define COW_SIZE (16 * PAGE)
+
+/* The smallest power of two from 4 KiB that mprotect takes as page aligned. */
+static long find_page_size(void)
+{
+	long a = mmap(NULL, 1L << 20, PROT_READ, ANON, -1, 0), page = 4096;
+
+	while (page < (1L << 19) && mprotect((void *)(a + page), page, PROT_READ) == -EINVAL)
+		page *= 2;
+	munmap((void *)a, 1L << 20);
+	return page;
+}
 
 static unsigned long free_pages(void)
 {
@@ -213,7 +225,8 @@ static void test_64mib(void)
 	for (long off = 0; off < 64 * MIB; off += PAGE)
 		bad += *(volatile long *)(a + off) != off;
 	during = free_pages();
-	CHECK("user.mm.touch_64mib", bad == 0 && before - during >= 64 * MIB / PAGE,
+	CHECK("user.mm.touch_64mib",
+	      bad == 0 && before - during >= (unsigned long)(64 * MIB / PAGE),
 	      "%ld pages wrong, %lu pages taken", bad, before - during);
 	/* Every page back but the page tables, which stay until exit (init checks those). */
 	munmap((void *)a, 64 * MIB);
@@ -243,21 +256,24 @@ static void test_brk(void)
 	brk(b0);
 }
 
-/* Each frame holds a page: depth frames need depth * 4 KiB of stack. */
+#define FRAME 4096
+
+/* Each frame holds FRAME bytes: depth frames need more than depth * FRAME of stack. */
 static __noinline long recurse(long depth)
 {
-	volatile char frame[PAGE];
+	volatile char frame[FRAME];
 
+	/* An index the compiler cannot know keeps the whole array on the stack. */
 	frame[0] = (char)depth;
-	frame[PAGE - 1] = (char)depth;
+	frame[(unsigned long)depth % FRAME] = (char)depth;
 	if (depth == 0)
 		return 0;
-	return recurse(depth - 1) + frame[0] + frame[PAGE - 1];
+	return recurse(depth - 1) + frame[0] + frame[(unsigned long)depth % FRAME];
 }
 
 static void recurse_child(long bytes)
 {
-	recurse(bytes / (PAGE + 64));
+	recurse(bytes / FRAME);
 }
 
 static void test_stack(void)
@@ -272,7 +288,7 @@ static void test_stack(void)
 /* fork: NR_COW children each write every page of a shared buffer, and see only their own. */
 static void cow_child(long n)
 {
-	static const long nr = COW_SIZE / (long)sizeof(long);
+	const long nr = COW_SIZE / (long)sizeof(long);
 	volatile long *p = (volatile long *)n; /* n: the buffer; the child index is in p[0] */
 	long me = p[nr - 1] + 1000, bad = 0;
 
@@ -287,7 +303,7 @@ static void cow_child(long n)
 
 static void test_cow(void)
 {
-	static const long nr = COW_SIZE / (long)sizeof(long);
+	const long nr = COW_SIZE / (long)sizeof(long);
 	long a = mmap(NULL, COW_SIZE, RW, ANON, -1, 0), bad = 0, failed = 0;
 	volatile long *p = (volatile long *)a;
 	unsigned long before;
@@ -317,6 +333,28 @@ static void test_cow(void)
 	munmap((void *)a, COW_SIZE);
 }
 
+/* The kernel writes into a shared page (getrandom): the child's copy, never the parent's page. */
+static void getrandom_child(long addr)
+{
+	exit(getrandom((void *)addr, 64, 0) == 64 ? 0 : 1);
+}
+
+static void test_cow_uaccess(void)
+{
+	long a = mmap(NULL, PAGE, RW, ANON, -1, 0), bad = 0;
+	volatile u8 *p = (volatile u8 *)a;
+	int st;
+
+	for (int i = 0; i < 64; i++)
+		p[i] = 0x5a;
+	st = in_child(getrandom_child, a);
+	for (int i = 0; i < 64; i++)
+		bad += p[i] != 0x5a;
+	CHECK("user.mm.cow_kernel_write_private", st == 0 && bad == 0,
+	      "child status 0x%x, %ld of the parent's bytes changed", st, bad);
+	munmap((void *)a, PAGE);
+}
+
 static void sleep_child(long unused)
 {
 	struct timespec ts = { 0, 50 * 1000 * 1000 };
@@ -342,8 +380,9 @@ static void test_fork_shares(void)
 	}
 	after = free_pages();
 	waitpid((int)pid, &st, 0);
-	CHECK("user.mm.fork_shares_pages", pid > 0 && before - after < COW_SIZE / PAGE,
-	      "fork took %lu pages", before - after);
+	CHECK("user.mm.fork_shares_pages",
+	      pid > 0 && before - after < (unsigned long)(COW_SIZE / PAGE), "fork took %lu pages",
+	      before - after);
 	munmap((void *)a, COW_SIZE);
 }
 
@@ -374,6 +413,7 @@ static void test_oom(void)
 
 int main(void)
 {
+	PAGE = find_page_size();
 	test_errors();
 	test_mmap_munmap();
 	test_mprotect();
@@ -382,6 +422,7 @@ int main(void)
 	test_stack();
 	test_fork_shares();
 	test_cow();
+	test_cow_uaccess();
 	test_oom();
 	return test_failures;
 }

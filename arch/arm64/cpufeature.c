@@ -60,7 +60,7 @@ __stackleak_frame_exempt void identify_cpu(void)
  * while PSTATE.PAN is set, an EL1 load or store to a page that EL0 may
  * access (AP[1] = 1: every user page) is a permission fault. The kernel never
  * needs one: copy_{to,from}_user copy through the kernel's own map of the
- * physical pages (kernel/uaccess.c), so PAN is on all the time, with no
+ * physical pages (mm/uaccess.c), so PAN is on all the time, with no
  * window to open. PSTATE.PAN is set here for the code running now, and
  * SCTLR_EL1.SPAN = 0 makes every exception into EL1 set it again (with
  * SPAN = 1 it would keep the interrupted code's value: for EL0, 0).

@@ -250,7 +250,7 @@ static u64 *user_pte(struct mm_struct *mm, unsigned long va, bool alloc)
  * makes it writable (AP[2] = 0), PROT_EXEC executable at EL0 (UXN = 0). EL1
  * never executes it (PXN), and never needs to read or write through it
  * either: the kernel reaches user memory through its own map of RAM
- * (kernel/uaccess.c). No access at all: PTE_PROT_NONE.
+ * (mm/uaccess.c). No access at all: PTE_PROT_NONE.
  */
 static u64 pte_user(unsigned long pa, unsigned int prot)
 {

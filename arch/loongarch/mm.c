@@ -111,7 +111,7 @@ static unsigned int pte_index(unsigned long va)
  * The table a directory entry points to, allocating an empty one if there is none. A
  * directory entry holds a physical address because the refill handler reads it with
  * translation off; 0 means "no table" (physical page 0 is never handed out: it lies below
- * the kernel image, see kernel/page_alloc.c).
+ * the kernel image, see mm/page_alloc.c).
  */
 static unsigned long *next_table(unsigned long *entry)
 {

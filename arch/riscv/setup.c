@@ -62,7 +62,7 @@ static void probe_machine(const void *fdt)
  * RAM: the first (address, size) pair of /memory's reg, each a number of 32-bit cells given
  * by the root's #address-cells and #size-cells (2 and 2 on QEMU virt). This is the whole
  * bank, with OpenSBI (0x80000000, listed in /reserved-memory), this kernel and the tree
- * itself inside it: the page allocator (kernel/page_alloc.c) starts above the kernel's end,
+ * itself inside it: the page allocator (mm/page_alloc.c) starts above the kernel's end,
  * and reserve_fdt() keeps it off the tree. A bank that does not hold both is refused
  * (fdt_memory()).
  */

@@ -55,8 +55,8 @@ __stackleak_frame_exempt void ktest_fail(const char *file, int line, const char 
 
 /* Every group's tests, in tests/registry's order; the ones that need every CPU apart. */
 static const struct ktest *const ktest_tables[] = {
-	ktests_boot, ktests_lib,  ktests_arch,	  ktests_random,
-	ktests_exec, ktests_task, ktests_cmdline, ktests_pgtable,
+	ktests_boot, ktests_lib,     ktests_arch,    ktests_random, ktests_exec,
+	ktests_task, ktests_cmdline, ktests_pgtable, ktests_mm,
 };
 static const struct ktest *const ktest_tables_late[] = { ktests_smp };
 

@@ -17,7 +17,8 @@ struct ktest {
 };
 
 extern const struct ktest ktests_boot[], ktests_lib[], ktests_arch[], ktests_random[],
-    ktests_exec[], ktests_task[], ktests_cmdline[], ktests_pgtable[];
+    ktests_exec[], ktests_task[], ktests_cmdline[];
+extern const struct ktest ktests_pgtable[], ktests_mm[];
 /* The tests that need every CPU started: ktest_run_late(), after smp_init(). */
 extern const struct ktest ktests_smp[];
 

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/*
+ * In-kernel tests, group mm: the address-space API of mm/ that fork and the
+ * loader use (include/trapdoor/mm.h). The address spaces here never run: the
+ * tests look at the page tables through the arch hooks and at the pages'
+ * reference counts. They run once, at boot, before any task.
+ */
+#include <trapdoor/arch.h>
+#include <trapdoor/mm.h>
+#include <trapdoor/string.h>
+#include <uapi/errno.h>
+
+#include "selftest.h"
+
+#ifdef CONFIG_KTEST
+
+#define TEST_VA (USER_BASE + 64 * PAGE_SIZE)
+#define PROT_RW (PROT_READ | PROT_WRITE)
+
+/* The page at va of mm: its physical address, 0 if none; *prot its protection. */
+static unsigned long page_at(struct mm_struct *mm, unsigned long va, unsigned int *prot)
+{
+	unsigned long pa;
+
+	return arch_user_page(mm, va, &pa, prot) == 0 ? pa : 0;
+}
+
+/*
+ * fork's sharing and the write that breaks it: after mm_dup() both spaces
+ * map the same page read-only, counted twice; a write in the child copies
+ * it; the parent's write then finds itself the last holder and gets its page
+ * back writable, uncopied. Every page is free again afterwards.
+ */
+static __stackleak_frame_exempt void test_dup_cow(void)
+{
+	unsigned long before = nr_free_pages(), pa, cpa;
+	struct mm_struct *mm = mm_create(), *child = mm_create();
+	unsigned int prot = ~0U, cprot = ~0U;
+	char got[4] = "";
+	int err;
+
+	KTEST_EXPECT(mm && child, "mm_create failed");
+	if (!mm || !child)
+		return;
+	err = mm_map_area(mm, TEST_VA, 4 * PAGE_SIZE, PROT_RW, 0);
+	KTEST_EXPECT(err == 0, "mm_map_area gave %d", err);
+	err = mm_map_area(mm, TEST_VA + PAGE_SIZE, PAGE_SIZE, PROT_RW, 0);
+	KTEST_EXPECT(err == -EEXIST, "an overlapping area gave %d, want -EEXIST", err);
+	KTEST_EXPECT(page_at(mm, TEST_VA, &prot) == 0, "a page before the first touch");
+	err = mm_copy_to(mm, TEST_VA + 10, "abc", 4);
+	KTEST_EXPECT(err == 0, "mm_copy_to gave %d", err);
+	err = mm_copy_to(mm, TEST_VA + 4 * PAGE_SIZE, "x", 1);
+	KTEST_EXPECT(err == -EFAULT, "a copy past the area gave %d, want -EFAULT", err);
+	pa = page_at(mm, TEST_VA, &prot);
+	KTEST_EXPECT(pa && (prot & PROT_WRITE) && page_count(phys_to_virt(pa)) == 1,
+		     "after the copy: pa 0x%lx, prot %u", pa, prot);
+
+	err = mm_dup(child, mm);
+	cpa = page_at(child, TEST_VA, &cprot);
+	page_at(mm, TEST_VA, &prot);
+	KTEST_EXPECT(err == 0 && cpa == pa && !(prot & PROT_WRITE) && !(cprot & PROT_WRITE) &&
+			 page_count(phys_to_virt(pa)) == 2,
+		     "mm_dup %d: child pa 0x%lx (parent 0x%lx), prot %u/%u, count %u", err, cpa, pa,
+		     prot, cprot, page_count(phys_to_virt(pa)));
+	KTEST_EXPECT(page_at(child, TEST_VA + PAGE_SIZE, &cprot) == 0,
+		     "fork made a page nobody touched");
+
+	err = handle_mm_fault(child, vma_lookup(child, TEST_VA), TEST_VA, true);
+	cpa = page_at(child, TEST_VA, &cprot);
+	mm_copy_from(child, got, TEST_VA + 10, 4);
+	KTEST_EXPECT(err == 0 && cpa && cpa != pa && (cprot & PROT_WRITE) && !strcmp(got, "abc") &&
+			 page_count(phys_to_virt(pa)) == 1,
+		     "the child's write: %d, pa 0x%lx, prot %u, \"%s\", old count %u", err, cpa,
+		     cprot, got, page_count(phys_to_virt(pa)));
+	err = handle_mm_fault(mm, vma_lookup(mm, TEST_VA), TEST_VA, true);
+	KTEST_EXPECT(err == 0 && page_at(mm, TEST_VA, &prot) == pa && (prot & PROT_WRITE),
+		     "the parent's write: %d, prot %u (a copy, or still read-only)", err, prot);
+
+	mm_destroy(child);
+	mm_destroy(mm);
+	KTEST_EXPECT(nr_free_pages() == before, "%lu free pages before, %lu after", before,
+		     nr_free_pages());
+}
+
+const struct ktest ktests_mm[] = {
+	{ "mm.dup_cow", test_dup_cow },
+	{ NULL, NULL },
+};
+
+#endif /* CONFIG_KTEST */
