@@ -11,8 +11,8 @@
  * run that one test (see docs/hardening.md).
  *
  * Two fixtures that are not bugs: PROTECT_USER_RO and PROTECT_USER_NONE take
- * the caller's own page at arg down to read-only or no access, through
- * arch_protect_user(), so that the fault matrix (user/fault.c) can show the
+ * the caller's own page at arg down to read-only or no access, as mprotect()
+ * does (mm_mprotect(), through arch_protect_user()), so that the fault matrix (user/fault.c) can show the
  * old entry is gone from the TLB: the next write, or read, kills the caller.
  *
  * And the stack-erase fixtures (below the table): a frame with a hole the
@@ -144,14 +144,18 @@ static long run_access_userspace_uaccess(unsigned long arg)
 	return copy_from_user(&v, u64_to_user_ptr(arg), sizeof(v)) < 0 ? -EFAULT : (long)v;
 }
 
-/* The caller's page holding arg gets prot; the caller's next access checks the TLB. */
+/*
+ * The caller's page holding arg gets prot, as mprotect() would give it (the
+ * area and the page table entry, through arch_protect_user()); the caller's
+ * next access checks the TLB.
+ */
 static long protect_user(unsigned long arg, unsigned int prot)
 {
 	unsigned long va = arg & ~(PAGE_SIZE - 1);
 
 	if (va < USER_BASE || va >= TASK_SIZE)
 		return -EINVAL;
-	return arch_protect_user(current->mm, va, prot);
+	return mm_mprotect(current->mm, va, PAGE_SIZE, prot);
 }
 
 static long run_protect_user_ro(unsigned long arg)

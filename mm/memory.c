@@ -123,6 +123,9 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma, unsigned l
 	}
 	if (write && !(prot & PROT_WRITE))
 		return do_wp_page(mm, vma, va, pa);
+	/* An entry that grants less than its area (and sharing) allows: the area's. */
+	if (page_prot(pa, vma->vm_prot) & ~prot & (PROT_READ | PROT_EXEC))
+		return arch_protect_user(mm, va, page_prot(pa, vma->vm_prot));
 	return 0; /* present as asked: another CPU's stale entry, now gone */
 }
 

@@ -313,7 +313,11 @@ SYSCALL_DEFINE2(munmap, unsigned long, addr, size_t, len)
  */
 SYSCALL_DEFINE3(mprotect, unsigned long, start, size_t, len, unsigned long, prot)
 {
-	struct mm_struct *mm = current->mm;
+	return mm_mprotect(current->mm, start, len, prot);
+}
+
+int mm_mprotect(struct mm_struct *mm, unsigned long start, size_t len, unsigned long prot)
+{
 	unsigned long end, va;
 	int err;
 

@@ -190,7 +190,7 @@ static const struct errcase cases[] = {
 	  -EINVAL },
 	{ "mmap.kernel_fixed",
 	  __NR_mmap,
-	  { BAD_HIGH, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED },
+	  { TOP_64K, 65536, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED },
 	  -ENOMEM },
 	{ "munmap.unaligned", __NR_munmap, { BAD_LOW, 4096 }, -EINVAL },
 	{ "munmap.len0", __NR_munmap, { 65536, 0 }, -EINVAL },

@@ -391,11 +391,20 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_mmap:
 		/* Only at a fixed place in the arena: elsewhere it would take fresh page tables. */
 		arena_range(&a[0], &a[1]);
+		/* Half of them valid in all but the range, so that memory does get mapped. */
+		if (below(2)) {
+			a[2] &= PROT_READ | PROT_WRITE | PROT_EXEC;
+			a[3] = MAP_PRIVATE | MAP_ANONYMOUS | (a[3] & MAP_FIXED_NOREPLACE);
+		}
 		if (!(a[3] & MAP_FIXED_NOREPLACE))
 			a[3] |= MAP_FIXED;
 		return true;
-	case __NR_munmap:
 	case __NR_mprotect:
+		if (below(2))
+			a[2] &= PROT_READ | PROT_WRITE | PROT_EXEC; /* a valid protection */
+		arena_range(&a[0], &a[1]);
+		return true;
+	case __NR_munmap:
 		arena_range(&a[0], &a[1]);
 		return true;
 	default:

@@ -42,6 +42,7 @@
 #include <trapdoor/mm.h>
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
+#include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
@@ -377,6 +378,13 @@ static void sync_icache_page(unsigned long pa)
 static unsigned int hpte_evict_next;
 
 /*
+ * hash_page() runs in the trap path, without kernel_lock: this lock keeps it from making
+ * a second HPT entry for a page, or one from a software entry that protect or unmap is
+ * changing, were two CPUs ever to run one address space at once.
+ */
+static DEFINE_SPINLOCK(hash_lock);
+
+/*
  * A user data or instruction storage interrupt at ea (access: what it needs). If current's
  * software page table maps the page with that access allowed, make its HPT entry and
  * return true: the access is retried and now succeeds. Otherwise false: a real page
@@ -394,12 +402,13 @@ bool hash_page(unsigned long ea, unsigned int access)
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	if (!mm || va < USER_BASE || va >= TASK_SIZE)
 		return false;
+	spin_lock(&hash_lock);
 	spte = spt_entry(mm, va, false);
-	if (!spte || !(*spte & SPTE_PRESENT))
+	prot = spte && (*spte & SPTE_PRESENT) ? spte_prot(*spte) : 0;
+	if (!prot || (access & prot) != access) {
+		spin_unlock(&hash_lock);
 		return false;
-	prot = spte_prot(*spte);
-	if (!prot || (access & prot) != access)
-		return false;
+	}
 	hpte_invalidate(mm, va, spte);
 	if (prot & PROT_EXEC)
 		sync_icache_page(*spte & SPTE_PAGE);
@@ -422,6 +431,7 @@ bool hash_page(unsigned long ea, unsigned int access)
 	if (rc != H_SUCCESS)
 		panic("powerpc: H_ENTER for 0x%lx failed: %ld", va, rc);
 	*spte |= SPTE_HASHPTE | (ret[0] % HPTES_PER_GROUP) << SPTE_SLOT_SHIFT;
+	spin_unlock(&hash_lock);
 	return true;
 }
 
@@ -517,8 +527,10 @@ int arch_protect_user(struct mm_struct *mm, unsigned long va, unsigned int prot)
 	spte = spt_entry(mm, va, false);
 	if (!spte || !(*spte & SPTE_PRESENT))
 		return -ENOENT;
+	spin_lock(&hash_lock);
 	hpte_invalidate(mm, va, spte);
 	*spte = (*spte & SPTE_PAGE) | spte_prot_bits(prot) | SPTE_PRESENT;
+	spin_unlock(&hash_lock);
 	return 0;
 }
 
@@ -531,8 +543,10 @@ unsigned long arch_unmap_user(struct mm_struct *mm, unsigned long va)
 	spte = spt_entry(mm, va, false);
 	if (!spte || !(*spte & SPTE_PRESENT))
 		return 0;
+	spin_lock(&hash_lock);
 	hpte_invalidate(mm, va, spte);
 	pa = *spte & SPTE_PAGE;
 	*spte = 0;
+	spin_unlock(&hash_lock);
 	return pa;
 }

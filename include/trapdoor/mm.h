@@ -84,6 +84,7 @@ void kernel_protect(void);
  *	mm_populate()	makes every page of [start, start + len) present now, as
  *			if touched (Linux's MAP_POPULATE); -EFAULT outside the areas
  *	mm_dup()	fork: a copy of mm in the new (empty) mm, pages shared COW
+ *	mm_mprotect()	mprotect(2) on mm: its areas and present pages get prot
  */
 struct mm_struct *mm_create(void);
 void mm_destroy(struct mm_struct *mm);
@@ -95,6 +96,7 @@ int mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n
 int mm_copy_from(struct mm_struct *mm, void *dst, unsigned long va, size_t n);
 int mm_populate(struct mm_struct *mm, unsigned long start, unsigned long len);
 int mm_dup(struct mm_struct *dst, struct mm_struct *src);
+int mm_mprotect(struct mm_struct *mm, unsigned long start, size_t len, unsigned long prot);
 
 /* mm/mmap.c: the area containing addr, or NULL. */
 struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
