@@ -193,6 +193,7 @@ VARIANT_CFLAGS_broken-undef := -DCONFIG_BROKEN_UNDEF
 VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
 image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
+include tests/linux/linux.mk
 include user/user.mk
 USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
 
@@ -490,7 +491,7 @@ print-deps:
 		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
 		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
 		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
-		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS)
+		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS) $(LINUX_TEST_DEPS)
 
 print-qemu:
 	@echo $(QEMU_CMD)

@@ -33,7 +33,10 @@ static long check_segment(const struct elf64_phdr *ph, size_t size, const struct
 	if (ph->p_vaddr < t->user_base || ph->p_vaddr > t->user_top ||
 	    ph->p_memsz > t->user_top - ph->p_vaddr)
 		return -ENOEXEC;
-	/* W^X: user/user.lds never asks for a writable and executable segment. */
+	/*
+	 * W^X: a writable and executable segment is refused (Linux would map it;
+	 * no linker asks for one by default).
+	 */
 	if ((ph->p_flags & PF_W) && (ph->p_flags & PF_X))
 		return -ENOEXEC;
 
@@ -48,10 +51,28 @@ static long check_segment(const struct elf64_phdr *ph, size_t size, const struct
 	return 0;
 }
 
-/* Pages are mapped one segment at a time: two segments may not share one. */
+/*
+ * Two segments may share a page, as Linux allows (the loader gives the page
+ * both segments' bytes), but not a byte: no load may overwrite another's.
+ */
 static bool overlaps(const struct elf_segment *a, const struct elf_segment *b)
 {
-	return a->start < b->end && b->start < a->end;
+	return a->vaddr < b->vaddr + b->memsz && b->vaddr < a->vaddr + a->memsz;
+}
+
+/*
+ * Where the program headers are in memory once loaded, for AT_PHDR: inside
+ * the file part of the segment that holds file offset e_phoff, as Linux's
+ * load_elf_binary() finds them; 0 if no segment loads them.
+ */
+static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf_segment *seg)
+{
+	unsigned long table = (unsigned long)eh->e_phnum * sizeof(struct elf64_phdr);
+
+	if (eh->e_phoff < seg->offset || eh->e_phoff - seg->offset > seg->filesz ||
+	    table > seg->filesz - (eh->e_phoff - seg->offset))
+		return 0;
+	return seg->vaddr + (eh->e_phoff - seg->offset);
 }
 
 long elf_parse(const void *image, size_t size, const struct elf_target *t, struct elf_info *info)
@@ -62,6 +83,7 @@ long elf_parse(const void *image, size_t size, const struct elf_target *t, struc
 	bool entry_ok = false;
 
 	info->nr_segments = 0;
+	info->phdr = 0;
 	/* A target the caller got wrong is a bug, but still no reason to loop or wrap. */
 	if (!t->page_size || (t->page_size & (t->page_size - 1)) || t->user_base > t->user_top ||
 	    (t->user_top & (t->page_size - 1)))
@@ -93,14 +115,21 @@ long elf_parse(const void *image, size_t size, const struct elf_target *t, struc
 		for (unsigned int j = 0; j < info->nr_segments; j++)
 			if (overlaps(seg, &info->seg[j]))
 				return -ENOEXEC;
-		/* The entry point is an instruction in the file part of an executable segment. */
-		if ((seg->flags & PF_X) && eh.e_entry >= seg->vaddr &&
-		    eh.e_entry - seg->vaddr < seg->filesz)
+		/*
+		 * The entry point lies in the file part of a segment: an instruction,
+		 * or where the ABI's entry is a function descriptor (ppc64 ELFv1), the
+		 * descriptor, which arch_elf_entry() reads.
+		 */
+		if (eh.e_entry >= seg->vaddr && eh.e_entry - seg->vaddr < seg->filesz)
 			entry_ok = true;
+		if (!info->phdr)
+			info->phdr = phdr_address(&eh, seg);
 		info->nr_segments++;
 	}
 	if (!info->nr_segments || !entry_ok)
 		return -ENOEXEC;
 	info->entry = eh.e_entry;
+	info->phnum = eh.e_phnum;
+	info->flags = eh.e_flags;
 	return 0;
 }

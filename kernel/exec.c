@@ -4,16 +4,21 @@
  * architecture and linked into the kernel image; loading one means mapping
  * each PT_LOAD segment page by page with the permissions its flags ask for
  * (text read+execute, data read+write: never both write and execute) and
- * building the initial stack. Every field is checked first, by elf_parse()
- * (kernel/elf.c): a malformed image is -ENOEXEC, never a kernel fault.
+ * building Linux's initial stack: the argv and envp strings, the auxiliary
+ * vector, argc. Every field is checked first, by elf_parse() (kernel/elf.c):
+ * a malformed image is -ENOEXEC, never a kernel fault.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
 #include <asm/elf.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/random.h>
 #include <trapdoor/string.h>
 #include <trapdoor/stackleak.h>
+#include <trapdoor/uaccess.h>
+#include <uapi/auxvec.h>
 #include <uapi/errno.h>
 
 /* This architecture's executables, and where their segments may go: below the stack. */
@@ -41,21 +46,174 @@ static const struct user_program *find_program(const char *name)
 	return NULL;
 }
 
-/* Maps one checked segment (kernel/elf.c) as an area and copies its file part in. */
-static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_segment *seg)
-{
-	unsigned int prot = 0;
-	int err;
+/*
+ * Where a string is read from: the caller's user memory, the kernel's own
+ * memory (kargv), or the new image's stack (mm) once the strings are there.
+ */
+struct arg_source {
+	struct mm_struct *mm;
+	bool kernel;
+};
 
-	if (seg->flags & PF_R)
-		prot |= PROT_READ;
-	if (seg->flags & PF_W)
-		prot |= PROT_WRITE;
-	if (seg->flags & PF_X)
-		prot |= PROT_EXEC;
-	err = mm_map_area(mm, seg->start, seg->end - seg->start, prot, 0);
+static long arg_read(const struct arg_source *src, void *dst, unsigned long addr, size_t n)
+{
+	if (src->mm)
+		return mm_copy_from(src->mm, dst, addr, n);
+	if (src->kernel)
+		memcpy(dst, (const void *)addr, n);
+	else
+		return copy_from_user(dst, (const void __user *)addr, n);
+	return 0;
+}
+
+#define ARG_CHUNK 64
+
+/*
+ * The length with its NUL of the string at addr, read in pieces that never
+ * cross a page (a string may end just before an unmapped one): -E2BIG if
+ * no NUL comes within max bytes, -EFAULT if a piece cannot be read.
+ */
+static long arg_strlen(const struct arg_source *src, unsigned long addr, size_t max)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	char buf[ARG_CHUNK];
+	size_t len = 0;
+
+	while (len < max) {
+		unsigned long at = addr + len;
+		size_t n = PAGE_SIZE - (at & (PAGE_SIZE - 1)), k;
+
+		if (at < addr)
+			return -EFAULT; /* wrapped around the top */
+		if (n > sizeof(buf))
+			n = sizeof(buf);
+		if (n > max - len)
+			n = max - len;
+		if (arg_read(src, buf, at, n) < 0)
+			return -EFAULT;
+		k = strnlen(buf, n);
+		if (k < n)
+			return (long)(len + k + 1);
+		len += n;
+	}
+	return -E2BIG;
+}
+
+/* String i of argv (env false) or envp: its address in *addr, 0 past the end. */
+static long arg_pointer(const struct exec_args *args, bool env, unsigned int i, unsigned long *addr)
+{
+	const char __user *const __user *array = env ? args->envp : args->argv;
+	const char __user *p;
+
+	if (args->kargv) {
+		*addr = env || i >= args->kargc ? 0 : (unsigned long)args->kargv[i];
+		return 0;
+	}
+	if (!array) {
+		*addr = 0;
+		return 0;
+	}
+	if (copy_from_user(&p, array + i, sizeof(p)) < 0)
+		return -EFAULT;
+	*addr = user_addr(p);
+	return 0;
+}
+
+/*
+ * Counts one array and adds its strings to *size; *count is its length. The
+ * pointers alone may not reach the limit, so the walk ends even for an array
+ * with no NULL (Linux's prepare_arg_pages() gives E2BIG for the same).
+ */
+static long count_strings(struct exec_args *args, bool env, unsigned int *count)
+{
+	const struct arg_source src = { .kernel = args->kargv != NULL };
+	unsigned long addr;
+	long len;
+
+	for (*count = 0;; (*count)++) {
+		if ((args->argc + *count + 1) * sizeof(void *) >= ARG_STACK_LIMIT)
+			return -E2BIG;
+		if (arg_pointer(args, env, *count, &addr) < 0)
+			return -EFAULT;
+		if (!addr)
+			return 0;
+		len = arg_strlen(&src, addr, MAX_ARG_STRLEN);
+		if (len < 0)
+			return len;
+		args->size += (unsigned long)len;
+		if (args->size > ARG_STACK_LIMIT)
+			return -E2BIG;
+	}
+}
+
+long count_exec_args(struct exec_args *args)
+{
+	unsigned long pointers;
+	long err;
+
+	args->argc = args->envc = 0;
+	args->size = strnlen(args->filename, MAX_ARG_LEN - 1) + 1;
+	err = count_strings(args, false, &args->argc);
 	if (err < 0)
 		return err;
+	err = count_strings(args, true, &args->envc);
+	if (err < 0)
+		return err;
+	/* Linux's limit: a pointer for each string (argv[0] even if argc is 0) and the strings. */
+	pointers = ((args->argc ? args->argc : 1) + args->envc) * sizeof(void *);
+	if (pointers >= ARG_STACK_LIMIT || args->size > ARG_STACK_LIMIT - pointers)
+		return -E2BIG;
+	return 0;
+}
+
+static unsigned int segment_prot(const struct elf_segment *seg)
+{
+	return ((seg->flags & PF_R) ? PROT_READ : 0) | ((seg->flags & PF_W) ? PROT_WRITE : 0) |
+	       ((seg->flags & PF_X) ? PROT_EXEC : 0);
+}
+
+/* The protection page va ends with: that of the last segment from i on that covers it. */
+static unsigned int page_prot(const struct elf_info *info, unsigned int i, unsigned long va)
+{
+	unsigned int prot = segment_prot(&info->seg[i]);
+
+	for (unsigned int j = i + 1; j < info->nr_segments; j++)
+		if (va >= info->seg[j].start && va < info->seg[j].end)
+			prot = segment_prot(&info->seg[j]);
+	return prot;
+}
+
+/*
+ * Maps segment i of a checked image (kernel/elf.c) as areas and copies its
+ * file part in. A page two segments share holds both's bytes and the
+ * protection of the later one, as a later MAP_FIXED mapping wins in Linux:
+ * never the union, so no page is writable and executable (each segment is
+ * W^X, elf_parse()). The page gets its area, with that final protection,
+ * from whichever segment comes to it first; runs of pages with one
+ * protection make one area.
+ */
+static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_info *info,
+			 unsigned int i)
+{
+	const struct elf_segment *seg = &info->seg[i];
+	unsigned long va = seg->start;
+	long err;
+
+	while (va < seg->end) {
+		unsigned long end = va + PAGE_SIZE;
+		unsigned int prot = page_prot(info, i, va);
+
+		if (vma_lookup(mm, va)) {
+			va = end; /* an earlier segment's page */
+			continue;
+		}
+		while (end < seg->end && !vma_lookup(mm, end) && page_prot(info, i, end) == prot)
+			end += PAGE_SIZE;
+		err = mm_map_area(mm, va, end - va, prot, 0);
+		if (err < 0)
+			return err;
+		va = end;
+	}
 	/*
 	 * The whole image is present from the start, bss included: a program's
 	 * own footprint then changes only with its stack, brk and mmap (the tests
@@ -66,74 +224,216 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
 	if (err < 0)
 		return err;
+	/* brk starts at the end of the bss, page-aligned, as Linux's. */
 	if (seg->end > mm->start_brk)
 		mm_set_brk(mm, seg->end);
 	return 0;
 }
 
 /*
- * argc, argv[], NULL, envp NULL, auxv AT_NULL pair: Linux's initial stack.
- * Not inlined: its arrays and load_program()'s struct elf_info each make a
+ * Copies count strings of one array into the new stack, the last first,
+ * each below the one before, from *p down. Their lengths are measured again:
+ * what was counted may have changed since, and the limit still holds.
+ */
+static long copy_strings(struct mm_struct *mm, struct exec_args *args, bool env, unsigned int count,
+			 unsigned long *p, unsigned long floor)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	const struct arg_source src = { .kernel = args->kargv != NULL };
+	char buf[ARG_CHUNK];
+
+	for (unsigned int i = count; i-- > 0;) {
+		unsigned long addr;
+		long len;
+
+		if (arg_pointer(args, env, i, &addr) < 0 || !addr)
+			return -EFAULT;
+		len = arg_strlen(&src, addr, MAX_ARG_STRLEN);
+		if (len < 0)
+			return len;
+		if ((unsigned long)len > *p - floor)
+			return -E2BIG;
+		*p -= (unsigned long)len;
+		for (long done = 0; done < len;) {
+			long n = len - done > ARG_CHUNK ? ARG_CHUNK : len - done;
+
+			if (arg_read(&src, buf, addr + (unsigned long)done, (size_t)n) < 0)
+				return -EFAULT;
+			if (mm_copy_to(mm, *p + (unsigned long)done, buf, (size_t)n) < 0)
+				return -ENOMEM;
+			done += n;
+		}
+		/* A NUL, whatever came. */
+		if (mm_copy_to(mm, *p + (unsigned long)len - 1, "", 1) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Words for the new stack, written in batches; err keeps the first failure. */
+struct stack_writer {
+	struct mm_struct *mm;
+	unsigned long at;
+	unsigned int n;
+	int err;
+	unsigned long words[16];
+};
+
+static void flush_words(struct stack_writer *w)
+{
+	if (!w->err)
+		w->err = mm_copy_to(w->mm, w->at, w->words, w->n * sizeof(unsigned long));
+	w->at += w->n * sizeof(unsigned long);
+	w->n = 0;
+}
+
+static void push_word(struct stack_writer *w, unsigned long word)
+{
+	w->words[w->n++] = word;
+	if (w->n == ARRAY_SIZE(w->words))
+		flush_words(w);
+}
+
+/* One pointer per string, walking up the new stack from *p. */
+static void push_pointers(struct stack_writer *w, unsigned int count, unsigned long *p)
+{
+	const struct arg_source src = { .mm = w->mm };
+
+	for (unsigned int i = 0; i < count; i++) {
+		long len = arg_strlen(&src, *p, MAX_ARG_STRLEN);
+
+		push_word(w, *p);
+		if (len < 0) {
+			w->err = w->err ? w->err : (int)len;
+			len = 1;
+		}
+		*p += (unsigned long)len;
+	}
+	push_word(w, 0);
+}
+
+/* AT_CLKTCK: the unit of times() and /proc's clock ticks, Linux's USER_HZ. */
+#define USER_HZ 100
+
+/* The auxiliary vector's pairs below, AT_NULL's included, AT_PLATFORM's not. */
+#define AUXV_PAIRS 18
+
+/*
+ * Linux's initial stack (fs/binfmt_elf.c), from the top down: a NULL word,
+ * the program's name (AT_EXECFN), the envp strings, the argv strings; then,
+ * 16-byte aligned, the platform string and AT_RANDOM's 16 bytes; then sp,
+ * 16-byte aligned: argc, argv[], NULL, envp[], NULL, the auxv pairs ending
+ * with AT_NULL. The stack area (mm_setup_stack()) has its top
+ * USER_STACK_POPULATE present; the copies make whatever else they touch
+ * present, and the rest comes on first touch.
+ * Not inlined: its buffers and load_program()'s struct elf_info each make a
  * frame of a few hundred bytes; together they would come near the stackleak
  * search depth that every frame must stay under (tools/check-frames).
  */
-static __noinline long setup_stack(struct mm_struct *mm, const char *const *argv, int argc,
-				   unsigned long *sp_out)
+static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
+				   const struct elf_info *info, unsigned long *sp_out)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	unsigned long sp = USER_STACK_TOP, uargv[MAX_ARGS];
-	unsigned long words[MAX_ARGS + 5];
-	int n = 0, err;
+	const char *platform = arch_elf_platform();
+	unsigned long top = USER_STACK_TOP - sizeof(void *), p = top, floor, execfn;
+	unsigned long strings, u_platform = 0, u_random, items, sp;
+	struct stack_writer w = { .mm = mm };
+	size_t len = strnlen(args->filename, MAX_ARG_LEN - 1) + 1;
+	u8 random[16];
+	long err;
 
-	if (argc < 0 || argc > MAX_ARGS)
-		return -E2BIG;
-	/* The stack's top USER_STACK_POPULATE is present at once; the rest comes on first touch. */
+	/* The strings may take what count_exec_args() allowed, less their pointers. */
+	floor =
+	    top - (ARG_STACK_LIMIT - ((args->argc ? args->argc : 1) + args->envc) * sizeof(void *));
 	err = mm_setup_stack(mm);
 	if (!err)
 		err = mm_populate(mm, USER_STACK_TOP - USER_STACK_POPULATE, USER_STACK_POPULATE);
 	if (err < 0)
 		return err;
-	/* The strings go at the very top. */
-	for (int i = argc - 1; i >= 0; i--) {
-		size_t len = strnlen(argv[i], MAX_ARG_LEN - 1) + 1;
+	p -= len;
+	if (mm_copy_to(mm, p, args->filename, len - 1) < 0 ||
+	    mm_copy_to(mm, p + len - 1, "", 1) < 0)
+		return -ENOMEM;
+	execfn = p;
+	err = copy_strings(mm, args, true, args->envc, &p, floor);
+	if (err < 0)
+		return err;
+	err = copy_strings(mm, args, false, args->argc, &p, floor);
+	if (err < 0)
+		return err;
+	strings = p;
 
-		sp -= len;
-		if ((err = mm_copy_to(mm, sp, argv[i], len - 1)) < 0 ||
-		    (err = mm_copy_to(mm, sp + len - 1, "", 1)) < 0)
-			return err;
-		uargv[i] = sp;
+	p = ALIGN_DOWN(p, 16);
+	if (platform) {
+		len = strlen(platform) + 1;
+		p -= len;
+		if (mm_copy_to(mm, p, platform, len) < 0)
+			return -ENOMEM;
+		u_platform = p;
 	}
-	words[n++] = (unsigned long)argc;
-	for (int i = 0; i < argc; i++)
-		words[n++] = uargv[i];
-	words[n++] = 0; /* end of argv */
-	words[n++] = 0; /* envp: empty */
-	words[n++] = 0; /* auxv: AT_NULL ... */
-	words[n++] = 0; /* ... and its value */
-	sp = ALIGN_DOWN(sp - n * sizeof(unsigned long), 16);
-	err = mm_copy_to(mm, sp, words, n * sizeof(unsigned long));
+	get_random_bytes(random, sizeof(random));
+	p -= sizeof(random);
+	if (mm_copy_to(mm, p, random, sizeof(random)) < 0)
+		return -ENOMEM;
+	u_random = p;
+
+	items = (args->argc + 1) + (args->envc + 1) + 1 + 2 * (AUXV_PAIRS + (platform ? 1 : 0));
+	sp = ALIGN_DOWN(p - items * sizeof(unsigned long), 16);
+	w.at = sp;
+	push_word(&w, args->argc);
+	push_pointers(&w, args->argc, &strings);
+	/* envp's strings lie above argv's, in order: the walk goes on from there. */
+	push_pointers(&w, args->envc, &strings);
+	push_word(&w, AT_HWCAP), push_word(&w, arch_elf_hwcap());
+	push_word(&w, AT_PAGESZ), push_word(&w, PAGE_SIZE);
+	push_word(&w, AT_CLKTCK), push_word(&w, USER_HZ);
+	push_word(&w, AT_PHDR), push_word(&w, info->phdr);
+	push_word(&w, AT_PHENT), push_word(&w, sizeof(struct elf64_phdr));
+	push_word(&w, AT_PHNUM), push_word(&w, info->phnum);
+	push_word(&w, AT_BASE), push_word(&w, 0);
+	push_word(&w, AT_FLAGS), push_word(&w, 0);
+	push_word(&w, AT_ENTRY), push_word(&w, info->entry);
+	push_word(&w, AT_UID), push_word(&w, 0);
+	push_word(&w, AT_EUID), push_word(&w, 0);
+	push_word(&w, AT_GID), push_word(&w, 0);
+	push_word(&w, AT_EGID), push_word(&w, 0);
+	push_word(&w, AT_SECURE), push_word(&w, 0);
+	push_word(&w, AT_RANDOM), push_word(&w, u_random);
+	push_word(&w, AT_HWCAP2), push_word(&w, arch_elf_hwcap2());
+	push_word(&w, AT_EXECFN), push_word(&w, execfn);
+	if (u_platform)
+		push_word(&w, AT_PLATFORM), push_word(&w, u_platform);
+	push_word(&w, AT_NULL), push_word(&w, 0);
+	flush_words(&w);
 	*sp_out = sp;
-	return err;
+	return w.err;
 }
 
-long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
-		  unsigned long *entry, unsigned long *sp)
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	const struct user_program *prog = find_program(name);
 	struct elf_info info;
 	long err;
 
-	if (!prog)
-		return -ENOENT;
-	err = elf_parse(prog->start, (size_t)(prog->end - prog->start), &this_arch, &info);
+	err = elf_parse(elf, size, &this_arch, &info);
 	if (err < 0)
 		return err;
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
-		err = load_segment(mm, prog->start, &info.seg[i]);
+		err = load_segment(mm, elf, &info, i);
 		if (err < 0)
 			return err;
 	}
-	*entry = info.entry;
-	return setup_stack(mm, argv, argc, sp);
+	image->entry = info.entry;
+	image->e_flags = info.flags;
+	return setup_stack(mm, args, &info, &image->sp);
+}
+
+long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
+{
+	const struct user_program *prog = find_program(args->filename);
+
+	if (!prog)
+		return -ENOENT;
+	return load_elf_image(mm, prog->start, (size_t)(prog->end - prog->start), args, image);
 }

@@ -97,23 +97,37 @@ static struct task_struct *new_task(long *err)
 	return t->mm ? t : NULL;
 }
 
-long spawn_program(const char *name, const char *const *argv, int argc)
+/*
+ * The new image's registers: pc and sp, then whatever the arch's ABI adds
+ * (arch_elf_entry(): ppc64 ELFv1's function descriptor), or its refusal.
+ */
+static long start_user_regs(struct mm_struct *mm, struct pt_regs *regs,
+			    const struct exec_image *image)
+{
+	arch_init_user_regs(regs, image->entry, image->sp);
+	return arch_elf_entry(mm, regs, image->e_flags);
+}
+
+/* spawn with args counted (count_exec_args()): the child's pid, or an error. */
+static long spawn_args(struct exec_args *args)
 {
 	struct task_struct *t;
-	unsigned long entry, sp;
+	struct exec_image image;
 	long err;
 
-	if (!program_exists(name))
+	if (!program_exists(args->filename))
 		return -ENOENT;
 	t = new_task(&err);
 	if (!t)
 		return err;
-	err = load_program(t->mm, name, argv, argc, &entry, &sp);
+	err = load_program(t->mm, args, &image);
+	if (err >= 0)
+		err = start_user_regs(t->mm, task_pt_regs(t), &image);
 	if (err < 0) {
 		mm_destroy(t->mm);
 		return err;
 	}
-	set_task_comm(t, name);
+	set_task_comm(t, args->filename);
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
@@ -121,9 +135,20 @@ long spawn_program(const char *name, const char *const *argv, int argc)
 	t->sid = t->parent ? current->sid : t->pid;
 	copy_switches(t, current);
 	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
-	arch_init_user_regs(task_pt_regs(t), entry, sp);
 	start_task(t, NULL);
 	return t->pid;
+}
+
+/* The kernel's own spawn (init): argv from kernel memory, no environment. */
+long spawn_program(const char *name, const char *const *argv, int argc)
+{
+	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
+	long err;
+
+	if (argc < 0 || argc > MAX_ARGS)
+		return -E2BIG;
+	err = count_exec_args(&args);
+	return err < 0 ? err : spawn_args(&args);
 }
 
 /*
@@ -161,20 +186,22 @@ long do_fork(void)
 /*
  * execve: the current task becomes a fresh run of another embedded program.
  * The old image is kept until the new one has loaded, so a failed execve
- * returns an error to a task that is still intact.
+ * returns an error to a task that is still intact. Past that point, an arch
+ * that refuses the image (arch_elf_entry()) leaves nothing to return to: the
+ * task dies by SIGSEGV, as Linux's execve past its point of no return.
  */
-long do_execve(const char *name, const char *const *argv, int argc)
+static long execve_args(struct exec_args *args)
 {
 	struct mm_struct *old = current->mm, *mm;
-	unsigned long entry, sp;
+	struct exec_image image;
 	long err;
 
-	if (!program_exists(name))
+	if (!program_exists(args->filename))
 		return -ENOENT;
 	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
-	err = load_program(mm, name, argv, argc, &entry, &sp);
+	err = load_program(mm, args, &image);
 	if (err < 0) {
 		mm_destroy(mm);
 		return err;
@@ -183,7 +210,7 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
-	set_task_comm(current, name);
+	set_task_comm(current, args->filename);
 	current->did_exec = true;
 	/*
 	 * A new program must not inherit the old one's offset stream: the old
@@ -191,57 +218,55 @@ long do_execve(const char *name, const char *const *argv, int argc)
 	 */
 	kstack_task_init(current);
 	arch_flush_thread(); /* no FP/SIMD value of the old image reaches the new one */
-	arch_init_user_regs(task_pt_regs(current), entry, sp);
-	arch_flush_thread();
-	return 0;
+	err = start_user_regs(mm, task_pt_regs(current), &image);
+	if (err < 0)
+		current->killed = SIGSEGV;
+	return err;
 }
 
-/* Program names and argv strings copied in from user space (spawn, execve). */
-struct user_args {
-	char name[MAX_ARG_LEN];
-	char strings[MAX_ARGS][MAX_ARG_LEN];
-	const char *argv[MAX_ARGS];
-	int argc;
-};
-
-static long copy_args_from_user(struct user_args *a, const char __user *uname,
-				const char __user *const __user *uargv)
+/* The kernel's own execve (its tests): argv from kernel memory, no environment. */
+long do_execve(const char *name, const char *const *argv, int argc)
 {
-	long err = strncpy_from_user(a->name, uname, sizeof(a->name));
+	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
+	long err;
+
+	if (argc < 0 || argc > MAX_ARGS)
+		return -E2BIG;
+	err = count_exec_args(&args);
+	return err < 0 ? err : execve_args(&args);
+}
+
+/*
+ * A program's name copied in from user space, and its argv and envp counted
+ * (count_exec_args(): their strings are copied later, straight onto the new
+ * stack). -EFAULT, -ENAMETOOLONG, -E2BIG as Linux.
+ */
+static long copy_exec_args(struct exec_args *args, char *name, const char __user *uname,
+			   const char __user *const __user *argv,
+			   const char __user *const __user *envp)
+{
+	long err = strncpy_from_user(name, uname, MAX_ARG_LEN);
 
 	if (err < 0)
 		return err;
-	for (a->argc = 0;; a->argc++) {
-		const char __user *uarg;
-
-		if (!uargv)
-			break;
-		if (copy_from_user(&uarg, uargv + a->argc, sizeof(uarg)) < 0)
-			return -EFAULT;
-		if (!uarg)
-			break;
-		if (a->argc == MAX_ARGS)
-			return -E2BIG;
-		err = strncpy_from_user(a->strings[a->argc], uarg, MAX_ARG_LEN);
-		if (err < 0)
-			return err == -ENAMETOOLONG ? -E2BIG : err;
-		a->argv[a->argc] = a->strings[a->argc];
-	}
-	return 0;
+	*args = (struct exec_args){ .filename = name, .argv = argv, .envp = envp };
+	return count_exec_args(args);
 }
 
-/* Used under the kernel lock, and the kernel is never preempted: one buffer serves every call. */
-static struct user_args args_buf;
+/* Used under the kernel lock, and the kernel is never preempted: one of each serves every call. */
+static char name_buf[MAX_ARG_LEN];
+static struct exec_args args_buf;
 
-/* spawn(name, argv): start the embedded program name as a child; argv ends with NULL. */
 /*
- * spawn(name, argv, flags). SPAWN_SETPGROUP: the child leads a new process
- * group; SPAWN_TCSETPGROUP (with it): that group is the console's foreground,
- * if the caller may set it (TIOCSPGRP's rule). Both are in place before the
- * child can run: it needs the kernel lock, which we hold.
+ * spawn(name, argv, envp, flags): start the embedded program name as a
+ * child with argv and envp (each ending with NULL; NULL: empty).
+ * SPAWN_SETPGROUP: the child leads a new process group; SPAWN_TCSETPGROUP
+ * (with it): that group is the console's foreground, if the caller may set
+ * it (TIOCSPGRP's rule). Both are in place before the child can run: it
+ * needs the kernel lock, which we hold.
  */
-SYSCALL_DEFINE3(spawn, const char __user *, name, const char __user *const __user *, argv,
-		unsigned int, flags)
+SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __user *, argv,
+		const char __user *const __user *, envp, unsigned int, flags)
 {
 	long err, pid;
 	struct task_struct *t;
@@ -252,10 +277,10 @@ SYSCALL_DEFINE3(spawn, const char __user *, name, const char __user *const __use
 		return -EINVAL;
 	if ((flags & SPAWN_TCSETPGROUP) && (err = tty_may_set_foreground()) < 0)
 		return err;
-	err = copy_args_from_user(&args_buf, name, argv);
+	err = copy_exec_args(&args_buf, name_buf, name, argv, envp);
 	if (err < 0)
 		return err;
-	pid = spawn_program(args_buf.name, args_buf.argv, args_buf.argc);
+	pid = spawn_args(&args_buf);
 	if (pid < 0 || !(flags & SPAWN_SETPGROUP))
 		return pid;
 	t = task_by_pid((int)pid);
@@ -265,12 +290,13 @@ SYSCALL_DEFINE3(spawn, const char __user *, name, const char __user *const __use
 	return pid;
 }
 
-/* execve(name, argv, envp): envp is ignored (there is no environment). */
-SYSCALL_DEFINE2(execve, const char __user *, filename, const char __user *const __user *, argv)
+/* execve(name, argv, envp): name is an embedded program's. */
+SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const __user *, argv,
+		const char __user *const __user *, envp)
 {
-	long err = copy_args_from_user(&args_buf, filename, argv);
+	long err = copy_exec_args(&args_buf, name_buf, filename, argv, envp);
 
-	return err < 0 ? err : do_execve(args_buf.name, args_buf.argv, args_buf.argc);
+	return err < 0 ? err : execve_args(&args_buf);
 }
 
 /*

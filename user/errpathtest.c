@@ -26,17 +26,23 @@
 #define BAD_HIGH      (-4096L)	/* the top page: never user memory */
 #define TOP_64K	      (-65536L) /* the top 64 KiB, aligned for any page size here */
 /*
- * Longer than the kernel copies in (MAX_ARG_LEN, MAX_ARGS in
- * include/trapdoor/exec.h, which user code does not include).
+ * Longer than the kernel copies in (MAX_ARG_LEN in include/trapdoor/exec.h,
+ * which user code does not include). Linux's limits on execve's strings
+ * (MAX_ARG_STRLEN and ARG_STACK_LIMIT there): one string of at most 32
+ * pages (512 KiB with loongarch's 16 KiB pages, the largest), all of them
+ * with a pointer each at most 2 MiB.
  */
 #define LONG_NAME_LEN 256
-#define TOO_MANY_ARGS 24
+#define ARG_TOO_LONG  (512 * 1024 + 1) /* a string past every arch's MAX_ARG_STRLEN */
+#define ARG_PIECE     (127 * 1024)     /* a string within it ... */
+#define ARGS_TOO_BIG  17	       /* ... this many times: past 2 MiB */
 
 /* Placeholders for arguments only known at run time; fill_in() replaces them. */
 #define P_KERNEL       (-1001L) /* a kernel stack address (report_stack()) */
 #define P_NOENT	       (-1002L) /* "nonexistent" */
 #define P_LONG_NAME    (-1003L)
-#define P_TOO_MANY     (-1004L) /* argv with TOO_MANY_ARGS entries */
+#define P_TOO_MANY     (-1004L) /* argv of ARGS_TOO_BIG strings of ARG_PIECE bytes */
+#define P_TOO_LONG     (-1014L) /* argv with one string of ARG_TOO_LONG bytes */
 #define P_BAD_ARGV     (-1005L) /* argv whose second entry is a bad pointer */
 #define P_NEG_SEC      (-1006L) /* struct timespec { -1, 0 } */
 #define P_BIG_NSEC     (-1007L) /* struct timespec { 0, 2000000000 } */
@@ -66,7 +72,9 @@ struct errcase {
 };
 
 static char long_name[LONG_NAME_LEN];
-static const char *too_many_args[TOO_MANY_ARGS + 1];
+static const char *too_many_args[ARGS_TOO_BIG + 1];
+static char arg_too_long[ARG_TOO_LONG + 1], arg_piece[ARG_PIECE + 1];
+static const char *one_long_arg[] = { "x", arg_too_long, NULL };
 static const char *bad_argv[] = { "x", (const char *)BAD_LOW, NULL };
 static struct timespec neg_sec = { -1, 0 }, big_nsec = { 0, 2000000000L };
 static unsigned long mask_zero, mask_buf;
@@ -129,7 +137,8 @@ static const struct errcase cases[] = {
 	{ "execve.bad_name", __NR_execve, { BAD_LOW, 0, 0 }, -EFAULT },
 	{ "execve.bad_argv", __NR_execve, { P_NOENT, BAD_HIGH, 0 }, -EFAULT },
 	{ "execve.bad_arg", __NR_execve, { P_NOENT, P_BAD_ARGV, 0 }, -EFAULT },
-	{ "execve.too_many_args", __NR_execve, { P_NOENT, P_TOO_MANY, 0 }, -E2BIG },
+	{ "execve.args_too_big", __NR_execve, { P_NOENT, P_TOO_MANY, 0 }, -E2BIG },
+	{ "execve.arg_too_long", __NR_execve, { P_NOENT, 0, P_TOO_LONG }, -E2BIG },
 	{ "execve.name_too_long", __NR_execve, { P_LONG_NAME, 0, 0 }, -ENAMETOOLONG },
 	{ "wait4.no_child", __NR_wait4, { 12345, 0, 0, 0 }, -ECHILD },
 	{ "wait4.bad_options", __NR_wait4, { -1, 0, 1, 0 }, -EINVAL },
@@ -141,10 +150,11 @@ static const struct errcase cases[] = {
 	{ "spawn.bad_name", __NR_spawn, { BAD_HIGH, 0 }, -EFAULT },
 	{ "spawn.bad_argv", __NR_spawn, { P_NOENT, BAD_LOW }, -EFAULT },
 	{ "spawn.bad_arg", __NR_spawn, { P_NOENT, P_BAD_ARGV }, -EFAULT },
-	{ "spawn.too_many_args", __NR_spawn, { P_NOENT, P_TOO_MANY }, -E2BIG },
+	{ "spawn.args_too_big", __NR_spawn, { P_NOENT, 0, P_TOO_MANY }, -E2BIG },
+	{ "spawn.arg_too_long", __NR_spawn, { P_NOENT, P_TOO_LONG }, -E2BIG },
 	{ "spawn.name_too_long", __NR_spawn, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
-	{ "spawn.bad_flags", __NR_spawn, { P_NOENT, 0, 4 }, -EINVAL },
-	{ "spawn.tcsetpgroup_alone", __NR_spawn, { P_NOENT, 0, SPAWN_TCSETPGROUP }, -EINVAL },
+	{ "spawn.bad_flags", __NR_spawn, { P_NOENT, 0, 0, 4 }, -EINVAL },
+	{ "spawn.tcsetpgroup_alone", __NR_spawn, { P_NOENT, 0, 0, SPAWN_TCSETPGROUP }, -EINVAL },
 	{ "kernel_stats.bad_ptr", __NR_kernel_stats, { BAD_LOW }, -EFAULT },
 	{ "report_stack", __NR_report_stack, { 0 }, ANY },
 	{ "task_list.bad_ptr", __NR_task_list, { BAD_LOW, 4 }, -EFAULT },
@@ -275,6 +285,8 @@ static long fill_in(long a)
 		return (long)long_name;
 	case P_TOO_MANY:
 		return (long)too_many_args;
+	case P_TOO_LONG:
+		return (long)one_long_arg;
 	case P_BAD_ARGV:
 		return (long)bad_argv;
 	case P_NEG_SEC:
@@ -327,8 +339,10 @@ int main(void)
 	long nr, ret = 0;
 
 	memset(long_name, 'n', sizeof(long_name) - 1);
-	for (unsigned int i = 0; i < TOO_MANY_ARGS; i++)
-		too_many_args[i] = "arg";
+	memset(arg_too_long, 'a', ARG_TOO_LONG);
+	memset(arg_piece, 'p', ARG_PIECE);
+	for (unsigned int i = 0; i < ARGS_TOO_BIG; i++)
+		too_many_args[i] = arg_piece;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++)
 		if (cases[i].want != ELSEWHERE)

@@ -6,6 +6,8 @@
  */
 #include "lib/ulib.h"
 
+#include <uapi/auxvec.h>
+
 static unsigned long free_pages(void)
 {
 	struct kernel_stats st;
@@ -764,8 +766,96 @@ static void test_no_leaks(void)
 	}
 }
 
-int main(void)
+/*
+ * The initial stack as Linux builds it (kernel/exec.c): a child spawned with
+ * more than 128 KiB of argv and an environment finds them all, in order,
+ * then the auxiliary vector, with sp 16-byte aligned.
+ */
+#define STACK_ARGS    33 /* argv strings of ARG_BYTES: 132 KiB with argv[0] and envp */
+#define ARG_BYTES     4000
+#define STACK_ENVS    3
+#define STACK_CHECKER "initial-stack"
+
+
+static bool all_bytes(const char *s, char c, size_t n)
 {
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != c)
+			return false;
+	return s[n] == '\0';
+}
+
+extern char _start[];
+
+/* The child: 0 if its stack is right, else the number of the first wrong item. */
+static int check_initial_stack(int argc, char **argv)
+{
+	static const char *const want_env[STACK_ENVS] = { "HOME=/", "TERM=trapdoor", "EMPTY=" };
+	char **envp = argv + argc + 1;
+	unsigned long *auxv, at[32] = { 0 };
+	const unsigned char *random;
+	int i;
+
+	if ((unsigned long)(argv - 1) % 16)
+		return 1; /* sp (at argc) not 16-byte aligned */
+	if (argc != STACK_ARGS + 2 || argv[argc])
+		return 2;
+	for (i = 2; i < argc; i++)
+		if (!all_bytes(argv[i], (char)('a' + i % 26), ARG_BYTES))
+			return 3;
+	for (i = 0; i < STACK_ENVS; i++)
+		if (!envp[i] || strcmp(envp[i], want_env[i]))
+			return 4;
+	if (envp[i])
+		return 5;
+	for (auxv = (unsigned long *)(envp + i + 1); auxv[0] != AT_NULL; auxv += 2)
+		if (auxv[0] < 32)
+			at[auxv[0]] = auxv[1];
+	if (!at[AT_PAGESZ] || (at[AT_PAGESZ] & (at[AT_PAGESZ] - 1)) || at[AT_CLKTCK] != 100)
+		return 6;
+	if (at[AT_ENTRY] != (unsigned long)_start || at[AT_PHENT] != 56 || !at[AT_PHNUM])
+		return 7;
+	if (at[AT_UID] || at[AT_EUID] || at[AT_GID] || at[AT_EGID] || at[AT_SECURE])
+		return 8;
+	if (!at[AT_EXECFN] || strcmp((const char *)at[AT_EXECFN], "tasktest"))
+		return 9;
+	random = (const unsigned char *)at[AT_RANDOM];
+	if (!random)
+		return 10;
+	for (i = 0; i < 16 && !random[i]; i++)
+		;
+	if (i == 16)
+		return 11; /* 16 zero bytes: not from the CRNG */
+	return 0;
+}
+
+static void test_initial_stack(void)
+{
+	static const char *argv[STACK_ARGS + 3];
+	static char args[STACK_ARGS][ARG_BYTES + 1];
+	static const char *const envp[] = { "HOME=/", "TERM=trapdoor", "EMPTY=", NULL };
+	int st = -1;
+	long pid;
+
+	argv[0] = "tasktest";
+	argv[1] = STACK_CHECKER;
+	for (int i = 2; i < STACK_ARGS + 2; i++) {
+		memset(args[i - 2], 'a' + i % 26, ARG_BYTES);
+		argv[i] = args[i - 2];
+	}
+	pid = spawn_env("tasktest", argv, envp);
+	if (pid > 0)
+		waitpid((int)pid, &st, 0);
+	CHECK("user.task.initial_stack_argv_envp_auxv",
+	      pid > 0 && WIFEXITED(st) && !WEXITSTATUS(st),
+	      "spawn %ld, status 0x%x (exit code: the first wrong item)", pid, st);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], STACK_CHECKER))
+		return check_initial_stack(argc, argv);
+	test_initial_stack();
 	test_fork_tree();
 	test_isolation();
 	test_sleep_wake_race();

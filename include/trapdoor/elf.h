@@ -56,16 +56,23 @@ struct elf_target {
 	unsigned long user_base, user_top;
 };
 
-/* One PT_LOAD segment, checked: its pages are [start, end). */
+/*
+ * One PT_LOAD segment, checked: its pages are [start, end). Its bytes
+ * [vaddr, vaddr + memsz) are disjoint from every other segment's; its first
+ * and last page may be another segment's too (the loader merges them).
+ */
 struct elf_segment {
 	unsigned long vaddr, memsz;   /* vaddr + memsz <= end <= user_top, no wrap */
 	unsigned long offset, filesz; /* offset + filesz <= image size, filesz <= memsz */
-	unsigned long start, end;     /* page-aligned, disjoint from every other segment */
+	unsigned long start, end;     /* page-aligned */
 	unsigned int flags;	      /* p_flags' PF_R|PF_W|PF_X, never both PF_W and PF_X */
 };
 
 struct elf_info {
-	unsigned long entry; /* inside an executable segment */
+	unsigned long entry; /* inside the file part of a segment */
+	unsigned long phdr;  /* the program headers' address once loaded (AT_PHDR), or 0 */
+	unsigned int phnum;  /* e_phnum (AT_PHNUM) */
+	u32 flags;	     /* e_flags, for arch_elf_entry() */
 	unsigned int nr_segments;
 	struct elf_segment seg[ELF_MAX_SEGMENTS];
 };

@@ -3,6 +3,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_EXEC_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_EXEC_H
 
+#include <trapdoor/compiler.h> /* __user */
 #include <trapdoor/types.h>
 
 struct mm_struct;
@@ -18,17 +19,47 @@ struct user_program {
 extern const struct user_program user_programs[];
 extern const unsigned int nr_user_programs;
 
-#define MAX_ARGS	    16
-#define MAX_ARG_LEN	    128
+#define MAX_ARGS	    16	/* the kernel's own spawns (init's argv) */
+#define MAX_ARG_LEN	    128 /* a program's name, with its NUL */
 /* The top of the stack a new program finds present (the rest is demand-zero). */
 #define USER_STACK_POPULATE (64 * 1024)
 
 /*
- * Maps the program's segments and a stack (mm_setup_stack()) into mm, writes argc/argv on the
- * stack as Linux does (sp -> argc, argv[], NULL, envp NULL, auxv AT_NULL) and
- * returns the entry point and initial sp. -ENOENT if no such program,
- * -ENOEXEC if its image is malformed, -ENOMEM if memory ran out.
+ * Linux's limits on the strings of an execve (fs/exec.c): one string, with
+ * its NUL, at most MAX_ARG_STRLEN bytes; the program's name, every argv and
+ * envp string and one pointer for each at most ARG_STACK_LIMIT bytes, a
+ * quarter of Linux's default 8 MiB stack limit. Beyond either: E2BIG.
  */
+#define MAX_ARG_STRLEN	(32 * PAGE_SIZE)
+#define ARG_STACK_LIMIT (2UL << 20)
+
+/*
+ * The strings of an execve or spawn: argv and envp as user-space arrays
+ * (NULL: empty), or, for the kernel's own spawns, kernel strings in kargv.
+ * count_exec_args() fills argc, envc and the bytes the strings take.
+ */
+struct exec_args {
+	const char *filename; /* the program's name: AT_EXECFN's string */
+	const char __user *const __user *argv;
+	const char __user *const __user *envp;
+	const char *const *kargv; /* instead of argv and envp when non-NULL ... */
+	unsigned int kargc;	  /* ... with this many strings */
+	unsigned int argc, envc;
+	unsigned long size; /* strings with their NULs, filename included */
+};
+
+/* What a loaded image starts with: pc, sp, and e_flags for arch_elf_entry(). */
+struct exec_image {
+	unsigned long entry, sp;
+	u32 e_flags;
+};
+
+/*
+ * Counts args' strings and checks Linux's limits: 0, -E2BIG beyond them,
+ * -EFAULT if an array or a string cannot be read.
+ */
+long count_exec_args(struct exec_args *args);
+
 /*
  * 0 if image is a static ELF64 executable for this architecture (machine,
  * byte order, word size) that passes every check of elf_parse()
@@ -36,7 +67,16 @@ extern const unsigned int nr_user_programs;
  */
 long elf_check_header(const void *image, size_t size);
 
-long load_program(struct mm_struct *mm, const char *name, const char *const *argv, int argc,
-		  unsigned long *entry, unsigned long *sp);
+/*
+ * Maps the program's segments and a stack (mm_setup_stack()) into mm and builds Linux's initial
+ * stack from args (counted by count_exec_args()): argc, argv[], NULL,
+ * envp[], NULL, the auxiliary vector; the strings at the top. -ENOENT if no
+ * such program, -ENOEXEC if its image is malformed, -ENOMEM if memory ran
+ * out, -E2BIG or -EFAULT if the strings changed since they were counted.
+ */
+long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image);
+/* load_program() of an image in kernel memory (the in-kernel tests build their own). */
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image);
 
 #endif

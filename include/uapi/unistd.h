@@ -18,8 +18,9 @@
  */
 #define __NR_trapdoor_base     1000
 /*
- * spawn(name, argv, flags): start an embedded program as a child; returns its
- * pid. flags: SPAWN_* (include/uapi/trapdoor.h), 0 for none.
+ * spawn(name, argv, envp, flags): start an embedded program as a child with
+ * argv and envp; returns its pid. flags: SPAWN_* (include/uapi/trapdoor.h),
+ * 0 for none.
  */
 #define __NR_spawn	       (__NR_trapdoor_base + 0)
 /* kernel_stats(struct kernel_stats *): counters, free pages, tasks. */

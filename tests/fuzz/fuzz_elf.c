@@ -47,10 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if ((s->flags & PF_W) && (s->flags & PF_X))
 				abort();
 			for (unsigned int j = 0; j < i; j++)
-				if (s->start < info.seg[j].end && info.seg[j].start < s->end)
+				if (s->vaddr < info.seg[j].vaddr + info.seg[j].memsz &&
+				    info.seg[j].vaddr < s->vaddr + s->memsz)
 					abort();
-			if ((s->flags & PF_X) && info.entry >= s->vaddr &&
-			    info.entry - s->vaddr < s->filesz)
+			if (info.entry >= s->vaddr && info.entry - s->vaddr < s->filesz)
 				entry_in_x = true;
 		}
 		if (!entry_in_x)

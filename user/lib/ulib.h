@@ -141,12 +141,17 @@ static inline long getrandom(void *buf, size_t n, unsigned int flags)
 }
 static inline long spawn(const char *name, const char *const *argv)
 {
-	return syscall3(__NR_spawn, name, argv, 0);
+	return syscall4(__NR_spawn, name, argv, NULL, 0);
+}
+/* spawn() with an environment: envp ends with NULL, as execve's. */
+static inline long spawn_env(const char *name, const char *const *argv, const char *const *envp)
+{
+	return syscall4(__NR_spawn, name, argv, envp, 0);
 }
 /* spawn() with SPAWN_* flags (include/uapi/trapdoor.h). */
 static inline long spawn_flags(const char *name, const char *const *argv, unsigned long flags)
 {
-	return syscall3(__NR_spawn, name, argv, flags);
+	return syscall4(__NR_spawn, name, argv, NULL, flags);
 }
 static inline long wait4(int pid, int *status, int options, void *rusage)
 {
