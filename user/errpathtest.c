@@ -17,9 +17,6 @@
 
 #include <uapi/stackleak.h>
 
-#ifdef __NR_arch_prctl /* x86_64's own call */
-#include <asm/prctl.h>
-#endif
 
 #define REPEAT	      4
 #define BAD_LOW	      8L	/* in the unmapped page at 0 */
@@ -250,9 +247,18 @@ static const struct errcase cases[] = {
 	{ "getcpu.bad_node_ptr", __NR_getcpu, { 0, P_KERNEL, 0 }, -EFAULT },
 #ifdef __NR_arch_prctl
 	{ "arch_prctl.bad_code", __NR_arch_prctl, { 0x9999, 0 }, -EINVAL },
-	{ "arch_prctl.get_fs_bad_ptr", __NR_arch_prctl, { ARCH_GET_FS, BAD_LOW }, -EFAULT },
-	{ "arch_prctl.get_gs_kernel_ptr", __NR_arch_prctl, { ARCH_GET_GS, P_KERNEL }, -EFAULT },
-	{ "arch_prctl.set_fs_top_page", __NR_arch_prctl, { ARCH_SET_FS, BAD_HIGH }, -EPERM },
+	{ "arch_prctl.get_fs_bad_ptr",
+	  __NR_arch_prctl,
+	  { 0x1003 /* ARCH_GET_FS */, BAD_LOW },
+	  -EFAULT },
+	{ "arch_prctl.get_gs_kernel_ptr",
+	  __NR_arch_prctl,
+	  { 0x1004 /* ARCH_GET_GS */, P_KERNEL },
+	  -EFAULT },
+	{ "arch_prctl.set_fs_top_page",
+	  __NR_arch_prctl,
+	  { 0x1002 /* ARCH_SET_FS */, BAD_HIGH },
+	  -EPERM },
 #endif
 	{ "unknown.below_trapdoor_base", 999, { 0 }, -ENOSYS }, /* no arch's table reaches 999 */
 	{ "unknown.between", 500, { BAD_LOW, BAD_LOW }, -ENOSYS },
