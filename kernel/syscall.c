@@ -21,12 +21,6 @@
 #include "randomize_kstack.h"
 #include "syscalls.h"
 
-/* The handlers of an arch's own calls (x86_64's arch_prctl), where it has any. */
-#if defined(__has_include)
-#if __has_include(<asm/syscalls.h>)
-#include <asm/syscalls.h>
-#endif
-#endif
 
 /*
  * An entry of the table: the handler and its flags. SYSCALL_LOCKLESS: the

@@ -71,6 +71,8 @@ SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);
+/* arch/x86_64/process.c: x86_64's own call, in its table only */
+SYSCALL_DECLARE(arch_prctl);
 /* mm/mmap.c */
 SYSCALL_DECLARE(brk);
 SYSCALL_DECLARE(mmap);

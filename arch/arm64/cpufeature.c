@@ -3,6 +3,7 @@
  * The CPU: what MIDR_EL1 says it is, for the banner, and what each CPU sets in its own
  * system registers before it may run user mode (the features it turns off, PAN on).
  */
+#include <trapdoor/arch.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>

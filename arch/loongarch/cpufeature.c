@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The CPU: what loongarch64's CPUCFG words and IOCSR name registers say it is. */
+#include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>

@@ -3,6 +3,7 @@
  * The CPU: its name and PVR for the banner, and what each CPU sets in its own SPRs before
  * it may run user mode (the optional facilities off, no storage keys for user mode).
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <asm/processor.h>

@@ -3,6 +3,7 @@
  * What the machine and the CPU say they are: STORE SYSTEM INFORMATION (the machine, and
  * for entropy.c the hypervisor's levels) and STORE CPU ID, for the banner.
  */
+#include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
 #include <trapdoor/string.h>

@@ -46,7 +46,7 @@ struct user_fpsimd_state {
 	u32 fpsr;
 	u32 fpcr;
 	u32 __reserved[2];
-};
+} __aligned(16); /* the q registers' stp/ldp want 16-byte alignment */
 
 /*
  * The kernel context of a task that is not running: what arch_switch_to()
