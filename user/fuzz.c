@@ -299,8 +299,23 @@ static void arena_range(unsigned long *addr, unsigned long *len)
  * Changes a call that would end us, the machine or the run into a harmless
  * one; false if it must be skipped altogether.
  */
+/*
+ * A number that lands in our own image, outside buf and the text window of text_ptr(), points
+ * at our own variables: the image sits low, where small numbers land (0x10000 on riscv and
+ * loongarch), and a call that writes there would scribble on the fuzzer itself, as the kernel
+ * rightly lets it. Such numbers become bad pointers.
+ */
+static void keep_off_own_image(unsigned long *a)
+{
+	for (int i = 0; i < 6; i++)
+		if (in_image(a[i]) && !in_buf(a[i], 1) &&
+		    !(a[i] >= (unsigned long)&rnd && a[i] < (unsigned long)&rnd + 1024))
+			a[i] = bad_ptr();
+}
+
 static bool make_safe(long nr, unsigned long *a)
 {
+	keep_off_own_image(a);
 	switch (nr) {
 	case __NR_exit:
 	case __NR_exit_group:
