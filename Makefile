@@ -668,6 +668,8 @@ help:
 	@echo '  check-broken   boot a must-fail image (BROKEN=undef|hang) to test the runner'
 	@echo '  sparse         run sparse over every kernel C file of ARCH (__user checks); any warning fails'
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
+	@echo '  linux-test     the Linux-built test programs (tests/linux): under qemu-user, then here, compared'
+	@echo '  linux-musl     loongarch: build musl from Debian 13'"'"'s source for those programs'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
