@@ -145,7 +145,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
-		   kernel/exec.c kernel/exit.c kernel/file.c kernel/fork.c kernel/hardening.c kernel/kallsyms.c \
+		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/kallsyms.c \
 		   kernel/lkdtm.c kernel/main.c \
 		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/sched.c \
@@ -153,7 +153,9 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
 		   kernel/syscall.c kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c \
 		   kernel/wait.c
-KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/uaccess.c
+KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/slab.c mm/uaccess.c
+KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct.c init.c inode.c ioctl.c \
+		     lookup.c open.c proc.c ramfs.c read_write.c readdir.c stat.c)
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
 KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \

@@ -78,6 +78,24 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_setsid]		= { .fn = sys_setsid },
 	[__NR_writev]		= { .fn = sys_writev },
 	[__NR_set_tid_address]	= { .fn = sys_set_tid_address },
+	/* Files (fs/). */
+	[__NR_openat]		= { .fn = sys_openat },
+	[__NR_readv]		= { .fn = sys_readv },
+	[__NR_pread64]		= { .fn = sys_pread64 },
+	[__NR_pwrite64]		= { .fn = sys_pwrite64 },
+	[__NR_lseek]		= { .fn = sys_lseek },
+	[__NR_getdents64]	= { .fn = sys_getdents64 },
+	[__NR_statx]		= { .fn = sys_statx },
+	[__NR_dup]		= { .fn = sys_dup },
+	[__NR_fcntl]		= { .fn = sys_fcntl },
+	[__NR_sendfile]		= { .fn = sys_sendfile },
+#ifdef __NR_newfstatat
+	[__NR_newfstatat]	= { .fn = sys_newfstatat },
+	[__NR_fstat]		= { .fn = sys_fstat },
+#endif
+#ifdef __NR_open
+	[__NR_open]		= { .fn = sys_open },
+#endif
 	/* The old-style calls, where this arch's table keeps them. */
 #ifdef __NR_pipe
 	[__NR_pipe]		= { .fn = sys_pipe },

@@ -13,9 +13,6 @@
 #define SYSCALL_DECLARE(name) long sys_##name(const struct pt_regs *regs)
 
 /* kernel/sys.c */
-SYSCALL_DECLARE(read);
-SYSCALL_DECLARE(write);
-SYSCALL_DECLARE(writev);
 SYSCALL_DECLARE(exit);
 SYSCALL_DECLARE(exit_group);
 SYSCALL_DECLARE(clock_gettime);
@@ -50,7 +47,26 @@ SYSCALL_DECLARE(getpgrp);
 SYSCALL_DECLARE(getsid);
 SYSCALL_DECLARE(setsid);
 
-/* kernel/tty.c */
+/* Files (fs/) */
+SYSCALL_DECLARE(read);
+SYSCALL_DECLARE(write);
+SYSCALL_DECLARE(readv);
+SYSCALL_DECLARE(writev);
+SYSCALL_DECLARE(pread64);
+SYSCALL_DECLARE(pwrite64);
+SYSCALL_DECLARE(lseek);
+SYSCALL_DECLARE(sendfile);
+SYSCALL_DECLARE(openat);
+SYSCALL_DECLARE(open);
+SYSCALL_DECLARE(close);
+SYSCALL_DECLARE(dup);
+SYSCALL_DECLARE(dup2);
+SYSCALL_DECLARE(dup3);
+SYSCALL_DECLARE(fcntl);
+SYSCALL_DECLARE(getdents64);
+SYSCALL_DECLARE(newfstatat);
+SYSCALL_DECLARE(fstat);
+SYSCALL_DECLARE(statx);
 SYSCALL_DECLARE(ioctl);
 /* kernel/sched.c */
 SYSCALL_DECLARE(nanosleep);
@@ -64,10 +80,6 @@ SYSCALL_DECLARE(lkdtm);
 SYSCALL_DECLARE(stackleak_deep);
 SYSCALL_DECLARE(leak_write_secret);
 SYSCALL_DECLARE(leak_read_uninit);
-/* kernel/file.c */
-SYSCALL_DECLARE(close);
-SYSCALL_DECLARE(dup3);
-SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);

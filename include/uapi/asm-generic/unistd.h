@@ -45,4 +45,21 @@
 #define __NR_wait4	       260
 #define __NR_getrandom	       278
 
+/* Files (fs/). */
+#define __NR_dup	23
+#define __NR_fcntl	25
+#define __NR_openat	56
+#define __NR_getdents64 61
+#define __NR_lseek	62
+#define __NR_readv	65
+#define __NR_pread64	67
+#define __NR_pwrite64	68
+#define __NR_sendfile	71
+/* The struct stat calls: only where the arch asks for them (loongarch has statx alone). */
+#ifdef __ARCH_WANT_NEW_STAT
+#define __NR_newfstatat 79
+#define __NR_fstat	80
+#endif
+#define __NR_statx 291
+
 #endif

@@ -47,4 +47,19 @@
 #define __NR_pipe2	       317
 #define __NR_getrandom	       359
 
+/* Files (fs/). */
+#define __NR_open	5
+#define __NR_lseek	19
+#define __NR_dup	41
+#define __NR_fcntl	55
+#define __NR_fstat	108
+#define __NR_readv	145
+#define __NR_pread64	179
+#define __NR_pwrite64	180
+#define __NR_sendfile	186
+#define __NR_getdents64 202
+#define __NR_openat	286
+#define __NR_newfstatat 291
+#define __NR_statx	383
+
 #endif

@@ -53,4 +53,19 @@
  */
 #define __ARCH_WANT_SYS_OLD_MMAP 1
 
+/* Files (fs/). */
+#define __NR_open	5
+#define __NR_lseek	19
+#define __NR_dup	41
+#define __NR_fcntl	55
+#define __NR_fstat	108
+#define __NR_readv	145
+#define __NR_pread64	180
+#define __NR_pwrite64	181
+#define __NR_sendfile	187
+#define __NR_getdents64 220
+#define __NR_openat	288
+#define __NR_newfstatat 293
+#define __NR_statx	379
+
 #endif

@@ -48,4 +48,19 @@
 #define __NR_getcpu	       309
 #define __NR_getrandom	       318
 
+/* Files (fs/). */
+#define __NR_open	2
+#define __NR_fstat	5
+#define __NR_lseek	8
+#define __NR_pread64	17
+#define __NR_pwrite64	18
+#define __NR_readv	19
+#define __NR_dup	32
+#define __NR_sendfile	40
+#define __NR_fcntl	72
+#define __NR_getdents64 217
+#define __NR_openat	257
+#define __NR_newfstatat 262
+#define __NR_statx	332
+
 #endif
