@@ -18,15 +18,21 @@
 #define EFAULT	     14 /* Bad address */
 #define EBUSY	     16 /* Device or resource busy */
 #define EEXIST	     17 /* File exists */
+#define EXDEV	     18 /* Cross-device link */
 #define ENODEV	     19 /* No such device */
+#define ENOTDIR	     20 /* Not a directory */
+#define EISDIR	     21 /* Is a directory */
 #define EINVAL	     22 /* Invalid argument */
 #define ENFILE	     23 /* File table overflow */
 #define EMFILE	     24 /* Too many open files */
 #define ENOTTY	     25 /* Not a typewriter */
+#define ESPIPE	     29 /* Illegal seek */
 #define EPIPE	     32 /* Broken pipe */
 #define ERANGE	     34 /* Math result not representable */
 #define ENAMETOOLONG 36 /* File name too long */
 #define ENOSYS	     38 /* Invalid system call number */
+#define ENOTEMPTY    39 /* Directory not empty */
+#define ELOOP	     40 /* Too many symbolic links encountered */
 
 /* The largest errno: a return value in [-MAX_ERRNO, -1] is an error. */
 #define MAX_ERRNO 4095
