@@ -80,4 +80,25 @@ SYSCALL_DECLARE(old_mmap);
 SYSCALL_DECLARE(munmap);
 SYSCALL_DECLARE(mprotect);
 
+/* fs/namei.c, fs/cwd.c, fs/access.c: names, the working directory, umask */
+SYSCALL_DECLARE(mkdirat);
+SYSCALL_DECLARE(unlinkat);
+SYSCALL_DECLARE(symlinkat);
+SYSCALL_DECLARE(readlinkat);
+SYSCALL_DECLARE(renameat2);
+SYSCALL_DECLARE(renameat);
+SYSCALL_DECLARE(faccessat);
+SYSCALL_DECLARE(ftruncate);
+SYSCALL_DECLARE(chdir);
+SYSCALL_DECLARE(fchdir);
+SYSCALL_DECLARE(getcwd);
+SYSCALL_DECLARE(umask);
+SYSCALL_DECLARE(rename);
+SYSCALL_DECLARE(mkdir);
+SYSCALL_DECLARE(rmdir);
+SYSCALL_DECLARE(unlink);
+SYSCALL_DECLARE(symlink);
+SYSCALL_DECLARE(readlink);
+SYSCALL_DECLARE(access);
+
 #endif
