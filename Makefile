@@ -155,7 +155,7 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/wait.c
 KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/uaccess.c
 # The file calls that change names, the working directory and umask (the VFS is fs/'s other files).
-KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c
+KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
 KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \

@@ -78,7 +78,7 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_setsid]		= { .fn = sys_setsid },
 	[__NR_writev]		= { .fn = sys_writev },
 	[__NR_set_tid_address]	= { .fn = sys_set_tid_address },
-	/* Files: names, the working directory, umask (fs/namei.c, fs/cwd.c, fs/access.c). */
+	/* Files: names, the working directory, umask (fs/namei.c, fs/cwd.c, fs/access.c, fs/old_calls.c). */
 	[__NR_mkdirat]		= { .fn = sys_mkdirat },
 	[__NR_unlinkat]		= { .fn = sys_unlinkat },
 	[__NR_symlinkat]	= { .fn = sys_symlinkat },
@@ -102,6 +102,10 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_symlink]		= { .fn = sys_symlink },
 	[__NR_readlink]		= { .fn = sys_readlink },
 	[__NR_access]		= { .fn = sys_access },
+	[__NR_open]		= { .fn = sys_open },
+	[__NR_creat]		= { .fn = sys_creat },
+	[__NR_stat]		= { .fn = sys_stat },
+	[__NR_lstat]		= { .fn = sys_lstat },
 #endif
 	/* The old-style calls, where this arch's table keeps them. */
 #ifdef __NR_pipe

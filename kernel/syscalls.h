@@ -80,7 +80,7 @@ SYSCALL_DECLARE(old_mmap);
 SYSCALL_DECLARE(munmap);
 SYSCALL_DECLARE(mprotect);
 
-/* fs/namei.c, fs/cwd.c, fs/access.c: names, the working directory, umask */
+/* fs/namei.c, fs/cwd.c, fs/access.c, fs/old_calls.c: names, the working directory, umask */
 SYSCALL_DECLARE(mkdirat);
 SYSCALL_DECLARE(unlinkat);
 SYSCALL_DECLARE(symlinkat);
@@ -100,5 +100,9 @@ SYSCALL_DECLARE(unlink);
 SYSCALL_DECLARE(symlink);
 SYSCALL_DECLARE(readlink);
 SYSCALL_DECLARE(access);
+SYSCALL_DECLARE(open);
+SYSCALL_DECLARE(creat);
+SYSCALL_DECLARE(stat);
+SYSCALL_DECLARE(lstat);
 
 #endif
