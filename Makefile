@@ -156,6 +156,8 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/slab.c mm/uaccess.c
 KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct.c init.c inode.c ioctl.c \
 		     lookup.c open.c proc.c ramfs.c read_write.c readdir.c stat.c)
+# The file calls that change names, the working directory and umask.
+KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
 KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
@@ -462,7 +464,7 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
 # Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with, and
-# qemu-user, which runs user/abitest under Linux (tools/run-on-linux).
+# qemu-user, which runs user/abitest and user/fstest under Linux (tools/run-on-linux).
 ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
 		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
 		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \

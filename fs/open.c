@@ -310,9 +310,3 @@ SYSCALL_DEFINE4(openat, int, dfd, const char __user *, filename, int, flags, umo
 {
 	return do_sys_open(dfd, filename, flags, mode);
 }
-
-/* open(name, flags, mode): the old-style call of x86_64, powerpc and s390. */
-SYSCALL_DEFINE3(open, const char __user *, filename, int, flags, umode_t, mode)
-{
-	return do_sys_open(AT_FDCWD, filename, flags, mode);
-}

@@ -57,7 +57,6 @@ SYSCALL_DECLARE(pwrite64);
 SYSCALL_DECLARE(lseek);
 SYSCALL_DECLARE(sendfile);
 SYSCALL_DECLARE(openat);
-SYSCALL_DECLARE(open);
 SYSCALL_DECLARE(close);
 SYSCALL_DECLARE(dup);
 SYSCALL_DECLARE(dup2);
@@ -91,5 +90,30 @@ SYSCALL_DECLARE(mmap);
 SYSCALL_DECLARE(old_mmap);
 SYSCALL_DECLARE(munmap);
 SYSCALL_DECLARE(mprotect);
+
+/* fs/namei.c, fs/cwd.c, fs/access.c, fs/old_calls.c: names, the working directory, umask */
+SYSCALL_DECLARE(mkdirat);
+SYSCALL_DECLARE(unlinkat);
+SYSCALL_DECLARE(symlinkat);
+SYSCALL_DECLARE(readlinkat);
+SYSCALL_DECLARE(renameat2);
+SYSCALL_DECLARE(renameat);
+SYSCALL_DECLARE(faccessat);
+SYSCALL_DECLARE(ftruncate);
+SYSCALL_DECLARE(chdir);
+SYSCALL_DECLARE(fchdir);
+SYSCALL_DECLARE(getcwd);
+SYSCALL_DECLARE(umask);
+SYSCALL_DECLARE(rename);
+SYSCALL_DECLARE(mkdir);
+SYSCALL_DECLARE(rmdir);
+SYSCALL_DECLARE(unlink);
+SYSCALL_DECLARE(symlink);
+SYSCALL_DECLARE(readlink);
+SYSCALL_DECLARE(access);
+SYSCALL_DECLARE(open);
+SYSCALL_DECLARE(creat);
+SYSCALL_DECLARE(stat);
+SYSCALL_DECLARE(lstat);
 
 #endif
