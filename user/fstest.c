@@ -870,7 +870,9 @@ static void fd_cases(const char *self)
 		snprintf(a1, sizeof(a1), "%ld", fd);
 		snprintf(a2, sizeof(a2), "%ld", fd3);
 		if (pid == 0) {
+			/* This program again: by /proc/self/exe, else by the name it was run by. */
 			execve("/proc/self/exe", argv, envp);
+			execve(self, argv, envp);
 			exit(99);
 		}
 		waitpid((int)pid, &status, 0);
