@@ -842,6 +842,8 @@ static int profile_suite(const struct options *o)
 		pid = fork();
 		if (pid == 0) {
 			/* Echo every token until the parent closes its end. */
+			close(to_child[1]);
+			close(to_parent[0]);
 			while (read(to_child[0], &token, sizeof(token)) == sizeof(token))
 				if (write(to_parent[1], &token, sizeof(token)) != sizeof(token))
 					exit(1);
