@@ -534,7 +534,6 @@ bench-boot: all check-qemu
 # one CPU, whatever SMP says (the log would mix the CPUs).
 PROFILE		?= getpid
 PROFILE_N	?= 200
-PROFILE_WAIT	?= 1000
 PROFILE_ROWS	?= 0
 PROFILE_TIMEOUT	?= 120
 PROFILE_LOG	?= $(BUILD)/profile-$(PROFILE).log
@@ -542,7 +541,7 @@ profile: all check-qemu
 	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
 		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
 		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
-		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N),wait=$(PROFILE_WAIT))) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N))) \
 		$(QEMU_EXTRA) -kernel $(IMAGE)
 
 # The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures

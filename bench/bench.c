@@ -4,7 +4,7 @@
  * the stackleak erase, measured from user space (docs/benchmarks.md).
  *
  *   bench [calls=N] [rounds=R] [loop=N] [pipe=N] [fold=N] [suites=LIST] [label=NAME] [smoke]
- *   bench profile=getpid|pipe|forkexec [ops=N] [wait=MS]
+ *   bench profile=getpid|pipe|forkexec [ops=N]
  *   bench true
  *
  * Suites (LIST joins any of them with '+'; default all):
@@ -32,8 +32,8 @@
  * getpid calls, sched pipe round trips, or fork+execve+exit+wait cycles
  * (default 200), between the calls of profile_begin() and profile_end(),
  * whose addresses tools/profile finds in this program's symbols. Before
- * them it prints "profile: ready" and sleeps MS ms (default 1000), the time
- * tools/profile has to turn QEMU's execution log on. `true` exits at once:
+ * them it prints "profile: ready" and waits for a line on the console: the
+ * one tools/profile sends when QEMU's execution log is on. `true` exits at once:
  * the program forkexec runs.
  *
  * `smoke` is a quick run of every suite with few calls; it also prints PASS:/
@@ -60,7 +60,7 @@ static const long sys_nrs[NR_SYS] = { BENCH_NR_GETPID, BENCH_NR_GETPPID, BENCH_N
 
 struct options {
 	unsigned long calls, rounds, loop, pipe, fold;
-	unsigned long ops, wait_ms;
+	unsigned long ops;
 	bool syscall, crng, loopsuite, pipesuite, smpsuite, smoke;
 	const char *label, *profile;
 };
@@ -823,12 +823,11 @@ static bool profile_ops(int w, unsigned long n, int to_child, int to_parent)
 
 static int profile_suite(const struct options *o)
 {
-	struct timespec ts = { (long)(o->wait_ms / 1000), (long)(o->wait_ms % 1000) * 1000000L };
 	int w, to_child[2] = { -1, -1 }, to_parent[2] = { -1, -1 }, token, st = 0;
 	long pid = -1;
 	u64 t0, t1, ns;
 	bool ok;
-	char b[48];
+	char b[48], c = 0;
 
 	for (w = 0; w < 3 && strcmp(o->profile, profile_names[w]); w++)
 		;
@@ -855,7 +854,8 @@ static int profile_suite(const struct options *o)
 	/* Warm-up: the same paths once before, so that no first-time fault is counted. */
 	ok = profile_ops(w, o->ops / 8 + 2, to_child[1], to_parent[0]);
 	printf("profile: ready: %s, %lu ops\n", o->profile, o->ops);
-	nanosleep(&ts, NULL);
+	while (c != '\n' && read(0, &c, 1) == 1)
+		;
 	profile_begin();
 	t0 = user_counter();
 	ok = ok && profile_ops(w, o->ops, to_child[1], to_parent[0]);
@@ -955,9 +955,6 @@ static bool parse_args(struct options *o, int argc, char **argv)
 		} else if (!strncmp(a, "ops=", 4)) {
 			if (!parse_ulong(a + 4, &o->ops) || o->ops == 0)
 				return false;
-		} else if (!strncmp(a, "wait=", 5)) {
-			if (!parse_ulong(a + 5, &o->wait_ms))
-				return false;
 		} else if (!strncmp(a, "label=", 6)) {
 			o->label = a + 6;
 		} else if (strcmp(a, "full")) {
@@ -975,7 +972,7 @@ int main(int argc, char **argv)
 	struct options o = {
 		.calls = 100000, .rounds = 10, .loop = 1UL << 22, .pipe = 20000, .fold = 9600,
 		.syscall = true, .crng = true, .loopsuite = true, .pipesuite = true, .smpsuite = true,
-		.label = "this-kernel", .ops = 200, .wait_ms = 1000,
+		.label = "this-kernel", .ops = 200,
 	};
 	u64 c0, c1;
 
