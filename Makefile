@@ -707,6 +707,8 @@ help:
 	@echo '  bench          bench/bench.c on every arch (ARCHES=): TCG time and icount path length into'
 	@echo '                 docs/results/, raw CSVs into build/bench/ (docs/benchmarks.md); BOOTS= TCG boots,'
 	@echo '                 BENCH= bench arguments'
+	@echo '  profile        instructions per function of one workload, exact (-icount, QEMU'"'"'s execution log):'
+	@echo '                 PROFILE=getpid|pipe|forkexec, PROFILE_N= operations (docs/profile.md)'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  book           the docs as a website in $(O)/book (mkdocs --strict; docs/book.md)'
 	@echo '  book-check     make book, then check its links and open it in headless Chromium'
