@@ -541,7 +541,7 @@ profile: all check-qemu
 	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
 		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
 		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
-		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N))) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N),wait)) \
 		$(QEMU_EXTRA) -kernel $(IMAGE)
 
 # The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures

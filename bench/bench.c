@@ -4,7 +4,7 @@
  * the stackleak erase, measured from user space (docs/benchmarks.md).
  *
  *   bench [calls=N] [rounds=R] [loop=N] [pipe=N] [fold=N] [suites=LIST] [label=NAME] [smoke]
- *   bench profile=getpid|pipe|forkexec [ops=N]
+ *   bench profile=getpid|pipe|forkexec [ops=N] [wait]
  *   bench true
  *
  * Suites (LIST joins any of them with '+'; default all):
@@ -32,8 +32,8 @@
  * getpid calls, sched pipe round trips, or fork+execve+exit+wait cycles
  * (default 200), between the calls of profile_begin() and profile_end(),
  * whose addresses tools/profile finds in this program's symbols. Before
- * them it prints "profile: ready" and waits for a line on the console: the
- * one tools/profile sends when QEMU's execution log is on. `true` exits at once:
+ * them it prints "profile: ready" and, with `wait`, waits for a line on the
+ * console: the one tools/profile sends when QEMU's execution log is on. `true` exits at once:
  * the program forkexec runs.
  *
  * `smoke` is a quick run of every suite with few calls; it also prints PASS:/
@@ -61,7 +61,7 @@ static const long sys_nrs[NR_SYS] = { BENCH_NR_GETPID, BENCH_NR_GETPPID, BENCH_N
 struct options {
 	unsigned long calls, rounds, loop, pipe, fold;
 	unsigned long ops;
-	bool syscall, crng, loopsuite, pipesuite, smpsuite, smoke;
+	bool syscall, crng, loopsuite, pipesuite, smpsuite, smoke, wait;
 	const char *label, *profile;
 };
 
@@ -853,8 +853,9 @@ static int profile_suite(const struct options *o)
 	}
 	/* Warm-up: the same paths once before, so that no first-time fault is counted. */
 	ok = profile_ops(w, o->ops / 8 + 2, to_child[1], to_parent[0]);
+	profile_phase = 0; /* after the fork: no copy-on-write fault of its page in the window */
 	printf("profile: ready: %s, %lu ops\n", o->profile, o->ops);
-	while (c != '\n' && read(0, &c, 1) == 1)
+	while (o->wait && c != '\n' && read(0, &c, 1) == 1)
 		;
 	profile_begin();
 	t0 = user_counter();
@@ -952,6 +953,8 @@ static bool parse_args(struct options *o, int argc, char **argv)
 				return false;
 		} else if (!strncmp(a, "profile=", 8)) {
 			o->profile = a + 8;
+		} else if (!strcmp(a, "wait")) {
+			o->wait = true;
 		} else if (!strncmp(a, "ops=", 4)) {
 			if (!parse_ulong(a + 4, &o->ops) || o->ops == 0)
 				return false;
