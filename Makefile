@@ -335,7 +335,7 @@ SCRIPT		?=
 include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
-.PHONY: bench bench-boot bench-linux
+.PHONY: bench bench-boot bench-linux profile
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
 	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-nm print-arches
 
@@ -533,6 +533,21 @@ bench-boot: all check-qemu
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 
+# make profile: where one workload's instructions go, per function, under -icount shift=0
+# (tools/profile, docs/profile.md). PROFILE=getpid|pipe|forkexec, PROFILE_N= operations;
+# one CPU, whatever SMP says (the log would mix the CPUs).
+PROFILE		?= getpid
+PROFILE_N	?= 200
+PROFILE_ROWS	?= 0
+PROFILE_TIMEOUT	?= 120
+PROFILE_LOG	?= $(BUILD)/profile-$(PROFILE).log
+profile: all check-qemu
+	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
+		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
+		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N),wait)) \
+		$(QEMU_EXTRA) -kernel $(IMAGE)
+
 # The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures
 # in build/bench/ (bench/run, docs/benchmarks.md).
 bench:
@@ -696,6 +711,8 @@ help:
 	@echo '  bench          bench/bench.c on every arch (ARCHES=): TCG time and icount path length into'
 	@echo '                 docs/results/, raw CSVs into build/bench/ (docs/benchmarks.md); BOOTS= TCG boots,'
 	@echo '                 BENCH= bench arguments'
+	@echo '  profile        instructions per function of one workload, exact (-icount, QEMU'"'"'s execution log):'
+	@echo '                 PROFILE=getpid|pipe|forkexec, PROFILE_N= operations (docs/profile.md)'
 	@echo '  bench-linux    the same program on Debian'"'"'s Linux (x86_64, arm64): rows in docs/results/'
 	@echo '  book           the docs as a website in $(O)/book (mkdocs --strict; docs/book.md)'
 	@echo '  book-check     make book, then check its links and open it in headless Chromium'
