@@ -331,7 +331,7 @@ SCRIPT		?=
 include boot/uboot.mk
 
 .DEFAULT_GOAL	:= all
-.PHONY: bench bench-boot bench-linux
+.PHONY: bench bench-boot bench-linux profile
 .PHONY: all images run check soak debug gdbinit deps check-tools check-qemu check-versions test check-docs clean distclean help \
 	sparse print-deps print-packages print-qemu print-gdb-arch print-lkdtm print-uts print-smp-tested print-build print-nm print-arches
 
@@ -528,6 +528,21 @@ bench-boot: all check-qemu
 	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) \
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
+
+# make profile: where one workload's instructions go, per function, under -icount shift=0
+# (tools/profile, docs/profile.md). PROFILE=getpid|pipe|forkexec, PROFILE_N= operations;
+# one CPU, whatever SMP says (the log would mix the CPUs).
+PROFILE		?= getpid
+PROFILE_N	?= 200
+PROFILE_ROWS	?= 0
+PROFILE_TIMEOUT	?= 120
+PROFILE_LOG	?= $(BUILD)/profile-$(PROFILE).log
+profile: all check-qemu
+	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
+		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
+		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N))) \
+		$(QEMU_EXTRA) -kernel $(IMAGE)
 
 # The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures
 # in build/bench/ (bench/run, docs/benchmarks.md).

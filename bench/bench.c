@@ -4,6 +4,8 @@
  * the stackleak erase, measured from user space (docs/benchmarks.md).
  *
  *   bench [calls=N] [rounds=R] [loop=N] [pipe=N] [fold=N] [suites=LIST] [label=NAME] [smoke]
+ *   bench profile=getpid|pipe|forkexec [ops=N]
+ *   bench true
  *
  * Suites (LIST joins any of them with '+'; default all):
  *   syscall  getpid, getppid and an invalid number, each call timed alone
@@ -25,6 +27,14 @@
  *   smp      with two CPUs or more: the same ping-pong with both tasks on
  *            CPU 0, then with them on CPUs 0 and 1 (make bench's -smp 2
  *            boot, docs/smp.md); nothing on one CPU.
+ *
+ * `profile=` runs one workload alone for make profile (tools/profile): ops
+ * getpid calls, sched pipe round trips, or fork+execve+exit+wait cycles
+ * (default 200), between the calls of profile_begin() and profile_end(),
+ * whose addresses tools/profile finds in this program's symbols. Before
+ * them it prints "profile: ready" and waits for a line on the console: the
+ * one tools/profile sends when QEMU's execution log is on. `true` exits at once:
+ * the program forkexec runs.
  *
  * `smoke` is a quick run of every suite with few calls; it also prints PASS:/
  * FAIL: lines that check the instrument itself (tools/testsuite counts them).
@@ -50,8 +60,9 @@ static const long sys_nrs[NR_SYS] = { BENCH_NR_GETPID, BENCH_NR_GETPPID, BENCH_N
 
 struct options {
 	unsigned long calls, rounds, loop, pipe, fold;
+	unsigned long ops;
 	bool syscall, crng, loopsuite, pipesuite, smpsuite, smoke;
-	const char *label;
+	const char *label, *profile;
 };
 
 /* A configuration: one offset mode, stackleak on or off. */
@@ -760,6 +771,114 @@ static void pipe_suite(const struct options *o)
 	}
 }
 
+/* --- profile ------------------------------------------------------------ */
+
+#ifndef BENCH_LINUX
+static const char *const profile_names[] = { "getpid", "pipe", "forkexec" };
+volatile int profile_phase;
+
+/*
+ * tools/profile counts every instruction QEMU executes from the first one of
+ * profile_begin() to the first one of the last call of profile_end(). Global
+ * and never inlined, so that both have an address in this program's symbols;
+ * distinct bodies, so that no linker folds them into one.
+ */
+__attribute__((noinline)) void profile_begin(void) { profile_phase = 1; }
+__attribute__((noinline)) void profile_end(void) { profile_phase = 2; }
+
+static const char *const true_argv[] = { "bench", "true", NULL };
+
+/* One fork, execve of `bench true`, its exit and the parent's wait. */
+static bool forkexec_once(void)
+{
+	int st = 0;
+	long pid = fork();
+
+	if (pid == 0) {
+		execve("bench", true_argv, NULL);
+		exit(127);
+	}
+	return pid > 0 && waitpid((int)pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/*
+ * The workload w, n times; for pipe the child is already blocked in its read
+ * (fds: to_child[1], to_parent[0]). False on an error.
+ */
+static bool profile_ops(int w, unsigned long n, int to_child, int to_parent)
+{
+	int token = 0;
+
+	for (unsigned long i = 0; i < n; i++) {
+		if (w == 0)
+			bench_syscall0(BENCH_NR_GETPID);
+		else if (w == 1 && (write(to_child, &token, sizeof(token)) != sizeof(token) ||
+				    read(to_parent, &token, sizeof(token)) != sizeof(token)))
+			return false;
+		else if (w == 2 && !forkexec_once())
+			return false;
+	}
+	return true;
+}
+
+static int profile_suite(const struct options *o)
+{
+	int w, to_child[2] = { -1, -1 }, to_parent[2] = { -1, -1 }, token, st = 0;
+	long pid = -1;
+	u64 t0, t1, ns;
+	bool ok;
+	char b[48], c = 0;
+
+	for (w = 0; w < 3 && strcmp(o->profile, profile_names[w]); w++)
+		;
+	if (w == 3) {
+		printf("bench: profile=%s: not getpid, pipe or forkexec\n", o->profile);
+		return 2;
+	}
+	if (w == 1) {
+		if (pipe2(to_child, 0) < 0 || pipe2(to_parent, 0) < 0)
+			return 1;
+		pid = fork();
+		if (pid == 0) {
+			/* Echo every token until the parent closes its end. */
+			close(to_child[1]);
+			close(to_parent[0]);
+			while (read(to_child[0], &token, sizeof(token)) == sizeof(token))
+				if (write(to_parent[1], &token, sizeof(token)) != sizeof(token))
+					exit(1);
+			exit(0);
+		}
+		if (pid < 0)
+			return 1;
+	}
+	/* Warm-up: the same paths once before, so that no first-time fault is counted. */
+	ok = profile_ops(w, o->ops / 8 + 2, to_child[1], to_parent[0]);
+	printf("profile: ready: %s, %lu ops\n", o->profile, o->ops);
+	while (c != '\n' && read(0, &c, 1) == 1)
+		;
+	profile_begin();
+	t0 = user_counter();
+	ok = ok && profile_ops(w, o->ops, to_child[1], to_parent[0]);
+	t1 = user_counter();
+	profile_end();
+	if (w == 1) {
+		close(to_child[0]);
+		close(to_child[1]);
+		close(to_parent[0]);
+		close(to_parent[1]);
+		ok = ok && waitpid((int)pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	ns = ticks_to_ns(t1 - t0);
+	printf("profile: %s: %lu ops, %s ns per op by the counter\n", o->profile, o->ops,
+	       fixed(b, sizeof(b), (long long)(ns * 10 / o->ops), 1));
+	printf("B: profile %s %lu %llu %llu\n", o->profile, o->ops, (unsigned long long)(t1 - t0),
+	       (unsigned long long)ns);
+	if (!ok)
+		printf("profile: %s failed\n", o->profile);
+	return ok ? 0 : 1;
+}
+#endif
+
 /* --- main --------------------------------------------------------------- */
 
 static bool parse_ulong(const char *s, unsigned long *v)
@@ -831,6 +950,11 @@ static bool parse_args(struct options *o, int argc, char **argv)
 		} else if (!strncmp(a, "suites=", 7)) {
 			if (!parse_suites(o, a + 7))
 				return false;
+		} else if (!strncmp(a, "profile=", 8)) {
+			o->profile = a + 8;
+		} else if (!strncmp(a, "ops=", 4)) {
+			if (!parse_ulong(a + 4, &o->ops) || o->ops == 0)
+				return false;
 		} else if (!strncmp(a, "label=", 6)) {
 			o->label = a + 6;
 		} else if (strcmp(a, "full")) {
@@ -848,10 +972,12 @@ int main(int argc, char **argv)
 	struct options o = {
 		.calls = 100000, .rounds = 10, .loop = 1UL << 22, .pipe = 20000, .fold = 9600,
 		.syscall = true, .crng = true, .loopsuite = true, .pipesuite = true, .smpsuite = true,
-		.label = "this-kernel",
+		.label = "this-kernel", .ops = 200,
 	};
 	u64 c0, c1;
 
+	if (argc == 2 && !strcmp(argv[1], "true"))
+		return 0;
 	if (!parse_args(&o, argc, argv)) {
 		printf("bench: bad arguments; usage: bench [calls=N] [rounds=2..%d] [loop=N] [pipe=N] "
 		       "[fold=N] [suites=syscall+crng+loop+pipe+smp] [label=NAME] [smoke]\n"
@@ -863,6 +989,10 @@ int main(int argc, char **argv)
 	nr_cells = can_switch ? NR_CELLS : 1;
 	first_cell = 0;
 
+#ifndef BENCH_LINUX
+	if (o.profile)
+		return profile_suite(&o);
+#endif
 	c0 = user_counter();
 	bench_syscall0(BENCH_NR_GETPID);
 	c1 = user_counter();

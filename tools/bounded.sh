@@ -5,7 +5,8 @@
 #                                runs CMD in a new session (its own process
 #                                group) under `timeout`: SIGTERM after LIMIT
 #                                seconds, SIGKILL BOUNDED_GRACE seconds later;
-#                                stdin /dev/null, stdout and stderr to LOG.
+#                                stdin /dev/null (or BOUNDED_STDIN), stdout
+#                                and stderr to LOG.
 #                                LIMIT is stretched by TIMEOUT_SCALE
 #                                (tools/scale-timeout).
 #                                Sets bounded_pid (= the group's id).
@@ -29,7 +30,7 @@ start_bounded() {
 	# it starts, and a signal to the group reaches all of them. Started from
 	# a subshell that exits at once: init, not we, is its parent and reaps
 	# it, so there is nothing to `wait` for.
-	bounded_pid=$( (setsid timeout -k "$BOUNDED_GRACE" "$limit" "$@" > "$log" 2>&1 < /dev/null &
+	bounded_pid=$( (setsid timeout -k "$BOUNDED_GRACE" "$limit" "$@" > "$log" 2>&1 < "${BOUNDED_STDIN:-/dev/null}" &
 			echo $!) )
 }
 
