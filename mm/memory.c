@@ -174,8 +174,24 @@ void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned lon
  */
 static int mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *src, size_t n)
 {
-	unsigned long end = va + n;
+	unsigned long end = va + n, off = va & (PAGE_SIZE - 1), pa;
+	unsigned int prot;
 
+	/*
+	 * The usual copy (a syscall's small buffer): inside one page of an
+	 * area, present, and for a write already private and writable. Then
+	 * one page-table walk does, and handle_mm_fault() has nothing to do.
+	 * A page that is absent or shared (read-only until its copy) takes
+	 * the general way below.
+	 */
+	if (n && n <= PAGE_SIZE - off && vma_lookup(mm, va) &&
+	    arch_user_page(mm, va - off, &pa, &prot) == 0 && (!src || (prot & PROT_WRITE))) {
+		if (src)
+			memcpy((u8 *)phys_to_virt(pa) + off, src, n);
+		else
+			memcpy(dst, (u8 *)phys_to_virt(pa) + off, n);
+		return 0;
+	}
 	for (unsigned long p = va & ~(PAGE_SIZE - 1); p < end; p += PAGE_SIZE) {
 		struct vm_area_struct *vma = vma_lookup(mm, p);
 		int err;
@@ -186,10 +202,12 @@ static int mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *sr
 			return err;
 	}
 	while (n) {
-		unsigned long off = va & (PAGE_SIZE - 1), pa;
-		size_t chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
-		unsigned int prot;
-		u8 *page = arch_user_page(mm, va - off, &pa, &prot) == 0 ? phys_to_virt(pa) : NULL;
+		size_t chunk;
+		u8 *page;
+
+		off = va & (PAGE_SIZE - 1);
+		chunk = PAGE_SIZE - off < n ? PAGE_SIZE - off : n;
+		page = arch_user_page(mm, va - off, &pa, &prot) == 0 ? phys_to_virt(pa) : NULL;
 
 		if (src) {
 			memcpy(page + off, src, chunk); /* to the user page, made present above */

@@ -56,9 +56,21 @@ void mm_destroy(struct mm_struct *mm)
 
 struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
 {
-	for (unsigned int i = 0; i < mm->map_count && mm->vmas[i].vm_start <= addr; i++)
-		if (addr < mm->vmas[i].vm_end)
+	/*
+	 * The area found last first: a syscall's checks and copies look up
+	 * the same buffer several times. It is tested against the areas as
+	 * they are now, so an index that mmap or munmap made stale can only
+	 * miss, never find a wrong area (areas never overlap).
+	 */
+	unsigned int i = mm->mmap_cache;
+
+	if (i < mm->map_count && mm->vmas[i].vm_start <= addr && addr < mm->vmas[i].vm_end)
+		return &mm->vmas[i];
+	for (i = 0; i < mm->map_count && mm->vmas[i].vm_start <= addr; i++)
+		if (addr < mm->vmas[i].vm_end) {
+			mm->mmap_cache = i;
 			return &mm->vmas[i];
+		}
 	return NULL;
 }
 

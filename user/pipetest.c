@@ -160,6 +160,39 @@ static void test_write_blocks(void)
 	close(fds[0]);
 }
 
+/*
+ * A bad buffer is -EFAULT and changes nothing: a read into one consumes no
+ * byte, a write from one adds none (the ring is copied straight to and from
+ * the user, so this is the order of the copy and the count).
+ */
+static void test_bad_buffers(void)
+{
+	void *bad = (void *)16; /* in unmapped page 0 */
+	char buf[8] = { 0 };
+	int fds[2];
+	long r, got;
+
+	/* The write end closed before the reads: a lost byte shows as EOF, not as a hang. */
+	pipe2(fds, 0);
+	write(fds[1], "abc", 3);
+	close(fds[1]);
+	r = read(fds[0], bad, 3);
+	got = read(fds[0], buf, sizeof(buf));
+	CHECK("user.pipe.read_bad_buffer_keeps_data",
+	      r == -EFAULT && got == 3 && !memcmp(buf, "abc", 3), "bad read %ld, then read %ld", r,
+	      got);
+	close(fds[0]);
+	pipe2(fds, 0);
+	r = write(fds[1], bad, 3);
+	write(fds[1], "xy", 2);
+	close(fds[1]);
+	got = read(fds[0], buf, sizeof(buf));
+	CHECK("user.pipe.write_bad_buffer_adds_nothing",
+	      r == -EFAULT && got == 2 && !memcmp(buf, "xy", 2), "bad write %ld, then read %ld", r,
+	      got);
+	close(fds[0]);
+}
+
 /* Once every write end is closed (the child's by exit, ours by close), read gives 0. */
 static void test_eof(void)
 {
@@ -433,6 +466,7 @@ int main(void)
 	test_fd_limit();
 	test_read_blocks();
 	test_write_blocks();
+	test_bad_buffers();
 	test_eof();
 	test_sigpipe();
 	test_kill_blocked(false);

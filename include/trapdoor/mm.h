@@ -47,6 +47,7 @@ struct mm_struct {
 	struct arch_mm arch; /* the page tables: page-table root, ASID, ... */
 	unsigned int map_count;
 	struct vm_area_struct vmas[MAX_VMAS]; /* sorted by vm_start, never overlapping */
+	unsigned int mmap_cache;	      /* vma_lookup()'s last find: an index, a hint only */
 	unsigned long start_brk, brk;	      /* the heap: page-aligned end of the image, brk() */
 };
 

@@ -68,6 +68,8 @@
 #endif
 
 /*
+ * arch_stackleak_used_run(p, n), if given: how many of the n >= 1 words below
+ * p, from p down, are not poison before the first one that is (n if none is).
  * An arch may give, as ARCH_STACKLEAK_POISON_WORD, the instructions that load
  * the word at -.Lsl_off(%[p]) (into %[a], if they need a register) and branch
  * to %l[count] unless it is %[poison]. The search's usual question, a whole
@@ -151,10 +153,15 @@ __stackleak_find_top_of_poison(unsigned long low, unsigned long high, bool run_f
 		/* Used words right below the top (dead frames): each is the new top. */
 		if (!run_first && top > low &&
 		    *(const unsigned long *)(top - sizeof(unsigned long)) != STACKLEAK_POISON) {
+#ifdef arch_stackleak_used_run
+			top -= arch_stackleak_used_run(top, (top - low) / sizeof(unsigned long)) *
+			       sizeof(unsigned long);
+#else
 			do
 				top -= sizeof(unsigned long);
 			while (top > low && *(const unsigned long *)(top - sizeof(unsigned long)) !=
 						STACKLEAK_POISON);
+#endif
 		}
 		/* Then a run of poison: is it a whole search depth long? */
 		if (unlikely(top - low < STACKLEAK_SEARCH_DEPTH))

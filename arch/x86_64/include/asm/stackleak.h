@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * x86_64's part of the stackleak erase (include/trapdoor/stackleak.h): the
- * stack pointer read and the two loops, as string instructions. The erase
+ * stack pointer read and the three loops, as string instructions. The erase
  * calls nothing and keeps nothing on the stack but a saved register
  * (STACKLEAK_ERASER_FRAME, arch/x86_64/Makefile.arch), so none of these may
  * be a call: each is a few instructions of inline assembly.
@@ -52,6 +52,31 @@ static __always_inline unsigned long arch_stackleak_poison_run(unsigned long p, 
 	return n - left;
 }
 #define arch_stackleak_poison_run arch_stackleak_poison_run
+
+/*
+ * How many of the n words below p (n >= 1) are not poison, counted from p
+ * down, before the first one that is: REPNE SCASQ, downwards as above, steps
+ * while the word differs from RAX. When it stopped on poison (ZF set), that
+ * word was counted in RCX too: one back. The dead frames a context switch
+ * leaves below the deepest tracked point cost one instruction a word, not a
+ * loop's several.
+ */
+static __always_inline unsigned long arch_stackleak_used_run(unsigned long p, unsigned long n)
+{
+	unsigned long left = n, addr = p - sizeof(unsigned long);
+
+	__asm__ __volatile__("std\n\t"		/* string instructions step down */
+			     "repne scasq\n\t"	/* compare words at RDI, down, while not poison */
+			     "cld\n\t"		/* back to the direction the ABI expects */
+			     "jnz	1f\n\t" /* ran out (n words, none poison): RCX is right */
+			     "inc	%[left]\n" /* stopped on poison: not a used word */
+			     "1:"
+			     : [left] "+c"(left), "+D"(addr)
+			     : "a"(STACKLEAK_POISON)
+			     : "cc", "memory");
+	return n - left;
+}
+#define arch_stackleak_used_run arch_stackleak_used_run
 
 /* Poison over [from, to), whole words: REP STOSQ stores RAX at RDI, RCX times, upwards. */
 static __always_inline void arch_stackleak_poison_words(unsigned long from, unsigned long to)
