@@ -331,11 +331,11 @@ static bool make_safe(long nr, unsigned long *a)
 		 */
 		int pid = (int)a[0], sig = (int)a[1];
 
-		if (sig >= 1 && sig < 32 && pid != INT_MIN &&
+		if (sig >= 1 && sig <= _NSIG && pid != INT_MIN &&
 		    (pid <= 0 || (pid <= max_pid + 256 && !is_my_child(pid))))
 			return false;
 		/* A child dies by SIGKILL only: the reaper counts any other signal as a crash. */
-		if (sig >= 1 && sig < 32 && pid > 0 && is_my_child(pid))
+		if (sig >= 1 && sig <= _NSIG && pid > 0 && is_my_child(pid))
 			a[1] = SIGKILL;
 		return true;
 	}

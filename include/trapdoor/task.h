@@ -20,6 +20,8 @@
 #include <trapdoor/types.h>
 #include <asm/processor.h> /* struct thread_struct */
 #include <asm/ptrace.h>	   /* struct pt_regs */
+#include <uapi/resource.h> /* struct rlimit */
+#include <uapi/signal.h>   /* struct sigaction, sigset_t */
 
 #define THREAD_SIZE	16384
 #define NR_TASKS	128
@@ -77,6 +79,11 @@ struct task_struct {
 	int __user *set_child_tid;   /* clone's CLONE_CHILD_SETTID: tid stored there at first run */
 	int __user *clear_child_tid; /* set_tid_address(), CLONE_CHILD_CLEARTID: 0 stored at exit */
 	struct file *files[NR_OPEN]; /* open file descriptors (kernel/file.c) */
+	/* kernel/signal.c: an action per signal, the blocked and the pending ones (bit sig - 1). */
+	struct sigaction sighand[_NSIG];
+	sigset_t blocked, pending;
+	/* kernel/resource.c: the resource limits, inherited at fork and spawn. */
+	struct rlimit rlim[RLIM_NLIMITS];
 	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
 	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
@@ -144,11 +151,20 @@ long do_execve(const char *name, const char *const *argv, int argc);
 
 /* kernel/exit.c */
 __noreturn void do_exit(int wait_status);
-long do_wait4(int pid, int *wait_status);
+long do_wait4(int pid, int *wait_status, int options);
 
-/* kernel/signal.c: sig to t (a live task, not init); sig to a process group (-1: all but init and us). */
+/*
+ * kernel/signal.c: sig to t (dropped if ignored, pending if blocked or
+ * caught); sig to a process group (-1: all but init and us); fork's copy of
+ * the actions and mask; execve's reset of caught signals to SIG_DFL.
+ */
 void send_signal(struct task_struct *t, int sig);
 long kill_pgrp(int pgid, int sig);
+void copy_sighand(struct task_struct *t, const struct task_struct *parent);
+void flush_signal_handlers(struct task_struct *t);
+
+/* kernel/resource.c: t's limits, its creator's (from NULL: Linux's defaults for init). */
+void copy_rlimits(struct task_struct *t, const struct task_struct *from);
 
 /* kernel/pgrp.c: a task of process group pgid (zombies count), or NULL. */
 struct task_struct *find_pgrp_member(int pgid);

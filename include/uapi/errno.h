@@ -27,6 +27,7 @@
 #define ERANGE	     34 /* Math result not representable */
 #define ENAMETOOLONG 36 /* File name too long */
 #define ENOSYS	     38 /* Invalid system call number */
+#define EOPNOTSUPP   95 /* Operation not supported on transport endpoint */
 
 /* The largest errno: a return value in [-MAX_ERRNO, -1] is an error. */
 #define MAX_ERRNO 4095

@@ -3,6 +3,9 @@
 #ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
 #define TRAPDOOR_ASM_UAPI_UNISTD_H
 
+/* getrlimit and setrlimit too, as Linux on this arch. */
+#define __ARCH_WANT_SET_GET_RLIMIT
+
 #include <uapi/asm-generic/unistd.h>
 
 #endif
