@@ -10,6 +10,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/trace.h>
@@ -174,6 +175,7 @@ static long put_zero_rusage(struct rusage __user *ru)
 SYSCALL_DEFINE4(wait4, pid_t, upid, int __user *, stat_addr, int, options, struct rusage __user *,
 		ru)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	int status = 0;
 	long pid;
 
@@ -206,6 +208,7 @@ struct waitid_info {
 SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, void __user *, infop, int, options,
 		struct rusage __user *, ru)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct waitid_info info;
 	int status = 0, pid;
 	long ret;
