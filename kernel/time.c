@@ -5,7 +5,7 @@
  * the same clock (nothing here suspends); CLOCK_REALTIME is CLOCK_MONOTONIC
  * plus the offset read once at boot from the machine's real-time clock
  * (arch_read_rtc(); 0, the epoch, on a machine without one). Nothing sets
- * the time (no settimeofday, no clock_settime).
+ * the time.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/task.h>
