@@ -79,11 +79,6 @@ struct task_struct {
 	int __user *set_child_tid;   /* clone's CLONE_CHILD_SETTID: tid stored there at first run */
 	int __user *clear_child_tid; /* set_tid_address(), CLONE_CHILD_CLEARTID: 0 stored at exit */
 	struct file *files[NR_OPEN]; /* open file descriptors (kernel/file.c) */
-	/* kernel/signal.c: an action per signal, the blocked and the pending ones (bit sig - 1). */
-	struct sigaction sighand[_NSIG];
-	sigset_t blocked, pending;
-	/* kernel/resource.c: the resource limits, inherited at fork and spawn. */
-	struct rlimit rlim[RLIM_NLIMITS];
 	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
 	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */
@@ -107,6 +102,15 @@ struct task_struct {
 	int stackleak_enabled;		   /* 0 off, 1 on, 2 on and verified (kernel/hardening.c) */
 	/* trace on (kernel/trace.c): its children's syscalls are printed. Never inherited. */
 	bool trace_children;
+	/*
+	 * kernel/signal.c: an action per signal, the blocked and the pending
+	 * ones (bit sig - 1). Last, with the limits: the syscall path's fields
+	 * above keep their places.
+	 */
+	struct sigaction sighand[_NSIG];
+	sigset_t blocked, pending;
+	/* kernel/resource.c: the resource limits, inherited at fork and spawn. */
+	struct rlimit rlim[RLIM_NLIMITS];
 };
 
 /* The context start_kernel() runs in, CPU 0's first current (kernel/task.c). */
