@@ -10,6 +10,8 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/setup.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/trace.h>
 #include <trapdoor/uaccess.h>
@@ -101,11 +103,27 @@ __noreturn void do_exit(int wait_status)
 	panic("a zombie ran again");
 }
 
+/* Whether child t is one wait4(pid) asks for: pid > 0 that one, 0 our group, < -1 group -pid. */
+static bool wait_matches(const struct task_struct *t, int pid)
+{
+	if (pid > 0)
+		return t->pid == pid;
+	if (t->orphan)
+		return false; /* the kernel reaps init's adopted children */
+	if (pid == 0)
+		return t->pgid == current->pgid;
+	return pid == -1 || t->pgid == -pid;
+}
+
 /*
- * Orphans (init's adopted children) are reaped by the kernel, so wait4(-1)
- * never waits for them; wait4(pid) names one and gets its status.
+ * Waits for a child that matches pid (wait_matches()) to exit and returns its
+ * pid, with its wait status in *wait_status; the child is reaped unless
+ * WNOWAIT. -ECHILD if no child matches; with WNOHANG, 0 if those that match
+ * are all still running. Orphans (init's adopted children) are reaped by the
+ * kernel, so wait4(-1) never waits for them; wait4(pid) names one and gets
+ * its status.
  */
-long do_wait4(int pid, int *wait_status)
+long do_wait4(int pid, int *wait_status, int options)
 {
 	for (;;) {
 		bool have_children = false;
@@ -113,21 +131,25 @@ long do_wait4(int pid, int *wait_status)
 		for (int i = 0; i < NR_TASKS; i++) {
 			struct task_struct *t = &task_table[i];
 
-			if (t->state == TASK_UNUSED || t->parent != current)
-				continue;
-			if (pid > 0 ? t->pid != pid : t->orphan)
+			if (t->state == TASK_UNUSED || t->parent != current ||
+			    !wait_matches(t, pid))
 				continue;
 			have_children = true;
 			if (t->state == TASK_ZOMBIE) {
+				int child = t->pid;
+
 				*wait_status = t->exit_status;
-				release_task(t);
+				if (!(options & WNOWAIT))
+					release_task(t);
 				current->wait_for = 0;
-				return t->pid;
+				return child;
 			}
 		}
 		current->wait_for = 0;
 		if (!have_children)
 			return -ECHILD;
+		if (options & WNOHANG)
+			return 0;
 		if (current->killed)
 			return -EINTR; /* exit_to_user_mode() finishes the kill */
 		current->wait_for = pid > 0 ? pid : 0;
@@ -136,16 +158,107 @@ long do_wait4(int pid, int *wait_status)
 	}
 }
 
-/* wait4(pid, &status, options, rusage): options and rusage are not supported. */
-SYSCALL_DEFINE4(wait4, pid_t, upid, int __user *, stat_addr, int, options, void __user *, ru)
+/* The usage wait4() reports: no CPU time or faults are counted here, so all zero. */
+static long put_zero_rusage(struct rusage __user *ru)
 {
+	struct rusage r;
+
+	memset(&r, 0, sizeof(r));
+	return copy_to_user(ru, &r, sizeof(r)) < 0 ? -EFAULT : 0;
+}
+
+/*
+ * wait4(pid, &status, options, rusage), Linux's: pid > 0 that child, 0 any in
+ * our process group, -1 any, < -1 any in group -pid; options WNOHANG
+ * (WUNTRACED and WCONTINUED are accepted: no child ever stops); a zeroed
+ * rusage if asked. A bad status or rusage pointer is -EFAULT, after the child
+ * is reaped, as in Linux.
+ */
+SYSCALL_DEFINE4(wait4, pid_t, upid, int __user *, stat_addr, int, options, struct rusage __user *,
+		ru)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	int status = 0;
 	long pid;
 
-	if (options != 0 || ru)
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WCLONE | __WALL))
 		return -EINVAL;
-	pid = do_wait4(upid, &status);
+	if (upid == INT_MIN) /* -INT_MIN is not a group */
+		return -ESRCH;
+	pid = do_wait4(upid, &status, options);
 	if (pid > 0 && stat_addr && copy_to_user(stat_addr, &status, sizeof(status)) < 0)
 		return -EFAULT;
+	if (pid > 0 && ru && put_zero_rusage(ru) < 0)
+		return -EFAULT;
 	return pid;
+}
+
+/* waitid()'s report, the part of Linux's siginfo_t it writes (si_code CLD_*). */
+struct waitid_info {
+	int si_signo, si_errno, si_code, pad;
+	int si_pid, si_uid, si_status;
+};
+#define CLD_EXITED 1
+#define CLD_KILLED 2
+
+/*
+ * waitid(idtype, id, infop, options, rusage): P_ALL, P_PID id, P_PGID id (0:
+ * ours); WEXITED must be asked for, WNOWAIT leaves the child a zombie. infop
+ * gets SIGCHLD, CLD_EXITED or CLD_KILLED, the pid, uid 0 and the exit code or
+ * signal; all zero when WNOHANG found nothing (the call returns 0 both ways).
+ */
+SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, void __user *, infop, int, options,
+		struct rusage __user *, ru)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	struct waitid_info info;
+	int status = 0, pid;
+	long ret;
+
+	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | __WNOTHREAD |
+			__WCLONE | __WALL))
+		return -EINVAL;
+	if (!(options & (WEXITED | WSTOPPED | WCONTINUED)))
+		return -EINVAL;
+	switch (which) {
+	case P_ALL:
+		pid = -1;
+		break;
+	case P_PID:
+		if (upid <= 0)
+			return -EINVAL;
+		pid = upid;
+		break;
+	case P_PGID:
+		if (upid < 0)
+			return -EINVAL;
+		pid = upid ? -upid : 0;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (options & WEXITED) {
+		ret = do_wait4(pid, &status, options);
+	} else {
+		/* Only stopped or continued children: none ever is. */
+		ret = do_wait4(pid, &status, WNOHANG | WNOWAIT);
+		if (ret > 0)
+			ret = 0;
+		if (ret == 0 && !(options & WNOHANG))
+			ret = -ECHILD; /* nothing will ever wake this wait */
+	}
+	if (ret < 0)
+		return ret;
+	memset(&info, 0, sizeof(info));
+	if (ret > 0) {
+		info.si_signo = SIGCHLD;
+		info.si_code = WIFEXITED(status) ? CLD_EXITED : CLD_KILLED;
+		info.si_pid = (int)ret;
+		info.si_status = WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status);
+		if (ru && put_zero_rusage(ru) < 0)
+			return -EFAULT;
+	}
+	if (infop && copy_to_user(infop, &info, sizeof(info)) < 0)
+		return -EFAULT;
+	return 0;
 }

@@ -144,6 +144,7 @@ static long spawn_args(struct exec_args *args)
 	t->pgid = t->parent ? current->pgid : t->pid;
 	t->sid = t->parent ? current->sid : t->pid;
 	copy_switches(t, current);
+	copy_rlimits(t, t->parent);
 	t->cpus_allowed = ~0UL; /* every CPU, whoever spawns it, and any that comes later */
 	start_task(t, NULL);
 	return t->pid;
@@ -193,6 +194,8 @@ long do_fork(void)
 	t->sid = parent->sid;
 	t->cpus_allowed = parent->cpus_allowed;
 	copy_switches(t, parent);
+	copy_sighand(t, parent);
+	copy_rlimits(t, parent);
 	*task_pt_regs(t) = *task_pt_regs(parent);
 	regs_set_return_value(task_pt_regs(t), 0);
 	start_task(t, parent);
@@ -229,6 +232,7 @@ static long execve_args(struct exec_args *args)
 	mm_destroy(old);
 	set_task_comm(current, args->filename);
 	current->did_exec = true;
+	flush_signal_handlers(current);
 	/*
 	 * A new program must not inherit the old one's offset stream: the old
 	 * image may have leaked enough offsets to predict it (prng-task).
@@ -319,7 +323,9 @@ SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const 
 /*
  * clone() as fork: a new process, never a thread. The exit signal is SIGCHLD
  * or none; the tid flags and CLONE_SETTLS are what every libc's fork passes.
- * Anything else (CLONE_VM, CLONE_THREAD, a new stack, ...) is -EINVAL.
+ * newsp, if not 0, is the child's stack pointer (the clone(fn, stack) style:
+ * as in Linux, any value is taken, and a bad one faults in the child).
+ * Anything else (CLONE_VM, CLONE_THREAD, ...) is -EINVAL.
  */
 static long kernel_clone(unsigned long clone_flags, unsigned long newsp, int __user *parent_tidptr,
 			 int __user *child_tidptr, unsigned long tls)
@@ -330,12 +336,14 @@ static long kernel_clone(unsigned long clone_flags, unsigned long newsp, int __u
 	struct task_struct *t;
 	long pid;
 
-	if (clone_flags & ~known || (exit_signal && exit_signal != SIGCHLD) || newsp)
+	if (clone_flags & ~known || (exit_signal && exit_signal != SIGCHLD))
 		return -EINVAL;
 	pid = do_fork();
 	if (pid < 0)
 		return pid;
 	t = task_by_pid((int)pid);
+	if (newsp)
+		user_stack_pointer_set(task_pt_regs(t), newsp);
 	/* The child stores its own tid, in its own memory, when it first runs (fork_tail()). */
 	if (clone_flags & CLONE_CHILD_SETTID)
 		t->set_child_tid = child_tidptr;

@@ -17,6 +17,7 @@
 #include <trapdoor/smp.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
+#include <trapdoor/time.h>
 
 #include "randomize_kstack.h"
 
@@ -132,6 +133,7 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 	random_boot();
 	kstack_boot_init();
 	task_init();
+	timekeeping_init();
 	/* init.fuzz= (make soak) reaches init as its third argument. */
 	init_argv[2] = cmdline_init_fuzz();
 	/* init.shell= (make run on a terminal, make run SCRIPT=) likewise. */

@@ -6,8 +6,8 @@
  *     every write end is closed, an empty pipe reads as 0 bytes (EOF);
  *   - write blocks while the pipe is full, and returns once every byte is in;
  *   - a write with no read end left open fails with -EPIPE, and the writer
- *     dies by SIGPIPE on its way back to user mode (trapdoor has no signal
- *     handlers, so Linux's default action is the only one);
+ *     gets SIGPIPE (kernel/signal.c): it dies on its way back to user mode
+ *     unless SIGPIPE is ignored or blocked;
  *   - a task killed while it waits stops waiting (-EINTR) and dies on the
  *     way out (exit_to_user_mode(), kernel/syscall.c).
  * Readers and writers that wait sleep on the pipe's wait queue
@@ -109,9 +109,8 @@ ssize_t pipe_write(struct file *f, const char __user *ubuf, size_t count, loff_t
 		size_t n = count - done;
 
 		if (p->readers == 0) {
-			/* Nobody will ever read it: SIGPIPE, on the way out. */
-			if (!current->killed)
-				current->killed = SIGPIPE;
+			/* Nobody will ever read it: SIGPIPE (ignored or blocked: -EPIPE only). */
+			send_signal(current, SIGPIPE);
 			return done ? (long)done : -EPIPE;
 		}
 		if (p->len == PIPE_SIZE) {

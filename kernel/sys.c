@@ -48,6 +48,13 @@ SYSCALL_DEFINE0(sched_yield)
 	return 0;
 }
 
+/*
+ * The release a Linux program reads (glibc checks that it is a Linux version
+ * at least as new as the one it was built for): the Linux whose user ABI
+ * trapdoor follows, then trapdoor's own version.
+ */
+#define UTS_RELEASE "6.1.0-trapdoor-" TRAPDOOR_VERSION
+
 SYSCALL_DEFINE1(uname, struct new_utsname __user *, name)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
@@ -56,23 +63,10 @@ SYSCALL_DEFINE1(uname, struct new_utsname __user *, name)
 	memset(&u, 0, sizeof(u));
 	strscpy(u.sysname, "trapdoor", sizeof(u.sysname));
 	strscpy(u.nodename, "trapdoor", sizeof(u.nodename));
-	strscpy(u.release, TRAPDOOR_VERSION, sizeof(u.release));
+	strscpy(u.release, UTS_RELEASE, sizeof(u.release));
 	strscpy(u.version, boot_info.machine, sizeof(u.version));
 	strscpy(u.machine, ARCH_NAME, sizeof(u.machine));
 	return copy_to_user(name, &u, sizeof(u));
-}
-
-SYSCALL_DEFINE2(clock_gettime, clockid_t, which_clock, struct timespec __user *, tp)
-{
-	u64 cycles = arch_get_cycles(), hz = arch_cycles_per_sec();
-	struct timespec ts;
-
-	if (which_clock != CLOCK_MONOTONIC)
-		return -EINVAL;
-	ts.tv_sec = (long)(cycles / hz);
-	/* The remainder is < hz, so the product fits in 64 bits for hz < 2^34. */
-	ts.tv_nsec = (long)((cycles % hz) * 1000000000ULL / hz);
-	return copy_to_user(tp, &ts, sizeof(ts));
 }
 
 #define GRND_NONBLOCK 0x0001

@@ -121,6 +121,34 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_creat]		= { .fn = sys_creat },
 	[__NR_stat]		= { .fn = sys_stat },
 	[__NR_lstat]		= { .fn = sys_lstat },
+	/* Processes, signals, limits and clocks (kernel/signal.c, exit.c, resource.c, time.c). */
+	[__NR_tkill]		= { .fn = sys_tkill },
+	[__NR_tgkill]		= { .fn = sys_tgkill },
+	[__NR_rt_sigaction]	= { .fn = sys_rt_sigaction },
+	[__NR_rt_sigprocmask]	= { .fn = sys_rt_sigprocmask },
+	[__NR_rt_sigpending]	= { .fn = sys_rt_sigpending },
+	[__NR_waitid]		= { .fn = sys_waitid },
+	[__NR_prlimit64]	= { .fn = sys_prlimit64 },
+	[__NR_getuid]		= { .fn = sys_getuid, .flags = SYSCALL_LOCKLESS },
+	[__NR_geteuid]		= { .fn = sys_geteuid, .flags = SYSCALL_LOCKLESS },
+	[__NR_getgid]		= { .fn = sys_getgid, .flags = SYSCALL_LOCKLESS },
+	[__NR_getegid]		= { .fn = sys_getegid, .flags = SYSCALL_LOCKLESS },
+	[__NR_prctl]		= { .fn = sys_prctl },
+	[__NR_set_robust_list]	= { .fn = sys_set_robust_list, .flags = SYSCALL_LOCKLESS },
+	[__NR_rseq]		= { .fn = sys_rseq, .flags = SYSCALL_LOCKLESS },
+	[__NR_clock_getres]	= { .fn = sys_clock_getres, .flags = SYSCALL_LOCKLESS },
+	[__NR_clock_nanosleep]	= { .fn = sys_clock_nanosleep },
+	[__NR_gettimeofday]	= { .fn = sys_gettimeofday, .flags = SYSCALL_LOCKLESS },
+	[__NR_times]		= { .fn = sys_times, .flags = SYSCALL_LOCKLESS },
+#ifdef __NR_getrlimit
+	[__NR_getrlimit]	= { .fn = sys_getrlimit },
+	[__NR_setrlimit]	= { .fn = sys_setrlimit },
+#endif
+#ifdef __NR_ugetrlimit
+	[__NR_ugetrlimit]	= { .fn = sys_getrlimit },
+#endif
+#ifdef __NR_time
+	[__NR_time]		= { .fn = sys_time, .flags = SYSCALL_LOCKLESS },
 #endif
 	/* The old-style calls, where this arch's table keeps them. */
 #ifdef __NR_pipe

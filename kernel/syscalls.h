@@ -15,7 +15,6 @@
 /* kernel/sys.c */
 SYSCALL_DECLARE(exit);
 SYSCALL_DECLARE(exit_group);
-SYSCALL_DECLARE(clock_gettime);
 SYSCALL_DECLARE(sched_yield);
 SYSCALL_DECLARE(reboot);
 SYSCALL_DECLARE(uname);
@@ -39,6 +38,31 @@ SYSCALL_DECLARE(execve);
 SYSCALL_DECLARE(wait4);
 /* kernel/signal.c */
 SYSCALL_DECLARE(kill);
+SYSCALL_DECLARE(tkill);
+SYSCALL_DECLARE(tgkill);
+SYSCALL_DECLARE(rt_sigaction);
+SYSCALL_DECLARE(rt_sigprocmask);
+SYSCALL_DECLARE(rt_sigpending);
+/* kernel/exit.c */
+SYSCALL_DECLARE(waitid);
+/* kernel/resource.c */
+SYSCALL_DECLARE(getrlimit);
+SYSCALL_DECLARE(setrlimit);
+SYSCALL_DECLARE(prlimit64);
+SYSCALL_DECLARE(getuid);
+SYSCALL_DECLARE(geteuid);
+SYSCALL_DECLARE(getgid);
+SYSCALL_DECLARE(getegid);
+SYSCALL_DECLARE(prctl);
+SYSCALL_DECLARE(set_robust_list);
+SYSCALL_DECLARE(rseq);
+/* kernel/time.c */
+SYSCALL_DECLARE(clock_gettime);
+SYSCALL_DECLARE(clock_getres);
+SYSCALL_DECLARE(clock_nanosleep);
+SYSCALL_DECLARE(gettimeofday);
+SYSCALL_DECLARE(time);
+SYSCALL_DECLARE(times);
 
 /* kernel/pgrp.c */
 SYSCALL_DECLARE(setpgid);

@@ -87,6 +87,35 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	[__NR_mmap] = { "mmap", 6 },
 	[__NR_munmap] = { "munmap", 2 },
 	[__NR_mprotect] = { "mprotect", 3 },
+	/* Processes, signals, limits and clocks. */
+	[__NR_tkill] = { "tkill", 2 },
+	[__NR_tgkill] = { "tgkill", 3 },
+	[__NR_rt_sigaction] = { "rt_sigaction", 4 },
+	[__NR_rt_sigprocmask] = { "rt_sigprocmask", 4 },
+	[__NR_rt_sigpending] = { "rt_sigpending", 2 },
+	[__NR_waitid] = { "waitid", 5 },
+	[__NR_prlimit64] = { "prlimit64", 4 },
+	[__NR_getuid] = { "getuid", 0 },
+	[__NR_geteuid] = { "geteuid", 0 },
+	[__NR_getgid] = { "getgid", 0 },
+	[__NR_getegid] = { "getegid", 0 },
+	[__NR_prctl] = { "prctl", 5 },
+	[__NR_set_robust_list] = { "set_robust_list", 2 },
+	[__NR_rseq] = { "rseq", 4 },
+	[__NR_clock_getres] = { "clock_getres", 2 },
+	[__NR_clock_nanosleep] = { "clock_nanosleep", 4 },
+	[__NR_gettimeofday] = { "gettimeofday", 2 },
+	[__NR_times] = { "times", 1 },
+#ifdef __NR_getrlimit
+	[__NR_getrlimit] = { "getrlimit", 2 },
+	[__NR_setrlimit] = { "setrlimit", 2 },
+#endif
+#ifdef __NR_ugetrlimit
+	[__NR_ugetrlimit] = { "ugetrlimit", 2 },
+#endif
+#ifdef __NR_time
+	[__NR_time] = { "time", 1 },
+#endif
 };
 
 /*

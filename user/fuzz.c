@@ -23,8 +23,9 @@
  * of a task that is not one of our children (ours get SIGKILL), execve and
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
- * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep for more
- * than a moment, write to the console from a readable buffer (the log would
+ * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep and
+ * clock_nanosleep for more than a moment, tkill and tgkill with a signal,
+ * prctl's PR_SET_NAME, write to the console from a readable buffer (the log would
  * fill with noise), stackleak switched off or its deliberately untracked test
  * call (both would make the self-check below fail by design). The memory
  * calls (brk, mmap, munmap, mprotect) stay inside an arena of our own and a
@@ -40,6 +41,7 @@
  */
 #include "lib/ulib.h"
 #include <uapi/fcntl.h>
+#include <uapi/prctl.h>
 
 #include <uapi/stackleak.h>
 
@@ -351,11 +353,11 @@ static bool make_safe(long nr, unsigned long *a)
 		 */
 		int pid = (int)a[0], sig = (int)a[1];
 
-		if (sig >= 1 && sig < 32 && pid != INT_MIN &&
+		if (sig >= 1 && sig <= _NSIG && pid != INT_MIN &&
 		    (pid <= 0 || (pid <= max_pid + 256 && !is_my_child(pid))))
 			return false;
 		/* A child dies by SIGKILL only: the reaper counts any other signal as a crash. */
-		if (sig >= 1 && sig < 32 && pid > 0 && is_my_child(pid))
+		if (sig >= 1 && sig <= _NSIG && pid > 0 && is_my_child(pid))
 			a[1] = SIGKILL;
 		return true;
 	}
@@ -443,6 +445,27 @@ static bool make_safe(long nr, unsigned long *a)
 		if (in_buf(a[0], 1) && !in_buf(a[0], a[1]) && a[1] < (1UL << 32))
 			a[1] = (unsigned long)buf + BUF_SIZE - a[0];
 		return true;
+	case __NR_tkill:
+	case __NR_tgkill: {
+		/* A signal to one task: only the error paths (no signal, or not one), as kill's rule is for others. */
+		int sig = (int)a[nr == __NR_tkill ? 1 : 2];
+
+		return !(sig >= 1 && sig <= _NSIG);
+	}
+	case __NR_prctl:
+		/* A name of noise would reach the console's lines about us: only PR_SET_NAME's -EFAULT. */
+		if ((int)a[0] == PR_SET_NAME)
+			a[1] = bad_ptr();
+		return true;
+	case __NR_clock_nanosleep:
+		/* As nanosleep's, the time at the third argument: a moment, or an error. */
+		if (in_buf(a[2], sizeof(struct timespec))) {
+			struct timespec ts = { 0, (long)below(200000) };
+
+			memcpy((void *)a[2], &ts, sizeof(ts));
+			return true;
+		}
+		return !(in_buf(a[2], 1) || in_image(a[2]));
 	case __NR_nanosleep:
 		if (in_buf(a[0], sizeof(struct timespec))) {
 			struct timespec ts = { 0, (long)below(200000) };

@@ -8,7 +8,7 @@
  * the kernel's state after. A shell that hangs is killed after a bound, and
  * fails. Job control's cases run shtest itself as the shell's job, with an
  * argument: "shtest bgread" and "shtest steal" in the background, "shtest
- * forkbomb" in the foreground.
+ * forkbomb" and "shtest sigign" in the foreground.
  */
 #include "lib/ulib.h"
 
@@ -112,6 +112,19 @@ static void wait_for_own_group(void)
 {
 	for (int t = 0; t < 400 && getpgrp() != getpid(); t++)
 		msleep(5);
+}
+
+/* shtest sigign: a foreground job that ignores SIGINT, so Ctrl-C leaves it be; exits 7 after 600 ms. */
+static int job_sigign(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	if (syscall4(__NR_rt_sigaction, SIGINT, &sa, NULL, sizeof(sigset_t)) < 0)
+		return 1;
+	msleep(600);
+	return 7;
 }
 
 /* shtest bgread: a background job reads the console; exits 0 if refused with -EIO. */
@@ -239,6 +252,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "bgread"))
 		return job_bgread();
+	if (argc > 1 && !strcmp(argv[1], "sigign"))
+		return job_sigign();
 	if (argc > 1 && !strcmp(argv[1], "steal"))
 		return job_steal();
 	if (argc > 1 && !strcmp(argv[1], "forkbomb"))
@@ -302,6 +317,8 @@ int main(int argc, char **argv)
 	/* Ctrl-C ends the foreground program (SIGINT, kernel/tty.c) and the shell goes on. */
 	check_exit("user.sh.ctrl_c_kills_foreground", run_sh("spin\n", 300, "\003exit\n"),
 		   128 + SIGINT);
+	/* Ctrl-C is a SIGINT like any other: a job that ignores it goes on. */
+	check_exit("user.sh.ctrl_c_ignored", run_sh("shtest sigign\n", 300, "\003exit\n"), 7);
 	/* A background job cannot read the keys: -EIO (its exit status is wait's, then exit's). */
 	check_exit("user.sh.background_read_eio", run_sh("shtest bgread &\nwait\nexit\n", 0, NULL),
 		   0);

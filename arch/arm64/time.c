@@ -21,6 +21,8 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/time.h>
+#include <asm/io.h>
 
 /*
  * The virtual timer's interrupt: PPI 11, INTID 27, on every Armv8 system
@@ -98,4 +100,13 @@ void arm64_timer_tick(struct pt_regs *regs)
 	write_sysreg(timer_period, cntv_tval_el0);
 	isb();
 	timer_interrupt(regs);
+}
+
+/* QEMU virt's PL031 real-time clock (hw/arm/virt.c, VIRT_RTC): RTCDR counts seconds since 1970. */
+#define PL031_BASE 0x09010000UL
+#define RTCDR	   0x000
+
+u64 arch_read_rtc(void)
+{
+	return readl(PL031_BASE + RTCDR);
 }

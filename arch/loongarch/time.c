@@ -14,6 +14,8 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/time.h>
+#include <asm/io.h>
 #include <asm/csr.h>
 #include <asm/traps.h>
 
@@ -81,4 +83,30 @@ void loongarch_timer_tick(struct pt_regs *regs)
 {
 	csr_write(LOONGARCH_CSR_TICLR, TICLR_CLR);
 	timer_interrupt(regs);
+}
+
+/*
+ * QEMU virt's LS7A real-time clock (hw/loongarch/virt.c, VIRT_RTC_REG_BASE;
+ * hw/rtc/ls7a_rtc.c): its time-of-year counter reads as calendar fields once
+ * enabled (RTC_CTRL's TOYEN and EO). TOYREAD0 has month, day, hour, minute
+ * and second; TOYREAD1 the year since 1900.
+ */
+#define LS7A_RTC_BASE 0x100d0100
+#define SYS_TOYREAD0  0x2c
+#define SYS_TOYREAD1  0x30
+#define SYS_RTCCTRL   0x40
+#define RTCCTRL_EO    (1U << 8)
+#define RTCCTRL_TOYEN (1U << 11)
+
+u64 arch_read_rtc(void)
+{
+	volatile u32 *rtc = ioremap(LS7A_RTC_BASE);
+	u32 ctrl = rtc[SYS_RTCCTRL / 4], toy, year;
+
+	if ((ctrl & (RTCCTRL_EO | RTCCTRL_TOYEN)) != (RTCCTRL_EO | RTCCTRL_TOYEN))
+		rtc[SYS_RTCCTRL / 4] = ctrl | RTCCTRL_EO | RTCCTRL_TOYEN;
+	toy = rtc[SYS_TOYREAD0 / 4];
+	year = rtc[SYS_TOYREAD1 / 4];
+	return mktime64(1900 + year, toy >> 26 & 0x3f, toy >> 21 & 0x1f, toy >> 16 & 0x1f,
+			toy >> 10 & 0x3f, toy >> 4 & 0x3f);
 }

@@ -33,6 +33,7 @@
 #include <trapdoor/printk.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/time.h>
 #include <asm/ctlreg.h>
 #include <asm/processor.h>
 #include <asm/smp.h>
@@ -107,4 +108,14 @@ void clock_comparator_interrupt(struct pt_regs *regs)
 		*next = now + tick_period;
 	set_clock_comparator(*next);
 	timer_interrupt(regs);
+}
+
+/* The TOD clock counts from 1900-01-01 (PoP 4, "TOD Clock"); QEMU starts it at the host's time. */
+#define TOD_UNIX_EPOCH_SECONDS 2208988800ULL /* 1900 to 1970, 17 leap days */
+
+u64 arch_read_rtc(void)
+{
+	u64 secs = get_tod_clock_fast() / TOD_CLOCK_HZ;
+
+	return secs > TOD_UNIX_EPOCH_SECONDS ? secs - TOD_UNIX_EPOCH_SECONDS : 0;
 }

@@ -19,6 +19,7 @@
 #include <trapdoor/panic.h>
 #include <trapdoor/printk.h>
 #include <trapdoor/syscall.h>
+#include <trapdoor/time.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/irq_vectors.h>
@@ -175,4 +176,39 @@ void local_apic_timer_interrupt(struct pt_regs *regs)
 {
 	apic_eoi();
 	timer_interrupt(regs); /* kernel/sched.c: jiffies, need_resched() */
+}
+
+/*
+ * The PC's CMOS real-time clock (MC146818, ports 0x70/0x71): date and time in
+ * BCD unless status register B says binary, read twice until two reads agree
+ * (an update may be in progress). QEMU keeps it in UTC; the century is 20xx.
+ */
+#define CMOS_INDEX 0x70
+#define CMOS_DATA  0x71
+
+static unsigned int cmos_read(u8 reg, bool bcd)
+{
+	unsigned int v;
+
+	outb(reg, CMOS_INDEX);
+	v = inb(CMOS_DATA);
+	return bcd ? (v & 0x0f) + (v >> 4) * 10 : v;
+}
+
+u64 arch_read_rtc(void)
+{
+	bool bcd = !(cmos_read(0x0b, false) & 0x04); /* status B: DM, data mode binary */
+	u64 t, again = 0;
+
+	for (int tries = 0; tries < 10; tries++) {
+		while (cmos_read(0x0a, false) & 0x80) /* status A: UIP, update in progress */
+			cpu_relax();
+		t = mktime64(2000 + cmos_read(0x09, bcd), cmos_read(0x08, bcd),
+			     cmos_read(0x07, bcd), cmos_read(0x04, bcd), cmos_read(0x02, bcd),
+			     cmos_read(0x00, bcd));
+		if (t == again)
+			break;
+		again = t;
+	}
+	return t;
 }

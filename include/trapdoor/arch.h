@@ -58,6 +58,11 @@ void arch_show_regs(const struct pt_regs *regs);
 /* A free-running counter and its frequency (cycles or timebase ticks). */
 u64 arch_get_cycles(void);
 u64 arch_cycles_per_sec(void);
+/*
+ * The machine's real-time clock, read once at boot (kernel/time.c): seconds
+ * since 1970-01-01 00:00 UTC, or 0 on a machine without one.
+ */
+u64 arch_read_rtc(void);
 
 /* --- user mode, tasks and memory ------------------------------------------ */
 

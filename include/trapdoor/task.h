@@ -21,6 +21,8 @@
 #include <trapdoor/types.h>
 #include <asm/processor.h> /* struct thread_struct */
 #include <asm/ptrace.h>	   /* struct pt_regs */
+#include <uapi/resource.h> /* struct rlimit */
+#include <uapi/signal.h>   /* struct sigaction, sigset_t */
 
 #define THREAD_SIZE	16384
 #define NR_TASKS	128
@@ -102,6 +104,15 @@ struct task_struct {
 	int stackleak_enabled;		   /* 0 off, 1 on, 2 on and verified (kernel/hardening.c) */
 	/* trace on (kernel/trace.c): its children's syscalls are printed. Never inherited. */
 	bool trace_children;
+	/*
+	 * kernel/signal.c: an action per signal, the blocked and the pending
+	 * ones (bit sig - 1). Last, with the limits: the syscall path's fields
+	 * above keep their places.
+	 */
+	struct sigaction sighand[_NSIG];
+	sigset_t blocked, pending;
+	/* kernel/resource.c: the resource limits, inherited at fork and spawn. */
+	struct rlimit rlim[RLIM_NLIMITS];
 };
 
 /* The context start_kernel() runs in, CPU 0's first current (kernel/task.c). */
@@ -146,11 +157,20 @@ long do_execve(const char *name, const char *const *argv, int argc);
 
 /* kernel/exit.c */
 __noreturn void do_exit(int wait_status);
-long do_wait4(int pid, int *wait_status);
+long do_wait4(int pid, int *wait_status, int options);
 
-/* kernel/signal.c: sig to t (a live task, not init); sig to a process group (-1: all but init and us). */
+/*
+ * kernel/signal.c: sig to t (dropped if ignored, pending if blocked or
+ * caught); sig to a process group (-1: all but init and us); fork's copy of
+ * the actions and mask; execve's reset of caught signals to SIG_DFL.
+ */
 void send_signal(struct task_struct *t, int sig);
 long kill_pgrp(int pgid, int sig);
+void copy_sighand(struct task_struct *t, const struct task_struct *parent);
+void flush_signal_handlers(struct task_struct *t);
+
+/* kernel/resource.c: t's limits, its creator's (from NULL: Linux's defaults for init). */
+void copy_rlimits(struct task_struct *t, const struct task_struct *from);
 
 /* kernel/pgrp.c: a task of process group pgid (zombies count), or NULL. */
 struct task_struct *find_pgrp_member(int pgid);

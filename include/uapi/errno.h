@@ -40,6 +40,7 @@
 #define ENOTEMPTY    39 /* Directory not empty */
 #define ELOOP	     40 /* Too many symbolic links encountered */
 #define EOVERFLOW    75 /* Value too large for defined data type */
+#define EOPNOTSUPP   95 /* Operation not supported on transport endpoint */
 
 /* The largest errno: a return value in [-MAX_ERRNO, -1] is an error. */
 #define MAX_ERRNO 4095

@@ -26,39 +26,29 @@ struct new_utsname {
 #define LINUX_REBOOT_MAGIC2	   672274793UL
 #define LINUX_REBOOT_CMD_POWER_OFF 0x4321FEDCUL
 
-/*
- * Signals (Linux numbers). There are no handlers: a signal whose default
- * action is to terminate ends the task; SIGCHLD, SIGCONT, SIGURG and SIGWINCH
- * are ignored; the stop signals cannot be sent (docs/tasks.md, "Signals").
- */
-#define SIGHUP	 1 /* the terminal's session leader exited */
-#define SIGINT	 2 /* Ctrl-C on the console, to its foreground process group */
-#define SIGQUIT	 3
-#define SIGILL	 4
-#define SIGTRAP	 5
-#define SIGABRT	 6
-#define SIGBUS	 7
-#define SIGFPE	 8
-#define SIGKILL	 9
-#define SIGUSR1	 10
-#define SIGSEGV	 11
-#define SIGUSR2	 12
-#define SIGPIPE	 13 /* wrote to a pipe nobody can read any more */
-#define SIGALRM	 14
-#define SIGTERM	 15
-#define SIGCONT	 18
-#define SIGSTOP	 19
-#define SIGTSTP	 20
-#define SIGTTIN	 21
-#define SIGTTOU	 22
-#define SIGURG	 23
-#define SIGWINCH 28
-#define _NSIG	 64 /* kill() takes 0..64; 32 and up (real-time) are not supported */
+#include <uapi/signal.h> /* the signals, their numbers and actions */
 
 /*
  * wait4() status, encoded as Linux does: exit(n) gives (n & 0xff) << 8, death
- * by signal s gives s.
+ * by signal s gives s, with WCOREFLAG added when a core was dumped (never
+ * here: RLIMIT_CORE is 0 and there is nowhere to dump one).
  */
+/* wait4()'s and waitid()'s options, Linux's. */
+#define WNOHANG		0x00000001 /* return 0 at once if no child has changed state */
+#define WUNTRACED	0x00000002
+#define WSTOPPED	WUNTRACED
+#define WEXITED		0x00000004
+#define WCONTINUED	0x00000008
+#define WNOWAIT		0x01000000
+#define __WNOTHREAD	0x20000000
+#define __WALL		0x40000000
+#define __WCLONE	0x80000000
+/* waitid()'s idtype. */
+#define P_ALL		0
+#define P_PID		1
+#define P_PGID		2
+#define WCOREFLAG	0x80
+#define WCOREDUMP(st)	((st) & WCOREFLAG)
 #define WIFEXITED(st)	(((st) & 0x7f) == 0)
 #define WEXITSTATUS(st) (((st) >> 8) & 0xff)
 #define WIFSIGNALED(st) (((st) & 0x7f) != 0)
@@ -101,7 +91,6 @@ struct kernel_stats {
  * fork does (no CLONE_VM, no threads): the exit signal in the low byte
  * (SIGCHLD or none), plus these four, which every libc's fork passes.
  */
-#define SIGCHLD		     17
 #define CSIGNAL		     0x000000ff /* the signal the parent gets at exit */
 #define CLONE_SETTLS	     0x00080000 /* the child's thread pointer is tls */
 #define CLONE_PARENT_SETTID  0x00100000 /* the child's tid is stored at ptid, in the parent */

@@ -41,6 +41,12 @@ long regcheck_syscall(long nr);
  * rest each have their own).
  */
 long raw_clone(unsigned long flags, unsigned long newsp, int *ptid, int *ctid, unsigned long tls);
+/*
+ * The same file: clone(2) in the clone(fn, stack) style. The child runs fn()
+ * on stack (its top, 16-byte aligned, with room above for the arch's save
+ * area) and exits with fn's result.
+ */
+long clone_fn(int (*fn)(void), void *stack, unsigned long flags);
 /* The same file: this task's thread pointer, the register CLONE_SETTLS sets. */
 unsigned long read_thread_pointer(void);
 

@@ -19,22 +19,38 @@
 #define __NR_writev	       66
 #define __NR_exit	       93
 #define __NR_exit_group	       94
+#define __NR_waitid	       95
 #define __NR_set_tid_address   96
+#define __NR_set_robust_list   99
 #define __NR_nanosleep	       101
 #define __NR_clock_gettime     113
+#define __NR_clock_getres      114
+#define __NR_clock_nanosleep   115
 #define __NR_sched_setaffinity 122
 #define __NR_sched_getaffinity 123
 #define __NR_sched_yield       124
 #define __NR_kill	       129
+#define __NR_tkill	       130
+#define __NR_tgkill	       131
+#define __NR_rt_sigaction      134
+#define __NR_rt_sigprocmask    135
+#define __NR_rt_sigpending     136
 #define __NR_reboot	       142
+#define __NR_times	       153
 #define __NR_setpgid	       154
 #define __NR_getpgid	       155
 #define __NR_getsid	       156
 #define __NR_setsid	       157
 #define __NR_uname	       160
+#define __NR_prctl	       167
 #define __NR_getcpu	       168
+#define __NR_gettimeofday      169
 #define __NR_getpid	       172
 #define __NR_getppid	       173
+#define __NR_getuid	       174
+#define __NR_geteuid	       175
+#define __NR_getgid	       176
+#define __NR_getegid	       177
 #define __NR_gettid	       178
 #define __NR_brk	       214
 #define __NR_munmap	       215
@@ -43,7 +59,15 @@
 #define __NR_mmap	       222
 #define __NR_mprotect	       226
 #define __NR_wait4	       260
+#define __NR_prlimit64	       261
 #define __NR_getrandom	       278
+#define __NR_rseq	       293
+
+/* getrlimit and setrlimit: only where the arch asks for them (prlimit64 superseded them). */
+#ifdef __ARCH_WANT_SET_GET_RLIMIT
+#define __NR_getrlimit 163
+#define __NR_setrlimit 164
+#endif
 
 /* Files (fs/): open files, descriptors, reads and writes, metadata */
 #define __NR_dup	23

@@ -151,6 +151,12 @@ static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 	return regs->sp;
 }
 
+/* clone() with a child stack: the child starts with sp at newsp. */
+static inline void user_stack_pointer_set(struct pt_regs *regs, unsigned long sp)
+{
+	regs->sp = sp;
+}
+
 #endif /* !__ASSEMBLY__ */
 
 #endif

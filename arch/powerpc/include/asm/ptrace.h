@@ -105,6 +105,12 @@ static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 	return regs->gpr[1];
 }
 
+/* clone() with a child stack: the child starts with sp at newsp. */
+static inline void user_stack_pointer_set(struct pt_regs *regs, unsigned long sp)
+{
+	regs->gpr[1] = sp;
+}
+
 /*
  * The system call ABI, Linux's for 64-bit Power (Documentation/powerpc/syscall64-abi.rst):
  * "sc" with r0 = the number and r3-r8 = up to six arguments; the result comes back in r3.

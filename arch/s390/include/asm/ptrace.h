@@ -175,6 +175,12 @@ static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 	return regs->gprs[15];
 }
 
+/* clone() with a child stack: the child starts with sp at newsp. */
+static inline void user_stack_pointer_set(struct pt_regs *regs, unsigned long sp)
+{
+	regs->gprs[15] = sp;
+}
+
 /*
  * The system-call ABI, Linux's on s390x (arch/s390/kernel/syscall.c and the
  * syscall(2) man page): the number is the svc instruction's own 8-bit

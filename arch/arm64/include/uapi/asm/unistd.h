@@ -5,6 +5,9 @@
 
 #define __ARCH_WANT_NEW_STAT /* newfstatat and fstat, as Linux on this arch */
 #define __ARCH_WANT_RENAMEAT /* renameat too */
+/* getrlimit and setrlimit too, as Linux on this arch. */
+#define __ARCH_WANT_SET_GET_RLIMIT
+
 #include <uapi/asm-generic/unistd.h>
 
 #endif

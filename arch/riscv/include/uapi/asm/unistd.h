@@ -4,6 +4,9 @@
 #define TRAPDOOR_ASM_UAPI_UNISTD_H
 
 #define __ARCH_WANT_NEW_STAT /* newfstatat and fstat, as Linux on this arch */
+/* getrlimit and setrlimit too, as Linux on this arch. */
+#define __ARCH_WANT_SET_GET_RLIMIT
+
 #include <uapi/asm-generic/unistd.h>
 
 #endif

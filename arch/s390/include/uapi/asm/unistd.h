@@ -17,6 +17,7 @@
 #define __NR_getpid	       20
 #define __NR_kill	       37
 #define __NR_pipe	       42
+#define __NR_times	       43
 #define __NR_brk	       45
 #define __NR_ioctl	       54
 #define __NR_setpgid	       57
@@ -24,6 +25,8 @@
 #define __NR_getppid	       64
 #define __NR_getpgrp	       65
 #define __NR_setsid	       66
+#define __NR_setrlimit	       75
+#define __NR_gettimeofday      78
 #define __NR_reboot	       88
 #define __NR_mmap	       90
 #define __NR_munmap	       91
@@ -36,16 +39,33 @@
 #define __NR_getsid	       147
 #define __NR_sched_yield       158
 #define __NR_nanosleep	       162
+#define __NR_prctl	       172
+#define __NR_rt_sigaction      174
+#define __NR_rt_sigprocmask    175
+#define __NR_rt_sigpending     176
+#define __NR_getrlimit	       191
+#define __NR_getuid	       199
+#define __NR_getgid	       200
+#define __NR_geteuid	       201
+#define __NR_getegid	       202
 #define __NR_gettid	       236
+#define __NR_tkill	       237
 #define __NR_sched_setaffinity 239
 #define __NR_sched_getaffinity 240
+#define __NR_tgkill	       241
 #define __NR_exit_group	       248
 #define __NR_set_tid_address   252
 #define __NR_clock_gettime     260
+#define __NR_clock_getres      261
+#define __NR_clock_nanosleep   262
+#define __NR_waitid	       281
+#define __NR_set_robust_list   304
 #define __NR_getcpu	       311
 #define __NR_pipe2	       325
 #define __NR_dup3	       326
+#define __NR_prlimit64	       334
 #define __NR_getrandom	       349
+#define __NR_rseq	       383
 
 /*
  * s390x's mmap (90) is Linux's old_mmap: its one argument points to the six
