@@ -121,6 +121,7 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_creat]		= { .fn = sys_creat },
 	[__NR_stat]		= { .fn = sys_stat },
 	[__NR_lstat]		= { .fn = sys_lstat },
+#endif
 	/* Processes, signals, limits and clocks (kernel/signal.c, exit.c, resource.c, time.c). */
 	[__NR_tkill]		= { .fn = sys_tkill },
 	[__NR_tgkill]		= { .fn = sys_tgkill },
