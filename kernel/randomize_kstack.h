@@ -22,6 +22,7 @@
 
 #include <trapdoor/arch.h>
 #include <trapdoor/bitops.h>
+#include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/hardening.h>
 #include <trapdoor/prandom.h>
@@ -100,6 +101,9 @@ static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *call
 		}
 		return (u32)c->buf[c->pos++] << 4;
 	}
+	case KSTACK_MODE_CHACHA_SPREAD:
+		/* One quarter round and six keystream bits: the same work every call. */
+		return chacha_spread_next(&tsk->kstack_chacha_spread) << 4;
 	case KSTACK_MODE_CRNG8:
 		*called = true;
 		/* The byte's bits 7..2 land in bits 9..4: six fresh bits, two wasted. */

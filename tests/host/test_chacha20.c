@@ -233,3 +233,84 @@ Test(chacha20, reduced_rounds_match_published_chacha8_chacha12)
 	chacha20_block(state, out20);
 	cr_assert(memcmp(out, out20, sizeof(out)) == 0, "chacha20_block is not chacha_block(20)");
 }
+
+/* The 80 six-bit fields of a keystream block, as chacha_spread_next() reads them. */
+static void block_fields(const u8 block[CHACHA_BLOCK_SIZE], u8 fields[CHACHA_SPREAD_STEPS])
+{
+	for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
+		const u8 *w = block + 4 * (s / 5);
+		u32 word = (u32)w[0] | (u32)w[1] << 8 | (u32)w[2] << 16 | (u32)w[3] << 24;
+
+		fields[s] = (word >> (6 * (s % 5))) & 63;
+	}
+}
+
+/*
+ * The spread keystream is ChaCha20's, field for field: RFC 8439 A.1's
+ * vectors 1 to 4 (zero nonce) are blocks 0, 1, 1 and 2 of their keys.
+ */
+Test(chacha20, spread_matches_rfc8439_appendix_a1_vectors_1_to_4)
+{
+	for (size_t k = 0; k < 4; k++) {
+		const struct a1_vector *v = &a1[k];
+		u8 key[CHACHA_KEY_SIZE] = { 0 }, out[CHACHA_BLOCK_SIZE], want[CHACHA_SPREAD_STEPS];
+		u32 key_words[8];
+		struct chacha_spread cs;
+
+		key[v->key_byte_index] = v->key_byte;
+		for (int i = 0; i < 8; i++)
+			key_words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
+				       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
+		hex_to_bytes(v->keystream, out, sizeof(out));
+		block_fields(out, want);
+		chacha_spread_seed(&cs, key_words);
+		for (u32 b = 0; b < v->counter; b++)
+			for (int s = 0; s < CHACHA_SPREAD_STEPS; s++)
+				chacha_spread_next(&cs);
+		for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
+			u32 got = chacha_spread_next(&cs) & 63;
+
+			cr_expect_eq(got, want[s], "vector #%d, field %d: %u, want %u", v->n, s,
+				     got, want[s]);
+			if (got != want[s])
+				break;
+		}
+	}
+}
+
+/* Block after block, against chacha20_block() with a key of every byte, across the counter's carry. */
+Test(chacha20, spread_is_chacha20_block_after_block)
+{
+	u8 key[CHACHA_KEY_SIZE], iv[CHACHA_IV_SIZE] = { 0 }, out[CHACHA_BLOCK_SIZE];
+	u8 want[CHACHA_SPREAD_STEPS];
+	u32 key_words[8], st[CHACHA_STATE_WORDS];
+	struct chacha_spread cs;
+
+	for (int i = 0; i < CHACHA_KEY_SIZE; i++)
+		key[i] = (u8)(0x11 * i + 3);
+	for (int i = 0; i < 8; i++)
+		key_words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
+			       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
+	chacha_init(st, key, iv);
+	chacha_spread_seed(&cs, key_words);
+	for (int b = 0; b < 6; b++) {
+		if (b == 3) {
+			/* Blocks 2^32 - 1 and 2^32 next: word 12 wraps into word 13. */
+			st[12] = cs.input[12] = 0xffffffff;
+			for (int s = 0; s < CHACHA_SPREAD_STEPS; s++)
+				chacha_spread_next(&cs); /* reads block 3, makes 2^32 - 1 */
+			chacha20_block(st, out);	 /* 2^32 - 1 */
+			block_fields(out, want);
+		} else {
+			chacha20_block(st, out);
+			block_fields(out, want);
+		}
+		for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
+			u32 got = chacha_spread_next(&cs) & 63;
+
+			cr_assert_eq(got, want[s], "block %d, field %d: %u, want %u", b, s, got,
+				     want[s]);
+		}
+	}
+	cr_assert_eq(cs.input[13], 1, "the counter carried into word 13");
+}
