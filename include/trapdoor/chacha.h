@@ -66,86 +66,126 @@ void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE]);
 void chacha_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE], unsigned int nrounds);
 
 /*
- * ChaCha20 spread over its consumers: the same keystream as chacha20_block()
- * with the key in words 4..11 and a 64-bit block counter in words 12..13,
- * but computed one quarter round per call, so that every call costs the same.
- *
- * A block is 20 rounds, 80 quarter rounds; its 16 output words hold 80
- * six-bit fields (bits 0..29 of each word, five fields a word, two bits
- * unused). So each call takes the next field of the finished block
- * block[cur] and does the next quarter round of the following block in
- * block[cur ^ 1]: after 80 calls both are done and they trade places. The
- * first column round reads the input instead of a copy of it, and the last
- * diagonal round adds the input back (the feed-forward) as it stores: no
- * call copies or adds a whole block. chacha_spread_seed() fills block[cur]
- * with the first block; the input then holds the counter of the block being
- * made.
+ * ChaCha8 spread over its consumers: the keystream of chacha_block(state,
+ * out, 8) with the key in words 4..11, a 64-bit block counter in words 12..13
+ * and a zero nonce, computed half a quarter round per call so that every call
+ * costs the same: 8 rounds are 32 quarter rounds, 64 halves, one for each of
+ * the block's 64 bytes. Each call takes the next byte of the finished block
+ * and does the next half quarter round of the following block; after 64 calls
+ * the two trade places. The first column round reads the input instead of a
+ * copy of it, and the last diagonal round adds the input back (the
+ * feed-forward) as it stores, so no call copies or adds a whole block.
  */
-#define CHACHA_SPREAD_STEPS 80 /* 20 rounds of 4 quarter rounds; 16 words of 5 fields */
+#define CHACHA_SPREAD_ROUNDS 8
+#define CHACHA_SPREAD_STEPS  CHACHA_BLOCK_SIZE /* 2 halves x 4 quarter rounds x 8 rounds */
 
 struct chacha_spread {
-	u32 input[CHACHA_STATE_WORDS];	  /* constants, key, counter of the block being made, 0 */
-	u32 block[2][CHACHA_STATE_WORDS]; /* block[cur]: being read; the other: being made */
-	u32 step;			  /* 0..79: the field to read, the quarter round to do */
-	u32 cur;			  /* 0 or 1 */
+	u32 input[CHACHA_STATE_WORDS]; /* constants, key, the counter of the block being made, 0 */
+	u32 block[2][CHACHA_STATE_WORDS]; /* the one at byte offset cur: read; the other: made */
+	u32 step;			  /* 0..63: the byte to read, the half round to do */
+	u32 cur;			  /* 0 or CHACHA_BLOCK_SIZE */
 };
 
-/*
- * Byte offsets into a state: the four words of step s's quarter round
- * (chacha_spread_qr[s & 7], columns then diagonals), and the field step s
- * reads (chacha_spread_field[s]: the word's byte offset in bits 7..0, the
- * field's shift in bits 15..8). Byte offsets spare a scaling instruction on
- * the arches whose loads have no scaled index.
- */
-extern const u8 chacha_spread_qr[8][4];
-extern const u16 chacha_spread_field[CHACHA_SPREAD_STEPS];
-
-#define chacha_spread_word(p, off) (*(u32 *)((u8 *)(p) + (off)))
+/* Byte s of the keystream block is byte s ^ 3 of its words on a big-endian CPU. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CHACHA_SPREAD_BYTE_SWIZZLE 3
+#else
+#define CHACHA_SPREAD_BYTE_SWIZZLE 0
+#endif
 
 /*
- * The next six keystream bits, in bits 5..0 of the result (the bits above
- * them are the keystream's next bits of the same word, or zero): one field
- * read, one quarter round done. Inline, no call, no loop.
+ * Half a quarter round (RFC 8439 §2.1) on words ia..id: read from src (the
+ * input in the first column round), add ff back if set (the last diagonal
+ * round), store into x.
  */
-static __always_inline u32 chacha_spread_next(struct chacha_spread *cs)
+static __always_inline void chacha_spread_half(u32 *x, const u32 *src, const u32 *ff, int ia,
+					       int ib, int ic, int id, bool second)
+{
+	u32 a = src[ia], b = src[ib], c = src[ic], d = src[id];
+
+	a += b;
+	d = rol32(d ^ a, second ? 8 : 16);
+	c += d;
+	b = rol32(b ^ c, second ? 7 : 12);
+	if (second && unlikely(ff)) {
+		a += ff[ia];
+		b += ff[ib];
+		c += ff[ic];
+		d += ff[id];
+	}
+	x[ia] = a;
+	x[ib] = b;
+	x[ic] = c;
+	x[id] = d;
+}
+
+/*
+ * The next keystream byte: one byte read, half a quarter round done. Inline:
+ * no call and no loop, one of sixteen straight paths of the same length.
+ */
+static __always_inline u8 chacha_spread_next(struct chacha_spread *cs)
 {
 	u32 s = cs->step, cur = cs->cur;
-	u32 *x = cs->block[cur ^ 1];
-	const u32 *src = x;
-	const u8 *q = chacha_spread_qr[s & 7];
-	u32 field = chacha_spread_field[s];
-	u32 r = chacha_spread_word(cs->block[cur], field & 0xff) >> (field >> 8);
-	u32 a, b, c, d;
+	u8 *base = (u8 *)cs->block;
+	u8 r = base[cur + (s ^ CHACHA_SPREAD_BYTE_SWIZZLE)];
+	u32 *x = (u32 *)(base + (cur ^ CHACHA_BLOCK_SIZE));
+	const u32 *first = unlikely(s < 8) ? cs->input : x; /* the first column round */
+	const u32 *ff = unlikely(s >= CHACHA_SPREAD_STEPS - 8) ? cs->input : NULL;
 
-	if (unlikely(s < 4))
-		src = cs->input; /* the first column round: the input is the state */
-	a = chacha_spread_word(src, q[0]);
-	b = chacha_spread_word(src, q[1]);
-	c = chacha_spread_word(src, q[2]);
-	d = chacha_spread_word(src, q[3]);
-	a += b;
-	d = rol32(d ^ a, 16);
-	c += d;
-	b = rol32(b ^ c, 12);
-	a += b;
-	d = rol32(d ^ a, 8);
-	c += d;
-	b = rol32(b ^ c, 7);
-	if (unlikely(s >= CHACHA_SPREAD_STEPS - 4)) {
-		/* The last diagonal round covers every word once: the feed-forward. */
-		a += chacha_spread_word(cs->input, q[0]);
-		b += chacha_spread_word(cs->input, q[1]);
-		c += chacha_spread_word(cs->input, q[2]);
-		d += chacha_spread_word(cs->input, q[3]);
+	switch (s & 15) {
+	case 0:
+		chacha_spread_half(x, first, NULL, 0, 4, 8, 12, false);
+		break;
+	case 1:
+		chacha_spread_half(x, x, NULL, 0, 4, 8, 12, true);
+		break;
+	case 2:
+		chacha_spread_half(x, first, NULL, 1, 5, 9, 13, false);
+		break;
+	case 3:
+		chacha_spread_half(x, x, NULL, 1, 5, 9, 13, true);
+		break;
+	case 4:
+		chacha_spread_half(x, first, NULL, 2, 6, 10, 14, false);
+		break;
+	case 5:
+		chacha_spread_half(x, x, NULL, 2, 6, 10, 14, true);
+		break;
+	case 6:
+		chacha_spread_half(x, first, NULL, 3, 7, 11, 15, false);
+		break;
+	case 7:
+		chacha_spread_half(x, x, NULL, 3, 7, 11, 15, true);
+		break;
+	case 8:
+		chacha_spread_half(x, x, NULL, 0, 5, 10, 15, false);
+		break;
+	case 9:
+		chacha_spread_half(x, x, ff, 0, 5, 10, 15, true);
+		break;
+	case 10:
+		chacha_spread_half(x, x, NULL, 1, 6, 11, 12, false);
+		break;
+	case 11:
+		chacha_spread_half(x, x, ff, 1, 6, 11, 12, true);
+		break;
+	case 12:
+		chacha_spread_half(x, x, NULL, 2, 7, 8, 13, false);
+		break;
+	case 13:
+		chacha_spread_half(x, x, ff, 2, 7, 8, 13, true);
+		break;
+	case 14:
+		chacha_spread_half(x, x, NULL, 3, 4, 9, 14, false);
+		break;
+	default:
+		chacha_spread_half(x, x, ff, 3, 4, 9, 14, true);
+		break;
 	}
-	chacha_spread_word(x, q[0]) = a;
-	chacha_spread_word(x, q[1]) = b;
-	chacha_spread_word(x, q[2]) = c;
-	chacha_spread_word(x, q[3]) = d;
 	if (unlikely(++s == CHACHA_SPREAD_STEPS)) {
 		/* The block is made and the other one read: trade, count on. */
 		s = 0;
-		cs->cur = cur ^ 1;
+		cs->cur = cur ^ CHACHA_BLOCK_SIZE;
 		if (++cs->input[12] == 0)
 			cs->input[13]++;
 	}
@@ -155,7 +195,7 @@ static __always_inline u32 chacha_spread_next(struct chacha_spread *cs)
 
 /*
  * Key it (eight words) with the block counter at 0 and make block 0, so the
- * first chacha_spread_next() reads its first field while making block 1.
+ * first chacha_spread_next() reads its first byte while making block 1.
  */
 void chacha_spread_seed(struct chacha_spread *cs, const u32 key[8]);
 

@@ -82,24 +82,6 @@ void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])
 	chacha_block(state, out, 20);
 }
 
-/* Word byte offsets: columns (0,4,8,12)..., then diagonals (0,5,10,15)... */
-#define QR(a, b, c, d) { 4 * (a), 4 * (b), 4 * (c), 4 * (d) }
-const u8 chacha_spread_qr[8][4] = {
-	QR(0, 4, 8, 12),  QR(1, 5, 9, 13),  QR(2, 6, 10, 14), QR(3, 7, 11, 15),
-	QR(0, 5, 10, 15), QR(1, 6, 11, 12), QR(2, 7, 8, 13),  QR(3, 4, 9, 14),
-};
-#undef QR
-
-/* Step s reads field s % 5 of word s / 5: byte offset, then shift << 8. */
-#define F(w)                                                                           \
-	(4 * (w)), (4 * (w)) | (6 << 8), (4 * (w)) | (12 << 8), (4 * (w)) | (18 << 8), \
-	    (4 * (w)) | (24 << 8)
-const u16 chacha_spread_field[CHACHA_SPREAD_STEPS] = {
-	F(0), F(1), F(2),  F(3),  F(4),	 F(5),	F(6),  F(7),
-	F(8), F(9), F(10), F(11), F(12), F(13), F(14), F(15),
-};
-#undef F
-
 void chacha_spread_seed(struct chacha_spread *cs, const u32 key[8])
 {
 	chacha_init_consts(cs->input);
@@ -110,8 +92,8 @@ void chacha_spread_seed(struct chacha_spread *cs, const u32 key[8])
 	/* No earlier keystream stays behind (a fork's copy holds the parent's). */
 	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
 		cs->block[0][i] = cs->block[1][i] = 0;
-	/* Block 0 into block[0]; the fields read from block[1] meanwhile are dropped. */
-	cs->cur = 1;
+	/* Block 0 into block[0]; the bytes read from block[1] meanwhile are dropped. */
+	cs->cur = CHACHA_BLOCK_SIZE;
 	cs->step = 0;
 	for (int i = 0; i < CHACHA_SPREAD_STEPS; i++)
 		chacha_spread_next(cs);

@@ -234,83 +234,77 @@ Test(chacha20, reduced_rounds_match_published_chacha8_chacha12)
 	cr_assert(memcmp(out, out20, sizeof(out)) == 0, "chacha20_block is not chacha_block(20)");
 }
 
-/* The 80 six-bit fields of a keystream block, as chacha_spread_next() reads them. */
-static void block_fields(const u8 block[CHACHA_BLOCK_SIZE], u8 fields[CHACHA_SPREAD_STEPS])
+/* Eight key words from 32 bytes, little-endian, as chacha_init() reads them. */
+static void key_words(const u8 key[CHACHA_KEY_SIZE], u32 words[8])
 {
-	for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
-		const u8 *w = block + 4 * (s / 5);
-		u32 word = (u32)w[0] | (u32)w[1] << 8 | (u32)w[2] << 16 | (u32)w[3] << 24;
-
-		fields[s] = (word >> (6 * (s % 5))) & 63;
-	}
+	for (int i = 0; i < 8; i++)
+		words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 | (u32)key[4 * i + 2] << 16 |
+			   (u32)key[4 * i + 3] << 24;
 }
 
 /*
- * The spread keystream is ChaCha20's, field for field: RFC 8439 A.1's
- * vectors 1 to 4 (zero nonce) are blocks 0, 1, 1 and 2 of their keys.
+ * The spread keystream is ChaCha8's, byte for byte: the all-zero key's first
+ * 32 bytes are the published ChaCha8 vector (TC1 above).
  */
-Test(chacha20, spread_matches_rfc8439_appendix_a1_vectors_1_to_4)
+Test(chacha20, spread_matches_published_chacha8)
 {
-	for (size_t k = 0; k < 4; k++) {
-		const struct a1_vector *v = &a1[k];
-		u8 key[CHACHA_KEY_SIZE] = { 0 }, out[CHACHA_BLOCK_SIZE], want[CHACHA_SPREAD_STEPS];
-		u32 key_words[8];
-		struct chacha_spread cs;
+	static const u8 chacha8[32] = {
+		0x3e, 0x00, 0xef, 0x2f, 0x89, 0x5f, 0x40, 0xd6, 0x7f, 0x5b, 0xb8,
+		0xe8, 0x1f, 0x09, 0xa5, 0xa1, 0x2c, 0x84, 0x0e, 0xc3, 0xce, 0x9a,
+		0x7f, 0x3b, 0x18, 0x1b, 0xe1, 0x88, 0xef, 0x71, 0x1a, 0x1e,
+	};
+	static const u32 zero[8];
+	struct chacha_spread cs;
 
-		key[v->key_byte_index] = v->key_byte;
-		for (int i = 0; i < 8; i++)
-			key_words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
-				       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
-		hex_to_bytes(v->keystream, out, sizeof(out));
-		block_fields(out, want);
-		chacha_spread_seed(&cs, key_words);
-		for (u32 b = 0; b < v->counter; b++)
-			for (int s = 0; s < CHACHA_SPREAD_STEPS; s++)
-				chacha_spread_next(&cs);
-		for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
-			u32 got = chacha_spread_next(&cs) & 63;
+	chacha_spread_seed(&cs, zero);
+	for (int i = 0; i < 32; i++) {
+		u8 got = chacha_spread_next(&cs);
 
-			cr_expect_eq(got, want[s], "vector #%d, field %d: %u, want %u", v->n, s,
-				     got, want[s]);
-			if (got != want[s])
-				break;
-		}
+		cr_assert_eq(got, chacha8[i], "byte %d: %02x, want %02x", i, got, chacha8[i]);
 	}
 }
 
-/* Block after block, against chacha20_block() with a key of every byte, across the counter's carry. */
-Test(chacha20, spread_is_chacha20_block_after_block)
+/* Block after block, against chacha_block(..., 8) with a key of every byte, across the counter's carry. */
+Test(chacha20, spread_is_chacha8_block_after_block)
 {
 	u8 key[CHACHA_KEY_SIZE], iv[CHACHA_IV_SIZE] = { 0 }, out[CHACHA_BLOCK_SIZE];
-	u8 want[CHACHA_SPREAD_STEPS];
-	u32 key_words[8], st[CHACHA_STATE_WORDS];
+	u32 kw[8], st[CHACHA_STATE_WORDS];
 	struct chacha_spread cs;
 
 	for (int i = 0; i < CHACHA_KEY_SIZE; i++)
 		key[i] = (u8)(0x11 * i + 3);
-	for (int i = 0; i < 8; i++)
-		key_words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 |
-			       (u32)key[4 * i + 2] << 16 | (u32)key[4 * i + 3] << 24;
+	key_words(key, kw);
 	chacha_init(st, key, iv);
-	chacha_spread_seed(&cs, key_words);
+	chacha_spread_seed(&cs, kw);
 	for (int b = 0; b < 6; b++) {
 		if (b == 3) {
 			/* Blocks 2^32 - 1 and 2^32 next: word 12 wraps into word 13. */
 			st[12] = cs.input[12] = 0xffffffff;
 			for (int s = 0; s < CHACHA_SPREAD_STEPS; s++)
 				chacha_spread_next(&cs); /* reads block 3, makes 2^32 - 1 */
-			chacha20_block(st, out);	 /* 2^32 - 1 */
-			block_fields(out, want);
-		} else {
-			chacha20_block(st, out);
-			block_fields(out, want);
 		}
+		chacha_block(st, out, CHACHA_SPREAD_ROUNDS);
 		for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
-			u32 got = chacha_spread_next(&cs) & 63;
+			u8 got = chacha_spread_next(&cs);
 
-			cr_assert_eq(got, want[s], "block %d, field %d: %u, want %u", b, s, got,
-				     want[s]);
+			cr_assert_eq(got, out[s], "block %d, byte %d: %02x, want %02x", b, s, got,
+				     out[s]);
 		}
 	}
 	cr_assert_eq(cs.input[13], 1, "the counter carried into word 13");
+}
+
+/* A new key leaves nothing of the old keystream in either buffer. */
+Test(chacha20, spread_seed_wipes_both_blocks)
+{
+	static const u32 one[8] = { 1 }, two[8] = { 2 };
+	struct chacha_spread a, b;
+
+	chacha_spread_seed(&a, one);
+	for (int i = 0; i < 100; i++)
+		chacha_spread_next(&a);
+	chacha_spread_seed(&a, two);
+	memset(&b, 0x5a, sizeof(b));
+	chacha_spread_seed(&b, two);
+	cr_assert(memcmp(&a, &b, sizeof(a)) == 0, "a reseeded state depends on what it held");
 }
