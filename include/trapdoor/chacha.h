@@ -94,30 +94,38 @@ struct chacha_spread {
 #endif
 
 /*
- * Half a quarter round (RFC 8439 §2.1) on words ia..id: read from src (the
- * input in the first column round), add ff back if set (the last diagonal
- * round), store into x.
+ * Half a quarter round (RFC 8439 §2.1) on words ia..id of x, the block being
+ * made, at step s. The steps of the first column round read the input
+ * instead (col: a column's first half), those of the last diagonal round add
+ * it back as they store (diag: a diagonal's second half).
  */
-static __always_inline void chacha_spread_half(u32 *x, const u32 *src, const u32 *ff, int ia,
-					       int ib, int ic, int id, bool second)
+static __always_inline void chacha_spread_half(const u32 *in, u32 *x, u32 s, int ia, int ib, int ic,
+					       int id, bool second, bool col, bool diag)
 {
+	const u32 *src = col && unlikely(s < 8) ? in : x;
 	u32 a = src[ia], b = src[ib], c = src[ic], d = src[id];
 
 	a += b;
 	d = rol32(d ^ a, second ? 8 : 16);
 	c += d;
 	b = rol32(b ^ c, second ? 7 : 12);
-	if (second && unlikely(ff)) {
-		a += ff[ia];
-		b += ff[ib];
-		c += ff[ic];
-		d += ff[id];
+	if (diag && unlikely(s >= CHACHA_SPREAD_STEPS - 8)) {
+		a += in[ia];
+		b += in[ib];
+		c += in[ic];
+		d += in[id];
 	}
 	x[ia] = a;
 	x[ib] = b;
 	x[ic] = c;
 	x[id] = d;
 }
+
+/* Step s's half: which quarter round (columns, then diagonals) and which half. */
+#define CHACHA_SPREAD_COL(ia, ib, ic, id, second) \
+	chacha_spread_half(in, x, s, ia, ib, ic, id, second, !(second), false)
+#define CHACHA_SPREAD_DIAG(ia, ib, ic, id, second) \
+	chacha_spread_half(in, x, s, ia, ib, ic, id, second, false, second)
 
 /*
  * The next keystream byte: one byte read, half a quarter round done. Inline:
@@ -129,57 +137,56 @@ static __always_inline u8 chacha_spread_next(struct chacha_spread *cs)
 	u8 *base = (u8 *)cs->block;
 	u8 r = base[cur + (s ^ CHACHA_SPREAD_BYTE_SWIZZLE)];
 	u32 *x = (u32 *)(base + (cur ^ CHACHA_BLOCK_SIZE));
-	const u32 *first = unlikely(s < 8) ? cs->input : x; /* the first column round */
-	const u32 *ff = unlikely(s >= CHACHA_SPREAD_STEPS - 8) ? cs->input : NULL;
+	const u32 *in = cs->input;
 
 	switch (s & 15) {
 	case 0:
-		chacha_spread_half(x, first, NULL, 0, 4, 8, 12, false);
+		CHACHA_SPREAD_COL(0, 4, 8, 12, false);
 		break;
 	case 1:
-		chacha_spread_half(x, x, NULL, 0, 4, 8, 12, true);
+		CHACHA_SPREAD_COL(0, 4, 8, 12, true);
 		break;
 	case 2:
-		chacha_spread_half(x, first, NULL, 1, 5, 9, 13, false);
+		CHACHA_SPREAD_COL(1, 5, 9, 13, false);
 		break;
 	case 3:
-		chacha_spread_half(x, x, NULL, 1, 5, 9, 13, true);
+		CHACHA_SPREAD_COL(1, 5, 9, 13, true);
 		break;
 	case 4:
-		chacha_spread_half(x, first, NULL, 2, 6, 10, 14, false);
+		CHACHA_SPREAD_COL(2, 6, 10, 14, false);
 		break;
 	case 5:
-		chacha_spread_half(x, x, NULL, 2, 6, 10, 14, true);
+		CHACHA_SPREAD_COL(2, 6, 10, 14, true);
 		break;
 	case 6:
-		chacha_spread_half(x, first, NULL, 3, 7, 11, 15, false);
+		CHACHA_SPREAD_COL(3, 7, 11, 15, false);
 		break;
 	case 7:
-		chacha_spread_half(x, x, NULL, 3, 7, 11, 15, true);
+		CHACHA_SPREAD_COL(3, 7, 11, 15, true);
 		break;
 	case 8:
-		chacha_spread_half(x, x, NULL, 0, 5, 10, 15, false);
+		CHACHA_SPREAD_DIAG(0, 5, 10, 15, false);
 		break;
 	case 9:
-		chacha_spread_half(x, x, ff, 0, 5, 10, 15, true);
+		CHACHA_SPREAD_DIAG(0, 5, 10, 15, true);
 		break;
 	case 10:
-		chacha_spread_half(x, x, NULL, 1, 6, 11, 12, false);
+		CHACHA_SPREAD_DIAG(1, 6, 11, 12, false);
 		break;
 	case 11:
-		chacha_spread_half(x, x, ff, 1, 6, 11, 12, true);
+		CHACHA_SPREAD_DIAG(1, 6, 11, 12, true);
 		break;
 	case 12:
-		chacha_spread_half(x, x, NULL, 2, 7, 8, 13, false);
+		CHACHA_SPREAD_DIAG(2, 7, 8, 13, false);
 		break;
 	case 13:
-		chacha_spread_half(x, x, ff, 2, 7, 8, 13, true);
+		CHACHA_SPREAD_DIAG(2, 7, 8, 13, true);
 		break;
 	case 14:
-		chacha_spread_half(x, x, NULL, 3, 4, 9, 14, false);
+		CHACHA_SPREAD_DIAG(3, 4, 9, 14, false);
 		break;
 	default:
-		chacha_spread_half(x, x, ff, 3, 4, 9, 14, true);
+		CHACHA_SPREAD_DIAG(3, 4, 9, 14, true);
 		break;
 	}
 	if (unlikely(++s == CHACHA_SPREAD_STEPS)) {
@@ -192,6 +199,9 @@ static __always_inline u8 chacha_spread_next(struct chacha_spread *cs)
 	cs->step = s;
 	return r;
 }
+
+#undef CHACHA_SPREAD_COL
+#undef CHACHA_SPREAD_DIAG
 
 /*
  * Key it (eight words) with the block counter at 0 and make block 0, so the
