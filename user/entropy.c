@@ -362,13 +362,13 @@ static void run(struct result *r, int mode, unsigned long n, bool raw, bool quie
 static void print_comparison(void)
 {
 	printf("\n=== comparison: %lu samples per mode ===\n", results[0].n);
-	printf("%-11s %8s %6s %6s %10s  %-18s %7s %3s  %s\n", "mode", "distinct", "H", "Hmin",
+	printf("%-13s %8s %6s %6s %10s  %-18s %7s %3s  %s\n", "mode", "distinct", "H", "Hmin",
 	       "chi2", "p", "lag-1", "sh", "verdict");
 	for (int m = 0; m < NR_KSTACK_MODES; m++) {
 		const struct result *r = &results[m];
 		char h[24], hmin[24], chi[24], p[32], lag[24];
 
-		printf("%-11s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
+		printf("%-13s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
 		       stats_format_q16(h, r->h_q16), stats_format_q16(hmin, r->hmin_q16),
 		       stats_format_q16(chi, (s64)r->chi2_q16), p_bracket(p, r->chi2_q16),
 		       stats_format_q16(lag, r->lag1_q16), stats_bit_length(r->distinct_sp),
