@@ -85,7 +85,7 @@ struct task_struct {
 	/* The stack pointer inside the dispatcher at its latest syscall (report_stack). */
 	unsigned long syscall_sp;
 	struct kstack_chacha kstack_chacha;
-	/* chacha-spread: a ChaCha20 keystream of its own, one quarter round per syscall. */
+	/* chacha-spread: a ChaCha8 keystream of its own, half a quarter round per syscall. */
 	struct chacha_spread kstack_chacha_spread;
 	/* kernel/stackleak.c: the deepest stack address reached since the last erase, */
 	unsigned long lowest_stack;
