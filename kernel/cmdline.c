@@ -170,7 +170,8 @@ static int set_kstack_store(const char *value)
 }
 
 static const struct boot_option boot_options[] = {
-	{ "kstack", set_kstack, "off counter crng16 crng8 prng-task prng-cpu chacha-task" },
+	{ "kstack", set_kstack,
+	  "off counter crng16 crng8 prng-task prng-cpu chacha-task chacha-spread" },
 	{ "kstack.store", set_kstack_store, "task cpu" },
 	{ "stackleak", stackleak_setup, "on off verify" },
 	{ "crng.seed", set_crng_seed, "an even number of hex digits, at most 64 bytes" },

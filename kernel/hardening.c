@@ -58,11 +58,23 @@ static void kstack_chacha_seed(struct kstack_chacha *c)
 	c->pos = sizeof(c->buf);
 }
 
+/* chacha-spread's key, from the CRNG as u32s; block 0 is made here, off the syscall path. */
+static void kstack_chacha_spread_seed(struct chacha_spread *cs)
+{
+	u32 key[8];
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(key); i++)
+		key[i] = get_random_u32();
+	chacha_spread_seed(cs, key);
+	memzero_explicit(key, sizeof(key));
+}
+
 void kstack_task_init(struct task_struct *t)
 {
 	/* A fork or exec gets a fresh state, never a copy of the old one. */
 	kstack_seed(&t->kstack_rnd_state);
 	kstack_chacha_seed(&t->kstack_chacha);
+	kstack_chacha_spread_seed(&t->kstack_chacha_spread);
 	t->kstack_offset = get_random_u32();
 }
 

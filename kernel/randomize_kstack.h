@@ -22,6 +22,7 @@
 
 #include <trapdoor/arch.h>
 #include <trapdoor/bitops.h>
+#include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/hardening.h>
 #include <trapdoor/prandom.h>
@@ -85,7 +86,13 @@ static __always_inline u32 *kstack_offset_slot(struct task_struct *tsk)
  */
 static __always_inline u32 kstack_get_offset(struct task_struct *tsk, bool *called)
 {
-	switch (tsk->kstack_mode) {
+	int mode = tsk->kstack_mode;
+
+	/* The default first: one compare, not the switch's search. */
+	if (likely(mode == KSTACK_MODE_CHACHA_SPREAD))
+		/* Half a quarter round and one keystream byte: the same work every call. */
+		return (u32)chacha_spread_next(&tsk->kstack_chacha_spread) << 4;
+	switch (mode) {
 	case KSTACK_MODE_PRNG_TASK:
 		/* The LFSR113 step inline: ~20 ALU operations, no call. */
 		return __prandom_u32_state(&tsk->kstack_rnd_state);

@@ -8,9 +8,9 @@
  *   entropy [-n N] [-m MODE|all] [-r] [-v]
  *	-n N	samples (default 4096, at most 65536)
  *	-m MODE	switch the offset source first (off counter crng16 crng8
- *		prng-task prng-cpu chacha-task); "all" runs each in turn and ends with
- *		one comparison table (with -v, each run's report first). The mode
- *		found at start is restored.
+ *		prng-task prng-cpu chacha-task chacha-spread); "all" runs each in
+ *		turn and ends with one comparison table (with -v, each run's
+ *		report first). The mode found at start is restored.
  *	-r	also print the raw samples, one hex SP per line, between
  *		BEGIN and END lines, for offline analysis
  *	-v	the full tables: one histogram bar per SP[9:4] value, and
@@ -50,8 +50,9 @@ static const char *const mode_origins[NR_KSTACK_MODES] = {
 	[KSTACK_MODE_CRNG8] = "get_random_u8() << 2 at entry: the cheaper CRNG proposal",
 	[KSTACK_MODE_PRNG_TASK] = "per-task LFSR113 seeded at fork: Ryan Roberts' RFC",
 	[KSTACK_MODE_PRNG_CPU] = "per-cpu LFSR113 seeded at boot: Linux since 2026",
-	[KSTACK_MODE_CHACHA_TASK] =
-	    "per-task ChaCha20 keystream keyed at fork/exec: trapdoor's default",
+	[KSTACK_MODE_CHACHA_TASK] = "per-task ChaCha20 keystream keyed at fork/exec",
+	[KSTACK_MODE_CHACHA_SPREAD] =
+	    "per-task ChaCha8 keystream keyed at fork/exec, made as used: trapdoor's default",
 };
 
 /* And what is wrong with it (docs/kstack-offset.md has the history). */
@@ -63,6 +64,7 @@ static const char *const mode_weaknesses[NR_KSTACK_MODES] = {
 	[KSTACK_MODE_PRNG_TASK] = "LFSR113 is linear: ~19 leaked offsets reveal the stream",
 	[KSTACK_MODE_PRNG_CPU] = "one never-reseeded stream shared by every task on the CPU",
 	[KSTACK_MODE_CHACHA_TASK] = "a ChaCha block every 64 calls (user/predict: at chance)",
+	[KSTACK_MODE_CHACHA_SPREAD] = "8 rounds, not 20 (user/predict: at chance)",
 };
 
 enum verdict {
@@ -360,13 +362,13 @@ static void run(struct result *r, int mode, unsigned long n, bool raw, bool quie
 static void print_comparison(void)
 {
 	printf("\n=== comparison: %lu samples per mode ===\n", results[0].n);
-	printf("%-11s %8s %6s %6s %10s  %-18s %7s %3s  %s\n", "mode", "distinct", "H", "Hmin",
+	printf("%-13s %8s %6s %6s %10s  %-18s %7s %3s  %s\n", "mode", "distinct", "H", "Hmin",
 	       "chi2", "p", "lag-1", "sh", "verdict");
 	for (int m = 0; m < NR_KSTACK_MODES; m++) {
 		const struct result *r = &results[m];
 		char h[24], hmin[24], chi[24], p[32], lag[24];
 
-		printf("%-11s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
+		printf("%-13s %8u %6s %6s %10s  %-18s %7s %3u  %s\n", mode_names[m], r->distinct_sp,
 		       stats_format_q16(h, r->h_q16), stats_format_q16(hmin, r->hmin_q16),
 		       stats_format_q16(chi, (s64)r->chi2_q16), p_bracket(p, r->chi2_q16),
 		       stats_format_q16(lag, r->lag1_q16), stats_bit_length(r->distinct_sp),
@@ -378,7 +380,7 @@ static void print_comparison(void)
 static void usage(void)
 {
 	printf("usage: entropy [-n samples] [-m off|counter|crng16|crng8|prng-task|prng-cpu|"
-	       "chacha-task|all] [-r] [-v]\n");
+	       "chacha-task|chacha-spread|all] [-r] [-v]\n");
 }
 
 int main(int argc, char **argv)

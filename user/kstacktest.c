@@ -170,7 +170,8 @@ static u8 stream_hash(void)
 }
 
 /*
- * Parent and forked children under prng-task. There are no pipes and no
+ * Parent and forked children under one per-task mode (prng-task,
+ * chacha-spread). There are no pipes and no
  * shared memory; the one channel back from a child is its exit status, 8
  * bits. So each side hashes its next 64 offsets to 8 bits. If fork copied
  * the parent's state, child i's 64 offsets would be exactly the parent's
@@ -181,14 +182,15 @@ static u8 stream_hash(void)
  * probability 1/256, so 6 or more equal pairs out of 36 happen by chance
  * with probability below 1e-8; either bug gives 8 or 28.
  */
-static void test_fork_streams(void)
+static void test_fork_streams(int mode, const char *mode_name)
 {
 	enum {
 		CHILDREN = 8
 	};
 	int parent_hash[CHILDREN], child_hash[CHILDREN], equal = 0, bad = 0;
+	char name[64];
 
-	set_mode(KSTACK_MODE_PRNG_TASK);
+	set_mode(mode);
 	for (int i = 0; i < CHILDREN; i++) {
 		long pid = fork();
 		int status = 0;
@@ -208,7 +210,8 @@ static void test_fork_streams(void)
 		for (int j = i + 1; j < CHILDREN; j++)
 			equal += child_hash[i] == child_hash[j];
 	}
-	CHECK("user.kstack.prng-task.fork_streams_differ", bad == 0 && equal < 6,
+	snprintf(name, sizeof(name), "user.kstack.%s.fork_streams_differ", mode_name);
+	CHECK(name, bad == 0 && equal < 6,
 	      "%d of 36 stream hashes equal (parent 0x%02x child 0x%02x ...), %d children failed",
 	      equal, parent_hash[0], child_hash[0] & 0xff, bad);
 }
@@ -240,9 +243,12 @@ int main(void)
 		int mode;
 		const char *name;
 	} random_modes[] = {
-		{ KSTACK_MODE_PRNG_TASK, "prng-task" },	    { KSTACK_MODE_PRNG_CPU, "prng-cpu" },
-		{ KSTACK_MODE_CRNG16, "crng16" },	    { KSTACK_MODE_CRNG8, "crng8" },
+		{ KSTACK_MODE_PRNG_TASK, "prng-task" },
+		{ KSTACK_MODE_PRNG_CPU, "prng-cpu" },
+		{ KSTACK_MODE_CRNG16, "crng16" },
+		{ KSTACK_MODE_CRNG8, "crng8" },
 		{ KSTACK_MODE_CHACHA_TASK, "chacha-task" },
+		{ KSTACK_MODE_CHACHA_SPREAD, "chacha-spread" },
 	};
 	long found = set_mode(-1), r;
 
@@ -275,7 +281,8 @@ int main(void)
 	for (unsigned int i = 0; i < ARRAY_SIZE(random_modes); i++)
 		test_random_mode(random_modes[i].mode, random_modes[i].name);
 	measure_counter();
-	test_fork_streams();
+	test_fork_streams(KSTACK_MODE_PRNG_TASK, "prng-task");
+	test_fork_streams(KSTACK_MODE_CHACHA_SPREAD, "chacha-spread");
 
 	set_mode(found);
 	r = set_mode(-1);

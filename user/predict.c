@@ -682,7 +682,7 @@ static int run_tests(void)
 		char name[64];
 
 		if (m != KSTACK_MODE_CRNG16 && m != KSTACK_MODE_CRNG8 &&
-		    m != KSTACK_MODE_CHACHA_TASK)
+		    m != KSTACK_MODE_CHACHA_TASK && m != KSTACK_MODE_CHACHA_SPREAD)
 			continue;
 		r = (struct row){ .mode = m };
 		run_attack(&r);

@@ -33,8 +33,8 @@ void kstack_cpu_init(struct cpu_info *c);
 void kstack_task_init(struct task_struct *t);
 void stackleak_task_init(struct task_struct *t);
 
-/* The default: chacha-task costs no more than prng-task (docs/kstack-offset.md §3). */
-#define KSTACK_MODE_DEFAULT	     KSTACK_MODE_CHACHA_TASK
+/* The default: chacha-spread is a cipher, flat, and costs about what prng-task costs (docs/kstack-offset.md §3). */
+#define KSTACK_MODE_DEFAULT	     KSTACK_MODE_CHACHA_SPREAD
 #define KSTACK_STORE_DEFAULT	     KSTACK_STORE_TASK
 #define KSTACK_CHACHA_ROUNDS_DEFAULT 20
 

@@ -14,6 +14,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
 
+#include <trapdoor/chacha.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/fs.h>
 #include <trapdoor/prandom.h>
@@ -88,6 +89,8 @@ struct task_struct {
 	/* The stack pointer inside the dispatcher at its latest syscall (report_stack). */
 	unsigned long syscall_sp;
 	struct kstack_chacha kstack_chacha;
+	/* chacha-spread: a ChaCha8 keystream of its own, half a quarter round per syscall. */
+	struct chacha_spread kstack_chacha_spread;
 	/* kernel/stackleak.c: the deepest stack address reached since the last erase, */
 	unsigned long lowest_stack;
 	/* and the current syscall's random gap, [low, high): the erase skips it. */

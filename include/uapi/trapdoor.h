@@ -134,25 +134,27 @@ struct task_info {
 #define KSTACK_STORE_CPU  1
 
 /* Offset sources for the kernel-stack offset (docs/kstack-offset.md). */
-#define KSTACK_MODE_OFF		0
-#define KSTACK_MODE_COUNTER	1
-#define KSTACK_MODE_CRNG16	2
-#define KSTACK_MODE_CRNG8	3
-#define KSTACK_MODE_PRNG_TASK	4
-#define KSTACK_MODE_PRNG_CPU	5
-#define KSTACK_MODE_CHACHA_TASK 6
-#define NR_KSTACK_MODES		7
+#define KSTACK_MODE_OFF		  0
+#define KSTACK_MODE_COUNTER	  1
+#define KSTACK_MODE_CRNG16	  2
+#define KSTACK_MODE_CRNG8	  3
+#define KSTACK_MODE_PRNG_TASK	  4
+#define KSTACK_MODE_PRNG_CPU	  5
+#define KSTACK_MODE_CHACHA_TASK	  6
+#define KSTACK_MODE_CHACHA_SPREAD 7
+#define NR_KSTACK_MODES		  8
 
 /* Their names, as kstack= and the demos spell them: an initialiser for a string array. */
-#define KSTACK_MODE_NAMES                                  \
-	{                                                  \
-		[KSTACK_MODE_OFF] = "off",                 \
-		[KSTACK_MODE_COUNTER] = "counter",         \
-		[KSTACK_MODE_CRNG16] = "crng16",           \
-		[KSTACK_MODE_CRNG8] = "crng8",             \
-		[KSTACK_MODE_PRNG_TASK] = "prng-task",     \
-		[KSTACK_MODE_PRNG_CPU] = "prng-cpu",       \
-		[KSTACK_MODE_CHACHA_TASK] = "chacha-task", \
+#define KSTACK_MODE_NAMES                                      \
+	{                                                      \
+		[KSTACK_MODE_OFF] = "off",                     \
+		[KSTACK_MODE_COUNTER] = "counter",             \
+		[KSTACK_MODE_CRNG16] = "crng16",               \
+		[KSTACK_MODE_CRNG8] = "crng8",                 \
+		[KSTACK_MODE_PRNG_TASK] = "prng-task",         \
+		[KSTACK_MODE_PRNG_CPU] = "prng-cpu",           \
+		[KSTACK_MODE_CHACHA_TASK] = "chacha-task",     \
+		[KSTACK_MODE_CHACHA_SPREAD] = "chacha-spread", \
 	}
 
 #endif

@@ -26,6 +26,8 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	struct task_struct *saved = current;
 	struct rnd_state before;
 	struct kstack_chacha chacha_before;
+	struct chacha_spread spread_before;
+	static const u32 spread_zero[CHACHA_STATE_WORDS];
 	unsigned long free_before = nr_free_pages();
 	long err;
 
@@ -42,6 +44,11 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	memset(&t.kstack_chacha, 0xa5, sizeof(t.kstack_chacha));
 	t.kstack_chacha.pos = 3;
 	chacha_before = t.kstack_chacha;
+	/* And a chacha-spread state mid-block: a new key, block 0 made, nothing old left. */
+	memset(&t.kstack_chacha_spread, 0xa5, sizeof(t.kstack_chacha_spread));
+	t.kstack_chacha_spread.step = 3;
+	t.kstack_chacha_spread.cur = 0;
+	spread_before = t.kstack_chacha_spread;
 	current = &t;
 	err = do_execve("init", argv, 2);
 	current = saved;
@@ -54,6 +61,15 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	    memcmp(chacha_before.key, t.kstack_chacha.key, sizeof(chacha_before.key)) != 0 &&
 		t.kstack_chacha.counter == 0 && t.kstack_chacha.pos == sizeof(t.kstack_chacha.buf),
 	    "the new image kept the old chacha-task key, counter or buffer position");
+	KTEST_EXPECT(
+	    memcmp(&spread_before.input[4], &t.kstack_chacha_spread.input[4], 8 * sizeof(u32)) !=
+		    0 &&
+		t.kstack_chacha_spread.input[12] == 1 && t.kstack_chacha_spread.input[13] == 0 &&
+		t.kstack_chacha_spread.step == 0 && t.kstack_chacha_spread.cur == 0 &&
+		memcmp(t.kstack_chacha_spread.block[1], spread_zero, sizeof(spread_zero)) == 0 &&
+		memcmp(t.kstack_chacha_spread.block[0], spread_before.block[0],
+		       sizeof(spread_zero)) != 0,
+	    "the new image kept the old chacha-spread key, counter, position or keystream");
 	KTEST_EXPECT(strcmp(t.comm, "init") == 0, "comm is \"%s\"", t.comm);
 	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
 		     free_before, nr_free_pages());

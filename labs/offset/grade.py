@@ -16,7 +16,7 @@ lab = Lab("offset", arches=["riscv", "arm64"])
 
 MODE = "xorshift"
 SAMPLES = 2048
-SCRIPT = ["kstack " + MODE, "kstack", "kstack chacha-task",
+SCRIPT = ["kstack " + MODE, "kstack", "kstack chacha-spread",
           "entropy -n %d -r -m %s" % (SAMPLES, MODE),
           "entropy -n 512 -r -m %s" % MODE,
           "entropy -m all"]
@@ -167,7 +167,8 @@ def table(arch):
     out = shell_output(console(arch), "entropy -m all")
     rows = re.findall(r"^(\S+) +\d+ +[\d.]+ +[\d.]+ .* (GOOD|WEAK|NONE|BROKEN|UNSURE)$", out, re.M)
     names = [r[0] for r in rows]
-    want = ["off", "counter", "crng16", "crng8", "prng-task", "prng-cpu", "chacha-task", MODE]
+    want = ["off", "counter", "crng16", "crng8", "prng-task", "prng-cpu", "chacha-task",
+            "chacha-spread", MODE]
     if names != want:
         raise GradeFail("the comparison table's rows are %s, not %s" % (" ".join(names) or "none",
                                                                        " ".join(want)))

@@ -81,3 +81,20 @@ void chacha20_block(u32 state[CHACHA_STATE_WORDS], u8 out[CHACHA_BLOCK_SIZE])
 {
 	chacha_block(state, out, 20);
 }
+
+void chacha_spread_seed(struct chacha_spread *cs, const u32 key[8])
+{
+	chacha_init_consts(cs->input);
+	for (int i = 0; i < 8; i++)
+		cs->input[4 + i] = key[i];
+	for (int i = 12; i < CHACHA_STATE_WORDS; i++)
+		cs->input[i] = 0;
+	/* No earlier keystream stays behind (a fork's copy holds the parent's). */
+	for (int i = 0; i < CHACHA_STATE_WORDS; i++)
+		cs->block[0][i] = cs->block[1][i] = 0;
+	/* Block 0 into block[0]; the bytes read from block[1] meanwhile are dropped. */
+	cs->cur = CHACHA_BLOCK_SIZE;
+	cs->step = 0;
+	for (int i = 0; i < CHACHA_SPREAD_STEPS; i++)
+		chacha_spread_next(cs);
+}

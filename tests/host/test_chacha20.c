@@ -233,3 +233,78 @@ Test(chacha20, reduced_rounds_match_published_chacha8_chacha12)
 	chacha20_block(state, out20);
 	cr_assert(memcmp(out, out20, sizeof(out)) == 0, "chacha20_block is not chacha_block(20)");
 }
+
+/* Eight key words from 32 bytes, little-endian, as chacha_init() reads them. */
+static void key_words(const u8 key[CHACHA_KEY_SIZE], u32 words[8])
+{
+	for (int i = 0; i < 8; i++)
+		words[i] = (u32)key[4 * i] | (u32)key[4 * i + 1] << 8 | (u32)key[4 * i + 2] << 16 |
+			   (u32)key[4 * i + 3] << 24;
+}
+
+/*
+ * The spread keystream is ChaCha8's, byte for byte: the all-zero key's first
+ * 32 bytes are the published ChaCha8 vector (TC1 above).
+ */
+Test(chacha20, spread_matches_published_chacha8)
+{
+	static const u8 chacha8[32] = {
+		0x3e, 0x00, 0xef, 0x2f, 0x89, 0x5f, 0x40, 0xd6, 0x7f, 0x5b, 0xb8,
+		0xe8, 0x1f, 0x09, 0xa5, 0xa1, 0x2c, 0x84, 0x0e, 0xc3, 0xce, 0x9a,
+		0x7f, 0x3b, 0x18, 0x1b, 0xe1, 0x88, 0xef, 0x71, 0x1a, 0x1e,
+	};
+	static const u32 zero[8];
+	struct chacha_spread cs;
+
+	chacha_spread_seed(&cs, zero);
+	for (int i = 0; i < 32; i++) {
+		u8 got = chacha_spread_next(&cs);
+
+		cr_assert_eq(got, chacha8[i], "byte %d: %02x, want %02x", i, got, chacha8[i]);
+	}
+}
+
+/* Block after block, against chacha_block(..., 8) with a key of every byte, across the counter's carry. */
+Test(chacha20, spread_is_chacha8_block_after_block)
+{
+	u8 key[CHACHA_KEY_SIZE], iv[CHACHA_IV_SIZE] = { 0 }, out[CHACHA_BLOCK_SIZE];
+	u32 kw[8], st[CHACHA_STATE_WORDS];
+	struct chacha_spread cs;
+
+	for (int i = 0; i < CHACHA_KEY_SIZE; i++)
+		key[i] = (u8)(0x11 * i + 3);
+	key_words(key, kw);
+	chacha_init(st, key, iv);
+	chacha_spread_seed(&cs, kw);
+	for (int b = 0; b < 6; b++) {
+		if (b == 3) {
+			/* Blocks 2^32 - 1 and 2^32 next: word 12 wraps into word 13. */
+			st[12] = cs.input[12] = 0xffffffff;
+			for (int s = 0; s < CHACHA_SPREAD_STEPS; s++)
+				chacha_spread_next(&cs); /* reads block 3, makes 2^32 - 1 */
+		}
+		chacha_block(st, out, CHACHA_SPREAD_ROUNDS);
+		for (int s = 0; s < CHACHA_SPREAD_STEPS; s++) {
+			u8 got = chacha_spread_next(&cs);
+
+			cr_assert_eq(got, out[s], "block %d, byte %d: %02x, want %02x", b, s, got,
+				     out[s]);
+		}
+	}
+	cr_assert_eq(cs.input[13], 1, "the counter carried into word 13");
+}
+
+/* A new key leaves nothing of the old keystream in either buffer. */
+Test(chacha20, spread_seed_wipes_both_blocks)
+{
+	static const u32 one[8] = { 1 }, two[8] = { 2 };
+	struct chacha_spread a, b;
+
+	chacha_spread_seed(&a, one);
+	for (int i = 0; i < 100; i++)
+		chacha_spread_next(&a);
+	chacha_spread_seed(&a, two);
+	memset(&b, 0x5a, sizeof(b));
+	chacha_spread_seed(&b, two);
+	cr_assert(memcmp(&a, &b, sizeof(a)) == 0, "a reseeded state depends on what it held");
+}

@@ -25,7 +25,7 @@ os.environ["GRADE_JUNIT"] = os.path.join(REPORTS, "junit.xml")
 CONSOLE = """trapdoor 0.1 on riscv64
 init: pid 1, running in user mode on riscv64 (trapdoor 0.1)
 trapdoor$ kstack
-kstack chacha-task  (modes: off counter)
+kstack chacha-spread  (modes: off counter)
 trapdoor$ nosuch
 sh: nosuch: no such program; try help
 trapdoor$ 
@@ -65,7 +65,7 @@ def run_lab(lab):
 
 class Shell(unittest.TestCase):
     def test_output_of_a_command(self):
-        self.assertEqual(shell_output(CONSOLE, "kstack"), "kstack chacha-task  (modes: off counter)")
+        self.assertEqual(shell_output(CONSOLE, "kstack"), "kstack chacha-spread  (modes: off counter)")
         self.assertEqual(shell_output(CONSOLE, "nosuch"), "sh: nosuch: no such program; try help")
 
     def test_a_command_never_run_fails_the_check(self):
@@ -235,8 +235,8 @@ class Boot(unittest.TestCase):
             made.append(arch)
             return GradeFail("boot failed: hang") if arch == "arm64" else CONSOLE
         lab._boot = fake_boot
-        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-task  (modes: off counter)")
-        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-task  (modes: off counter)")
+        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-spread  (modes: off counter)")
+        self.assertEqual(lab.shell("riscv", "kstack"), "kstack chacha-spread  (modes: off counter)")
         self.assertEqual(made, ["riscv"])
         for _ in range(2):
             with self.assertRaises(GradeFail):
