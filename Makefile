@@ -153,6 +153,7 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
 		   kernel/syscall.c kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c \
 		   kernel/wait.c
+KERNEL_FILES	+= fs/select.c
 KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/uaccess.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)

@@ -16,6 +16,7 @@
  */
 #include <trapdoor/file.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/poll.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
@@ -135,6 +136,31 @@ long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 	}
 	pipe_wake(p); /* readers waiting for data */
 	return (long)done;
+}
+
+/*
+ * poll: the read end is readable with data in the pipe, hung up (POLLHUP)
+ * once no write end is left; the write end is writable with room, and
+ * POLLERR once no read end is left.
+ */
+__poll_t pipe_poll(struct file *f, poll_table *pt)
+{
+	struct pipe_inode_info *p = f->pipe;
+	__poll_t mask = 0;
+
+	poll_wait(f, &p->wait, pt);
+	if (f->f_mode & FMODE_READ) {
+		if (p->len)
+			mask |= POLLIN | POLLRDNORM;
+		if (!p->writers)
+			mask |= POLLHUP;
+	} else {
+		if (p->len < PIPE_SIZE)
+			mask |= POLLOUT | POLLWRNORM;
+		if (!p->readers)
+			mask |= POLLERR;
+	}
+	return mask;
 }
 
 void pipe_release(struct file *f)

@@ -23,7 +23,7 @@ static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
 	char kbuf[128];
 	size_t done = 0;
 	struct file *f = fget(fd);
-	bool taken;
+	bool taken, onlcr;
 
 	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	if (!f)
@@ -33,6 +33,7 @@ static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
 	/* Check the whole range first: a bad buffer writes nothing at all. */
 	if (!access_ok(buf, count, PROT_READ))
 		return -EFAULT;
+	onlcr = tty_output_onlcr();
 	/*
 	 * The transmission may take long (a device access per byte) and needs
 	 * nothing the kernel lock guards: the buffer is in our own address
@@ -50,8 +51,8 @@ static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
 		if (copy_from_user(kbuf, buf + done, n) < 0)
 			break;
 		for (size_t i = 0; i < n; i++) {
-			if (kbuf[i] == '\n')
-				arch_console_putc('\r');
+			if (kbuf[i] == '\n' && onlcr)
+				arch_console_putc('\r'); /* OPOST | ONLCR */
 			arch_console_putc(kbuf[i]);
 		}
 		done += n;
@@ -116,43 +117,16 @@ SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec __user *, uvec, un
 	return done;
 }
 
-/*
- * read(fd, buf, count): from a pipe (kernel/pipe.c), or from the console:
- * sleeps until at least one byte has arrived (console_wait(), kernel/tty.c),
- * then returns what is there (up to count). No echo: the shell decides what
- * to show. A kill ends the wait
- * (-EINTR; the task dies on its way out, in exit_to_user_mode()).
- */
+/* read(fd, buf, count): from a pipe (kernel/pipe.c), or from the console (kernel/tty.c). */
 SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
 {
-	char kbuf[64];
-	size_t n = 0, max = count < sizeof(kbuf) ? count : sizeof(kbuf);
 	struct file *f = fget(fd);
-	int c;
 
-	stackleak_track_stack();
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
 		return file_read(f, buf, count);
-	if (max == 0)
-		return 0;
-	/* Only the foreground process group reads the console (kernel/tty.c). */
-	if (tty_check_read() < 0)
-		return -EIO;
-	while ((c = console_getc()) < 0) {
-		if (current->killed)
-			return -EINTR;
-		console_wait(); /* asleep until a key arrives */
-		if (tty_check_read() < 0)
-			return -EIO; /* put in the background while it slept */
-	}
-	do {
-		kbuf[n++] = (char)(c == '\r' ? '\n' : c);
-	} while (n < max && (c = console_getc()) >= 0);
-	if (copy_to_user(buf, kbuf, n) < 0)
-		return -EFAULT;
-	return (long)n;
+	return tty_read(buf, count);
 }
 
 SYSCALL_DEFINE1(exit, int, error_code)

@@ -71,6 +71,9 @@ SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);
+/* fs/select.c: the terminal's and the files' poll */
+SYSCALL_DECLARE(ppoll);
+SYSCALL_DECLARE(poll);
 /* arch/x86_64/process.c: x86_64's own call, in its table only */
 SYSCALL_DECLARE(arch_prctl);
 /* mm/mmap.c */

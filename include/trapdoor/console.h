@@ -7,6 +7,7 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
 
+#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 /* Enables console input by interrupt where the arch can (start_kernel calls it). */
@@ -33,6 +34,11 @@ void console_wait(void);
  * session the console belongs to.
  */
 long tty_check_read(void);
+/* read() on the console: the line discipline's (termios) canonical or raw read. */
+long tty_read(char __user *buf, size_t count);
+/* Does NL written to the console go out as CR NL (OPOST | ONLCR)? */
+bool tty_output_onlcr(void);
+
 struct task_struct;
 /* A task that exits: if it leads the console's session, the console is let go. */
 void tty_session_exit(struct task_struct *leader);

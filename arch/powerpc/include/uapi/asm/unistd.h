@@ -36,12 +36,14 @@
 #define __NR_getsid	       147
 #define __NR_sched_yield       158
 #define __NR_nanosleep	       162
+#define __NR_poll	       167
 #define __NR_gettid	       207
 #define __NR_sched_setaffinity 222
 #define __NR_sched_getaffinity 223
 #define __NR_set_tid_address   232
 #define __NR_exit_group	       234
 #define __NR_clock_gettime     246
+#define __NR_ppoll	       281
 #define __NR_getcpu	       302
 #define __NR_dup3	       316
 #define __NR_pipe2	       317

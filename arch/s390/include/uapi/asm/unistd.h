@@ -36,12 +36,14 @@
 #define __NR_getsid	       147
 #define __NR_sched_yield       158
 #define __NR_nanosleep	       162
+#define __NR_poll	       168
 #define __NR_gettid	       236
 #define __NR_sched_setaffinity 239
 #define __NR_sched_getaffinity 240
 #define __NR_exit_group	       248
 #define __NR_set_tid_address   252
 #define __NR_clock_gettime     260
+#define __NR_ppoll	       302
 #define __NR_getcpu	       311
 #define __NR_pipe2	       325
 #define __NR_dup3	       326

@@ -11,6 +11,7 @@
 #define __NR_read	       0
 #define __NR_write	       1
 #define __NR_close	       3
+#define __NR_poll	       7
 #define __NR_mmap	       9
 #define __NR_mprotect	       10
 #define __NR_munmap	       11
@@ -43,6 +44,7 @@
 #define __NR_set_tid_address   218
 #define __NR_clock_gettime     228
 #define __NR_exit_group	       231
+#define __NR_ppoll	       271
 #define __NR_dup3	       292
 #define __NR_pipe2	       293
 #define __NR_getcpu	       309
