@@ -412,21 +412,23 @@ long tty_read(char __user *buf, size_t count)
 		}
 		n = n_tty_take(kbuf, count);
 	} else {
-		size_t vmin = tty_termios.c_cc[VMIN];
+		size_t vmin = tty_termios.c_cc[VMIN], want, before;
 		u64 vtime = tty_vtime_cycles(), deadline = 0;
 
 		if (vmin > count)
 			vmin = count;
+		want = vmin ? vmin : (vtime ? 1 : 0); /* VMIN 0, VTIME > 0: one byte or the time */
 		if (vtime && !vmin)
 			deadline = arch_get_cycles() + vtime;
 		for (;;) {
+			before = n;
 			n_tty_receive();
 			n += n_tty_take(kbuf + n, count - n);
-			if (n >= vmin || (deadline && arch_get_cycles() >= deadline))
+			if (n >= want || (deadline && arch_get_cycles() >= deadline))
 				break;
 			if (current->killed)
 				return n ? (long)n : -EINTR;
-			if (vtime && n)
+			if (vtime && vmin && n > before)
 				deadline =
 				    arch_get_cycles() + vtime; /* the gap after the last byte */
 			console_wait_until(deadline);

@@ -16,6 +16,7 @@
 #include <asm/termbits.h> /* this arch's struct termios and its values */
 #include <uapi/errno.h>
 #include <uapi/mman.h>
+#include <uapi/poll.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
@@ -236,6 +237,25 @@ static inline long tcsetattr(int fd, int when, const struct termios *t)
 	if (when != TCSANOW && when != TCSADRAIN && when != TCSAFLUSH)
 		return -EINVAL;
 	return ioctl(fd, req, (void *)t);
+}
+/* ppoll(fds, nfds, timeout, sigmask, sigsetsize) and poll(fds, nfds, ms) (fs/select.c). */
+static inline long ppoll(struct pollfd *fds, unsigned int nfds, struct timespec *tsp,
+			 const void *sigmask, size_t sigsetsize)
+{
+	return __syscall6(__NR_ppoll, (long)fds, nfds, (long)tsp, (long)sigmask, (long)sigsetsize,
+			  0);
+}
+/* poll: the old-style call where the arch has it, else ppoll as libcs make it. */
+static inline long poll(struct pollfd *fds, unsigned int nfds, int timeout_ms)
+{
+#ifdef __NR_poll
+	return syscall3(__NR_poll, fds, nfds, timeout_ms);
+#else
+	struct timespec ts = { .tv_sec = timeout_ms / 1000,
+			       .tv_nsec = (timeout_ms % 1000) * 1000000L };
+
+	return ppoll(fds, nfds, timeout_ms < 0 ? NULL : &ts, NULL, 0);
+#endif
 }
 /*
  * For a test that types at the console (TIOCSTI) and reads it back byte by
