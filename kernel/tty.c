@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Console input: a ring buffer filled from the console's receive interrupt
- * (or, where the console cannot interrupt, by a poll on every timer tick) and
- * emptied by read(0, ...). A full buffer drops what arrives, as a UART's FIFO
- * would.
+ * The console as a terminal (docs/terminal.md). Received bytes go into a
+ * ring buffer, filled from the console's receive interrupt (or, where the
+ * console cannot interrupt, by a poll on every timer tick); a full buffer
+ * drops what arrives, as a UART's FIFO would. The line discipline (Linux's
+ * n_tty) takes them from there when a task reads or polls the console, with
+ * the settings of that moment (struct termios, TCGETS/TCSETS): canonical mode
+ * edits and echoes a line at a time, raw mode hands over bytes by VMIN and
+ * VTIME. ISIG's keys act when they arrive: Ctrl-C (VINTR) sends SIGINT to the
+ * console's foreground process group and is not queued, unless that group is
+ * the session leader's own (the shell, which has no handler to catch it: it
+ * gets the byte) or the console belongs to no session. docs/shell.md
+ * describes the shell's side.
  *
- * A reader that finds the buffer empty sleeps (console_wait()) on the
- * console's wait queue, which takes any number of readers: it is
+ * A reader that finds nothing to read sleeps (console_wait()) on the
+ * console's wait queue, which takes any number of readers and pollers: it is
  * TASK_BLOCKED and off the run queue until a character arrives or kill()
- * wakes it. There is no line discipline: the shell (user/sh.c) reads raw
- * bytes and does its own editing. One character is the kernel's: Ctrl-C
- * (0x03) sends SIGINT to the console's foreground process group and is not
- * queued, unless that group is the session leader's own (the shell at its
- * prompt, which has no handler to catch it: it gets the byte and drops the
- * line) or the console belongs to no session. docs/shell.md describes the
- * whole path.
+ * wakes it.
  *
  * Job control, as Linux's tty layer does it (drivers/tty/tty_jobctrl.c): the
  * console is the controlling terminal of at most one session (tty_session,

@@ -80,19 +80,19 @@ static void test_poll_pipe(void)
 	nr = poll1(p[0], POLLIN, &rr);
 	nw = poll1(p[1], POLLOUT, &rw);
 	CHECK("user.poll.empty_pipe", nr == 0 && rr == 0 && nw == 1 && rw == POLLOUT,
-	      "read end %ld revents %#x, write end %ld revents %#x", nr, rr, nw, rw);
+	      "read end %ld revents 0x%x, write end %ld revents 0x%x", nr, rr, nw, rw);
 	write(p[1], &c, 1);
 	nr = poll1(p[0], POLLIN | POLLRDNORM | POLLOUT, &rr);
 	CHECK("user.poll.pipe_data", nr == 1 && rr == (POLLIN | POLLRDNORM),
-	      "read end %ld revents %#x, want 1 and %#x", nr, rr, POLLIN | POLLRDNORM);
+	      "read end %ld revents 0x%x, want 1 and 0x%x", nr, rr, POLLIN | POLLRDNORM);
 	close(p[1]);
 	nr = poll1(p[0], POLLIN, &rr);
 	CHECK("user.poll.pipe_hup_with_data", nr == 1 && rr == (POLLIN | POLLHUP),
-	      "%ld revents %#x, want POLLIN|POLLHUP", nr, rr);
+	      "%ld revents 0x%x, want POLLIN|POLLHUP", nr, rr);
 	read(p[0], &c, 1);
 	nr = poll1(p[0], 0, &rr);
 	CHECK("user.poll.pipe_hup_unasked", nr == 1 && rr == POLLHUP,
-	      "%ld revents %#x: POLLHUP comes unasked", nr, rr);
+	      "%ld revents 0x%x: POLLHUP comes unasked", nr, rr);
 	close(p[0]);
 
 	if (pipe2(p, 0) < 0)
@@ -100,7 +100,7 @@ static void test_poll_pipe(void)
 	close(p[0]);
 	nw = poll1(p[1], POLLOUT, &rw);
 	CHECK("user.poll.pipe_no_reader", nw == 1 && rw == (POLLOUT | POLLERR),
-	      "%ld revents %#x, want POLLOUT|POLLERR", nw, rw);
+	      "%ld revents 0x%x, want POLLOUT|POLLERR", nw, rw);
 	close(p[1]);
 }
 
@@ -124,7 +124,7 @@ static void test_poll_fds(void)
 	CHECK("user.poll.fds",
 	      n == 2 && fds[0].revents == 0 && fds[1].revents == 0 && fds[2].revents == POLLNVAL &&
 		  fds[3].revents == POLLIN,
-	      "%ld ready, revents %#x %#x %#x %#x", n, fds[0].revents, fds[1].revents,
+	      "%ld ready, revents 0x%x 0x%x 0x%x 0x%x", n, fds[0].revents, fds[1].revents,
 	      fds[2].revents, fds[3].revents);
 	close(p[0]);
 	close(p[1]);
@@ -173,7 +173,7 @@ static void test_poll_timeouts(void)
 	n = ppoll(&pfd, 1, NULL, NULL, 0);
 	waitpid((int)pid, &st, 0);
 	CHECK("user.poll.woken_by_write", n == 1 && pfd.revents == POLLIN,
-	      "ppoll with no timeout gave %ld, revents %#x", n, pfd.revents);
+	      "ppoll with no timeout gave %ld, revents 0x%x", n, pfd.revents);
 
 	/* A long timeout, ended early by the write: the time left is written back. */
 	read(p[0], &st, 1);
@@ -264,8 +264,8 @@ static void test_console(void)
 		  def.c_cc[VINTR] == 3 && def.c_cc[VQUIT] == 0x1c && def.c_cc[VERASE] == 0x7f &&
 		  def.c_cc[VKILL] == 0x15 && def.c_cc[VEOF] == 4 && def.c_cc[VMIN] == 1 &&
 		  def.c_cc[VTIME] == 0 && def.c_cc[VSUSP] == 0x1a,
-	      "TCGETS %ld: iflag %#x oflag %#x cflag %#x lflag %#x", n, def.c_iflag, def.c_oflag,
-	      def.c_cflag, def.c_lflag);
+	      "TCGETS %ld: iflag 0x%x oflag 0x%x cflag 0x%x lflag 0x%x", n, def.c_iflag,
+	      def.c_oflag, def.c_cflag, def.c_lflag);
 	n = ioctl(0, TIOCGWINSZ, &ws);
 	CHECK("user.tty.default_winsize", n == 0 && ws.ws_row == 0 && ws.ws_col == 0,
 	      "TIOCGWINSZ %ld: %u rows, %u columns", n, ws.ws_row, ws.ws_col);
@@ -328,7 +328,7 @@ static void test_console(void)
 	n2 = poll(&pfd, 1, 0);
 	CHECK("user.poll.console_line",
 	      n == 1 && before == POLLOUT && n2 == 1 && pfd.revents == (POLLIN | POLLOUT),
-	      "poll before the NL %ld revents %#x, after %ld revents %#x", n, before, n2,
+	      "poll before the NL %ld revents 0x%x, after %ld revents 0x%x", n, before, n2,
 	      pfd.revents);
 
 	/* Raw: VMIN 1 gives each key as it comes; VMIN 0 VTIME 0 never waits; VTIME times out. */
@@ -398,7 +398,7 @@ static int show_raw_keys(void)
 
 		if (read(0, &c, 1) != 1)
 			break;
-		printf("key %d: %#x\n", i, c);
+		printf("key %d: 0x%x\n", i, c);
 	}
 	tcsetattr(0, TCSANOW, &saved);
 	return 0;

@@ -2,7 +2,7 @@
 /*
  * Console input (kernel/tty.c): characters arrive by interrupt, or by a poll
  * on each timer tick where the console cannot interrupt, into a small ring
- * buffer that read(0, ...) takes them from.
+ * buffer that the line discipline (tty_read()) takes them from.
  */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
