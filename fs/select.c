@@ -31,21 +31,37 @@
 #define POLL_NFDS_MAX 1024 /* RLIMIT_NOFILE: Linux's default soft limit */
 #define POLL_SIGSET_SIZE 8 /* Linux's sigset_t: 64 signals */
 
-void poll_wait(struct file *filp, struct wait_queue_head *wait_address, poll_table *p)
+/* One queue a poll sleeps on: an entry of the polling task, on the poller's stack. */
+struct poll_table_entry {
+	struct wait_queue_head *wait_address;
+	struct wait_queue_entry wait;
+};
+
+#define POLL_TABLE_ENTRIES 16 /* queues one poll sleeps on; more: it looks again every tick */
+
+/* The poller's state (Linux's struct poll_wqueues): the queues it is on. */
+struct poll_wqueues {
+	poll_table pt;
+	bool overflow; /* a queue did not fit: wake by the clock too */
+	unsigned int nr;
+	struct poll_table_entry entries[POLL_TABLE_ENTRIES];
+};
+
+/* poll_wait()'s work while polling: on the queue, once however many files name it. */
+static void __pollwait(struct file *filp, struct wait_queue_head *wait_address, poll_table *p)
 {
+	struct poll_wqueues *pwq = container_of(p, struct poll_wqueues, pt);
 	struct poll_table_entry *e;
 
 	(void)filp;
-	if (!p || !p->queue || !wait_address)
-		return;
-	for (unsigned int i = 0; i < p->nr; i++)
-		if (p->entries[i].wait_address == wait_address)
+	for (unsigned int i = 0; i < pwq->nr; i++)
+		if (pwq->entries[i].wait_address == wait_address)
 			return;
-	if (p->nr == POLL_TABLE_ENTRIES) {
-		p->overflow = true;
+	if (pwq->nr == POLL_TABLE_ENTRIES) {
+		pwq->overflow = true;
 		return;
 	}
-	e = &p->entries[p->nr++];
+	e = &pwq->entries[pwq->nr++];
 	e->wait_address = wait_address;
 	e->wait.task = current;
 	INIT_LIST_HEAD(&e->wait.entry);
@@ -53,13 +69,13 @@ void poll_wait(struct file *filp, struct wait_queue_head *wait_address, poll_tab
 }
 
 /* Off every queue: a wake_up() took some entries off already, a kill or the clock none. */
-static void poll_freewait(poll_table *p)
+static void poll_freewait(struct poll_wqueues *pwq)
 {
-	for (unsigned int i = 0; i < p->nr; i++)
-		if (!list_empty(&p->entries[i].wait.entry))
-			list_del_init(&p->entries[i].wait.entry);
-	p->nr = 0;
-	p->overflow = false;
+	for (unsigned int i = 0; i < pwq->nr; i++)
+		if (!list_empty(&pwq->entries[i].wait.entry))
+			list_del_init(&pwq->entries[i].wait.entry);
+	pwq->nr = 0;
+	pwq->overflow = false;
 }
 
 /* The file's poll method; a file with none is always ready (Linux's vfs_poll()). */
@@ -94,7 +110,7 @@ static __poll_t do_pollfd(const struct pollfd *pfd, poll_table *pt)
 static long do_sys_poll(struct pollfd __user *ufds, unsigned int nfds, u64 deadline)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	poll_table table = { .nr = 0 };
+	struct poll_wqueues table = { .nr = 0 };
 	u64 tick = arch_cycles_per_sec() / 100;
 	long count;
 
@@ -106,7 +122,7 @@ static long do_sys_poll(struct pollfd __user *ufds, unsigned int nfds, u64 deadl
 		bool expired = deadline && arch_get_cycles() >= deadline;
 
 		count = 0;
-		table.queue = !expired;
+		table.pt._qproc = expired ? NULL : __pollwait;
 		for (unsigned int i = 0; i < nfds; i++) {
 			struct pollfd pfd;
 
@@ -114,10 +130,10 @@ static long do_sys_poll(struct pollfd __user *ufds, unsigned int nfds, u64 deadl
 				poll_freewait(&table);
 				return -EFAULT;
 			}
-			pfd.revents = (short)do_pollfd(&pfd, &table);
+			pfd.revents = (short)do_pollfd(&pfd, &table.pt);
 			if (pfd.revents) {
 				count++;
-				table.queue = false; /* ready: no sleep, no more queues */
+				table.pt._qproc = NULL; /* ready: no sleep, no more queues */
 			}
 			if (copy_to_user(&ufds[i].revents, &pfd.revents, sizeof(pfd.revents)) < 0) {
 				poll_freewait(&table);

@@ -17,49 +17,16 @@
 
 #include "syscalls.h"
 
-/* write(fd, buf, count): to the console (copied in chunks) or a pipe (kernel/pipe.c). */
+/* write(fd, buf, count): to the console (kernel/tty.c) or a pipe (kernel/pipe.c). */
 static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
 {
-	char kbuf[128];
-	size_t done = 0;
 	struct file *f = fget(fd);
-	bool taken, onlcr;
 
-	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	if (!f)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
 		return file_write(f, buf, count);
-	/* Check the whole range first: a bad buffer writes nothing at all. */
-	if (!access_ok(buf, count, PROT_READ))
-		return -EFAULT;
-	onlcr = tty_output_onlcr();
-	/*
-	 * The transmission may take long (a device access per byte) and needs
-	 * nothing the kernel lock guards: the buffer is in our own address
-	 * space, which only this task changes. So it runs without that lock,
-	 * which every other syscall needs, under the console lock alone: one
-	 * piece on the console, no other CPU's printk() inside it. The kernel
-	 * lock is taken again only after the console lock is released, never
-	 * while holding it (docs/smp.md, "Locks").
-	 */
-	spin_unlock(&kernel_lock);
-	taken = console_lock_acquire();
-	while (done < count) {
-		size_t n = count - done < sizeof(kbuf) ? count - done : sizeof(kbuf);
-
-		if (copy_from_user(kbuf, buf + done, n) < 0)
-			break;
-		for (size_t i = 0; i < n; i++) {
-			if (kbuf[i] == '\n' && onlcr)
-				arch_console_putc('\r'); /* OPOST | ONLCR */
-			arch_console_putc(kbuf[i]);
-		}
-		done += n;
-	}
-	console_lock_release(taken);
-	spin_lock(&kernel_lock);
-	return done < count ? -EFAULT : (long)done;
+	return tty_write(f, buf, count, NULL);
 }
 
 SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
@@ -126,7 +93,7 @@ SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
 		return -EBADF;
 	if (f->type != FILE_CONSOLE)
 		return file_read(f, buf, count);
-	return tty_read(buf, count);
+	return tty_read(f, buf, count, NULL);
 }
 
 SYSCALL_DEFINE1(exit, int, error_code)

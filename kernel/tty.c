@@ -39,6 +39,7 @@
 #include <asm/termbits.h>
 #include <trapdoor/wait.h>
 #include <uapi/errno.h>
+#include <uapi/mman.h>
 #include <uapi/trapdoor.h>
 
 #include "syscalls.h"
@@ -391,12 +392,14 @@ static u64 tty_vtime_cycles(void)
  * the first has come. A kill ends the wait (-EINTR), as does being put in the
  * background (-EIO).
  */
-long tty_read(char __user *buf, size_t count)
+long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 {
 	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	char kbuf[N_TTY_BUF_MAX];
 	size_t n = 0;
 
+	(void)file;
+	(void)pos;
 	if (count == 0)
 		return 0;
 	if (count > sizeof(kbuf))
@@ -570,6 +573,49 @@ static long tiocsti(const char __user *arg)
 	return 0;
 }
 
+/*
+ * write() on the console: copied in chunks and sent, NL as CR NL with
+ * OPOST | ONLCR. A bad buffer writes nothing at all.
+ */
+long tty_write(struct file *file, const char __user *buf, size_t count, long long *pos)
+{
+	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
+	char kbuf[128];
+	size_t done = 0;
+	bool taken, onlcr = tty_output_onlcr();
+
+	(void)file;
+	(void)pos;
+	if (!access_ok(buf, count, PROT_READ))
+		return -EFAULT;
+	/*
+	 * The transmission may take long (a device access per byte) and needs
+	 * nothing the kernel lock guards: the buffer is in our own address
+	 * space, which only this task changes. So it runs without that lock,
+	 * which every other syscall needs, under the console lock alone: one
+	 * piece on the console, no other CPU's printk() inside it. The kernel
+	 * lock is taken again only after the console lock is released, never
+	 * while holding it (docs/smp.md, "Locks").
+	 */
+	spin_unlock(&kernel_lock);
+	taken = console_lock_acquire();
+	while (done < count) {
+		size_t n = count - done < sizeof(kbuf) ? count - done : sizeof(kbuf);
+
+		if (copy_from_user(kbuf, buf + done, n) < 0)
+			break;
+		for (size_t i = 0; i < n; i++) {
+			if (kbuf[i] == '\n' && onlcr)
+				arch_console_putc('\r');
+			arch_console_putc(kbuf[i]);
+		}
+		done += n;
+	}
+	console_lock_release(taken);
+	spin_lock(&kernel_lock);
+	return done < count ? -EFAULT : (long)done;
+}
+
 /* poll: readable as a read would find it; writable always (output never waits). */
 __poll_t tty_poll(struct file *filp, poll_table *p)
 {
@@ -622,16 +668,12 @@ static long tiocswinsz(const struct winsize __user *arg)
 	return 0;
 }
 
-/* ioctl(fd, request, arg): the console's terminal requests; any other file: -ENOTTY. */
-SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+/* The console's terminal requests (its unlocked_ioctl); any other request: -ENOTTY. */
+long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	struct file *f = fget(fd);
 	void __user *argp = u64_to_user_ptr(arg);
 
-	if (!f)
-		return -EBADF;
-	if (f->type != FILE_CONSOLE)
-		return -ENOTTY;
+	(void)file;
 	switch (cmd) {
 	case TCGETS:
 		return tcgets(argp);
@@ -661,6 +703,18 @@ SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 	default:
 		return -ENOTTY;
 	}
+}
+
+/* ioctl(fd, request, arg): the console's requests; any other file is no terminal: -ENOTTY. */
+SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+{
+	struct file *f = fget(fd);
+
+	if (!f)
+		return -EBADF;
+	if (f->type != FILE_CONSOLE)
+		return -ENOTTY;
+	return tty_ioctl(f, cmd, arg);
 }
 
 /*

@@ -16,24 +16,22 @@
 typedef unsigned int __poll_t;
 
 struct file;
+struct poll_table_struct;
 
-/* One queue a poll sleeps on: an entry of the polling task, on the poller's stack. */
-struct poll_table_entry {
-	struct wait_queue_head *wait_address;
-	struct wait_queue_entry wait;
-};
-
-#define POLL_TABLE_ENTRIES 16 /* queues one poll sleeps on; more: it looks again every tick */
-
+/* Linux's poll_table: a file's poll method hands it to poll_wait(). */
+typedef void (*poll_queue_proc)(struct file *, struct wait_queue_head *,
+				struct poll_table_struct *);
 typedef struct poll_table_struct {
-	bool queue;	 /* false: a look only, poll_wait() does nothing */
-	bool overflow;	 /* a queue did not fit: wake by the clock too */
-	unsigned int nr; /* entries used */
-	struct poll_table_entry entries[POLL_TABLE_ENTRIES];
+	poll_queue_proc _qproc; /* NULL: no waiting, only the mask */
+	void *priv;
 } poll_table;
 
-/* A poll method's call for each queue it could be woken by; a queue named twice counts once. */
-void poll_wait(struct file *filp, struct wait_queue_head *wait_address, poll_table *p);
+/* A poll method's call for each wait queue that could wake a poller of this file. */
+static inline void poll_wait(struct file *filp, struct wait_queue_head *wait_address, poll_table *p)
+{
+	if (p && p->_qproc && wait_address)
+		p->_qproc(filp, wait_address, p);
+}
 
 /* What a file with no poll method always is (a ramfs file): readable and writable. */
 #define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
