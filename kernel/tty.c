@@ -404,6 +404,9 @@ long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 		return 0;
 	if (count > sizeof(kbuf))
 		count = sizeof(kbuf);
+	/* A bad buffer is refused before any key is taken from the line. */
+	if (!access_ok(buf, count, PROT_WRITE))
+		return -EFAULT;
 	/* Only the foreground process group reads the console. */
 	if (tty_check_read() < 0)
 		return -EIO;
