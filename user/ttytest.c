@@ -231,6 +231,24 @@ static void type(const char *s)
 		ioctl(0, TIOCSTI, (void *)s);
 }
 
+/* The first n bytes of s, control bytes as \xNN, for a message on one line. */
+static const char *shown(const char *s, long n)
+{
+	static char out[128];
+	size_t o = 0;
+
+	for (long i = 0; i < n && o + 5 < sizeof(out); i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < ' ' || c == 0x7f)
+			o += (size_t)snprintf(out + o, sizeof(out) - o, "\\x%02x", c);
+		else
+			out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return out;
+}
+
 /* Reads what the console gives for keys typed, with settings t; the count, or an error. */
 static long read_typed(const struct termios *t, const char *keys, char *buf, size_t n)
 {
@@ -301,13 +319,13 @@ static void test_console(void)
 	t.c_lflag &= ~(tcflag_t)ECHO;
 	n = read_typed(&t, "ab\177c\r", buf, sizeof(buf));
 	CHECK("user.tty.canon_erase", n == 3 && !memcmp(buf, "ac\n", 3),
-	      "typed ab DEL c CR, read %ld: \"%s\", want \"ac\\n\"", n, n > 0 ? buf : "");
+	      "typed ab DEL c CR, read %ld: \"%s\", want \"ac\\x0a\"", n, shown(buf, n));
 	n = read_typed(&t, "xy\bz\n", buf, sizeof(buf));
 	CHECK("user.tty.canon_erase_ctrl_h", n == 3 && !memcmp(buf, "xz\n", 3),
-	      "typed xy ^H z NL, read %ld: \"%s\"", n, n > 0 ? buf : "");
+	      "typed xy ^H z NL, read %ld: \"%s\"", n, shown(buf, n));
 	n = read_typed(&t, "abc\025d\n", buf, sizeof(buf));
 	CHECK("user.tty.canon_kill", n == 2 && !memcmp(buf, "d\n", 2),
-	      "typed abc ^U d NL, read %ld: \"%s\"", n, n > 0 ? buf : "");
+	      "typed abc ^U d NL, read %ld: \"%s\"", n, shown(buf, n));
 	n = read_typed(&t, "ab\004\004", buf, sizeof(buf));
 	n2 = read(0, buf + 8, 8);
 	CHECK("user.tty.canon_eof", n == 2 && !memcmp(buf, "ab", 2) && n2 == 0,
