@@ -17,7 +17,7 @@
  * signal can end a wait early other than by killing the task.
  */
 #include <trapdoor/arch.h>
-#include <trapdoor/file.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/poll.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
@@ -28,7 +28,7 @@
 
 #include "../kernel/syscalls.h"
 
-#define POLL_NFDS_MAX 1024 /* RLIMIT_NOFILE: Linux's default soft limit */
+#define POLL_NFDS_MAX NR_OPEN /* RLIMIT_NOFILE: Linux's default soft limit */
 #define POLL_SIGSET_SIZE 8 /* Linux's sigset_t: 64 signals */
 
 /* One queue a poll sleeps on: an entry of the polling task, on the poller's stack. */
@@ -81,13 +81,9 @@ static void poll_freewait(struct poll_wqueues *pwq)
 /* The file's poll method; a file with none is always ready (Linux's vfs_poll()). */
 static __poll_t vfs_poll(struct file *f, poll_table *pt)
 {
-	switch (f->type) {
-	case FILE_CONSOLE:
-		return tty_poll(f, pt);
-	case FILE_PIPE:
-		return pipe_poll(f, pt);
-	}
-	return DEFAULT_POLLMASK;
+	if (!f->f_op || !f->f_op->poll)
+		return DEFAULT_POLLMASK;
+	return f->f_op->poll(f, pt);
 }
 
 static __poll_t do_pollfd(const struct pollfd *pfd, poll_table *pt)

@@ -127,8 +127,18 @@ static long spawn_args(struct exec_args *args)
 		mm_destroy(t->mm);
 		return err;
 	}
+	err = files_init(t);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
+	}
 	set_task_comm(t, args->filename);
-	files_init(t);
+	if (current->pid > 0) {
+		fs_fork(t, current);
+		set_task_exe_file(t, get_task_exe_file(current));
+	} else {
+		fs_init_task(t);
+	}
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
 	t->pgid = t->parent ? current->pgid : t->pid;
@@ -170,8 +180,14 @@ long do_fork(void)
 		mm_destroy(t->mm);
 		return err;
 	}
+	err = files_fork(t, parent);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
+	}
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
-	files_fork(t, parent);
+	fs_fork(t, parent);
+	set_task_exe_file(t, get_task_exe_file(parent));
 	t->parent = parent;
 	t->pgid = parent->pgid;
 	t->sid = parent->sid;
@@ -207,6 +223,7 @@ static long execve_args(struct exec_args *args)
 		return err;
 	}
 	mm_release(current);
+	do_close_on_exec(current);
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);

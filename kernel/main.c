@@ -166,6 +166,7 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 		init_argv[init_argc++] = skip_arg;
 	}
 #endif
+	vfs_init();
 	pid = spawn_program("init", init_argv, init_argc);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* The simple system calls: console I/O, identity, time, power. */
+/* The simple system calls: identity, time, power. */
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
 #include <trapdoor/file.h>
@@ -16,85 +16,6 @@
 #include <uapi/trapdoor.h>
 
 #include "syscalls.h"
-
-/* write(fd, buf, count): to the console (kernel/tty.c) or a pipe (kernel/pipe.c). */
-static long ksys_write(unsigned int fd, const char __user *buf, size_t count)
-{
-	struct file *f = fget(fd);
-
-	if (!f)
-		return -EBADF;
-	if (f->type != FILE_CONSOLE)
-		return file_write(f, buf, count);
-	return tty_write(f, buf, count, NULL);
-}
-
-SYSCALL_DEFINE3(write, unsigned int, fd, const char __user *, buf, size_t, count)
-{
-	return ksys_write(fd, buf, count);
-}
-
-/* One piece of writev()'s buffer, Linux's struct iovec. */
-struct iovec {
-	void __user *iov_base;
-	size_t iov_len;
-};
-
-#define UIO_MAXIOV 1024 /* Linux's limit on iovcnt */
-
-/*
- * writev(fd, iov, iovcnt): the pieces written in order, as one write would
- * write them. As Linux: iovcnt above UIO_MAXIOV or lengths that add up past
- * SSIZE_MAX are -EINVAL before anything is written; a short write ends it; an
- * error after some bytes returns the count so far.
- */
-SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec __user *, uvec, unsigned long, vlen)
-{
-	size_t total = 0;
-	long done = 0;
-
-	if (!fget((unsigned int)fd)) /* Linux, too, takes fd as an unsigned int */
-		return -EBADF;
-	if (vlen > UIO_MAXIOV)
-		return -EINVAL;
-	for (unsigned long i = 0; i < vlen; i++) {
-		struct iovec iov;
-
-		if (copy_from_user(&iov, uvec + i, sizeof(iov)) < 0)
-			return -EFAULT;
-		if (iov.iov_len > (size_t)LONG_MAX - total)
-			return -EINVAL;
-		total += iov.iov_len;
-	}
-	for (unsigned long i = 0; i < vlen; i++) {
-		struct iovec iov;
-		long ret;
-
-		if (copy_from_user(&iov, uvec + i, sizeof(iov)) < 0)
-			return done ? done : -EFAULT;
-		if (!iov.iov_len)
-			continue;
-		ret = ksys_write((unsigned int)fd, iov.iov_base, iov.iov_len);
-		if (ret < 0)
-			return done ? done : ret;
-		done += ret;
-		if ((size_t)ret < iov.iov_len)
-			break;
-	}
-	return done;
-}
-
-/* read(fd, buf, count): from a pipe (kernel/pipe.c), or from the console (kernel/tty.c). */
-SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
-{
-	struct file *f = fget(fd);
-
-	if (!f)
-		return -EBADF;
-	if (f->type != FILE_CONSOLE)
-		return file_read(f, buf, count);
-	return tty_read(f, buf, count, NULL);
-}
 
 SYSCALL_DEFINE1(exit, int, error_code)
 {

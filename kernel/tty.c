@@ -392,13 +392,12 @@ static u64 tty_vtime_cycles(void)
  * the first has come. A kill ends the wait (-EINTR), as does being put in the
  * background (-EIO).
  */
-long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
+ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 {
 	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	char kbuf[N_TTY_BUF_MAX];
-	size_t n = 0;
+	size_t n = 0, want = 1;
 
-	(void)file;
 	(void)pos;
 	if (count == 0)
 		return 0;
@@ -412,6 +411,8 @@ long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 		return -EIO;
 	if (L_FLAG(ICANON)) {
 		while (!n_tty_readable()) {
+			if (file->f_flags & O_NONBLOCK)
+				return -EAGAIN;
 			if (current->killed)
 				return -EINTR;
 			console_wait(); /* asleep until a key arrives */
@@ -420,7 +421,7 @@ long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 		}
 		n = n_tty_take(kbuf, count);
 	} else {
-		size_t vmin = tty_termios.c_cc[VMIN], want, before;
+		size_t vmin = tty_termios.c_cc[VMIN], before;
 		u64 vtime = tty_vtime_cycles(), deadline = 0;
 
 		if (vmin > count)
@@ -434,6 +435,8 @@ long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 			n += n_tty_take(kbuf + n, count - n);
 			if (n >= want || (deadline && arch_get_cycles() >= deadline))
 				break;
+			if (file->f_flags & O_NONBLOCK)
+				break; /* what is there, or -EAGAIN below */
 			if (current->killed)
 				return n ? (long)n : -EINTR;
 			if (vtime && vmin && n > before)
@@ -446,6 +449,8 @@ long tty_read(struct file *file, char __user *buf, size_t count, long long *pos)
 				break; /* switched to canonical mode while we slept: take what we have */
 		}
 	}
+	if (!n && want && (file->f_flags & O_NONBLOCK))
+		return -EAGAIN;
 	if (n && copy_to_user(buf, kbuf, n) < 0)
 		return -EFAULT;
 	return (long)n;
@@ -580,7 +585,7 @@ static long tiocsti(const char __user *arg)
  * write() on the console: copied in chunks and sent, NL as CR NL with
  * OPOST | ONLCR. A bad buffer writes nothing at all.
  */
-long tty_write(struct file *file, const char __user *buf, size_t count, long long *pos)
+ssize_t tty_write(struct file *file, const char __user *buf, size_t count, loff_t *pos)
 {
 	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
 	char kbuf[128];
@@ -708,18 +713,6 @@ long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	}
 }
 
-/* ioctl(fd, request, arg): the console's requests; any other file is no terminal: -ENOTTY. */
-SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
-{
-	struct file *f = fget(fd);
-
-	if (!f)
-		return -EBADF;
-	if (f->type != FILE_CONSOLE)
-		return -ENOTTY;
-	return tty_ioctl(f, cmd, arg);
-}
-
 /*
  * The test image's TIOCSTI for a key typed while every task is blocked
  * (ioctl TDIOC_INJECT_IDLE): the byte is received at CPU 0's first
@@ -739,3 +732,11 @@ long tty_inject_idle(long c)
 	tty_idle_byte = (int)c;
 	return old;
 }
+
+const struct file_operations tty_fops = {
+	.llseek = no_llseek,
+	.read = tty_read,
+	.write = tty_write,
+	.poll = tty_poll,
+	.unlocked_ioctl = tty_ioctl,
+};

@@ -14,6 +14,7 @@
  * this test fail. One PASS/FAIL line per case; exits with the failure count.
  */
 #include "lib/ulib.h"
+#include <uapi/fcntl.h>
 
 #include <uapi/stackleak.h>
 
@@ -190,6 +191,41 @@ static const struct errcase cases[] = {
 	{ "writev.kernel_vector", __NR_writev, { 1, P_KERNEL, 1 }, -EFAULT },
 	{ "writev.too_many", __NR_writev, { 1, BAD_LOW, 1025 }, -EINVAL },
 	{ "set_tid_address.bad_ptr", __NR_set_tid_address, { BAD_LOW }, ANY_OK },
+	/* Files (fs/): descriptors, reads and writes, metadata. */
+	{ "openat.no_such_file", __NR_openat, { AT_FDCWD, P_NOENT, 0, 0 }, -ENOENT },
+	{ "openat.bad_ptr", __NR_openat, { AT_FDCWD, BAD_LOW, 0, 0 }, -EFAULT },
+	{ "openat.kernel_ptr", __NR_openat, { AT_FDCWD, P_KERNEL, 0, 0 }, -EFAULT },
+	{ "openat.bad_dfd", __NR_openat, { 99, P_NOENT, 0, 0 }, -EBADF },
+	{ "readv.bad_fd", __NR_readv, { 99, P_KERNEL, 1 }, -EBADF },
+	{ "readv.kernel_vector", __NR_readv, { 1, P_KERNEL, 1 }, -EFAULT },
+	{ "readv.too_many", __NR_readv, { 1, BAD_LOW, 1025 }, -EINVAL },
+	{ "pread64.bad_fd", __NR_pread64, { 99, 0, 0, 0 }, -EBADF },
+	{ "pread64.console", __NR_pread64, { 1, 0, 0, 0 }, -ESPIPE },
+	{ "pwrite64.bad_fd", __NR_pwrite64, { 99, 0, 0, 0 }, -EBADF },
+	{ "pwrite64.console", __NR_pwrite64, { 1, 0, 0, 0 }, -ESPIPE },
+	{ "lseek.bad_fd", __NR_lseek, { 99, 0, 0 }, -EBADF },
+	{ "lseek.console", __NR_lseek, { 1, 0, 0 }, -ESPIPE },
+	{ "lseek.bad_whence", __NR_lseek, { 1, 0, 7 }, -EINVAL },
+	{ "getdents64.bad_fd", __NR_getdents64, { 99, BAD_LOW, 64 }, -EBADF },
+	{ "getdents64.not_a_directory", __NR_getdents64, { 1, BAD_LOW, 64 }, -ENOTDIR },
+	{ "statx.reserved_mask", __NR_statx, { AT_FDCWD, P_NOENT, 0, 0x80000000L }, -EINVAL },
+	{ "statx.no_such_file", __NR_statx, { AT_FDCWD, P_NOENT, 0, 0 }, -ENOENT },
+	{ "statx.bad_flags", __NR_statx, { AT_FDCWD, P_NOENT, 0x10000, 0 }, -EINVAL },
+	{ "dup.bad_fd", __NR_dup, { 99 }, -EBADF },
+	{ "fcntl.bad_fd", __NR_fcntl, { 99, F_GETFD, 0 }, -EBADF },
+	{ "fcntl.bad_cmd", __NR_fcntl, { 1, 9999, 0 }, -EINVAL },
+	{ "fcntl.dupfd_past_limit", __NR_fcntl, { 1, F_DUPFD, 1024 }, -EINVAL },
+	{ "sendfile.refused", __NR_sendfile, { 1, 0, 0, 16 }, -EINVAL },
+#ifdef __NR_newfstatat
+	{ "newfstatat.no_such_file", __NR_newfstatat, { AT_FDCWD, P_NOENT, P_KERNEL, 0 }, -ENOENT },
+	{ "newfstatat.bad_ptr", __NR_newfstatat, { AT_FDCWD, BAD_LOW, P_KERNEL, 0 }, -EFAULT },
+	{ "newfstatat.bad_flags", __NR_newfstatat, { AT_FDCWD, P_NOENT, P_KERNEL, 0x7 }, -EINVAL },
+	{ "fstat.bad_fd", __NR_fstat, { 99, P_KERNEL }, -EBADF },
+	{ "fstat.kernel_ptr", __NR_fstat, { 1, P_KERNEL }, -EFAULT },
+#endif
+#ifdef __NR_open
+	{ "open.no_such_file", __NR_open, { P_NOENT, 0, 0 }, -ENOENT },
+#endif
 /* The old-style calls, where this arch's table has them. */
 #ifdef __NR_pipe
 	{ "pipe.bad_ptr", __NR_pipe, { BAD_LOW }, -EFAULT },

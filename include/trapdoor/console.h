@@ -34,15 +34,6 @@ void console_wait(void);
  * session the console belongs to.
  */
 long tty_check_read(void);
-/*
- * The console's file operations: read (the line discipline's canonical or
- * raw read), write, and its terminal requests (unlocked_ioctl); poll is
- * tty_poll() (include/trapdoor/poll.h). file and pos are not used.
- */
-struct file;
-long tty_read(struct file *file, char __user *buf, size_t count, long long *pos);
-long tty_write(struct file *file, const char __user *buf, size_t count, long long *pos);
-long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 /* Does NL written to the console go out as CR NL (OPOST | ONLCR)? */
 bool tty_output_onlcr(void);
 

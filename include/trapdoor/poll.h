@@ -9,29 +9,9 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_POLL_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_POLL_H
 
-#include <trapdoor/types.h>
+#include <trapdoor/fs.h> /* poll_table, poll_wait(), __poll_t */
 #include <trapdoor/wait.h>
 #include <uapi/poll.h>
-
-typedef unsigned int __poll_t;
-
-struct file;
-struct poll_table_struct;
-
-/* Linux's poll_table: a file's poll method hands it to poll_wait(). */
-typedef void (*poll_queue_proc)(struct file *, struct wait_queue_head *,
-				struct poll_table_struct *);
-typedef struct poll_table_struct {
-	poll_queue_proc _qproc; /* NULL: no waiting, only the mask */
-	void *priv;
-} poll_table;
-
-/* A poll method's call for each wait queue that could wake a poller of this file. */
-static inline void poll_wait(struct file *filp, struct wait_queue_head *wait_address, poll_table *p)
-{
-	if (p && p->_qproc && wait_address)
-		p->_qproc(filp, wait_address, p);
-}
 
 /* What a file with no poll method always is (a ramfs file): readable and writable. */
 #define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
