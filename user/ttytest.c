@@ -18,6 +18,8 @@
  */
 #include "lib/ulib.h"
 
+#include <uapi/fcntl.h>
+
 static u64 now_ms(void)
 {
 	struct timespec ts;
@@ -54,6 +56,39 @@ static void test_enotty(void)
 	CHECK("user.tty.ebadf", bad == -EBADF, "TCGETS on fd 99 gave %ld", bad);
 	close(p[0]);
 	close(p[1]);
+}
+
+/*
+ * A regular file and /dev/null: no terminal (-ENOTTY), and always ready, as
+ * Linux's files without a poll method are.
+ */
+static void test_files(void)
+{
+	long fd =
+	    syscall4(__NR_openat, AT_FDCWD, "/tmp/ttytest.file", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	long null = syscall4(__NR_openat, AT_FDCWD, "/dev/null", O_RDWR, 0);
+	struct pollfd fds[2] = { { .fd = (int)fd, .events = POLLIN | POLLOUT | POLLPRI },
+				 { .fd = (int)null, .events = POLLIN | POLLOUT } };
+	struct termios t;
+	long get = -1, getnull = -1, n;
+
+	if (fd >= 0)
+		get = ioctl((int)fd, TCGETS, &t);
+	if (null >= 0)
+		getnull = ioctl((int)null, TCGETS, &t);
+	CHECK("user.tty.enotty_on_files",
+	      fd >= 0 && null >= 0 && get == -ENOTTY && getnull == -ENOTTY,
+	      "open %ld and %ld, TCGETS %ld on a file, %ld on /dev/null", fd, null, get, getnull);
+	n = poll(fds, 2, -1);
+	CHECK("user.poll.files_ready",
+	      n == 2 && fds[0].revents == (POLLIN | POLLOUT) &&
+		  fds[1].revents == (POLLIN | POLLOUT),
+	      "%ld ready, revents 0x%x (file) 0x%x (/dev/null)", n, fds[0].revents, fds[1].revents);
+	if (fd >= 0)
+		close((int)fd);
+	if (null >= 0)
+		close((int)null);
+	syscall3(__NR_unlinkat, AT_FDCWD, "/tmp/ttytest.file", 0);
 }
 
 /* One pollfd's poll with timeout 0: the count, and its revents in *revents. */
@@ -429,6 +464,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "raw"))
 		return show_raw_keys();
 	test_enotty();
+	test_files();
 	test_poll_pipe();
 	test_poll_fds();
 	test_poll_timeouts();
