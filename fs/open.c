@@ -11,6 +11,7 @@
  */
 #include <trapdoor/fs.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
@@ -159,6 +160,8 @@ int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
 
 int vfs_symlink(struct inode *dir, struct dentry *dentry, const char *target)
 {
+	if (!*target)
+		return -ENOENT; /* Linux refuses an empty target */
 	if (!dir->i_op || !dir->i_op->symlink)
 		return -EPERM;
 	return dir->i_op->symlink(dir, dentry, target);
@@ -173,12 +176,74 @@ int vfs_truncate(struct inode *inode, loff_t size)
 	return inode->i_op->setsize(inode, size);
 }
 
+/*
+ * The dentry last names in the directory parent, created (a regular file of
+ * mode) if missing; an existing symlink is followed, and a dangling one
+ * creates its target, as in Linux. A reference in *path.
+ */
+static int create_at(const struct path *parent, struct qstr last, int flags, umode_t mode,
+		     struct path *path)
+{
+	struct path dir = *parent;
+	int err = 0;
+
+	path_get(&dir);
+	for (unsigned int links = 0;; links++) {
+		struct dentry *d = lookup_one(dir.dentry, &last);
+		const char *target;
+		struct path jump = { 0 }, next;
+		unsigned int lflags = 0;
+		int type;
+
+		if (IS_ERR(d)) {
+			err = (int)PTR_ERR(d);
+			break;
+		}
+		if (!d->d_inode) {
+			err = vfs_create(dir.dentry->d_inode, d, apply_umask(mode));
+		} else if (flags & O_EXCL) {
+			err = -EEXIST;
+		} else if (S_ISLNK(d->d_inode->i_mode) && !(flags & O_NOFOLLOW)) {
+			struct inode *inode = d->d_inode;
+
+			err = links >= MAXSYMLINKS ? -ELOOP : 0;
+			target = err ? NULL : inode->i_op->get_link(d, inode, &jump);
+			if (IS_ERR(target))
+				err = (int)PTR_ERR(target);
+			if (!err && !target) { /* a magic link: its file */
+				dput(d);
+				*path = jump;
+				break;
+			}
+			if (!err)
+				err = path_walk_parent(&dir, target, &lflags, &next, &last, &type);
+			dput(d);
+			if (err)
+				break;
+			path_put(&dir);
+			dir = next;
+			if (type != LAST_NORM || (lflags & LOOKUP_DIRECTORY)) {
+				err = -EISDIR;
+				break;
+			}
+			continue;
+		}
+		if (err) {
+			dput(d);
+		} else {
+			path->dentry = d;
+		}
+		break;
+	}
+	path_put(&dir);
+	return err;
+}
+
 /* The dentry an O_CREAT open names, created if missing: a reference in *path. */
 static int open_create(int dfd, struct filename *name, int flags, umode_t mode, struct path *path)
 {
 	unsigned int lflags = 0;
 	struct path parent;
-	struct dentry *d;
 	struct qstr last;
 	int type, err;
 
@@ -189,32 +254,14 @@ static int open_create(int dfd, struct filename *name, int flags, umode_t mode, 
 		path_put(&parent);
 		return -EISDIR;
 	}
-	d = lookup_one(parent.dentry, &last);
-	if (IS_ERR(d)) {
-		path_put(&parent);
-		return (int)PTR_ERR(d);
-	}
-	if (!d->d_inode) {
-		err = vfs_create(parent.dentry->d_inode, d, apply_umask(mode));
-	} else if (flags & O_EXCL) {
-		err = -EEXIST;
-	} else if (S_ISLNK(d->d_inode->i_mode)) {
-		/* An existing symlink: opened as a plain open would, following it. */
-		dput(d);
-		d = NULL;
-		err = (flags & O_NOFOLLOW) ? -ELOOP
-					   : path_walk(&parent, last.name, LOOKUP_FOLLOW, path);
-	}
+	err = create_at(&parent, last, flags, mode, path);
 	path_put(&parent);
-	if (d && !err)
-		path->dentry = d;
-	else if (d)
-		dput(d);
 	return err;
 }
 
 struct file *do_filp_open(int dfd, struct filename *name, int flags, umode_t mode)
 {
+	stackleak_track_stack(); /* a big frame */
 	unsigned int lookup = (flags & O_NOFOLLOW) ? 0 : LOOKUP_FOLLOW;
 	struct path path;
 	struct inode *inode;

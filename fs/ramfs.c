@@ -314,6 +314,51 @@ static int d_move(struct dentry *dentry, struct dentry *new_dentry)
 	return 0;
 }
 
+/* Moves from's children to the list to, as children of new_parent, each child's hold with it. */
+static void move_children(struct dentry *from, struct dentry *new_parent, struct list_head *to)
+{
+	while (!list_empty(&from->d_subdirs)) {
+		struct dentry *c = list_first_entry(&from->d_subdirs, struct dentry, d_child);
+
+		list_del_init(&c->d_child);
+		list_add_tail(&c->d_child, to);
+		c->d_parent = new_parent;
+		from->d_count--;
+		new_parent->d_count++;
+	}
+}
+
+/*
+ * RENAME_EXCHANGE: the two names swap what they name. In a tree of dentries
+ * that is the two inodes changing places, each directory's children with it.
+ */
+static int ramfs_exchange(struct inode *old_dir, struct dentry *a, struct inode *new_dir,
+			  struct dentry *b)
+{
+	struct inode *ia = a->d_inode, *ib = b->d_inode;
+	LIST_HEAD(parked);
+
+	move_children(a, b, &parked);
+	move_children(b, a, &a->d_subdirs);
+	while (!list_empty(&parked)) {
+		struct dentry *c = list_first_entry(&parked, struct dentry, d_child);
+
+		list_del_init(&c->d_child);
+		list_add_tail(&c->d_child, &b->d_subdirs);
+	}
+	a->d_inode = ib;
+	b->d_inode = ia;
+	if (old_dir != new_dir && S_ISDIR(ia->i_mode) != S_ISDIR(ib->i_mode)) {
+		/* The directory among them changes parent: its ".." counts in the other. */
+		struct inode *gains = S_ISDIR(ia->i_mode) ? new_dir : old_dir;
+		struct inode *loses = S_ISDIR(ia->i_mode) ? old_dir : new_dir;
+
+		gains->i_nlink++;
+		loses->i_nlink--;
+	}
+	return 0;
+}
+
 /*
  * rename: old_dentry takes new_dentry's name. The caller has checked the
  * types (a directory over an empty directory, a non-directory over a
@@ -325,7 +370,7 @@ static int ramfs_rename(struct inode *old_dir, struct dentry *old_dentry, struct
 	bool is_dir = S_ISDIR(old_dentry->d_inode->i_mode);
 
 	if (flags & RENAME_EXCHANGE)
-		return -EINVAL;
+		return ramfs_exchange(old_dir, old_dentry, new_dir, new_dentry);
 	if (new_dentry->d_inode) {
 		int err = S_ISDIR(new_dentry->d_inode->i_mode) ? ramfs_rmdir(new_dir, new_dentry)
 								: ramfs_unlink(new_dir, new_dentry);

@@ -223,8 +223,44 @@ static const struct errcase cases[] = {
 	{ "fstat.bad_fd", __NR_fstat, { 99, P_KERNEL }, -EBADF },
 	{ "fstat.kernel_ptr", __NR_fstat, { 1, P_KERNEL }, -EFAULT },
 #endif
-#ifdef __NR_open
+	/* Files: names, the working directory, umask. */
+	{ "getcwd.bad_ptr", __NR_getcwd, { BAD_LOW, 64 }, -EFAULT },
+	{ "getcwd.too_small", __NR_getcwd, { P_KERNEL, 1 }, -ERANGE },
+	{ "mkdirat.bad_ptr", __NR_mkdirat, { AT_FDCWD, BAD_LOW, 0755 }, -EFAULT },
+	{ "unlinkat.no_such_file", __NR_unlinkat, { AT_FDCWD, P_NOENT, 0 }, -ENOENT },
+	{ "symlinkat.bad_ptr", __NR_symlinkat, { BAD_LOW, AT_FDCWD, P_NOENT }, -EFAULT },
+	{ "readlinkat.no_such_file",
+	  __NR_readlinkat,
+	  { AT_FDCWD, P_NOENT, P_KERNEL, 16 },
+	  -ENOENT },
+	{ "renameat2.no_such_file",
+	  __NR_renameat2,
+	  { AT_FDCWD, P_NOENT, AT_FDCWD, P_NOENT },
+	  -ENOENT },
+	{ "faccessat.no_such_file", __NR_faccessat, { AT_FDCWD, P_NOENT, 0 }, -ENOENT },
+	{ "ftruncate.bad_fd", __NR_ftruncate, { 99, 0 }, -EBADF },
+	{ "chdir.no_such_dir", __NR_chdir, { P_NOENT }, -ENOENT },
+	{ "chdir.bad_ptr", __NR_chdir, { BAD_LOW }, -EFAULT },
+	{ "fchdir.bad_fd", __NR_fchdir, { 99 }, -EBADF },
+	{ "umask.default", __NR_umask, { 022 }, ANY_OK },
+#ifdef __NR_renameat
+	{ "renameat.no_such_file",
+	  __NR_renameat,
+	  { AT_FDCWD, P_NOENT, AT_FDCWD, P_NOENT },
+	  -ENOENT },
+#endif
+#ifdef __NR_rename
 	{ "open.no_such_file", __NR_open, { P_NOENT, 0, 0 }, -ENOENT },
+	{ "creat.bad_ptr", __NR_creat, { BAD_LOW, 0644 }, -EFAULT },
+	{ "stat.no_such_file", __NR_stat, { P_NOENT, P_KERNEL }, -ENOENT },
+	{ "lstat.no_such_file", __NR_lstat, { P_NOENT, P_KERNEL }, -ENOENT },
+	{ "access.no_such_file", __NR_access, { P_NOENT, 0 }, -ENOENT },
+	{ "rename.no_such_file", __NR_rename, { P_NOENT, P_NOENT }, -ENOENT },
+	{ "mkdir.bad_ptr", __NR_mkdir, { BAD_LOW, 0755 }, -EFAULT },
+	{ "rmdir.no_such_dir", __NR_rmdir, { P_NOENT }, -ENOENT },
+	{ "unlink.no_such_file", __NR_unlink, { P_NOENT }, -ENOENT },
+	{ "symlink.bad_ptr", __NR_symlink, { BAD_LOW, P_NOENT }, -EFAULT },
+	{ "readlink.no_such_file", __NR_readlink, { P_NOENT, P_KERNEL, 16 }, -ENOENT },
 #endif
 /* The old-style calls, where this arch's table has them. */
 #ifdef __NR_pipe

@@ -418,6 +418,29 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_fcntl:
 		/* The console's file is every task's: its O_NONBLOCK would reach the shell. */
 		return (unsigned int)a[1] != F_SETFL;
+	/*
+	 * The calls that make, remove, rename or cut files, or move the working
+	 * directory: the tree is every later test's (and a new name's pages stay).
+	 */
+	case __NR_mkdirat:
+	case __NR_symlinkat:
+	case __NR_unlinkat:
+	case __NR_renameat2:
+	case __NR_ftruncate:
+	case __NR_chdir:
+	case __NR_fchdir:
+#ifdef __NR_renameat
+	case __NR_renameat:
+#endif
+#ifdef __NR_rename
+	case __NR_rename:
+	case __NR_mkdir:
+	case __NR_rmdir:
+	case __NR_unlink:
+	case __NR_symlink:
+	case __NR_creat:
+#endif
+		return false;
 	case __NR_write:
 		/*
 		 * Anything readable would end up on the log as junk: to the
