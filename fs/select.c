@@ -183,6 +183,7 @@ SYSCALL_DEFINE3(poll, struct pollfd __user *, ufds, unsigned int, nfds, int, tim
 SYSCALL_DEFINE5(ppoll, struct pollfd __user *, ufds, unsigned int, nfds, struct timespec __user *,
 		tsp, const void __user *, sigmask, size_t, sigsetsize)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth on powerpc */
 	struct timespec ts;
 	u64 deadline = 0, mask;
 	long ret;
