@@ -324,28 +324,41 @@ static bool n_tty_readable(void)
 	return L_FLAG(ICANON) ? n_tty_lines > 0 : n_tty_len > 0;
 }
 
-/* Takes up to count bytes (a canonical read ends at its line's end) into kbuf; returns how many. */
-static size_t n_tty_take(char *kbuf, size_t count)
+/*
+ * Copies up to count bytes (a canonical read ends at its line's end) to ubuf,
+ * in small pieces; returns how many, or -EFAULT with nothing taken.
+ */
+static long n_tty_take(char __user *ubuf, size_t count)
 {
-	size_t n = 0, used = 0;
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	char chunk[64];
+	size_t n = 0, c = 0, used = 0;
 
-	while (used < n_tty_len && n < count) {
+	while (used < n_tty_len && n + c < count) {
 		bool eol = n_tty_eol[used], eof = n_tty_eof[used];
 
 		if (!eof)
-			kbuf[n++] = n_tty_buf[used];
+			chunk[c++] = n_tty_buf[used];
 		used++;
-		if (eol) {
-			n_tty_lines--;
-			if (L_FLAG(ICANON))
-				break;
+		if (c == sizeof(chunk)) {
+			if (copy_to_user(ubuf + n, chunk, c) < 0)
+				return -EFAULT;
+			n += c;
+			c = 0;
 		}
+		if (eol && L_FLAG(ICANON))
+			break;
 	}
+	if (c && copy_to_user(ubuf + n, chunk, c) < 0)
+		return -EFAULT;
+	n += c;
+	for (size_t i = 0; i < used; i++)
+		n_tty_lines -= n_tty_eol[i];
 	n_tty_len -= used;
 	memmove(n_tty_buf, n_tty_buf + used, n_tty_len);
 	memmove(n_tty_eol, n_tty_eol + used, n_tty_len * sizeof(bool));
 	memmove(n_tty_eof, n_tty_eof + used, n_tty_len * sizeof(bool));
-	return n;
+	return (long)n;
 }
 
 /* Drops every byte received and not read (TCSETSF, TCFLSH). */
@@ -394,15 +407,13 @@ static u64 tty_vtime_cycles(void)
  */
 ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 {
-	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
-	char kbuf[N_TTY_BUF_MAX];
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	size_t n = 0, want = 1;
+	long got;
 
 	(void)pos;
 	if (count == 0)
 		return 0;
-	if (count > sizeof(kbuf))
-		count = sizeof(kbuf);
 	/* A bad buffer is refused before any key is taken from the line. */
 	if (!access_ok(buf, count, PROT_WRITE))
 		return -EFAULT;
@@ -419,7 +430,10 @@ ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 			if (tty_check_read() < 0)
 				return -EIO;
 		}
-		n = n_tty_take(kbuf, count);
+		got = n_tty_take(buf, count);
+		if (got < 0)
+			return got;
+		n = (size_t)got;
 	} else {
 		size_t vmin = tty_termios.c_cc[VMIN], before;
 		u64 vtime = tty_vtime_cycles(), deadline = 0;
@@ -432,7 +446,10 @@ ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 		for (;;) {
 			before = n;
 			n_tty_receive();
-			n += n_tty_take(kbuf + n, count - n);
+			got = n_tty_take(buf + n, count - n);
+			if (got < 0)
+				return n ? (long)n : got;
+			n += (size_t)got;
 			if (n >= want || (deadline && arch_get_cycles() >= deadline))
 				break;
 			if (file->f_flags & O_NONBLOCK)
@@ -451,8 +468,6 @@ ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 	}
 	if (!n && want && (file->f_flags & O_NONBLOCK))
 		return -EAGAIN;
-	if (n && copy_to_user(buf, kbuf, n) < 0)
-		return -EFAULT;
 	return (long)n;
 }
 
