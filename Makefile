@@ -155,7 +155,7 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/wait.c
 KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/slab.c mm/uaccess.c
 KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct.c init.c inode.c ioctl.c \
-		     lookup.c open.c proc.c ramfs.c read_write.c readdir.c stat.c)
+		     lookup.c open.c proc.c ramfs.c read_write.c readdir.c select.c stat.c)
 # The file calls that change names, the working directory and umask.
 KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \

@@ -17,6 +17,8 @@
 #include <trapdoor/file.h>
 #include <uapi/fcntl.h>
 #include <trapdoor/mm.h>
+#include <trapdoor/poll.h>
+#include <trapdoor/string.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <trapdoor/wait.h>
@@ -136,6 +138,31 @@ ssize_t pipe_write(struct file *f, const char __user *ubuf, size_t count, loff_t
 	return (long)done;
 }
 
+/*
+ * poll: the read end is readable with data in the pipe, hung up (POLLHUP)
+ * once no write end is left; the write end is writable with room, and
+ * POLLERR once no read end is left.
+ */
+__poll_t pipe_poll(struct file *f, poll_table *pt)
+{
+	struct pipe_inode_info *p = f->private_data;
+	__poll_t mask = 0;
+
+	poll_wait(f, &p->wait, pt);
+	if (f->f_mode & FMODE_READ) {
+		if (p->len)
+			mask |= POLLIN | POLLRDNORM;
+		if (!p->writers)
+			mask |= POLLHUP;
+	} else {
+		if (p->len < PIPE_SIZE)
+			mask |= POLLOUT | POLLWRNORM;
+		if (!p->readers)
+			mask |= POLLERR;
+	}
+	return mask;
+}
+
 static int pipe_release(struct inode *inode, struct file *f)
 {
 	struct pipe_inode_info *p = f->private_data;
@@ -155,6 +182,7 @@ const struct file_operations pipefifo_fops = {
 	.llseek = no_llseek,
 	.read = pipe_read,
 	.write = pipe_write,
+	.poll = pipe_poll,
 	.release = pipe_release,
 };
 

@@ -78,6 +78,8 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_setsid]		= { .fn = sys_setsid },
 	[__NR_writev]		= { .fn = sys_writev },
 	[__NR_set_tid_address]	= { .fn = sys_set_tid_address },
+	/* Polling files (fs/select.c); poll is old-style, below. */
+	[__NR_ppoll]		= { .fn = sys_ppoll },
 	/* Files (fs/). */
 	[__NR_openat]		= { .fn = sys_openat },
 	[__NR_readv]		= { .fn = sys_readv },
@@ -163,6 +165,9 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 #endif
 #ifdef __NR_getpgrp
 	[__NR_getpgrp]		= { .fn = sys_getpgrp },
+#endif
+#ifdef __NR_poll
+	[__NR_poll]		= { .fn = sys_poll },
 #endif
 #ifdef __NR_arch_prctl
 	[__NR_arch_prctl]	= { .fn = sys_arch_prctl },

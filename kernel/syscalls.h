@@ -106,6 +106,9 @@ SYSCALL_DECLARE(leak_read_uninit);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);
+/* fs/select.c: the terminal's and the files' poll */
+SYSCALL_DECLARE(ppoll);
+SYSCALL_DECLARE(poll);
 /* arch/x86_64/process.c: x86_64's own call, in its table only */
 SYSCALL_DECLARE(arch_prctl);
 /* mm/mmap.c */

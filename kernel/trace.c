@@ -55,6 +55,10 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	[__NR_clone] = { "clone", 5 },
 	[__NR_writev] = { "writev", 3 },
 	[__NR_set_tid_address] = { "set_tid_address", 1 },
+	[__NR_ppoll] = { "ppoll", 5 },
+#ifdef __NR_poll
+	[__NR_poll] = { "poll", 3 },
+#endif
 #ifdef __NR_pipe
 	[__NR_pipe] = { "pipe", 1 },
 #endif

@@ -98,6 +98,15 @@ static const struct errcase cases[] = {
 	{ "ioctl.bad_fd", __NR_ioctl, { 9, TIOCGPGRP, 0 }, -EBADF },
 	{ "ioctl.bad_request", __NR_ioctl, { 0, 0x7401, 0 }, -ENOTTY },
 	{ "ioctl.tiocsti_refused", __NR_ioctl, { 0, TIOCSTI, BAD_LOW }, -EIO },
+	{ "ioctl.tcgets_bad_ptr", __NR_ioctl, { 0, TCGETS, BAD_LOW }, -EFAULT },
+	{ "ioctl.tcsets_kernel_ptr", __NR_ioctl, { 0, TCSETS, P_KERNEL }, -EFAULT },
+	{ "ioctl.tiocgwinsz_bad_ptr", __NR_ioctl, { 0, TIOCGWINSZ, BAD_HIGH }, -EFAULT },
+	/* poll (fs/select.c): tsp NULL, no sigmask. */
+	{ "ppoll.bad_fds", __NR_ppoll, { BAD_LOW, 1, 0, 0 }, -EFAULT },
+	{ "ppoll.kernel_fds", __NR_ppoll, { P_KERNEL, 1, 0, 0 }, -EFAULT },
+	{ "ppoll.too_many_fds", __NR_ppoll, { 0, 1025, 0, 0 }, -EINVAL },
+	{ "ppoll.bad_timespec", __NR_ppoll, { 0, 0, BAD_LOW, 0 }, -EFAULT },
+	{ "ppoll.nsec_range", __NR_ppoll, { 0, 0, P_BIG_NSEC, 0 }, -EINVAL },
 	{ "setpgid.negative", __NR_setpgid, { 0, -1 }, -EINVAL },
 	{ "setpgid.no_such_pid", __NR_setpgid, { 99999, 0 }, -ESRCH },
 	{ "getpgid.no_such_pid", __NR_getpgid, { 99999 }, -ESRCH },
@@ -300,6 +309,10 @@ static const struct errcase cases[] = {
 #endif
 #ifdef __NR_getpgrp
 	{ "getpgrp", __NR_getpgrp, { 0 }, ANY_OK },
+#endif
+#ifdef __NR_poll
+	{ "poll.bad_fds", __NR_poll, { BAD_LOW, 1, 0 }, -EFAULT },
+	{ "poll.too_many_fds", __NR_poll, { 0, 1025, 0 }, -EINVAL },
 #endif
 	/* The memory calls: fd and offset (mmap's fifth and sixth) are 0 here, so fd 0 is the console. */
 	{ "brk.query", __NR_brk, { 0 }, ANY_OK },

@@ -23,9 +23,11 @@
  * of a task that is not one of our children (ours get SIGKILL), execve and
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
- * TIOCSTI and TIOCSCTTY (its test controls only read), nanosleep and
- * clock_nanosleep for more than a moment, tkill and tgkill with a signal,
- * prctl's PR_SET_NAME, write to the console from a readable buffer (the log would
+ * TIOCSTI and TIOCSCTTY (its test controls only read), its settings and
+ * size (set only from addresses the kernel must refuse), poll and ppoll with a
+ * timeout (zero, or one the kernel refuses), nanosleep and clock_nanosleep for
+ * more than a moment, tkill and tgkill with a signal, prctl's PR_SET_NAME,
+ * write to the console from a readable buffer (the log would
  * fill with noise), stackleak switched off or its deliberately untracked test
  * call (both would make the self-check below fail by design). The memory
  * calls (brk, mmap, munmap, mprotect) stay inside an arena of our own and a
@@ -123,6 +125,10 @@ static const long valid_nrs[] = {
 	__NR_setsid,
 	__NR_writev,
 	__NR_set_tid_address,
+	__NR_ppoll,
+#ifdef __NR_poll
+	__NR_poll,
+#endif
 	__NR_openat,
 	__NR_readv,
 	__NR_pread64,
@@ -335,6 +341,13 @@ static void keep_off_own_image(unsigned long *a)
 			a[i] = bad_ptr();
 }
 
+/* poll's fds in buf: revents is written into each, so the array must not pass buf's end. */
+static void fit_pollfds(unsigned long *a)
+{
+	if (in_buf(a[0], 1) && !in_buf(a[0], (a[1] & 0xffffffffUL) * 8))
+		a[1] = ((unsigned long)buf + BUF_SIZE - a[0]) / 8;
+}
+
 static bool make_safe(long nr, unsigned long *a)
 {
 	keep_off_own_image(a);
@@ -369,6 +382,10 @@ static bool make_safe(long nr, unsigned long *a)
 		if ((unsigned int)a[1] == TDIOC_LEGACY_TIOCSTI ||
 		    (unsigned int)a[1] == TDIOC_INJECT_IDLE)
 			return (long)a[2] == -1;
+		/* The console's settings and size: only from addresses the kernel must refuse. */
+		if ((unsigned int)a[1] == TCSETS || (unsigned int)a[1] == TCSETSW ||
+		    (unsigned int)a[1] == TCSETSF || (unsigned int)a[1] == TIOCSWINSZ)
+			a[2] = bad_ptr();
 		return (unsigned int)a[1] != TIOCSTI && (unsigned int)a[1] != TIOCSCTTY;
 	case __NR_execve:
 	case __NR_spawn:
@@ -440,6 +457,26 @@ static bool make_safe(long nr, unsigned long *a)
 		else if ((unsigned int)a[0] > 2 && (unsigned int)a[0] < NR_OPEN)
 			a[2] = 0;
 		return true;
+	case __NR_ppoll:
+		/*
+		 * Never wait: a zero timeout, or one the kernel must refuse.
+		 * NULL waits for ever, and our code or data read as a time may.
+		 */
+		if (in_buf(a[2], sizeof(struct timespec))) {
+			struct timespec ts = { 0, 0 };
+
+			memcpy((void *)a[2], &ts, sizeof(ts));
+		} else if (!a[2] || in_buf(a[2], 1) || in_image(a[2])) {
+			return false;
+		}
+		fit_pollfds(a);
+		return true;
+#ifdef __NR_poll
+	case __NR_poll:
+		a[2] = 0; /* timeout 0: one look */
+		fit_pollfds(a);
+		return true;
+#endif
 	case __NR_getrandom:
 		/* Into buf, but not past it: what lies beyond is ours too. */
 		if (in_buf(a[0], 1) && !in_buf(a[0], a[1]) && a[1] < (1UL << 32))

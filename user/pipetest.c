@@ -456,10 +456,14 @@ static void test_dup2(void)
 	close(fds[0]);
 }
 
+static struct termios saved_termios; /* the console as we found it */
+
 int main(void)
 {
 	struct kernel_stats before, after;
 
+	/* The console byte by byte, with no echo: the keys typed here are read back. */
+	tty_set_raw(0, &saved_termios);
 	get_kernel_stats(&before);
 	test_basics();
 	test_close();
@@ -474,6 +478,7 @@ int main(void)
 	test_many_readers();
 	test_all_blocked_idles();
 	test_dup2();
+	tcsetattr(0, TCSANOW, &saved_termios);
 	get_kernel_stats(&after);
 	CHECK("user.pipe.no_leaks",
 	      after.free_pages == before.free_pages && after.nr_tasks == before.nr_tasks,

@@ -4,8 +4,10 @@
  * arguments, has a few builtins to switch the kernel's modes, and edits the
  * line itself (docs/shell.md).
  *
- * The console reaches us raw (kernel/tty.c): no echo, no line editing, so
- * every key is read as it comes and shown (or not) from here. Job control is
+ * While we read a line the console is raw (termios: no ICANON, ECHO or ISIG,
+ * as busybox's line editor sets it), so every key is read as it comes and
+ * shown (or not) from here; the programs we run find the settings as they
+ * were before (kernel/tty.c: canonical mode with echo). Job control is
  * Linux's: we lead a session of our own that holds the console (setsid,
  * TIOCSCTTY), run each program in a process group of its own, and give the
  * console to the one in the foreground (tcsetpgrp) until it ends. The kernel
@@ -70,11 +72,31 @@ static size_t replace_line(char *line, size_t n, const char *s)
 }
 
 /*
+ * The console as read_line() wants it: each key as it comes (VMIN 1), no
+ * echo, Ctrl-C a key like any other; CR still arrives as NL (ICRNL) and NL
+ * still goes out as CR NL. Returns whether *saved holds the settings to put
+ * back (not if fd 0 is no terminal).
+ */
+static bool tty_raw(struct termios *saved)
+{
+	struct termios t;
+
+	if (tcgetattr(0, saved) < 0)
+		return false;
+	t = *saved;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | ISIG | IEXTEN);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	tcsetattr(0, TCSANOW, &t);
+	return true;
+}
+
+/*
  * Reads one line with editing: backspace, Ctrl-U (erase the line), Ctrl-C
  * (drop it), Ctrl-D (on an empty line: the end of input), up and down
  * (history). Returns the length, or -1 at the end of input.
  */
-static long read_line(char *line)
+static long read_line_raw(char *line)
 {
 	size_t n = 0;
 	unsigned int hist = history_len; /* history_len: the line being typed */
@@ -127,6 +149,17 @@ static long read_line(char *line)
 			write(1, &ch, 1);
 		}
 	}
+}
+
+static long read_line(char *line)
+{
+	struct termios saved;
+	bool raw = tty_raw(&saved);
+	long n = read_line_raw(line);
+
+	if (raw)
+		tcsetattr(0, TCSANOW, &saved);
+	return n;
 }
 
 static void history_add(const char *line)

@@ -243,6 +243,8 @@ static void check_tty_ioctls(void)
 	CHECK("user.tty.leader_exit_frees_console", n == 1 && c == 0x1f, "read %ld, 0x%x", n, c);
 }
 
+static struct termios saved_termios; /* the console as we found it */
+
 int main(int argc, char **argv)
 {
 	long old_mode = trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, -1);
@@ -262,6 +264,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "mode"))
 		return (int)old_mode;
 
+	/* The console byte by byte, with no echo: the keys typed here are read back. */
+	tty_set_raw(0, &saved_termios);
 	/* TIOCSTI is refused (Linux's -EIO) until the test image's switch allows it. */
 	legacy = tty_test_control(TDIOC_LEGACY_TIOCSTI, -1);
 	err = ioctl(0, TIOCSTI, &c);
@@ -426,5 +430,6 @@ int main(int argc, char **argv)
 	}
 	err = trapdoor_config(TRAPDOOR_CONFIG_TRACE, 2);
 	CHECK("user.trace.bad_value", err == -EINVAL, "got %ld", err);
+	tcsetattr(0, TCSANOW, &saved_termios);
 	return test_failures;
 }

@@ -850,10 +850,14 @@ static void test_initial_stack(void)
 	      "spawn %ld, status 0x%x (exit code: the first wrong item)", pid, st);
 }
 
+static struct termios saved_termios; /* the console as we found it */
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], STACK_CHECKER))
 		return check_initial_stack(argc, argv);
+	/* The console byte by byte, with no echo: the keys typed here are read back. */
+	tty_set_raw(0, &saved_termios);
 	test_initial_stack();
 	test_fork_tree();
 	test_isolation();
@@ -872,6 +876,7 @@ int main(int argc, char **argv)
 	test_task_list_exact_bytes();
 	test_fork_until_exhausted();
 	test_no_leaks();
+	tcsetattr(0, TCSANOW, &saved_termios);
 	printf("tasktest: %lu free pages\n", free_pages());
 	return test_failures;
 }

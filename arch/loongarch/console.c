@@ -43,7 +43,7 @@ static volatile void *uart_reg(unsigned int reg)
  * No interrupts, FIFOs on and empty, 8N1. The baud-rate divisor stays as it is: QEMU ignores
  * it, and on hardware the firmware has set it for its own console already.
  */
-void console_init(void)
+void arch_console_init(void)
 {
 	writeb(0, uart_reg(UART_IER));
 	writeb(UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RX | UART_FCR_CLEAR_TX, uart_reg(UART_FCR));

@@ -22,9 +22,9 @@ unsigned long boot_args[3];
 
 __stackleak_frame_exempt void arch_setup(void)
 {
-	console_init();	  /* first: everything after this may print */
-	arch_trap_init(); /* head.S installed the entry points; quiet the interrupt sources */
-	mmu_init();	  /* the TLB, for user mode; the kernel itself needs none */
+	arch_console_init(); /* first: everything after this may print */
+	arch_trap_init();    /* head.S installed the entry points; quiet the interrupt sources */
+	mmu_init();	     /* the TLB, for user mode; the kernel itself needs none */
 	identify_cpu();
 	detect_machine();
 }

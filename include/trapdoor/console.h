@@ -2,11 +2,12 @@
 /*
  * Console input (kernel/tty.c): characters arrive by interrupt, or by a poll
  * on each timer tick where the console cannot interrupt, into a small ring
- * buffer that read(0, ...) takes them from.
+ * buffer that the line discipline (tty_read()) takes them from.
  */
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_CONSOLE_H
 
+#include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
 
 /* Enables console input by interrupt where the arch can (start_kernel calls it). */
@@ -33,6 +34,9 @@ void console_wait(void);
  * session the console belongs to.
  */
 long tty_check_read(void);
+/* Does NL written to the console go out as CR NL (OPOST | ONLCR)? */
+bool tty_output_onlcr(void);
+
 struct task_struct;
 /* A task that exits: if it leads the console's session, the console is let go. */
 void tty_session_exit(struct task_struct *leader);

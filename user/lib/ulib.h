@@ -12,9 +12,11 @@
 #include <trapdoor/sprintf.h> /* vsnprintf, snprintf (lib/vsprintf.c) */
 #include <trapdoor/string.h>
 #include <trapdoor/types.h>
-#include <asm/ioctls.h> /* this arch's terminal requests (arch/<arch>/include/uapi) */
+#include <asm/ioctls.h>	  /* this arch's terminal requests (arch/<arch>/include/uapi) */
+#include <asm/termbits.h> /* this arch's struct termios and its values */
 #include <uapi/errno.h>
 #include <uapi/mman.h>
+#include <uapi/poll.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
 
@@ -228,6 +230,56 @@ static inline long tcgetpgrp(int fd)
 static inline long tcsetpgrp(int fd, int pgrp)
 {
 	return ioctl(fd, TIOCSPGRP, &pgrp);
+}
+/* The terminal's settings (TCGETS; TCSETS, TCSETSW, TCSETSF by when), as libc's. */
+static inline long tcgetattr(int fd, struct termios *t)
+{
+	return ioctl(fd, TCGETS, t);
+}
+static inline long tcsetattr(int fd, int when, const struct termios *t)
+{
+	unsigned long req = when == TCSANOW ? TCSETS : when == TCSADRAIN ? TCSETSW : TCSETSF;
+
+	if (when != TCSANOW && when != TCSADRAIN && when != TCSAFLUSH)
+		return -EINVAL;
+	return ioctl(fd, req, (void *)t);
+}
+/* ppoll(fds, nfds, timeout, sigmask, sigsetsize) and poll(fds, nfds, ms) (fs/select.c). */
+static inline long ppoll(struct pollfd *fds, unsigned int nfds, struct timespec *tsp,
+			 const void *sigmask, size_t sigsetsize)
+{
+	return __syscall6(__NR_ppoll, (long)fds, nfds, (long)tsp, (long)sigmask, (long)sigsetsize,
+			  0);
+}
+/* poll: the old-style call where the arch has it, else ppoll as libcs make it. */
+static inline long poll(struct pollfd *fds, unsigned int nfds, int timeout_ms)
+{
+#ifdef __NR_poll
+	return syscall3(__NR_poll, fds, nfds, timeout_ms);
+#else
+	struct timespec ts = { .tv_sec = timeout_ms / 1000,
+			       .tv_nsec = (timeout_ms % 1000) * 1000000L };
+
+	return ppoll(fds, nfds, timeout_ms < 0 ? NULL : &ts, NULL, 0);
+#endif
+}
+/*
+ * For a test that types at the console (TIOCSTI) and reads it back byte by
+ * byte: no canonical mode and no echo, the signal keys kept; *saved gets the
+ * settings to put back with tcsetattr().
+ */
+static inline long tty_set_raw(int fd, struct termios *saved)
+{
+	struct termios t;
+	long err = tcgetattr(fd, saved);
+
+	if (err < 0)
+		return err;
+	t = *saved;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	return tcsetattr(fd, TCSANOW, &t);
 }
 /* The test image's terminal controls (TDIOC_*, uapi/trapdoor.h) on the console, fd 0. */
 static inline long tty_test_control(unsigned long request, long value)

@@ -17,6 +17,7 @@
 #define __NR_read	       63
 #define __NR_write	       64
 #define __NR_writev	       66
+#define __NR_ppoll	       73
 #define __NR_exit	       93
 #define __NR_exit_group	       94
 #define __NR_waitid	       95

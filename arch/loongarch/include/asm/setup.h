@@ -10,7 +10,7 @@
 extern unsigned long boot_args[3];
 
 /* console.c: put the UART into a known state; arch_setup() calls it first. */
-void console_init(void);
+void arch_console_init(void);
 
 /* traps.c: the interrupt half of trap setup (head.S did the entry points). */
 void arch_trap_init(void);

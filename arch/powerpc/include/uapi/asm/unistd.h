@@ -50,6 +50,7 @@
 #define __NR_rt_sigprocmask    174
 #define __NR_rt_sigpending     175
 #define __NR_ugetrlimit	       190
+#define __NR_poll	       167
 #define __NR_gettid	       207
 #define __NR_tkill	       208
 #define __NR_sched_setaffinity 222
@@ -62,6 +63,7 @@
 #define __NR_tgkill	       250
 #define __NR_waitid	       272
 #define __NR_set_robust_list   300
+#define __NR_ppoll	       281
 #define __NR_getcpu	       302
 #define __NR_dup3	       316
 #define __NR_pipe2	       317

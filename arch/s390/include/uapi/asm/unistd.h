@@ -48,6 +48,7 @@
 #define __NR_getgid	       200
 #define __NR_geteuid	       201
 #define __NR_getegid	       202
+#define __NR_poll	       168
 #define __NR_gettid	       236
 #define __NR_tkill	       237
 #define __NR_sched_setaffinity 239
@@ -60,6 +61,7 @@
 #define __NR_clock_nanosleep   262
 #define __NR_waitid	       281
 #define __NR_set_robust_list   304
+#define __NR_ppoll	       302
 #define __NR_getcpu	       311
 #define __NR_pipe2	       325
 #define __NR_dup3	       326

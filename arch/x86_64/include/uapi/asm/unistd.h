@@ -11,6 +11,7 @@
 #define __NR_read	       0
 #define __NR_write	       1
 #define __NR_close	       3
+#define __NR_poll	       7
 #define __NR_mmap	       9
 #define __NR_mprotect	       10
 #define __NR_munmap	       11
@@ -62,6 +63,7 @@
 #define __NR_tgkill	       234
 #define __NR_waitid	       247
 #define __NR_set_robust_list   273
+#define __NR_ppoll	       271
 #define __NR_dup3	       292
 #define __NR_pipe2	       293
 #define __NR_prlimit64	       302
