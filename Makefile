@@ -195,7 +195,7 @@ image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
 include tests/linux/linux.mk
 include user/user.mk
-USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
+INITRAMFS_OBJ := $(BUILD)/initramfs_data.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
 # stackleak.h): a kernel frame bigger than it must call stackleak_track_stack()
@@ -233,18 +233,18 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 # (include/trapdoor/kallsyms.h). The table sits in .rodata, after all text, so
 # no text symbol may move between the two: the build fails if one did.
 $(1)_KSYMS	:= $(BUILD)/obj-$(1)/kallsyms
-$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
+$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(INITRAMFS_OBJ) \
 		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h tools/gen-kallsyms
 	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" $$(OBJDUMP) \
 		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
 	$$(Q)tools/gen-kallsyms < /dev/null > $$($(1)_KSYMS)0.S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS)0.o $$($(1)_KSYMS)0.S
 	$$(call quiet,LD,$$@ [1])$$(LD) $$(LDFLAGS) -o $$($(1)_KSYMS)0.elf $$($(1)_OBJS) \
-		$$(USER_PROGRAMS_OBJ) $$($(1)_KSYMS)0.o
+		$$(INITRAMFS_OBJ) $$($(1)_KSYMS)0.o
 	$$(call quiet,KSYMS,$$($(1)_KSYMS).S)$$(NM) -n $$($(1)_KSYMS)0.elf | tools/gen-kallsyms \
 		> $$($(1)_KSYMS).S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS).o $$($(1)_KSYMS).S
-	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) \
+	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(INITRAMFS_OBJ) \
 		$$($(1)_KSYMS).o
 	$$(Q)$$(NM) -n $$@ | tools/gen-kallsyms > $$($(1)_KSYMS)-check.S; \
 	if ! cmp -s $$($(1)_KSYMS).S $$($(1)_KSYMS)-check.S; then \
