@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* struct stat: s390x's own layout (Linux's arch/s390/include/uapi/asm/stat.h). */
+#ifndef TRAPDOOR_ASM_UAPI_STAT_H
+#define TRAPDOOR_ASM_UAPI_STAT_H
+
+struct stat {
+	unsigned long st_dev;
+	unsigned long st_ino;
+	unsigned long st_nlink;
+	unsigned int st_mode;
+	unsigned int st_uid;
+	unsigned int st_gid;
+	unsigned int __pad1;
+	unsigned long st_rdev;
+	unsigned long st_size;
+	unsigned long st_atime;
+	unsigned long st_atime_nsec;
+	unsigned long st_mtime;
+	unsigned long st_mtime_nsec;
+	unsigned long st_ctime;
+	unsigned long st_ctime_nsec;
+	unsigned long st_blksize;
+	long st_blocks;
+	unsigned long __unused[3];
+};
+
+#endif

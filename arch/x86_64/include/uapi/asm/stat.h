@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* struct stat: x86_64's own layout (Linux's arch/x86/include/uapi/asm/stat.h). */
+#ifndef TRAPDOOR_ASM_UAPI_STAT_H
+#define TRAPDOOR_ASM_UAPI_STAT_H
+
+struct stat {
+	unsigned long st_dev;
+	unsigned long st_ino;
+	unsigned long st_nlink;
+	unsigned int st_mode;
+	unsigned int st_uid;
+	unsigned int st_gid;
+	unsigned int __pad0;
+	unsigned long st_rdev;
+	long st_size;
+	long st_blksize;
+	long st_blocks;
+	unsigned long st_atime;
+	unsigned long st_atime_nsec;
+	unsigned long st_mtime;
+	unsigned long st_mtime_nsec;
+	unsigned long st_ctime;
+	unsigned long st_ctime_nsec;
+	long __unused[3];
+};
+
+#endif
