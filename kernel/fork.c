@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Creating tasks: spawn (a child running an embedded program), fork (a copy
+ * Creating tasks: spawn (a child running the program at a path), fork (a copy
  * of the caller) and execve (the caller becomes another program).
  */
 #include <trapdoor/arch.h>
@@ -60,19 +60,17 @@ static void set_task_comm(struct task_struct *t, const char *name)
 }
 
 /*
- * Whether name is an embedded program, asked before anything is allocated for
- * it: a name that names nothing costs no pid, task or page, and load_program()
- * only ever runs for a real program. Its early error paths return before its
- * stackleak tracking call (kernel/exec.c), leaving its large frame as an
- * untracked hole above the calls it made; user/tasktest checks the stack
- * after a spawn and an execve of a missing program.
+ * A task's name from the path it runs, as Linux's: the last component
+ * ("/bin/sh" runs as "sh"), so a script runs under its own name.
  */
-static bool program_exists(const char *name)
+static void set_comm_from_path(struct task_struct *t, const char *path)
 {
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, name))
-			return true;
-	return false;
+	const char *base = path;
+
+	for (const char *p = path; *p; p++)
+		if (*p == '/' && p[1])
+			base = p + 1;
+	set_task_comm(t, base);
 }
 
 /*
@@ -108,15 +106,13 @@ static long start_user_regs(struct mm_struct *mm, struct pt_regs *regs,
 	return arch_elf_entry(mm, regs, image->e_flags);
 }
 
-/* spawn with args counted (count_exec_args()): the child's pid, or an error. */
+/* spawn with args prepared and counted (prepare_exec_args()): the child's pid, or an error. */
 static long spawn_args(struct exec_args *args)
 {
 	struct task_struct *t;
 	struct exec_image image;
 	long err;
 
-	if (!program_exists(args->filename))
-		return -ENOENT;
 	t = new_task(&err);
 	if (!t)
 		return err;
@@ -127,7 +123,7 @@ static long spawn_args(struct exec_args *args)
 		mm_destroy(t->mm);
 		return err;
 	}
-	set_task_comm(t, args->filename);
+	set_comm_from_path(t, args->filename);
 	files_init(t);
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
@@ -139,15 +135,28 @@ static long spawn_args(struct exec_args *args)
 	return t->pid;
 }
 
-/* The kernel's own spawn (init): argv from kernel memory, no environment. */
-long spawn_program(const char *name, const char *const *argv, int argc)
+/*
+ * The program found (prepare_exec(): a script's interpreter's strings in
+ * front of argv), then the strings counted. Nothing is allocated: a path
+ * that names nothing costs no pid, task or page.
+ */
+static long prepare_exec_args(struct exec_args *args)
 {
-	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
+	long err = prepare_exec(args);
+
+	return err < 0 ? err : count_exec_args(args);
+}
+
+/* The kernel's own spawn (init): argv from kernel memory, no environment. */
+long spawn_program(const char *path, const char *const *argv, int argc)
+{
+	static struct exec_args args;
 	long err;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
-	err = count_exec_args(&args);
+	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
+	err = prepare_exec_args(&args);
 	return err < 0 ? err : spawn_args(&args);
 }
 
@@ -196,8 +205,6 @@ static long execve_args(struct exec_args *args)
 	struct exec_image image;
 	long err;
 
-	if (!program_exists(args->filename))
-		return -ENOENT;
 	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
@@ -210,7 +217,7 @@ static long execve_args(struct exec_args *args)
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
-	set_task_comm(current, args->filename);
+	set_comm_from_path(current, args->filename);
 	current->did_exec = true;
 	/*
 	 * A new program must not inherit the old one's offset stream: the old
@@ -225,14 +232,15 @@ static long execve_args(struct exec_args *args)
 }
 
 /* The kernel's own execve (its tests): argv from kernel memory, no environment. */
-long do_execve(const char *name, const char *const *argv, int argc)
+long do_execve(const char *path, const char *const *argv, int argc)
 {
-	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
+	static struct exec_args args;
 	long err;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
-	err = count_exec_args(&args);
+	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
+	err = prepare_exec_args(&args);
 	return err < 0 ? err : execve_args(&args);
 }
 
@@ -249,8 +257,10 @@ static long copy_exec_args(struct exec_args *args, char *name, const char __user
 
 	if (err < 0)
 		return err;
+	if (err == MAX_ARG_LEN)
+		return -ENAMETOOLONG;
 	*args = (struct exec_args){ .filename = name, .argv = argv, .envp = envp };
-	return count_exec_args(args);
+	return prepare_exec_args(args);
 }
 
 /* Used under the kernel lock, and the kernel is never preempted: one of each serves every call. */
@@ -258,7 +268,7 @@ static char name_buf[MAX_ARG_LEN];
 static struct exec_args args_buf;
 
 /*
- * spawn(name, argv, envp, flags): start the embedded program name as a
+ * spawn(path, argv, envp, flags): start the program at path as a
  * child with argv and envp (each ending with NULL; NULL: empty).
  * SPAWN_SETPGROUP: the child leads a new process group; SPAWN_TCSETPGROUP
  * (with it): that group is the console's foreground, if the caller may set
@@ -290,7 +300,7 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 	return pid;
 }
 
-/* execve(name, argv, envp): name is an embedded program's. */
+/* execve(path, argv, envp): the program or script at path, as Linux's. */
 SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const __user *, argv,
 		const char __user *const __user *, envp)
 {

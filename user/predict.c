@@ -482,7 +482,7 @@ static int exec_attack(void)
 			exit(255);
 		for (unsigned int i = 0; i < NR_PRED; i++)
 			arg[i / (NR_PRED / 2)][i % (NR_PRED / 2)] = (char)('0' + pred_lfsr(&st));
-		execve("predict", argv, NULL);
+		execve("/bin/predict", argv, NULL);
 		exit(254);
 	}
 	if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status))

@@ -19,6 +19,7 @@
 #define EBUSY	     16 /* Device or resource busy */
 #define EEXIST	     17 /* File exists */
 #define ENODEV	     19 /* No such device */
+#define ENOTDIR	     20 /* Not a directory */
 #define EINVAL	     22 /* Invalid argument */
 #define ENFILE	     23 /* File table overflow */
 #define EMFILE	     24 /* Too many open files */
@@ -27,6 +28,7 @@
 #define ERANGE	     34 /* Math result not representable */
 #define ENAMETOOLONG 36 /* File name too long */
 #define ENOSYS	     38 /* Invalid system call number */
+#define ELOOP	     40 /* Too many symbolic links encountered */
 
 /* The largest errno: a return value in [-MAX_ERRNO, -1] is an error. */
 #define MAX_ERRNO 4095

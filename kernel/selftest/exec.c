@@ -4,6 +4,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/initramfs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/sections.h>
 #include <trapdoor/stackleak.h>
@@ -15,16 +16,30 @@
 
 #ifdef CONFIG_KTEST
 
+/* /bin/init in the initramfs: the program every test image has. */
+struct init_image {
+	const u8 *start, *end;
+};
+
+static const struct init_image *find_init(void)
+{
+	static struct init_image init;
+	struct initramfs_file f;
+
+	if (initramfs_lookup("/bin/init", &f) < 0)
+		return NULL;
+	init.start = f.data;
+	init.end = f.data + f.size;
+	return &init;
+}
+
 /* The loader takes only ELF64 executables for this architecture. */
 static void test_elf_check_rejects_foreign(void)
 {
 	static u8 hdr[64] __aligned(8);
-	const struct user_program *init = NULL;
+	const struct init_image *init = find_init();
 
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, "init"))
-			init = &user_programs[i];
-	KTEST_EXPECT(init != NULL, "no embedded init program");
+	KTEST_EXPECT(init != NULL, "no /bin/init in the initramfs");
 	if (!init)
 		return;
 	KTEST_EXPECT(elf_check_header(init->start, (size_t)(init->end - init->start)) == 0,
@@ -42,18 +57,10 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
-static const struct user_program *find_init(void)
-{
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, "init"))
-			return &user_programs[i];
-	return NULL;
-}
-
 /* The ABI the embedded programs are built for is this arch's: its entry is e_entry itself. */
 static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
 {
-	const struct user_program *init = find_init();
+	const struct init_image *init = find_init();
 	struct mm_struct *mm = mm_create();
 	struct elf64_ehdr hdr;
 	struct pt_regs regs;

@@ -22,7 +22,7 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 {
 	static struct task_struct t;
 	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
-	static const char *const argv[] = { "init", "ktest" };
+	static const char *const argv[] = { "/bin/init", "ktest" };
 	struct task_struct *saved = current;
 	struct rnd_state before;
 	struct kstack_chacha chacha_before;
@@ -43,7 +43,7 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	t.kstack_chacha.pos = 3;
 	chacha_before = t.kstack_chacha;
 	current = &t;
-	err = do_execve("init", argv, 2);
+	err = do_execve("/bin/init", argv, 2);
 	current = saved;
 	arch_switch_mm(NULL);
 	mm_destroy(t.mm);
