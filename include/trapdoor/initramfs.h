@@ -31,4 +31,11 @@ struct initramfs_file {
  */
 int initramfs_lookup(const char *path, struct initramfs_file *file);
 
+/*
+ * Makes every member of the archive at buf a file of ramfs (kernel/
+ * initramfs_unpack.c): 0, -EINVAL if the archive is malformed (nothing is
+ * made), -EIO if a member could not be made (the console names it).
+ */
+int unpack_to_rootfs(const void *buf, size_t len);
+
 #endif
