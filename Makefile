@@ -307,6 +307,11 @@ RUNNER		:= tools/run-qemu --arch $(ARCH) --pass-status $(QEMU_EXIT_PASS)
 # the kernel's command line on every arch. Most take QEMU's -append; an arch
 # whose firmware does not pass it defines QEMU_APPEND in its Makefile.arch.
 CMDLINE		?=
+# Linux's "--": the words after it are init's argv, not options. What a target
+# adds to CMDLINE goes before them (CMDLINE_OPTIONS, then the rest, then
+# CMDLINE_INIT_ARGS); a CMDLINE without "--" is used as it is.
+CMDLINE_OPTIONS	= $(if $(filter --,$(CMDLINE)),$(shell echo ' $(CMDLINE) ' | sed 's/ -- .*//'),$(CMDLINE))
+CMDLINE_INIT_ARGS = $(if $(filter --,$(CMDLINE)),-- $(shell echo ' $(CMDLINE) ' | sed -n 's/ -- /\n/;s/^[^\n]*\n//p'))
 ifndef QEMU_APPEND
 QEMU_APPEND	= -append '$(1)'
 endif
@@ -386,8 +391,8 @@ endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 # T=GROUP runs one group of tests/registry.
-check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)) \
-		     $(ARCH_TEST_CMDLINE))
+check: BOOT_CMDLINE = $(strip $(CMDLINE_OPTIONS) $(if $(T),test.group=$(T)) \
+		     $(if $(SMP),test.cpus=$(SMP)) $(ARCH_TEST_CMDLINE) $(CMDLINE_INIT_ARGS))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
 		-- $(QEMU_CMD) $(TEST_IMAGE)

@@ -5,8 +5,9 @@
  * under /test in every image), and each refusal with Linux's errno. Each
  * exec runs in a child, which checks its own argv against the EXPECT
  * variable of its environment ('|' between the strings) and exits 0 if they
- * match. With argv[1] "boot-args" it is the first program that init= names
- * (tools/testsuite): it checks the argv "--" gave it and powers off.
+ * match. With argv[1] "boot-args" it is the first program that init= or
+ * rdinit= names (tools/testsuite): it checks the argv "--" gave it and
+ * powers off.
  */
 #include "lib/ulib.h"
 
@@ -127,7 +128,11 @@ int main(int argc, char **argv)
 		if (!strncmp(*envp, WANT_PREFIX, strlen(WANT_PREFIX)))
 			return check_argv(argc, argv, *envp + strlen(WANT_PREFIX));
 	if (argc > 1 && !strcmp(argv[1], "boot-args")) {
-		int bad = check_argv(argc, argv, "/bin/exectest|boot-args|one|two");
+		/* Run as init= names it, or through the script an INITRAMFS_EXTRA tree put at /test/arg.sh. */
+		bool script = argc > 2 && !strcmp(argv[2], "/test/arg.sh");
+		int bad = check_argv(argc, argv,
+				     script ? "/bin/exectest|boot-args|/test/arg.sh|one|two" :
+					      "/bin/exectest|boot-args|one|two");
 
 		CHECK("user.exec.init_argv", !bad && getpid() == 1, "pid %ld", getpid());
 		poweroff(bad || getpid() != 1);

@@ -3,6 +3,7 @@
 #include <asm/elf.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/elf.h>
+#include <trapdoor/cpio.h>
 #include <trapdoor/exec.h>
 #include <trapdoor/initramfs.h>
 #include <trapdoor/mm.h>
@@ -240,7 +241,33 @@ static void test_segments_sharing_a_page(void)
 	mm_destroy(mm);
 }
 
+/*
+ * A malformed archive is refused whole, with the reader's message, and then
+ * nothing is found in it; the real one, checked again, serves as before.
+ */
+static void test_initramfs_malformed_refused(void)
+{
+	static u8 bad[512];
+	const size_t len = (size_t)(__initramfs_end - __initramfs_start);
+	struct initramfs_file f;
+
+	memcpy(bad, __initramfs_start, sizeof(bad));
+	bad[0] = 'X'; /* the first member's magic */
+	KTEST_EXPECT(initramfs_init(bad, sizeof(bad)) == -EINVAL, "a bad magic was accepted");
+	KTEST_EXPECT(initramfs_lookup("/bin/init", &f) == -ENOENT,
+		     "a path was found in a refused archive");
+	bad[0] = '0';
+	KTEST_EXPECT(initramfs_init(bad, CPIO_HEADER_SIZE + 2) == -EINVAL,
+		     "an archive cut inside a name was accepted");
+	KTEST_EXPECT(initramfs_init(bad, sizeof(bad)) == -EINVAL,
+		     "an archive cut short was accepted");
+	KTEST_EXPECT(initramfs_init(__initramfs_start, len) == 0, "the real archive is refused");
+	KTEST_EXPECT(initramfs_lookup("/bin/init", &f) == 0 && f.size > 0,
+		     "/bin/init is not found again");
+}
+
 const struct ktest ktests_exec[] = {
+	{ "exec.initramfs_malformed_refused", test_initramfs_malformed_refused },
 	{ "exec.user_range", test_user_range },
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
 	{ "exec.elf_entry_own_abi", test_elf_entry_own_abi },
