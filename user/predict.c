@@ -468,7 +468,7 @@ static void measure_cost(struct row *r)
  */
 static int exec_attack(void)
 {
-	/* Two halves: the kernel takes arguments of up to 127 bytes (MAX_ARG_LEN). */
+	/* Two halves, each a short argument. */
 	static char arg[2][NR_PRED / 2 + 1];
 	const char *argv[] = { "predict", "exec-victim", arg[0], arg[1], NULL };
 	struct rnd_state st;
