@@ -145,8 +145,8 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
-		   kernel/exec.c kernel/exit.c kernel/file.c kernel/fork.c kernel/hardening.c kernel/initramfs.c \
-		   kernel/kallsyms.c \
+		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/initramfs.c \
+		   kernel/initramfs_unpack.c kernel/kallsyms.c \
 		   kernel/lkdtm.c kernel/main.c \
 		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/sched.c \
@@ -154,7 +154,11 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
 		   kernel/syscall.c kernel/task.c kernel/trace.c kernel/traps.c kernel/tty.c \
 		   kernel/wait.c
-KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/uaccess.c
+KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/slab.c mm/uaccess.c
+KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct.c init.c inode.c ioctl.c \
+		     lookup.c open.c proc.c ramfs.c read_write.c readdir.c stat.c)
+# The file calls that change names, the working directory and umask.
+KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
 KERNEL_LIB_FILES := lib/cpio.c lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
@@ -466,7 +470,7 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
 # Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with, and
-# qemu-user, which runs user/abitest under Linux (tools/run-on-linux).
+# qemu-user, which runs user/abitest and user/fstest under Linux (tools/run-on-linux).
 ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
 		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
 		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \

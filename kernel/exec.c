@@ -12,11 +12,10 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
-#include <trapdoor/cpio.h>
 #include <asm/elf.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
-#include <trapdoor/initramfs.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/random.h>
 #include <trapdoor/string.h>
@@ -111,14 +110,54 @@ static long has_argv0(const struct exec_args *args)
 	return p != NULL;
 }
 
+/*
+ * Opens path for execve: a regular file with an execute bit (else -EACCES, as
+ * Linux's may_open() for a directory or a device), with its first bytes, up
+ * to a page, in args->head.
+ */
+static long open_exec(struct exec_args *args, const char *path)
+{
+	struct file *f = filp_open(path, O_RDONLY, 0);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (!S_ISREG(f->f_inode->i_mode) || !(f->f_inode->i_mode & 0111)) {
+		fput(f);
+		return -EACCES;
+	}
+	n = kernel_read(f, args->head, PAGE_SIZE, &pos);
+	if (n < 0) {
+		fput(f);
+		return n;
+	}
+	args->file = f;
+	args->head_len = (size_t)n;
+	return 0;
+}
+
+void finish_exec(struct exec_args *args)
+{
+	if (args->file)
+		fput(args->file);
+	if (args->head)
+		free_page(args->head);
+	args->file = NULL;
+	args->head = NULL;
+}
+
 long prepare_exec(struct exec_args *args)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	const char *path = args->filename;
-	struct initramfs_file f;
 
 	args->nprefix = 0;
 	args->skip = 0;
+	args->file = NULL;
+	args->head = alloc_page();
+	if (!args->head)
+		return -ENOMEM;
 	for (unsigned int depth = 0;; depth++) {
 		const char *interp, *arg;
 		char *line;
@@ -126,19 +165,17 @@ long prepare_exec(struct exec_args *args)
 
 		if (depth == EXEC_MAX_DEPTH)
 			return -ELOOP;
-		err = initramfs_lookup(path, &f);
+		err = open_exec(args, path);
 		if (err < 0)
 			return err;
-		if ((f.mode & CPIO_S_IFMT) != CPIO_S_IFREG || !(f.mode & 0111))
-			return -EACCES;
-		if (f.size < 2 || f.data[0] != '#' || f.data[1] != '!') {
-			args->elf = f.data;
-			args->elf_size = f.size;
+		if (args->head_len < 2 || args->head[0] != '#' || args->head[1] != '!')
 			return 0;
-		}
+		fput(args->file);
+		args->file = NULL;
 		line = script_line[depth];
 		memset(line, 0, BINPRM_BUF_SIZE);
-		memcpy(line, f.data, f.size < BINPRM_BUF_SIZE ? f.size : BINPRM_BUF_SIZE);
+		memcpy(line, args->head,
+		       args->head_len < BINPRM_BUF_SIZE ? args->head_len : BINPRM_BUF_SIZE);
 		err = parse_script_line(line, &interp, &arg);
 		if (err < 0)
 			return err;
@@ -321,8 +358,38 @@ static unsigned int page_prot(const struct elf_info *info, unsigned int i, unsig
  * from whichever segment comes to it first; runs of pages with one
  * protection make one area.
  */
-static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_info *info,
-			 unsigned int i)
+/*
+ * Where a segment's bytes come from: an image in kernel memory, or a file
+ * read a page at a time through buf.
+ */
+struct elf_source {
+	const u8 *image;
+	struct file *file;
+	u8 *buf;
+};
+
+static long copy_file_part(struct mm_struct *mm, const struct elf_source *src,
+			   const struct elf_segment *seg)
+{
+	loff_t pos = (loff_t)seg->offset;
+
+	if (!src->file)
+		return mm_copy_to(mm, seg->vaddr, src->image + seg->offset, seg->filesz);
+	for (unsigned long done = 0; done < seg->filesz;) {
+		size_t n = seg->filesz - done > PAGE_SIZE ? PAGE_SIZE : seg->filesz - done;
+		ssize_t got = kernel_read(src->file, src->buf, n, &pos);
+
+		if (got <= 0)
+			return got < 0 ? got : -ENOEXEC; /* the file shrank since it was checked */
+		if (mm_copy_to(mm, seg->vaddr + done, src->buf, (size_t)got) < 0)
+			return -ENOMEM;
+		done += (unsigned long)got;
+	}
+	return 0;
+}
+
+static long load_segment(struct mm_struct *mm, const struct elf_source *src,
+			 const struct elf_info *info, unsigned int i)
 {
 	const struct elf_segment *seg = &info->seg[i];
 	unsigned long va = seg->start;
@@ -350,7 +417,7 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 	 */
 	err = mm_populate(mm, seg->start, seg->end - seg->start);
 	if (!err)
-		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+		err = copy_file_part(mm, src, seg);
 	if (err < 0)
 		return err;
 	/* brk starts at the end of the bss, page-aligned, as Linux's. */
@@ -538,18 +605,18 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	return w.err;
 }
 
-long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
-		    struct exec_image *image)
+static long load_elf(struct mm_struct *mm, const u8 *head, size_t head_len, size_t size,
+		     const struct elf_source *src, struct exec_args *args, struct exec_image *image)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct elf_info info;
 	long err;
 
-	err = elf_parse(elf, size, &this_arch, &info);
+	err = elf_parse_head(head, head_len, size, &this_arch, &info);
 	if (err < 0)
 		return err;
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
-		err = load_segment(mm, elf, &info, i);
+		err = load_segment(mm, src, &info, i);
 		if (err < 0)
 			return err;
 	}
@@ -558,7 +625,21 @@ long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exe
 	return setup_stack(mm, args, &info, &image->sp);
 }
 
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image)
+{
+	const struct elf_source src = { .image = elf };
+
+	return load_elf(mm, elf, size, size, &src, args, image);
+}
+
 long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
 {
-	return load_elf_image(mm, args->elf, args->elf_size, args, image);
+	const struct elf_source src = { .file = args->file, .buf = args->head };
+	loff_t size = args->file->f_inode->i_size;
+
+	if (size < 0 || (unsigned long long)size > (size_t)-1)
+		return -ENOEXEC;
+	/* The headers are checked in the first page; then that page holds each piece read. */
+	return load_elf(mm, args->head, args->head_len, (size_t)size, &src, args, image);
 }

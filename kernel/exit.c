@@ -55,6 +55,8 @@ __noreturn void do_exit(int wait_status)
 
 	/* Close every descriptor: a pipe's other end sees EOF or EPIPE. */
 	files_exit(me);
+	fs_exit(me);
+	set_task_exe_file(me, NULL);
 	/* A session leader lets the console go (kernel/tty.c). */
 	tty_session_exit(me);
 	/* Our trace on ends with us. */

@@ -123,8 +123,17 @@ static long spawn_args(struct exec_args *args)
 		mm_destroy(t->mm);
 		return err;
 	}
+	err = files_init(t);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
+	}
 	set_comm_from_path(t, args->filename);
-	files_init(t);
+	if (current->pid > 0)
+		fs_fork(t, current);
+	else
+		fs_init_task(t);
+	set_task_exe_file(t, args->file); /* /proc/self/exe */
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
 	t->pgid = t->parent ? current->pgid : t->pid;
@@ -136,9 +145,9 @@ static long spawn_args(struct exec_args *args)
 }
 
 /*
- * The program found (prepare_exec(): a script's interpreter's strings in
- * front of argv), then the strings counted. Nothing is allocated: a path
- * that names nothing costs no pid, task or page.
+ * The program opened (prepare_exec(): a script's interpreter's strings in
+ * front of argv), then the strings counted. A path that names nothing costs
+ * no pid, task or address space.
  */
 static long prepare_exec_args(struct exec_args *args)
 {
@@ -147,17 +156,38 @@ static long prepare_exec_args(struct exec_args *args)
 	return err < 0 ? err : count_exec_args(args);
 }
 
+static long execve_args(struct exec_args *args);
+
+/* spawn or execve of args, from the file's opening to its release. */
+static long spawn_prepared(struct exec_args *args)
+{
+	long err = prepare_exec_args(args);
+
+	if (err >= 0)
+		err = spawn_args(args);
+	finish_exec(args);
+	return err;
+}
+
+static long execve_prepared(struct exec_args *args)
+{
+	long err = prepare_exec_args(args);
+
+	if (err >= 0)
+		err = execve_args(args);
+	finish_exec(args);
+	return err;
+}
+
 /* The kernel's own spawn (init): argv from kernel memory, no environment. */
 long spawn_program(const char *path, const char *const *argv, int argc)
 {
 	static struct exec_args args;
-	long err;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
 	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
-	err = prepare_exec_args(&args);
-	return err < 0 ? err : spawn_args(&args);
+	return spawn_prepared(&args);
 }
 
 /*
@@ -179,8 +209,14 @@ long do_fork(void)
 		mm_destroy(t->mm);
 		return err;
 	}
+	err = files_fork(t, parent);
+	if (err < 0) {
+		mm_destroy(t->mm);
+		return err;
+	}
 	memcpy(t->comm, parent->comm, sizeof(t->comm));
-	files_fork(t, parent);
+	fs_fork(t, parent);
+	set_task_exe_file(t, get_task_exe_file(parent));
 	t->parent = parent;
 	t->pgid = parent->pgid;
 	t->sid = parent->sid;
@@ -214,9 +250,11 @@ static long execve_args(struct exec_args *args)
 		return err;
 	}
 	mm_release(current);
+	do_close_on_exec(current);
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
+	set_task_exe_file(current, args->file); /* /proc/self/exe */
 	set_comm_from_path(current, args->filename);
 	current->did_exec = true;
 	/*
@@ -235,19 +273,17 @@ static long execve_args(struct exec_args *args)
 long do_execve(const char *path, const char *const *argv, int argc)
 {
 	static struct exec_args args;
-	long err;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
 	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
-	err = prepare_exec_args(&args);
-	return err < 0 ? err : execve_args(&args);
+	return execve_prepared(&args);
 }
 
 /*
- * A program's name copied in from user space, and its argv and envp counted
- * (count_exec_args(): their strings are copied later, straight onto the new
- * stack). -EFAULT, -ENAMETOOLONG, -E2BIG as Linux.
+ * A program's path copied in from user space, with argv and envp as they are
+ * (prepare_exec_args() opens the file and counts them; their strings are
+ * copied later, straight onto the new stack). -EFAULT, -ENAMETOOLONG as Linux.
  */
 static long copy_exec_args(struct exec_args *args, char *name, const char __user *uname,
 			   const char __user *const __user *argv,
@@ -260,7 +296,7 @@ static long copy_exec_args(struct exec_args *args, char *name, const char __user
 	if (err == MAX_ARG_LEN)
 		return -ENAMETOOLONG;
 	*args = (struct exec_args){ .filename = name, .argv = argv, .envp = envp };
-	return prepare_exec_args(args);
+	return 0;
 }
 
 /* Used under the kernel lock, and the kernel is never preempted: one of each serves every call. */
@@ -290,7 +326,7 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 	err = copy_exec_args(&args_buf, name_buf, name, argv, envp);
 	if (err < 0)
 		return err;
-	pid = spawn_args(&args_buf);
+	pid = spawn_prepared(&args_buf);
 	if (pid < 0 || !(flags & SPAWN_SETPGROUP))
 		return pid;
 	t = task_by_pid((int)pid);
@@ -306,7 +342,7 @@ SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const 
 {
 	long err = copy_exec_args(&args_buf, name_buf, filename, argv, envp);
 
-	return err < 0 ? err : execve_args(&args_buf);
+	return err < 0 ? err : execve_prepared(&args_buf);
 }
 
 /*

@@ -6,9 +6,10 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
-#include <trapdoor/initramfs.h>
-#include <trapdoor/exec.h>
 #include <trapdoor/console.h>
+#include <trapdoor/exec.h>
+#include <trapdoor/fs.h>
+#include <trapdoor/initramfs.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/panic.h>
@@ -175,8 +176,10 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 
 	page_alloc_init();
 	kernel_protect();
-	/* Before the tests: they run programs from it. */
-	initramfs_init(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
+	/* The file system and the initramfs in it before the tests: they run programs from it. */
+	vfs_init();
+	if (initramfs_init(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start)) == 0)
+		unpack_to_rootfs(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all(boot_info.cmdline);

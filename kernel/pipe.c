@@ -15,6 +15,7 @@
  * Pipes come from a fixed pool, so running out is -ENFILE, never a panic.
  */
 #include <trapdoor/file.h>
+#include <uapi/fcntl.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/string.h>
 #include <trapdoor/task.h>
@@ -56,10 +57,10 @@ static void pipe_wake(struct pipe_inode_info *p)
 	wake_up(&p->wait);
 }
 
-long pipe_read(struct file *f, char __user *ubuf, size_t count)
+ssize_t pipe_read(struct file *f, char __user *ubuf, size_t count, loff_t *pos)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	struct pipe_inode_info *p = f->pipe;
+	struct pipe_inode_info *p = f->private_data;
 	size_t done = 0;
 	u8 chunk[128];
 
@@ -70,6 +71,8 @@ long pipe_read(struct file *f, char __user *ubuf, size_t count)
 	while (p->len == 0) {
 		if (p->writers == 0)
 			return 0; /* EOF: nobody can write any more */
+		if (f->f_flags & O_NONBLOCK)
+			return -EAGAIN;
 		if (current->killed)
 			return -EINTR;
 		pipe_wait(p);
@@ -95,10 +98,10 @@ long pipe_read(struct file *f, char __user *ubuf, size_t count)
 	return (long)done;
 }
 
-long pipe_write(struct file *f, const char __user *ubuf, size_t count)
+ssize_t pipe_write(struct file *f, const char __user *ubuf, size_t count, loff_t *pos)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	struct pipe_inode_info *p = f->pipe;
+	struct pipe_inode_info *p = f->private_data;
 	size_t done = 0;
 	u8 chunk[128];
 
@@ -115,6 +118,8 @@ long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 			return done ? (long)done : -EPIPE;
 		}
 		if (p->len == PIPE_SIZE) {
+			if (f->f_flags & O_NONBLOCK)
+				return done ? (long)done : -EAGAIN;
 			if (current->killed)
 				return done ? (long)done : -EINTR;
 			pipe_wake(p); /* the readers: there is data */
@@ -137,9 +142,9 @@ long pipe_write(struct file *f, const char __user *ubuf, size_t count)
 	return (long)done;
 }
 
-void pipe_release(struct file *f)
+static int pipe_release(struct inode *inode, struct file *f)
 {
-	struct pipe_inode_info *p = f->pipe;
+	struct pipe_inode_info *p = f->private_data;
 
 	if (f->f_mode & FMODE_READ)
 		p->readers--;
@@ -149,49 +154,74 @@ void pipe_release(struct file *f)
 	pipe_wake(p);
 	if (!p->readers && !p->writers)
 		p->used = false;
+	return 0;
 }
 
-/* pipe2(fds, flags): fds[0] the read end, fds[1] the write end. flags must be 0. */
+const struct file_operations pipefifo_fops = {
+	.llseek = no_llseek,
+	.read = pipe_read,
+	.write = pipe_write,
+	.release = pipe_release,
+};
+
+/*
+ * pipe2(fds, flags): fds[0] the read end, fds[1] the write end. flags:
+ * O_CLOEXEC and O_NONBLOCK, else -EINVAL. Both ends share one inode (a FIFO,
+ * for fstat).
+ */
 static long do_pipe2(int __user *fildes, int flags)
 {
 	struct pipe_inode_info *p = NULL;
 	struct file *rf, *wf;
+	struct inode *inode;
 	int fds[2];
 
-	if (flags != 0)
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
 		return -EINVAL;
 	for (int i = 0; i < NR_PIPES && !p; i++)
 		if (!pipes[i].used)
 			p = &pipes[i];
 	if (!p)
 		return -ENFILE;
-	rf = file_alloc();
-	wf = rf ? file_alloc() : NULL;
-	if (!wf) {
-		if (rf)
-			file_free(rf);
+	inode = new_inode();
+	if (!inode)
+		return -ENFILE;
+	inode->i_mode = S_IFIFO | 0600;
+	rf = alloc_file(inode, NULL, O_RDONLY | (flags & O_NONBLOCK), &pipefifo_fops);
+	wf = IS_ERR(rf) ? rf :
+			  alloc_file(inode, NULL, O_WRONLY | (flags & O_NONBLOCK), &pipefifo_fops);
+	iput(inode);
+	if (IS_ERR(wf)) {
+		if (!IS_ERR(rf)) {
+			rf->f_op = NULL; /* no release: no pipe is attached yet */
+			fput(rf);
+		}
 		return -ENFILE;
 	}
-	fds[0] = get_unused_fd();
+	fds[0] = get_unused_fd_flags((unsigned int)flags);
 	if (fds[0] >= 0)
-		fd_install(fds[0], rf);
-	fds[1] = fds[0] >= 0 ? get_unused_fd() : -EMFILE;
+		fd_install((unsigned int)fds[0], rf);
+	fds[1] = fds[0] >= 0 ? get_unused_fd_flags((unsigned int)flags) : -EMFILE;
 	if (fds[1] < 0 || copy_to_user(fildes, fds, sizeof(fds)) < 0) {
 		long err = fds[1] < 0 ? fds[1] : -EFAULT;
 
-		if (fds[0] >= 0)
-			fd_install(fds[0], NULL);
-		file_free(rf);
-		file_free(wf);
+		if (fds[0] >= 0) {
+			fd_install((unsigned int)fds[0], NULL);
+			put_unused_fd((unsigned int)fds[0]);
+		}
+		if (fds[1] >= 0)
+			put_unused_fd((unsigned int)fds[1]);
+		rf->f_op = wf->f_op = NULL;
+		fput(rf);
+		fput(wf);
 		return err;
 	}
-	fd_install(fds[1], wf);
+	fd_install((unsigned int)fds[1], wf);
 	init_waitqueue_head(&p->wait);
 	p->head = p->len = 0;
 	p->used = true;
 	p->readers = p->writers = 1;
-	*rf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_READ, .f_count = 1, .pipe = p };
-	*wf = (struct file){ .type = FILE_PIPE, .f_mode = FMODE_WRITE, .f_count = 1, .pipe = p };
+	rf->private_data = wf->private_data = p;
 	return 0;
 }
 

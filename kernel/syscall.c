@@ -78,6 +78,50 @@ static const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_setsid]		= { .fn = sys_setsid },
 	[__NR_writev]		= { .fn = sys_writev },
 	[__NR_set_tid_address]	= { .fn = sys_set_tid_address },
+	/* Files (fs/). */
+	[__NR_openat]		= { .fn = sys_openat },
+	[__NR_readv]		= { .fn = sys_readv },
+	[__NR_pread64]		= { .fn = sys_pread64 },
+	[__NR_pwrite64]		= { .fn = sys_pwrite64 },
+	[__NR_lseek]		= { .fn = sys_lseek },
+	[__NR_getdents64]	= { .fn = sys_getdents64 },
+	[__NR_statx]		= { .fn = sys_statx },
+	[__NR_dup]		= { .fn = sys_dup },
+	[__NR_fcntl]		= { .fn = sys_fcntl },
+	[__NR_sendfile]		= { .fn = sys_sendfile },
+#ifdef __NR_newfstatat
+	[__NR_newfstatat]	= { .fn = sys_newfstatat },
+	[__NR_fstat]		= { .fn = sys_fstat },
+#endif
+	/* Files: names, the working directory, umask (fs/namei.c, fs/cwd.c, fs/access.c, fs/old_calls.c). */
+	[__NR_mkdirat]		= { .fn = sys_mkdirat },
+	[__NR_unlinkat]		= { .fn = sys_unlinkat },
+	[__NR_symlinkat]	= { .fn = sys_symlinkat },
+	[__NR_readlinkat]	= { .fn = sys_readlinkat },
+	[__NR_renameat2]	= { .fn = sys_renameat2 },
+	[__NR_faccessat]	= { .fn = sys_faccessat },
+	[__NR_ftruncate]	= { .fn = sys_ftruncate },
+	[__NR_chdir]		= { .fn = sys_chdir },
+	[__NR_fchdir]		= { .fn = sys_fchdir },
+	[__NR_getcwd]		= { .fn = sys_getcwd },
+	[__NR_umask]		= { .fn = sys_umask },
+#ifdef __NR_renameat
+	[__NR_renameat]		= { .fn = sys_renameat },
+#endif
+	/* Their old-style forms, where this arch's table keeps them. */
+#ifdef __NR_rename
+	[__NR_rename]		= { .fn = sys_rename },
+	[__NR_mkdir]		= { .fn = sys_mkdir },
+	[__NR_rmdir]		= { .fn = sys_rmdir },
+	[__NR_unlink]		= { .fn = sys_unlink },
+	[__NR_symlink]		= { .fn = sys_symlink },
+	[__NR_readlink]		= { .fn = sys_readlink },
+	[__NR_access]		= { .fn = sys_access },
+	[__NR_open]		= { .fn = sys_open },
+	[__NR_creat]		= { .fn = sys_creat },
+	[__NR_stat]		= { .fn = sys_stat },
+	[__NR_lstat]		= { .fn = sys_lstat },
+#endif
 	/* The old-style calls, where this arch's table keeps them. */
 #ifdef __NR_pipe
 	[__NR_pipe]		= { .fn = sys_pipe },

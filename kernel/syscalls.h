@@ -13,9 +13,6 @@
 #define SYSCALL_DECLARE(name) long sys_##name(const struct pt_regs *regs)
 
 /* kernel/sys.c */
-SYSCALL_DECLARE(read);
-SYSCALL_DECLARE(write);
-SYSCALL_DECLARE(writev);
 SYSCALL_DECLARE(exit);
 SYSCALL_DECLARE(exit_group);
 SYSCALL_DECLARE(clock_gettime);
@@ -50,7 +47,25 @@ SYSCALL_DECLARE(getpgrp);
 SYSCALL_DECLARE(getsid);
 SYSCALL_DECLARE(setsid);
 
-/* kernel/tty.c */
+/* Files (fs/) */
+SYSCALL_DECLARE(read);
+SYSCALL_DECLARE(write);
+SYSCALL_DECLARE(readv);
+SYSCALL_DECLARE(writev);
+SYSCALL_DECLARE(pread64);
+SYSCALL_DECLARE(pwrite64);
+SYSCALL_DECLARE(lseek);
+SYSCALL_DECLARE(sendfile);
+SYSCALL_DECLARE(openat);
+SYSCALL_DECLARE(close);
+SYSCALL_DECLARE(dup);
+SYSCALL_DECLARE(dup2);
+SYSCALL_DECLARE(dup3);
+SYSCALL_DECLARE(fcntl);
+SYSCALL_DECLARE(getdents64);
+SYSCALL_DECLARE(newfstatat);
+SYSCALL_DECLARE(fstat);
+SYSCALL_DECLARE(statx);
 SYSCALL_DECLARE(ioctl);
 /* kernel/sched.c */
 SYSCALL_DECLARE(nanosleep);
@@ -64,10 +79,6 @@ SYSCALL_DECLARE(lkdtm);
 SYSCALL_DECLARE(stackleak_deep);
 SYSCALL_DECLARE(leak_write_secret);
 SYSCALL_DECLARE(leak_read_uninit);
-/* kernel/file.c */
-SYSCALL_DECLARE(close);
-SYSCALL_DECLARE(dup3);
-SYSCALL_DECLARE(dup2);
 /* kernel/pipe.c */
 SYSCALL_DECLARE(pipe2);
 SYSCALL_DECLARE(pipe);
@@ -79,5 +90,30 @@ SYSCALL_DECLARE(mmap);
 SYSCALL_DECLARE(old_mmap);
 SYSCALL_DECLARE(munmap);
 SYSCALL_DECLARE(mprotect);
+
+/* fs/namei.c, fs/cwd.c, fs/access.c, fs/old_calls.c: names, the working directory, umask */
+SYSCALL_DECLARE(mkdirat);
+SYSCALL_DECLARE(unlinkat);
+SYSCALL_DECLARE(symlinkat);
+SYSCALL_DECLARE(readlinkat);
+SYSCALL_DECLARE(renameat2);
+SYSCALL_DECLARE(renameat);
+SYSCALL_DECLARE(faccessat);
+SYSCALL_DECLARE(ftruncate);
+SYSCALL_DECLARE(chdir);
+SYSCALL_DECLARE(fchdir);
+SYSCALL_DECLARE(getcwd);
+SYSCALL_DECLARE(umask);
+SYSCALL_DECLARE(rename);
+SYSCALL_DECLARE(mkdir);
+SYSCALL_DECLARE(rmdir);
+SYSCALL_DECLARE(unlink);
+SYSCALL_DECLARE(symlink);
+SYSCALL_DECLARE(readlink);
+SYSCALL_DECLARE(access);
+SYSCALL_DECLARE(open);
+SYSCALL_DECLARE(creat);
+SYSCALL_DECLARE(stat);
+SYSCALL_DECLARE(lstat);
 
 #endif

@@ -28,6 +28,10 @@
 #include <trapdoor/spinlock.h>
 #include <trapdoor/task.h>
 #include <trapdoor/file.h>
+#include <trapdoor/printk.h>
+#include <trapdoor/stackleak.h>
+#include <trapdoor/string.h>
+#include <uapi/mman.h>
 #include <trapdoor/uaccess.h>
 #include <asm/ioctls.h>
 #include <trapdoor/wait.h>
@@ -255,16 +259,11 @@ static long tiocsti(const char __user *arg)
 	return 0;
 }
 
-/* ioctl(fd, request, arg): the console's job-control requests; any other file: -ENOTTY. */
-SYSCALL_DEFINE3(ioctl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
+/* The console's ioctl requests: job control (and the test image's own). */
+long tty_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 {
-	struct file *f = fget(fd);
 	void __user *argp = u64_to_user_ptr(arg);
 
-	if (!f)
-		return -EBADF;
-	if (f->type != FILE_CONSOLE)
-		return -ENOTTY;
 	switch (cmd) {
 	case TIOCSCTTY:
 		return tiocsctty();
@@ -304,3 +303,83 @@ long tty_inject_idle(long c)
 	tty_idle_byte = (int)c;
 	return old;
 }
+
+/*
+ * The console's write: the bytes copied in chunks, '\n' sent as "\r\n". The
+ * transmission may take long (a device access per byte) and needs nothing
+ * the kernel lock guards: the buffer is in our own address space, which only
+ * this task changes. So it runs without that lock, which every other syscall
+ * needs, under the console lock alone: one piece on the console, no other
+ * CPU's printk() inside it. The kernel lock is taken again only after the
+ * console lock is released, never while holding it (docs/smp.md, "Locks").
+ */
+ssize_t tty_write(struct file *f, const char __user *buf, size_t count, loff_t *pos)
+{
+	char kbuf[128];
+	size_t done = 0;
+	bool taken;
+
+	stackleak_track_stack(); /* a big frame: see kernel/stackleak.c */
+	/* Check the whole range first: a bad buffer writes nothing at all. */
+	if (!access_ok(buf, count, PROT_READ))
+		return -EFAULT;
+	spin_unlock(&kernel_lock);
+	taken = console_lock_acquire();
+	while (done < count) {
+		size_t n = count - done < sizeof(kbuf) ? count - done : sizeof(kbuf);
+
+		if (copy_from_user(kbuf, buf + done, n) < 0)
+			break;
+		for (size_t i = 0; i < n; i++) {
+			if (kbuf[i] == '\n')
+				arch_console_putc('\r');
+			arch_console_putc(kbuf[i]);
+		}
+		done += n;
+	}
+	console_lock_release(taken);
+	spin_lock(&kernel_lock);
+	return done < count ? -EFAULT : (long)done;
+}
+
+/*
+ * The console's read: sleeps until at least one byte has arrived
+ * (console_wait()), then returns what is there (up to count). No echo: the
+ * shell decides what to show. A kill ends the wait (-EINTR; the task dies on
+ * its way out, in exit_to_user_mode()); O_NONBLOCK with nothing there: -EAGAIN.
+ */
+ssize_t tty_read(struct file *f, char __user *buf, size_t count, loff_t *pos)
+{
+	char kbuf[64];
+	size_t n = 0, max = count < sizeof(kbuf) ? count : sizeof(kbuf);
+	int c;
+
+	stackleak_track_stack();
+	if (max == 0)
+		return 0;
+	/* Only the foreground process group reads the console. */
+	if (tty_check_read() < 0)
+		return -EIO;
+	while ((c = console_getc()) < 0) {
+		if (f->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		if (current->killed)
+			return -EINTR;
+		console_wait(); /* asleep until a key arrives */
+		if (tty_check_read() < 0)
+			return -EIO; /* put in the background while it slept */
+	}
+	do {
+		kbuf[n++] = (char)(c == '\r' ? '\n' : c);
+	} while (n < max && (c = console_getc()) >= 0);
+	if (copy_to_user(buf, kbuf, n) < 0)
+		return -EFAULT;
+	return (long)n;
+}
+
+const struct file_operations tty_fops = {
+	.llseek = no_llseek,
+	.read = tty_read,
+	.write = tty_write,
+	.unlocked_ioctl = tty_ioctl,
+};

@@ -1,5 +1,5 @@
-# Host tests and host benchmarks: lib/, the CRNG and the ELF checks (kernel/
-# elf.c) built for the machine we run on, with Criterion, AddressSanitizer and
+# Host tests and host benchmarks: lib/, the CRNG, the ELF checks (kernel/
+# elf.c) and the path walk (fs/) built for the machine we run on, with Criterion, AddressSanitizer and
 # UndefinedBehaviorSanitizer.
 # Everything under lib/ must compile here; that is what keeps it pure.
 # Included by the top-level Makefile.
@@ -19,6 +19,9 @@ HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c lib/fdt.c
 HOST_ARCH_DT_SRCS := $(wildcard arch/*/dt.c)
 HOST_LIB_SRCS	:= $(filter-out $(HOST_RENAMED_SRCS),$(wildcard lib/*.c lib/*/*.c)) \
 		   $(wildcard kernel/random.c) kernel/elf.c kernel/spinlock.c
+# The path walk and getdents64's packing (fs/): pure code on the tree of dentries; the
+# tests give them kmalloc (tests/host/test_fs.c).
+HOST_FS_SRCS	:= fs/dcache.c fs/inode.c fs/lookup.c fs/readdir.c
 # x86_64's instruction decoder (arch/x86_64/insn.c): pure code, with its arch's headers.
 HOST_ARCH_INSN_SRCS := arch/x86_64/insn.c
 # tests/host/arch_stubs.c: the arch.h hooks kernel/random.c calls, as test stubs,
@@ -26,7 +29,7 @@ HOST_ARCH_INSN_SRCS := arch/x86_64/insn.c
 HOST_TEST_SRCS	:= $(wildcard tests/host/test_*.c) tests/host/arch_stubs.c
 HOST_RENAMED_OBJS := $(patsubst %.c,$(HOST_BUILD)/renamed/%.o,$(HOST_RENAMED_SRCS) \
 		     $(HOST_ARCH_DT_SRCS))
-HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_TEST_SRCS) \
+HOST_OBJS	:= $(patsubst %.c,$(HOST_BUILD)/%.o,$(HOST_LIB_SRCS) $(HOST_FS_SRCS) $(HOST_TEST_SRCS) \
 		     $(HOST_ARCH_INSN_SRCS)) \
 		   $(HOST_RENAMED_OBJS)
 HOST_TESTS_BIN	:= $(HOST_BUILD)/host-tests

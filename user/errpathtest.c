@@ -14,6 +14,7 @@
  * this test fail. One PASS/FAIL line per case; exits with the failure count.
  */
 #include "lib/ulib.h"
+#include <uapi/fcntl.h>
 
 #include <uapi/stackleak.h>
 
@@ -183,6 +184,77 @@ static const struct errcase cases[] = {
 	{ "writev.kernel_vector", __NR_writev, { 1, P_KERNEL, 1 }, -EFAULT },
 	{ "writev.too_many", __NR_writev, { 1, BAD_LOW, 1025 }, -EINVAL },
 	{ "set_tid_address.bad_ptr", __NR_set_tid_address, { BAD_LOW }, ANY_OK },
+	/* Files (fs/): descriptors, reads and writes, metadata. */
+	{ "openat.no_such_file", __NR_openat, { AT_FDCWD, P_NOENT, 0, 0 }, -ENOENT },
+	{ "openat.bad_ptr", __NR_openat, { AT_FDCWD, BAD_LOW, 0, 0 }, -EFAULT },
+	{ "openat.kernel_ptr", __NR_openat, { AT_FDCWD, P_KERNEL, 0, 0 }, -EFAULT },
+	{ "openat.bad_dfd", __NR_openat, { 99, P_NOENT, 0, 0 }, -EBADF },
+	{ "readv.bad_fd", __NR_readv, { 99, P_KERNEL, 1 }, -EBADF },
+	{ "readv.kernel_vector", __NR_readv, { 1, P_KERNEL, 1 }, -EFAULT },
+	{ "readv.too_many", __NR_readv, { 1, BAD_LOW, 1025 }, -EINVAL },
+	{ "pread64.bad_fd", __NR_pread64, { 99, 0, 0, 0 }, -EBADF },
+	{ "pread64.console", __NR_pread64, { 1, 0, 0, 0 }, -ESPIPE },
+	{ "pwrite64.bad_fd", __NR_pwrite64, { 99, 0, 0, 0 }, -EBADF },
+	{ "pwrite64.console", __NR_pwrite64, { 1, 0, 0, 0 }, -ESPIPE },
+	{ "lseek.bad_fd", __NR_lseek, { 99, 0, 0 }, -EBADF },
+	{ "lseek.console", __NR_lseek, { 1, 0, 0 }, -ESPIPE },
+	{ "lseek.bad_whence", __NR_lseek, { 1, 0, 7 }, -EINVAL },
+	{ "getdents64.bad_fd", __NR_getdents64, { 99, BAD_LOW, 64 }, -EBADF },
+	{ "getdents64.not_a_directory", __NR_getdents64, { 1, BAD_LOW, 64 }, -ENOTDIR },
+	{ "statx.reserved_mask", __NR_statx, { AT_FDCWD, P_NOENT, 0, 0x80000000L }, -EINVAL },
+	{ "statx.no_such_file", __NR_statx, { AT_FDCWD, P_NOENT, 0, 0 }, -ENOENT },
+	{ "statx.bad_flags", __NR_statx, { AT_FDCWD, P_NOENT, 0x10000, 0 }, -EINVAL },
+	{ "dup.bad_fd", __NR_dup, { 99 }, -EBADF },
+	{ "fcntl.bad_fd", __NR_fcntl, { 99, F_GETFD, 0 }, -EBADF },
+	{ "fcntl.bad_cmd", __NR_fcntl, { 1, 9999, 0 }, -EINVAL },
+	{ "fcntl.dupfd_past_limit", __NR_fcntl, { 1, F_DUPFD, 1024 }, -EINVAL },
+	{ "sendfile.refused", __NR_sendfile, { 1, 0, 0, 16 }, -EINVAL },
+#ifdef __NR_newfstatat
+	{ "newfstatat.no_such_file", __NR_newfstatat, { AT_FDCWD, P_NOENT, P_KERNEL, 0 }, -ENOENT },
+	{ "newfstatat.bad_ptr", __NR_newfstatat, { AT_FDCWD, BAD_LOW, P_KERNEL, 0 }, -EFAULT },
+	{ "newfstatat.bad_flags", __NR_newfstatat, { AT_FDCWD, P_NOENT, P_KERNEL, 0x7 }, -EINVAL },
+	{ "fstat.bad_fd", __NR_fstat, { 99, P_KERNEL }, -EBADF },
+	{ "fstat.kernel_ptr", __NR_fstat, { 1, P_KERNEL }, -EFAULT },
+#endif
+	/* Files: names, the working directory, umask. */
+	{ "getcwd.bad_ptr", __NR_getcwd, { BAD_LOW, 64 }, -EFAULT },
+	{ "getcwd.too_small", __NR_getcwd, { P_KERNEL, 1 }, -ERANGE },
+	{ "mkdirat.bad_ptr", __NR_mkdirat, { AT_FDCWD, BAD_LOW, 0755 }, -EFAULT },
+	{ "unlinkat.no_such_file", __NR_unlinkat, { AT_FDCWD, P_NOENT, 0 }, -ENOENT },
+	{ "symlinkat.bad_ptr", __NR_symlinkat, { BAD_LOW, AT_FDCWD, P_NOENT }, -EFAULT },
+	{ "readlinkat.no_such_file",
+	  __NR_readlinkat,
+	  { AT_FDCWD, P_NOENT, P_KERNEL, 16 },
+	  -ENOENT },
+	{ "renameat2.no_such_file",
+	  __NR_renameat2,
+	  { AT_FDCWD, P_NOENT, AT_FDCWD, P_NOENT },
+	  -ENOENT },
+	{ "faccessat.no_such_file", __NR_faccessat, { AT_FDCWD, P_NOENT, 0 }, -ENOENT },
+	{ "ftruncate.bad_fd", __NR_ftruncate, { 99, 0 }, -EBADF },
+	{ "chdir.no_such_dir", __NR_chdir, { P_NOENT }, -ENOENT },
+	{ "chdir.bad_ptr", __NR_chdir, { BAD_LOW }, -EFAULT },
+	{ "fchdir.bad_fd", __NR_fchdir, { 99 }, -EBADF },
+	{ "umask.default", __NR_umask, { 022 }, ANY_OK },
+#ifdef __NR_renameat
+	{ "renameat.no_such_file",
+	  __NR_renameat,
+	  { AT_FDCWD, P_NOENT, AT_FDCWD, P_NOENT },
+	  -ENOENT },
+#endif
+#ifdef __NR_rename
+	{ "open.no_such_file", __NR_open, { P_NOENT, 0, 0 }, -ENOENT },
+	{ "creat.bad_ptr", __NR_creat, { BAD_LOW, 0644 }, -EFAULT },
+	{ "stat.no_such_file", __NR_stat, { P_NOENT, P_KERNEL }, -ENOENT },
+	{ "lstat.no_such_file", __NR_lstat, { P_NOENT, P_KERNEL }, -ENOENT },
+	{ "access.no_such_file", __NR_access, { P_NOENT, 0 }, -ENOENT },
+	{ "rename.no_such_file", __NR_rename, { P_NOENT, P_NOENT }, -ENOENT },
+	{ "mkdir.bad_ptr", __NR_mkdir, { BAD_LOW, 0755 }, -EFAULT },
+	{ "rmdir.no_such_dir", __NR_rmdir, { P_NOENT }, -ENOENT },
+	{ "unlink.no_such_file", __NR_unlink, { P_NOENT }, -ENOENT },
+	{ "symlink.bad_ptr", __NR_symlink, { BAD_LOW, P_NOENT }, -EFAULT },
+	{ "readlink.no_such_file", __NR_readlink, { P_NOENT, P_KERNEL, 16 }, -ENOENT },
+#endif
 /* The old-style calls, where this arch's table has them. */
 #ifdef __NR_pipe
 	{ "pipe.bad_ptr", __NR_pipe, { BAD_LOW }, -EFAULT },

@@ -39,6 +39,7 @@
  * invariant at the end; every FAIL names the seed and the call to replay.
  */
 #include "lib/ulib.h"
+#include <uapi/fcntl.h>
 
 #include <uapi/stackleak.h>
 
@@ -80,6 +81,8 @@ static unsigned long below(unsigned long n)
 }
 
 /* Every number the table in kernel/syscall.c knows. */
+#define NR_OPEN 1024 /* descriptors per task, Linux's default limit */
+
 static const long valid_nrs[] = {
 	__NR_read,
 	__NR_write,
@@ -118,6 +121,23 @@ static const long valid_nrs[] = {
 	__NR_setsid,
 	__NR_writev,
 	__NR_set_tid_address,
+	__NR_openat,
+	__NR_readv,
+	__NR_pread64,
+	__NR_pwrite64,
+	__NR_lseek,
+	__NR_getdents64,
+	__NR_statx,
+	__NR_dup,
+	__NR_fcntl,
+	__NR_sendfile,
+#ifdef __NR_newfstatat
+	__NR_newfstatat,
+	__NR_fstat,
+#endif
+#ifdef __NR_open
+	__NR_open,
+#endif
 #ifdef __NR_pipe
 	__NR_pipe,
 #endif
@@ -359,10 +379,52 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_dup3:
 		return (unsigned int)a[1] > 2;
 	case __NR_read:
+	case __NR_readv:
+	case __NR_pread64:
 		/* Any open descriptor may be the console (a key) or an empty pipe: never wait. */
-		if ((unsigned int)a[0] < 16)
+		if ((unsigned int)a[0] < NR_OPEN)
 			a[2] = 0;
 		return true;
+	case __NR_pwrite64:
+		/* As write: nothing to a file or a pipe of our own. */
+		if ((unsigned int)a[0] < NR_OPEN)
+			a[2] = 0;
+		return true;
+	case __NR_openat:
+		/* No new file (pages that would stay), no file emptied. */
+		a[2] &= ~(unsigned long)(O_CREAT | O_TRUNC);
+		return true;
+#ifdef __NR_open
+	case __NR_open:
+		a[1] &= ~(unsigned long)(O_CREAT | O_TRUNC);
+		return true;
+#endif
+	case __NR_fcntl:
+		/* The console's file is every task's: its O_NONBLOCK would reach the shell. */
+		return (unsigned int)a[1] != F_SETFL;
+	/*
+	 * The calls that make, remove, rename or cut files, or move the working
+	 * directory: the tree is every later test's (and a new name's pages stay).
+	 */
+	case __NR_mkdirat:
+	case __NR_symlinkat:
+	case __NR_unlinkat:
+	case __NR_renameat2:
+	case __NR_ftruncate:
+	case __NR_chdir:
+	case __NR_fchdir:
+#ifdef __NR_renameat
+	case __NR_renameat:
+#endif
+#ifdef __NR_rename
+	case __NR_rename:
+	case __NR_mkdir:
+	case __NR_rmdir:
+	case __NR_unlink:
+	case __NR_symlink:
+	case __NR_creat:
+#endif
+		return false;
 	case __NR_write:
 		/*
 		 * Anything readable would end up on the log as junk: to the
@@ -373,7 +435,7 @@ static bool make_safe(long nr, unsigned long *a)
 		if ((unsigned int)a[0] <= 2 &&
 		    a[2] != 0) /* 0 is the console too, open for writing */
 			a[1] = bad_ptr();
-		else if ((unsigned int)a[0] > 2 && (unsigned int)a[0] < 16)
+		else if ((unsigned int)a[0] > 2 && (unsigned int)a[0] < NR_OPEN)
 			a[2] = 0;
 		return true;
 	case __NR_getrandom:
@@ -425,7 +487,7 @@ static bool make_safe(long nr, unsigned long *a)
 		/* As write: nothing readable to the console, nothing to a pipe that may fill. */
 		if ((unsigned int)a[0] <= 2)
 			a[1] = bad_ptr();
-		else if ((unsigned int)a[0] < 16)
+		else if ((unsigned int)a[0] < NR_OPEN)
 			a[2] = 0;
 		return true;
 	case __NR_trapdoor_config:
@@ -604,6 +666,9 @@ static void check_invariants(void)
 	if (r != 0 && !failures[INV_STACKLEAK]++)
 		fail("user.fuzz.stackleak_check", "stackleak_check() = %ld", r);
 	reap_children();
+	/* The descriptors the calls opened or duplicated closed again (the console's stay). */
+	for (int fd = 3; fd < NR_OPEN; fd++)
+		close(fd);
 	/* The memory calls' traces: the arena and the heap emptied again. */
 	munmap((void *)arena, ARENA_SIZE);
 	brk(heap_start);

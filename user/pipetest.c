@@ -82,24 +82,34 @@ static void test_close(void)
 	close(fds[1]);
 }
 
-/* Until there are 16 descriptors, pipe2 succeeds; then -EMFILE, and closing frees them. */
+static long dup(int fd)
+{
+	return syscall1(__NR_dup, fd);
+}
+
+/*
+ * Up to 1024 descriptors (Linux's default limit): dup succeeds until then,
+ * and a pipe2 that finds no room is -EMFILE; closing frees them.
+ */
 static void test_fd_limit(void)
 {
-	int fds[8][2], n = 0;
+	int fds[2], n = 0;
 	long r = 0;
 
-	while (n < 8 && (r = pipe2(fds[n], 0)) == 0)
+	r = pipe2(fds, 0);
+	CHECK("user.pipe.before_limit", r == 0, "returned %ld", r);
+	while (n < 2000 && (r = dup(fds[0])) >= 0)
 		n++;
-	/* 3 console descriptors + 6 pipes = 15: the seventh needs two, one is left. */
-	CHECK("user.pipe.emfile", n == 6 && r == -EMFILE, "%d pipes, then %ld", n, r);
-	for (int i = 0; i < n; i++) {
-		close(fds[i][0]);
-		close(fds[i][1]);
-	}
-	r = pipe2(fds[0], 0);
+	/* 3 console descriptors + the pipe's 2 + n = 1024. */
+	CHECK("user.dup.emfile", n == 1024 - 5 && r == -EMFILE, "%d dups, then %ld", n, r);
+	r = pipe2(fds, 0);
+	CHECK("user.pipe.emfile", r == -EMFILE, "returned %ld", r);
+	for (int fd = 3; fd < 1024; fd++)
+		close(fd);
+	r = pipe2(fds, 0);
 	CHECK("user.pipe.fds_back_after_close", r == 0, "returned %ld", r);
-	close(fds[0][0]);
-	close(fds[0][1]);
+	close(fds[0]);
+	close(fds[1]);
 }
 
 /* read blocks until the writer, which sleeps first, writes. */
@@ -408,7 +418,7 @@ static void test_dup2(void)
 	CHECK("user.dup3.bad_flags", r == -EINVAL, "returned %ld", r);
 	r = dup2(12, 9);
 	CHECK("user.dup2.closed_oldfd", r == -EBADF, "returned %ld", r);
-	r = dup2(fds[0], 16);
+	r = dup2(fds[0], 1024);
 	CHECK("user.dup2.newfd_out_of_range", r == -EBADF, "returned %ld", r);
 	close(fds[0]);
 }

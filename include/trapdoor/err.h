@@ -9,8 +9,7 @@
 
 #include <trapdoor/compiler.h>
 #include <trapdoor/types.h>
-
-#define MAX_ERRNO 4095
+#include <uapi/errno.h> /* MAX_ERRNO */
 
 #define IS_ERR_VALUE(x) ((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
 
@@ -27,6 +26,11 @@ static inline long PTR_ERR(const void *ptr)
 static inline bool IS_ERR(const void *ptr)
 {
 	return IS_ERR_VALUE((unsigned long)ptr);
+}
+
+static inline void *ERR_CAST(const void *ptr)
+{
+	return (void *)ptr;
 }
 
 static inline bool IS_ERR_OR_NULL(const void *ptr)

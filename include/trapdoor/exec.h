@@ -6,6 +6,7 @@
 #include <trapdoor/compiler.h> /* __user */
 #include <trapdoor/types.h>
 
+struct file;
 struct mm_struct;
 
 #define MAX_ARGS	    16	 /* the kernel's own spawns (init's argv) */
@@ -50,19 +51,22 @@ struct exec_args {
 	/* prepare_exec()'s: argv is prefix[], then argv from index skip on. */
 	const char *prefix[EXEC_MAX_PREFIX];
 	unsigned int nprefix, skip;
-	const u8 *elf; /* the ELF image to load, and its size */
-	size_t elf_size;
+	struct file *file; /* the ELF file to load (a reference) ... */
+	u8 *head;	   /* ... and a page holding its first head_len bytes */
+	size_t head_len;
 };
 
 /*
- * Finds args->filename (a path, symlinks followed) and, while it is a "#!"
+ * Opens args->filename (a path, symlinks followed) and, while it is a "#!"
  * script, its interpreter, as Linux's execve: 0, or -ENOENT (no such file,
  * or no such interpreter), -EACCES (not a regular file, or no execute bit),
  * -ENOEXEC (a "#!" line without an interpreter), -ELOOP (interpreters nested
- * too deep, or too many symlinks), -ENOTDIR, -ENAMETOOLONG, -EFAULT. Nothing
- * is allocated: a spawn can ask before it makes a task.
+ * too deep, or too many symlinks), -ENOTDIR, -ENAMETOOLONG, -EFAULT, -ENOMEM.
+ * No task or address space is made: a spawn asks before it makes one.
+ * Whatever it returns, finish_exec() releases what it took.
  */
 long prepare_exec(struct exec_args *args);
+void finish_exec(struct exec_args *args);
 
 /* What a loaded image starts with: pc, sp, and e_flags for arch_elf_entry(). */
 struct exec_image {
@@ -84,7 +88,7 @@ long count_exec_args(struct exec_args *args);
 long elf_check_header(const void *image, size_t size);
 
 /*
- * Maps the program prepare_exec() found and a stack (mm_setup_stack()) into mm and builds Linux's initial
+ * Maps the program prepare_exec() opened and a stack (mm_setup_stack()) into mm and builds Linux's initial
  * stack from args (counted by count_exec_args()): argc, argv[], NULL,
  * envp[], NULL, the auxiliary vector; the strings at the top. -ENOEXEC if its image is malformed, -ENOMEM if memory ran
  * out, -E2BIG or -EFAULT if the strings changed since they were counted.

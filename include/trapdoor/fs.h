@@ -105,8 +105,7 @@ struct inode {
 	unsigned int i_count; /* dentries and open files that hold it */
 	const struct inode_operations *i_op;
 	const struct file_operations *i_fop;
-	void *i_private;	 /* the file system's own: ramfs's data pages, a symlink's target */
-	struct list_head i_list; /* every inode (fs/inode.c), for counting */
+	void *i_private; /* the file system's own: ramfs's data pages, a symlink's target */
 };
 
 struct dentry {
@@ -294,6 +293,14 @@ struct filename *getname(const char __user *uname); /* ERR_PTR: -EFAULT, -ENAMET
 struct filename *getname_kernel(const char *name);
 void putname(struct filename *name);
 
+/*
+ * The walk itself, from start (fs/lookup.c): *result a referenced, positive
+ * dentry. path_walk_parent() stops before the last component, as
+ * filename_parentat() does.
+ */
+int path_walk(const struct path *start, const char *name, unsigned int flags, struct path *result);
+int path_walk_parent(const struct path *start, const char *name, unsigned int *lflags,
+		     struct path *parent, struct qstr *last, int *type);
 /* The walk's start: dfd's directory, the cwd for AT_FDCWD; a reference in *start. */
 int path_start(int dfd, struct path *start);
 /* name from dfd: *path gets a referenced, positive dentry. */

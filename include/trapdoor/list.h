@@ -47,6 +47,13 @@ static inline void list_del_init(struct list_head *entry)
 	INIT_LIST_HEAD(entry);
 }
 
+#define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
+
+/* Each entry of the list head, of type typeof(*pos), in order. */
+#define list_for_each_entry(pos, head, member)                                                 \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head); \
+	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+
 #define list_entry(ptr, type, member)	     container_of(ptr, type, member)
 #define list_first_entry(head, type, member) list_entry((head)->next, type, member)
 

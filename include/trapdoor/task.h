@@ -15,6 +15,7 @@
 #define TRAPDOOR_INCLUDE_TRAPDOOR_TASK_H
 
 #include <trapdoor/compiler.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/prandom.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/types.h>
@@ -25,7 +26,6 @@
 #define NR_TASKS	128
 #define TASK_COMM_LEN	16
 #define STACK_END_MAGIC 0x57AC6E9DUL /* Linux's value: "stack end" */
-#define NR_OPEN		16	     /* file descriptors per task (include/trapdoor/file.h) */
 
 enum task_state {
 	TASK_UNUSED = 0,
@@ -76,7 +76,9 @@ struct task_struct {
 	u64 wake_at;		     /* nanosleep: the cycle count to wake at, 0 if none */
 	int __user *set_child_tid;   /* clone's CLONE_CHILD_SETTID: tid stored there at first run */
 	int __user *clear_child_tid; /* set_tid_address(), CLONE_CHILD_CLEARTID: 0 stored at exit */
-	struct file *files[NR_OPEN]; /* open file descriptors (kernel/file.c) */
+	struct files_struct *files;  /* open file descriptors (fs/file.c) */
+	struct fs_struct fs;	     /* working directory and umask (fs/fs_struct.c) */
+	struct file *exe_file;	     /* the program it runs: /proc/self/exe (fs/proc.c) */
 	/* kernel/randomize_kstack.h: the per-task offset source (prng-task), */
 	struct rnd_state kstack_rnd_state;
 	/* and, with kstack.store=task, the offset counter and crng16 chose at its last syscall exit. */

@@ -45,4 +45,39 @@
 #define __NR_wait4	       260
 #define __NR_getrandom	       278
 
+/* Files (fs/): open files, descriptors, reads and writes, metadata */
+#define __NR_dup	23
+#define __NR_fcntl	25
+#define __NR_openat	56
+#define __NR_getdents64 61
+#define __NR_lseek	62
+#define __NR_readv	65
+#define __NR_pread64	67
+#define __NR_pwrite64	68
+#define __NR_sendfile	71
+#define __NR_statx	291
+
+/* Files (fs/namei.c): names, the working directory, umask */
+#define __NR_getcwd	17
+#define __NR_mkdirat	34
+#define __NR_unlinkat	35
+#define __NR_symlinkat	36
+#define __NR_ftruncate	46
+#define __NR_faccessat	48
+#define __NR_chdir	49
+#define __NR_fchdir	50
+#define __NR_readlinkat 78
+#define __NR_umask	166
+#define __NR_renameat2	276
+
+/* struct stat's calls: arm64 and riscv (__ARCH_WANT_NEW_STAT), not loongarch, which has statx only */
+#ifdef __ARCH_WANT_NEW_STAT
+#define __NR_newfstatat 79
+#define __NR_fstat	80
+#endif
+/* renameat: arm64 only (__ARCH_WANT_RENAMEAT); renameat2 replaced it */
+#ifdef __ARCH_WANT_RENAMEAT
+#define __NR_renameat 38
+#endif
+
 #endif

@@ -3,6 +3,8 @@
 #ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
 #define TRAPDOOR_ASM_UAPI_UNISTD_H
 
+#define __ARCH_WANT_NEW_STAT /* newfstatat and fstat, as Linux on this arch */
+#define __ARCH_WANT_RENAMEAT /* renameat too */
 #include <uapi/asm-generic/unistd.h>
 
 #endif

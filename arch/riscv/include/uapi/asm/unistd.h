@@ -3,6 +3,7 @@
 #ifndef TRAPDOOR_ASM_UAPI_UNISTD_H
 #define TRAPDOOR_ASM_UAPI_UNISTD_H
 
+#define __ARCH_WANT_NEW_STAT /* newfstatat and fstat, as Linux on this arch */
 #include <uapi/asm-generic/unistd.h>
 
 #endif

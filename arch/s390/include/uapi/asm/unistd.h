@@ -53,4 +53,45 @@
  */
 #define __ARCH_WANT_SYS_OLD_MMAP 1
 
+/* Files (fs/): open files, descriptors, reads and writes, metadata */
+#define __NR_lseek	19
+#define __NR_dup	41
+#define __NR_fcntl	55
+#define __NR_fstat	108
+#define __NR_readv	145
+#define __NR_pread64	180
+#define __NR_pwrite64	181
+#define __NR_sendfile	187
+#define __NR_getdents64 220
+#define __NR_openat	288
+#define __NR_newfstatat 293
+#define __NR_statx	379
+
+/* Files (fs/namei.c): names, the working directory, umask */
+#define __NR_chdir	12
+#define __NR_umask	60
+#define __NR_ftruncate	93
+#define __NR_fchdir	133
+#define __NR_getcwd	183
+#define __NR_mkdirat	289
+#define __NR_unlinkat	294
+#define __NR_renameat	295
+#define __NR_symlinkat	297
+#define __NR_readlinkat 298
+#define __NR_faccessat	300
+#define __NR_renameat2	347
+
+/* Files (fs/namei.c): the old-style forms of the *at calls */
+#define __NR_open     5
+#define __NR_creat    8
+#define __NR_unlink   10
+#define __NR_access   33
+#define __NR_rename   38
+#define __NR_mkdir    39
+#define __NR_rmdir    40
+#define __NR_symlink  83
+#define __NR_readlink 85
+#define __NR_stat     106
+#define __NR_lstat    107
+
 #endif

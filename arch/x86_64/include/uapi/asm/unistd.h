@@ -48,4 +48,45 @@
 #define __NR_getcpu	       309
 #define __NR_getrandom	       318
 
+/* Files (fs/): open files, descriptors, reads and writes, metadata */
+#define __NR_fstat	5
+#define __NR_lseek	8
+#define __NR_pread64	17
+#define __NR_pwrite64	18
+#define __NR_readv	19
+#define __NR_dup	32
+#define __NR_sendfile	40
+#define __NR_fcntl	72
+#define __NR_getdents64 217
+#define __NR_openat	257
+#define __NR_newfstatat 262
+#define __NR_statx	332
+
+/* Files (fs/namei.c): names, the working directory, umask */
+#define __NR_ftruncate	77
+#define __NR_getcwd	79
+#define __NR_chdir	80
+#define __NR_fchdir	81
+#define __NR_umask	95
+#define __NR_mkdirat	258
+#define __NR_unlinkat	263
+#define __NR_renameat	264
+#define __NR_symlinkat	266
+#define __NR_readlinkat 267
+#define __NR_faccessat	269
+#define __NR_renameat2	316
+
+/* Files (fs/namei.c): the old-style forms of the *at calls */
+#define __NR_open     2
+#define __NR_stat     4
+#define __NR_lstat    6
+#define __NR_access   21
+#define __NR_rename   82
+#define __NR_mkdir    83
+#define __NR_rmdir    84
+#define __NR_creat    85
+#define __NR_unlink   87
+#define __NR_symlink  88
+#define __NR_readlink 89
+
 #endif
