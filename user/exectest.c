@@ -5,19 +5,35 @@
  * under /test in every image), and each refusal with Linux's errno. Each
  * exec runs in a child, which checks its own argv against the EXPECT
  * variable of its environment ('|' between the strings) and exits 0 if they
- * match. With argv[1] "boot-args" it is the first program that init= or
+ * match and /proc/self/exe is /bin/exectest. With argv[1] "boot-args" it is the first program that init= or
  * rdinit= names (tools/testsuite): it checks the argv "--" gave it and
  * powers off.
  */
 #include "lib/ulib.h"
 
+#include <uapi/fcntl.h>
+
 #define WANT_PREFIX "EXPECT="
 
-/* The child's side: argv joined with '|' against EXPECT from envp. */
-static int check_argv(int argc, char **argv, const char *want)
+/* Where this program's copy goes, to run an ELF that is not the parent's own. */
+#define COPY "/tmp/exectest-copy"
+
+/*
+ * The child's side: argv joined with '|' against EXPECT from envp, and
+ * /proc/self/exe, which is the ELF that runs (want_exe): /bin/exectest,
+ * whatever path, symlink or script led to it, or its copy.
+ */
+static int check_argv(int argc, char **argv, const char *want, const char *want_exe)
 {
-	char got[512];
+	char got[512], exe[64];
 	size_t n = 0;
+	long len = syscall4(__NR_readlinkat, AT_FDCWD, "/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (len < 0 || (exe[len] = '\0', strcmp(exe, want_exe))) {
+		printf("exectest: /proc/self/exe is \"%s\" (%ld), expected %s\n",
+		       len < 0 ? "" : exe, len, want_exe);
+		return 1;
+	}
 
 	got[0] = '\0';
 	for (int i = 0; i < argc; i++)
@@ -88,6 +104,29 @@ static void test_paths(void)
 	refused("user.exec.empty_path", "", ENOENT);
 }
 
+/*
+ * A program written at run time: this one copied to /tmp, made executable,
+ * and run by execve from a child whose own /proc/self/exe is /bin/exectest.
+ */
+static void test_copy(void)
+{
+	const char *const argv[] = { "copy", "a", NULL };
+	static char buf[4096];
+	long in, out, n = 0;
+
+	in = syscall4(__NR_openat, AT_FDCWD, "/bin/exectest", O_RDONLY, 0);
+	out = syscall4(__NR_openat, AT_FDCWD, COPY, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	while (in >= 0 && out >= 0 && (n = read((int)in, buf, sizeof(buf))) > 0)
+		if (write((int)out, buf, (size_t)n) != n)
+			n = -1;
+	close((int)in);
+	close((int)out);
+	CHECK("user.exec.copy_written", in >= 0 && out >= 0 && n == 0, "open %ld, %ld, read %ld",
+	      in, out, n);
+	runs("user.exec.copy_runs_with_its_own_exe", COPY, argv, "copy|a");
+	syscall3(__NR_unlinkat, AT_FDCWD, COPY, 0);
+}
+
 static void test_scripts(void)
 {
 	const char *const argv[] = { "script", "a", "b", NULL };
@@ -126,18 +165,21 @@ int main(int argc, char **argv)
 
 	for (; *envp; envp++)
 		if (!strncmp(*envp, WANT_PREFIX, strlen(WANT_PREFIX)))
-			return check_argv(argc, argv, *envp + strlen(WANT_PREFIX));
+			return check_argv(argc, argv, *envp + strlen(WANT_PREFIX),
+					  strcmp(argv[0], "copy") ? "/bin/exectest" : COPY);
 	if (argc > 1 && !strcmp(argv[1], "boot-args")) {
 		/* Run as init= names it, or through the script an INITRAMFS_EXTRA tree put at /test/arg.sh. */
 		bool script = argc > 2 && !strcmp(argv[2], "/test/arg.sh");
 		int bad = check_argv(argc, argv,
 				     script ? "/bin/exectest|boot-args|/test/arg.sh|one|two" :
-					      "/bin/exectest|boot-args|one|two");
+					      "/bin/exectest|boot-args|one|two",
+				     "/bin/exectest");
 
 		CHECK("user.exec.init_argv", !bad && getpid() == 1, "pid %ld", getpid());
 		poweroff(bad || getpid() != 1);
 	}
 	test_paths();
 	test_scripts();
+	test_copy();
 	return test_failures;
 }
