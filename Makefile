@@ -146,7 +146,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/initramfs.c \
-		   kernel/initramfs_unpack.c kernel/kallsyms.c \
+		   kernel/kallsyms.c \
 		   kernel/lkdtm.c kernel/main.c \
 		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/sched.c \

@@ -178,8 +178,7 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 	kernel_protect();
 	/* The file system and the initramfs in it before the tests: they run programs from it. */
 	vfs_init();
-	if (initramfs_init(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start)) == 0)
-		unpack_to_rootfs(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
+	unpack_to_rootfs(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all(boot_info.cmdline);
