@@ -229,7 +229,7 @@ long do_fork(void)
 }
 
 /*
- * execve: the current task becomes a fresh run of another embedded program.
+ * execve: the current task becomes a fresh run of the program at a path.
  * The old image is kept until the new one has loaded, so a failed execve
  * returns an error to a task that is still intact. Past that point, an arch
  * that refuses the image (arch_elf_entry()) leaves nothing to return to: the

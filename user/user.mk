@@ -35,15 +35,15 @@ $(USER_BUILD)/%.o: %.S
 	$(Q)mkdir -p $(@D)
 	$(call quiet,AS,$< [user])$(CC) $(USER_CFLAGS) -Iarch/$(ARCH)/include -D__ASSEMBLY__ -c -o $@ $<
 
-# The Linux test programs (tests/linux/linux.mk) go into the same table.
-EMBEDDED_PROGS	= $(USER_PROGS) $(LINUX_PROGS)
-embedded_elf	= $(if $(filter $(1),$(LINUX_PROGS)),$(LINUX_BUILD),$(USER_BUILD))/$(1).elf
+# The Linux test programs (tests/linux/linux.mk) go into /bin too.
+INITRAMFS_PROGS	= $(USER_PROGS) $(LINUX_PROGS)
+prog_elf	= $(if $(filter $(1),$(LINUX_PROGS)),$(LINUX_BUILD),$(USER_BUILD))/$(1).elf
 
 # The program names, rewritten only when they change: a program removed from
 # user/ must leave the image (and sh's help) too, though no file left is newer.
 $(USER_BUILD)/programs.list: FORCE
 	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(EMBEDDED_PROGS)' | cmp -s - $@ || echo '$(EMBEDDED_PROGS)' > $@
+	$(Q)echo '$(INITRAMFS_PROGS)' | cmp -s - $@ || echo '$(INITRAMFS_PROGS)' > $@
 
 # sh's help lists the programs: a table from each one's opening comment.
 $(USER_BUILD)/programs.h: $(USER_PROG_SRCS) tools/program-help $(USER_BUILD)/programs.list
@@ -77,7 +77,7 @@ $(INITRAMFS): $(USER_ELFS) $(patsubst %,$(LINUX_BUILD)/%.elf,$(LINUX_PROGS)) \
 	      usr/initramfs.list tools/gen-initramfs FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/gen-initramfs -o $@.new --list usr/initramfs.list \
-		$(foreach p,$(EMBEDDED_PROGS),--bin $(p)=$(call embedded_elf,$(p))) \
+		$(foreach p,$(INITRAMFS_PROGS),--bin $(p)=$(call prog_elf,$(p))) \
 		$(addprefix --extra ,$(INITRAMFS_EXTRA))
 	$(Q)if cmp -s $@.new $@; then rm $@.new; else \
 		$(if $(Q),echo '  GEN      $@';) mv $@.new $@; fi

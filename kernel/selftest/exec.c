@@ -64,7 +64,7 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
-/* The ABI the embedded programs are built for is this arch's: its entry is e_entry itself. */
+/* The ABI the user programs are built for is this arch's: its entry is e_entry itself. */
 static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
 {
 	const struct init_image *init = find_init();
@@ -73,7 +73,7 @@ static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
 	struct pt_regs regs;
 	int err;
 
-	KTEST_EXPECT(init != NULL && mm != NULL, "no embedded init program, or no mm");
+	KTEST_EXPECT(init != NULL && mm != NULL, "no /bin/init in the initramfs, or no mm");
 	if (!init || !mm)
 		return;
 	memcpy(&hdr, init->start, sizeof(hdr));

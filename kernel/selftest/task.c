@@ -15,7 +15,7 @@
 /*
  * execve gives the task a fresh kernel-stack offset stream (prng-task): the
  * old image may have leaked enough offsets to predict the old one. A real
- * do_execve() of the embedded init, run by a stand-in task with its own
+ * do_execve() of /bin/init, run by a stand-in task with its own
  * kernel stack, before any task exists.
  */
 static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
