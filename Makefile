@@ -470,7 +470,7 @@ BENCH_DEPS	:= python3:python3 /usr/lib/python3/dist-packages/matplotlib/__init__
 BOOK_DEPS	:= mkdocs:mkdocs /var/lib/dpkg/info/mkdocs-material.list:mkdocs-material
 BOOK_CHECK_DEPS	:= $(BOOK_DEPS) chromium:chromium
 # Linux's syscall numbers per arch, which tools/check-syscall-numbers compares ours with, and
-# qemu-user, which runs user/abitest and user/fstest under Linux (tools/run-on-linux).
+# qemu-user, which runs user/abitest, user/fstest and user/vfstest under Linux (tools/run-on-linux).
 ABI_DEPS	:= /usr/include/x86_64-linux-gnu/asm/unistd_64.h:linux-libc-dev \
 		   /usr/aarch64-linux-gnu/include/asm/unistd.h:linux-libc-dev-arm64-cross \
 		   /usr/riscv64-linux-gnu/include/asm/unistd.h:linux-libc-dev-riscv64-cross \

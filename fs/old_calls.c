@@ -6,6 +6,7 @@
  * (the generic table) builds nothing here.
  */
 #include <trapdoor/fs.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
@@ -51,6 +52,7 @@ SYSCALL_DEFINE2(creat, const char __user *, pathname, umode_t, mode)
 #ifdef __NR_stat
 static long do_stat(const char __user *filename, struct stat __user *statbuf, unsigned int flags)
 {
+	stackleak_track_stack(); /* struct stat is a big frame */
 	struct stat st;
 	struct path path;
 	int err = user_path_at(AT_FDCWD, filename, flags, &path);
