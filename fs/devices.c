@@ -139,7 +139,7 @@ struct file *console_file(void)
 }
 
 /* The console file of the first task's 0, 1 and 2: never closed (one reference of its own). */
-int console_init(void)
+int console_file_init(void)
 {
 	struct inode *inode = new_inode();
 	struct file *f;

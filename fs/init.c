@@ -11,7 +11,7 @@
 #include <uapi/errno.h>
 
 int ramfs_init_root(void);
-int console_init(void);
+int console_file_init(void);
 int proc_init(void);
 
 /* Creates the last component of pathname with create(), given its parent directory. */
@@ -99,7 +99,7 @@ void vfs_init(void)
 	int err = ramfs_init_root();
 
 	if (!err)
-		err = console_init();
+		err = console_file_init();
 	if (!err)
 		err = init_mkdir("/dev", 0755);
 	for (unsigned int i = 0; !err && i < sizeof(nodes) / sizeof(nodes[0]); i++)

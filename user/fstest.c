@@ -611,6 +611,10 @@ static void names_cases(void)
 	expect("user.fs.mkdirat.exists", mkdirat(AT_FDCWD, "d", 0755), -EEXIST);
 	expect("user.fs.mkdirat.exists_file", mkdirat(AT_FDCWD, "f", 0755), -EEXIST);
 	expect("user.fs.mkdirat.exists_symlink", mkdirat(AT_FDCWD, "dangling", 0755), -EEXIST);
+	expect("user.fs.mkdirat.root", mkdirat(AT_FDCWD, "/", 0755), -EEXIST);
+	expect("user.fs.mkdirat.dot", mkdirat(AT_FDCWD, ".", 0755), -EEXIST);
+	expect("user.fs.mkdirat.dotdot", mkdirat(AT_FDCWD, "d/..", 0755), -EEXIST);
+	expect("user.fs.mkdirat.name_empty", mkdirat(AT_FDCWD, "", 0755), -ENOENT);
 	expect("user.fs.mkdirat.missing_parent", mkdirat(AT_FDCWD, "no/d", 0755), -ENOENT);
 	expect("user.fs.mkdirat.file_parent", mkdirat(AT_FDCWD, "f/d", 0755), -ENOTDIR);
 	expect("user.fs.mkdirat.bad_path", mkdirat(AT_FDCWD, BAD_PTR, 0755), -EFAULT);
@@ -654,6 +658,9 @@ static void names_cases(void)
 	       -ENOTDIR);
 	expect("user.fs.unlinkat.dot", unlinkat(AT_FDCWD, "d/e/.", AT_REMOVEDIR), -EINVAL);
 	expect("user.fs.unlinkat.dotdot", unlinkat(AT_FDCWD, "d/e/..", AT_REMOVEDIR), -ENOTEMPTY);
+	expect("user.fs.unlinkat.root", unlinkat(AT_FDCWD, "/", AT_REMOVEDIR), -EBUSY);
+	expect("user.fs.unlinkat.dot_no_flag", unlinkat(AT_FDCWD, ".", 0), -EISDIR);
+	expect("user.fs.unlinkat.file_slash", unlinkat(AT_FDCWD, "f/", 0), -ENOTDIR);
 	expect("user.fs.unlinkat.missing", unlinkat(AT_FDCWD, "nosuch", 0), -ENOENT);
 	expect("user.fs.unlinkat.bad_flags", unlinkat(AT_FDCWD, "f", 1), -EINVAL);
 	expect("user.fs.unlinkat.bad_path", unlinkat(AT_FDCWD, BAD_PTR, 0), -EFAULT);
@@ -680,6 +687,8 @@ static void names_cases(void)
 	/* symlinkat and readlinkat */
 	expect("user.fs.symlinkat.exists", symlinkat("x", AT_FDCWD, "f"), -EEXIST);
 	expect("user.fs.symlinkat.missing_dir", symlinkat("x", AT_FDCWD, "no/l"), -ENOENT);
+	expect("user.fs.symlinkat.trailing_slash", symlinkat("x", AT_FDCWD, "ls/"), -ENOENT);
+	expect("user.fs.symlinkat.exists_slash", symlinkat("x", AT_FDCWD, "d/"), -EEXIST);
 	expect("user.fs.symlinkat.empty_target", symlinkat("", AT_FDCWD, "l0"), -ENOENT);
 	expect("user.fs.symlinkat.bad_target", symlinkat(BAD_PTR, AT_FDCWD, "l0"), -EFAULT);
 	expect("user.fs.symlinkat.dangling_ok", symlinkat("../../no/such", AT_FDCWD, "ld"), 0);
@@ -744,6 +753,15 @@ static void names_cases(void)
 	expect("user.fs.renameat2.file_as_dir", renameat2(AT_FDCWD, "f/x", AT_FDCWD, "y", 0),
 	       -ENOTDIR);
 	expect("user.fs.renameat2.dot", renameat2(AT_FDCWD, "db/.", AT_FDCWD, "z", 0), -EBUSY);
+	expect("user.fs.renameat2.root", renameat2(AT_FDCWD, "/", AT_FDCWD, "z", 0), -EBUSY);
+	expect("user.fs.renameat2.to_dot", renameat2(AT_FDCWD, "r2", AT_FDCWD, ".", 0), -EBUSY);
+	expect("user.fs.renameat2.to_dot_noreplace",
+	       renameat2(AT_FDCWD, "r2", AT_FDCWD, ".", RENAME_NOREPLACE), -EEXIST);
+	expect("user.fs.renameat2.file_slash", renameat2(AT_FDCWD, "f/", AT_FDCWD, "z", 0),
+	       -ENOTDIR);
+	expect("user.fs.renameat2.to_slash", renameat2(AT_FDCWD, "f", AT_FDCWD, "z/", 0), -ENOTDIR);
+	expect("user.fs.renameat2.onto_ancestor", renameat2(AT_FDCWD, "dc/x", AT_FDCWD, ".", 0),
+	       -EBUSY);
 	expect("user.fs.renameat2.bad_path", renameat2(AT_FDCWD, BAD_PTR, AT_FDCWD, "z", 0),
 	       -EFAULT);
 	expect("user.fs.renameat2.bad_dirfd", renameat2(999, "db", AT_FDCWD, "z", 0), -EBADF);
@@ -870,7 +888,9 @@ static void fd_cases(const char *self)
 		snprintf(a1, sizeof(a1), "%ld", fd);
 		snprintf(a2, sizeof(a2), "%ld", fd3);
 		if (pid == 0) {
+			/* This program again: by /proc/self/exe, else by the name it was run by. */
 			execve("/proc/self/exe", argv, envp);
+			execve(self, argv, envp);
 			exit(99);
 		}
 		waitpid((int)pid, &status, 0);
