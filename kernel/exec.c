@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The ELF loader. User programs are static ELF64 executables built for this
- * architecture, found by path in the initramfs (kernel/initramfs.c), or
- * "#!" scripts whose interpreter is found the same way, as Linux's
- * binfmt_script runs them. Loading an ELF means mapping
+ * architecture, files opened by path (the initramfs's, kernel/initramfs.c,
+ * or any other), or "#!" scripts whose interpreter is opened the same way,
+ * as Linux's binfmt_script runs them. Loading an ELF means mapping
  * each PT_LOAD segment page by page with the permissions its flags ask for
  * (text read+execute, data read+write: never both write and execute) and
  * building Linux's initial stack: the argv and envp strings, the auxiliary
@@ -113,11 +113,12 @@ static long has_argv0(const struct exec_args *args)
 /*
  * Opens path for execve: a regular file with an execute bit (else -EACCES, as
  * Linux's may_open() for a directory or a device), with its first bytes, up
- * to a page, in args->head.
+ * to a page, in args->head. Opened without waiting and without taking a
+ * terminal: a FIFO or a tty must be refused, not waited on or acquired.
  */
 static long open_exec(struct exec_args *args, const char *path)
 {
-	struct file *f = filp_open(path, O_RDONLY, 0);
+	struct file *f = filp_open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
 	loff_t pos = 0;
 	ssize_t n;
 
