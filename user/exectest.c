@@ -99,6 +99,7 @@ static void test_paths(void)
 	refused("user.exec.no_such_dir", "/test/nothing/exectest", ENOENT);
 	refused("user.exec.not_a_dir", "/bin/exectest/x", ENOTDIR);
 	refused("user.exec.directory", "/test", EACCES);
+	refused("user.exec.device", "/dev/null", EACCES);
 	refused("user.exec.no_execute_bit", "/test/noexec.sh", EACCES);
 	refused("user.exec.neither_elf_nor_script", "/test/notelf", ENOEXEC);
 	refused("user.exec.empty_path", "", ENOENT);
