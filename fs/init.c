@@ -10,10 +10,6 @@
 #include <trapdoor/task.h>
 #include <uapi/errno.h>
 
-int ramfs_init_root(void);
-int console_file_init(void);
-int proc_init(void);
-
 /* Creates the last component of pathname with create(), given its parent directory. */
 static int init_create(const char *pathname, umode_t mode, dev_t dev, const char *target)
 {

@@ -10,9 +10,6 @@
 static unsigned long inode_count;
 static unsigned long last_ino;
 
-/* The file system's own teardown of an inode's data (fs/ramfs.c). */
-void ramfs_evict_inode(struct inode *inode);
-
 struct inode *new_inode(void)
 {
 	struct inode *inode = kzalloc(sizeof(*inode));

@@ -339,6 +339,9 @@ int vfs_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode);
 int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev);
 int vfs_symlink(struct inode *dir, struct dentry *dentry, const char *target);
 int vfs_truncate(struct inode *inode, loff_t size);
+/* Remove a name (fs/namei.c): the inode lives on while open files hold it. */
+int vfs_unlink(struct inode *dir, struct dentry *dentry);
+int vfs_rmdir(struct inode *dir, struct dentry *dentry);
 /* Fill struct stat / statx from an inode (fs/stat.c). */
 void generic_fillattr(struct inode *inode, struct stat *st);
 
@@ -360,6 +363,11 @@ void set_fs_pwd(struct fs_struct *fs, const struct path *path);
 
 /* fs/ramfs.c, fs/devices.c, fs/proc.c */
 void vfs_init(void); /* the root, /dev, /proc, /tmp: called once at boot */
+int ramfs_init_root(void);
+struct inode *ramfs_get_inode(umode_t mode, dev_t dev); /* NULL if memory is short */
+void ramfs_evict_inode(struct inode *inode);		/* the last iput(): its data goes */
+int console_file_init(void);
+int proc_init(void);
 void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
 extern const struct file_operations ramfs_file_operations;
 extern const struct file_operations ramfs_dir_operations;
