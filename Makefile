@@ -536,7 +536,7 @@ BENCH_TIMEOUT	?= 900
 BENCH_LOG	?= $(BUILD)/bench.log
 bench-boot: all check-qemu
 	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) \
-		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE_OPTIONS) bench=$(BENCH_ARGS) $(CMDLINE_INIT_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 
 # The benchmark on every arch (ARCHES= picks): tables and plots in docs/results/, raw figures
