@@ -145,7 +145,8 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
 ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
-		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/kallsyms.c \
+		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/initramfs.c \
+		   kernel/kallsyms.c \
 		   kernel/lkdtm.c kernel/main.c \
 		   kernel/panic.c kernel/pgrp.c kernel/pipe.c kernel/printk.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/resource.c \
@@ -160,7 +161,7 @@ KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct
 KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
-KERNEL_LIB_FILES := lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
+KERNEL_LIB_FILES := lib/cpio.c lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
 		   lib/crypto/blake2s.c lib/crypto/chacha20.c lib/prandom/prandom.c \
 		   lib/prandom/selftest.c $(if $(ARCH_DT),lib/fdt.c)
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) $(ARCH_OWN_FILES) \
@@ -199,7 +200,7 @@ image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
 include tests/linux/linux.mk
 include user/user.mk
-USER_PROGRAMS_OBJ := $(USER_BUILD)/programs.o
+INITRAMFS_OBJ := $(BUILD)/initramfs_data.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
 # stackleak.h): a kernel frame bigger than it must call stackleak_track_stack()
@@ -237,18 +238,18 @@ $(BUILD)/obj-$(1)/%.o: %.S arch/$(ARCH)/Makefile.arch
 # (include/trapdoor/kallsyms.h). The table sits in .rodata, after all text, so
 # no text symbol may move between the two: the build fails if one did.
 $(1)_KSYMS	:= $(BUILD)/obj-$(1)/kallsyms
-$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(USER_PROGRAMS_OBJ) \
+$(call image_name,$(1)): $$($(1)_OBJS) $$($(1)_SUS) $$(INITRAMFS_OBJ) \
 		arch/$(ARCH)/kernel.lds tools/check-frames include/trapdoor/stackleak.h tools/gen-kallsyms
 	$$(call quiet,FRAMES,$$@)tools/check-frames "$$$$($$(STACKLEAK_DEPTH_CMD))" $$(OBJDUMP) \
 		"stackleak_erase_on_task_stack=$$(STACKLEAK_ERASER_FRAME)" $$($(1)_SUS)
 	$$(Q)tools/gen-kallsyms < /dev/null > $$($(1)_KSYMS)0.S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS)0.o $$($(1)_KSYMS)0.S
 	$$(call quiet,LD,$$@ [1])$$(LD) $$(LDFLAGS) -o $$($(1)_KSYMS)0.elf $$($(1)_OBJS) \
-		$$(USER_PROGRAMS_OBJ) $$($(1)_KSYMS)0.o
+		$$(INITRAMFS_OBJ) $$($(1)_KSYMS)0.o
 	$$(call quiet,KSYMS,$$($(1)_KSYMS).S)$$(NM) -n $$($(1)_KSYMS)0.elf | tools/gen-kallsyms \
 		> $$($(1)_KSYMS).S
 	$$(Q)$$(CC) $$(CFLAGS) -D__ASSEMBLY__ -c -o $$($(1)_KSYMS).o $$($(1)_KSYMS).S
-	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(USER_PROGRAMS_OBJ) \
+	$$(call quiet,LD,$$@)$$(LD) $$(LDFLAGS) -o $$@ $$($(1)_OBJS) $$(INITRAMFS_OBJ) \
 		$$($(1)_KSYMS).o
 	$$(Q)$$(NM) -n $$@ | tools/gen-kallsyms > $$($(1)_KSYMS)-check.S; \
 	if ! cmp -s $$($(1)_KSYMS).S $$($(1)_KSYMS)-check.S; then \
@@ -310,6 +311,11 @@ RUNNER		:= tools/run-qemu --arch $(ARCH) --pass-status $(QEMU_EXIT_PASS)
 # the kernel's command line on every arch. Most take QEMU's -append; an arch
 # whose firmware does not pass it defines QEMU_APPEND in its Makefile.arch.
 CMDLINE		?=
+# Linux's "--": the words after it are init's argv, not options. What a target
+# adds to CMDLINE goes before them (CMDLINE_OPTIONS, then the rest, then
+# CMDLINE_INIT_ARGS); a CMDLINE without "--" is used as it is.
+CMDLINE_OPTIONS	= $(if $(filter --,$(CMDLINE)),$(shell echo ' $(CMDLINE) ' | sed 's/ -- .*//'),$(CMDLINE))
+CMDLINE_INIT_ARGS = $(if $(filter --,$(CMDLINE)),-- $(shell echo ' $(CMDLINE) ' | sed -n 's/ -- /\n/;s/^[^\n]*\n//p'))
 ifndef QEMU_APPEND
 QEMU_APPEND	= -append '$(1)'
 endif
@@ -389,8 +395,8 @@ endif
 
 # Boots the test image: in-kernel tests, then init runs the user tests; one PASS/FAIL line each.
 # T=GROUP runs one group of tests/registry.
-check: BOOT_CMDLINE = $(strip $(CMDLINE) $(if $(T),test.group=$(T)) $(if $(SMP),test.cpus=$(SMP)) \
-		     $(ARCH_TEST_CMDLINE))
+check: BOOT_CMDLINE = $(strip $(CMDLINE_OPTIONS) $(if $(T),test.group=$(T)) \
+		     $(if $(SMP),test.cpus=$(SMP)) $(ARCH_TEST_CMDLINE) $(CMDLINE_INIT_ARGS))
 check: check-tools check-qemu $(TEST_IMAGE)
 	$(Q)$(RUNNER) --timeout $(CHECK_TIMEOUT) --log $(BUILD)/check.log --count \
 		-- $(QEMU_CMD) $(TEST_IMAGE)
@@ -530,7 +536,7 @@ BENCH_TIMEOUT	?= 900
 BENCH_LOG	?= $(BUILD)/bench.log
 bench-boot: all check-qemu
 	$(Q)$(RUNNER) --timeout $(BENCH_TIMEOUT) --log $(BENCH_LOG) -- $(QEMU) $(QEMU_FLAGS) $(QEMU_SMP) \
-		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=$(BENCH_ARGS))) \
+		$(call QEMU_APPEND,$(strip $(CMDLINE_OPTIONS) bench=$(BENCH_ARGS) $(CMDLINE_INIT_ARGS))) \
 		$(if $(filter 1,$(BENCH_ICOUNT)),-icount shift=0) $(QEMU_EXTRA) -kernel $(IMAGE)
 
 # make profile: where one workload's instructions go, per function, under -icount shift=0

@@ -162,6 +162,52 @@ const char *cmdline_init_shell(void)
 	return init_shell_arg;
 }
 
+/*
+ * init= and rdinit=: the first program's path, as Linux's. An absolute path
+ * of at most INIT_PATH_MAX bytes; whether it exists is known only when init
+ * starts (init_program_paths()).
+ */
+static char init_path[INIT_PATH_MAX], rdinit_path[INIT_PATH_MAX];
+
+static int set_path(char *dst, const char *value)
+{
+	if (value[0] != '/' || strlen(value) >= INIT_PATH_MAX)
+		return -EINVAL;
+	strscpy(dst, value, INIT_PATH_MAX);
+	return 0;
+}
+
+static int set_init(const char *value)
+{
+	return set_path(init_path, value);
+}
+
+static int set_rdinit(const char *value)
+{
+	return set_path(rdinit_path, value);
+}
+
+const char *cmdline_init(void)
+{
+	return init_path[0] ? init_path : NULL;
+}
+
+const char *cmdline_rdinit(void)
+{
+	return rdinit_path[0] ? rdinit_path : NULL;
+}
+
+/* The words after "--", init's argv[1..], in a copy of their own. */
+static char init_words_buf[256];
+static const char *init_words[INIT_MAX_WORDS];
+static int nr_init_words;
+
+int cmdline_init_args(const char *const **words)
+{
+	*words = init_words;
+	return nr_init_words;
+}
+
 static int set_kstack_store(const char *value)
 {
 	int store = kstack_store_parse(value);
@@ -178,6 +224,8 @@ static const struct boot_option boot_options[] = {
 	{ "init.fuzz", set_init_fuzz, "SEED:COUNT[:TRACE_FROM], decimal or 0x hex" },
 	{ "bench", bench_setup, "the bench program's arguments, comma-separated, e.g. smoke" },
 	{ "init.shell", set_init_shell, "1 script 0" },
+	{ "init", set_init, "an absolute path, e.g. /bin/sh" },
+	{ "rdinit", set_rdinit, "an absolute path, e.g. /init" },
 #ifdef CONFIG_KTEST
 	{ "lkdtm", lkdtm_setup, "a test of kernel/lkdtm.c, e.g. WRITE_RO" },
 	{ "test.group", ktest_group_setup, "a group of tests/registry, e.g. task" },
@@ -229,6 +277,33 @@ static __stackleak_frame_exempt void report_truncation(const char *cmdline, size
 	printk("\n");
 }
 
+/* Linux's "--": every word after it is init's, none an option. */
+static void set_init_words(const char *rest)
+{
+	char *p = init_words_buf;
+
+	if (strlen(rest) >= sizeof(init_words_buf)) {
+		printk("boot option '--': its words take more than %zu bytes; init gets none\n",
+		       sizeof(init_words_buf) - 1);
+		return;
+	}
+	strscpy(init_words_buf, rest, sizeof(init_words_buf));
+	while (*p) {
+		while (*p == ' ')
+			*p++ = '\0';
+		if (!*p)
+			break;
+		if (nr_init_words == INIT_MAX_WORDS) {
+			printk("boot option '--': more than %d words; init gets the first %d\n",
+			       INIT_MAX_WORDS, INIT_MAX_WORDS);
+			return;
+		}
+		init_words[nr_init_words++] = p;
+		while (*p && *p != ' ')
+			p++;
+	}
+}
+
 __stackleak_frame_exempt void parse_boot_options(const char *cmdline)
 {
 	char buf[512];
@@ -240,6 +315,7 @@ __stackleak_frame_exempt void parse_boot_options(const char *cmdline)
 		report_truncation(cmdline, keep, arch_cut ? arch_original_len : strlen(cmdline));
 	memcpy(buf, cmdline, keep);
 	buf[keep] = '\0';
+	nr_init_words = 0;
 	while (*p) {
 		char *start;
 
@@ -252,6 +328,10 @@ __stackleak_frame_exempt void parse_boot_options(const char *cmdline)
 			p++;
 		if (*p)
 			*p++ = '\0';
+		if (!strcmp(start, "--")) {
+			set_init_words(p);
+			return;
+		}
 		apply_option(start);
 	}
 }

@@ -77,6 +77,12 @@ static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf_
 
 long elf_parse(const void *image, size_t size, const struct elf_target *t, struct elf_info *info)
 {
+	return elf_parse_head(image, size, size, t, info);
+}
+
+long elf_parse_head(const void *image, size_t head, size_t size, const struct elf_target *t,
+		    struct elf_info *info)
+{
 	lib_track_stack(); /* a frame bigger than the stackleak search depth */
 	const u8 *bytes = image;
 	struct elf64_ehdr eh;
@@ -88,7 +94,7 @@ long elf_parse(const void *image, size_t size, const struct elf_target *t, struc
 	if (!t->page_size || (t->page_size & (t->page_size - 1)) || t->user_base > t->user_top ||
 	    (t->user_top & (t->page_size - 1)))
 		return -ENOEXEC;
-	if (size < sizeof(eh))
+	if (head > size || head < sizeof(eh))
 		return -ENOEXEC;
 	/* memcpy: nothing says the image is aligned. */
 	memcpy(&eh, bytes, sizeof(eh));
@@ -96,8 +102,8 @@ long elf_parse(const void *image, size_t size, const struct elf_target *t, struc
 		return -ENOEXEC;
 	/* The program header table: whole entries of our size, inside the image, not too many. */
 	if (eh.e_phentsize != sizeof(struct elf64_phdr) || eh.e_phnum == 0 ||
-	    eh.e_phnum > ELF_MAX_PHNUM || eh.e_phoff > size ||
-	    eh.e_phnum > (size - eh.e_phoff) / sizeof(struct elf64_phdr))
+	    eh.e_phnum > ELF_MAX_PHNUM || eh.e_phoff > head ||
+	    eh.e_phnum > (head - eh.e_phoff) / sizeof(struct elf64_phdr))
 		return -ENOEXEC;
 
 	for (unsigned int i = 0; i < eh.e_phnum; i++) {

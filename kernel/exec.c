@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The ELF loader. User programs are static ELF64 executables built for this
- * architecture and linked into the kernel image; loading one means mapping
+ * architecture, files opened by path (the initramfs's, kernel/initramfs.c,
+ * or any other), or "#!" scripts whose interpreter is opened the same way,
+ * as Linux's binfmt_script runs them. Loading an ELF means mapping
  * each PT_LOAD segment page by page with the permissions its flags ask for
  * (text read+execute, data read+write: never both write and execute) and
  * building Linux's initial stack: the argv and envp strings, the auxiliary
@@ -13,6 +15,7 @@
 #include <asm/elf.h>
 #include <trapdoor/elf.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/random.h>
 #include <trapdoor/string.h>
@@ -38,12 +41,163 @@ long elf_check_header(const void *image, size_t size)
 	return elf_parse(image, size, &this_arch, &info);
 }
 
-static const struct user_program *find_program(const char *name)
+static bool spacetab(char c)
 {
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (strcmp(user_programs[i].name, name) == 0)
-			return &user_programs[i];
-	return NULL;
+	return c == ' ' || c == '\t';
+}
+
+/* Used under the kernel lock, and the kernel is never preempted: one set serves every call. */
+static char script_line[EXEC_MAX_DEPTH][BINPRM_BUF_SIZE];
+
+/*
+ * The "#!" line of a script (its first BINPRM_BUF_SIZE bytes, zero-filled, in
+ * buf), as Linux's load_script(): the interpreter's path, then at most one
+ * argument, everything after the path's end up to the line's, trailing
+ * spaces and tabs trimmed. -ENOEXEC if there is no interpreter, or if the
+ * line is longer than the buffer and the path does not end within it.
+ */
+static long parse_script_line(char *buf, const char **interp, const char **arg)
+{
+	char *end = buf + BINPRM_BUF_SIZE - 1, *i_end, *name, *sep;
+
+	*arg = NULL;
+	for (i_end = buf; i_end <= end && *i_end != '\n'; i_end++)
+		;
+	if (i_end > end) {
+		for (i_end = buf + 2; i_end <= end && spacetab(*i_end); i_end++)
+			;
+		if (i_end > end)
+			return -ENOEXEC; /* spaces and tabs only */
+		for (sep = i_end; sep <= end && !spacetab(*sep) && *sep; sep++)
+			;
+		if (sep > end)
+			return -ENOEXEC; /* the interpreter's path is cut */
+		i_end = end;
+	}
+	while (i_end > buf + 2 && spacetab(i_end[-1]))
+		i_end--;
+	for (name = buf + 2; name < i_end && spacetab(*name); name++)
+		;
+	if (name == i_end)
+		return -ENOEXEC;
+	for (sep = name; sep < i_end && !spacetab(*sep) && *sep; sep++)
+		;
+	if (sep < i_end && *sep) {
+		char *a = sep;
+
+		while (a < i_end && spacetab(*a))
+			a++;
+		if (a < i_end)
+			*arg = a;
+	}
+	*i_end = '\0';
+	*sep = '\0';
+	*interp = name;
+	return 0;
+}
+
+/* Whether argv has a first string, which a script's interpreter replaces. */
+static long has_argv0(const struct exec_args *args)
+{
+	const char __user *p;
+
+	if (args->kargv)
+		return args->kargc > 0;
+	if (!args->argv)
+		return 0;
+	if (copy_from_user(&p, args->argv, sizeof(p)) < 0)
+		return -EFAULT;
+	return p != NULL;
+}
+
+/*
+ * Opens path for execve: a regular file with an execute bit (else -EACCES, as
+ * Linux's may_open() for a directory or a device), with its first bytes, up
+ * to a page, in args->head. Opened without waiting and without taking a
+ * terminal: a FIFO or a tty must be refused, not waited on or acquired.
+ */
+static long open_exec(struct exec_args *args, const char *path)
+{
+	struct file *f = filp_open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (!S_ISREG(f->f_inode->i_mode) || !(f->f_inode->i_mode & 0111)) {
+		fput(f);
+		return -EACCES;
+	}
+	n = kernel_read(f, args->head, PAGE_SIZE, &pos);
+	if (n < 0) {
+		fput(f);
+		return n;
+	}
+	args->file = f;
+	args->head_len = (size_t)n;
+	return 0;
+}
+
+void finish_exec(struct exec_args *args)
+{
+	if (args->file)
+		fput(args->file);
+	if (args->head)
+		free_page(args->head);
+	args->file = NULL;
+	args->head = NULL;
+}
+
+long prepare_exec(struct exec_args *args)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	const char *path = args->filename;
+
+	args->nprefix = 0;
+	args->skip = 0;
+	args->file = NULL;
+	args->head = alloc_page();
+	if (!args->head)
+		return -ENOMEM;
+	for (unsigned int depth = 0;; depth++) {
+		const char *interp, *arg;
+		char *line;
+		long err;
+
+		if (depth == EXEC_MAX_DEPTH)
+			return -ELOOP;
+		err = open_exec(args, path);
+		if (err < 0)
+			return err;
+		if (args->head_len < 2 || args->head[0] != '#' || args->head[1] != '!')
+			return 0;
+		fput(args->file);
+		args->file = NULL;
+		line = script_line[depth];
+		memset(line, 0, BINPRM_BUF_SIZE);
+		memcpy(line, args->head,
+		       args->head_len < BINPRM_BUF_SIZE ? args->head_len : BINPRM_BUF_SIZE);
+		err = parse_script_line(line, &interp, &arg);
+		if (err < 0)
+			return err;
+		/* argv[0] goes; the script's path, the argument and the interpreter come in front. */
+		if (depth == 0) {
+			err = has_argv0(args);
+			if (err < 0)
+				return err;
+			args->skip = (unsigned int)err;
+			args->prefix[0] = path;
+			args->nprefix = 1;
+		}
+		/* Deeper, the argv[0] that goes is the previous interpreter's path, which comes back. */
+		memmove(&args->prefix[arg ? 2 : 1], &args->prefix[0],
+			args->nprefix * sizeof(args->prefix[0]));
+		args->prefix[0] = interp;
+		if (arg)
+			args->prefix[1] = arg;
+		args->nprefix += arg ? 2 : 1;
+		path = interp;
+	}
 }
 
 /*
@@ -99,12 +253,25 @@ static long arg_strlen(const struct arg_source *src, unsigned long addr, size_t 
 	return -E2BIG;
 }
 
-/* String i of argv (env false) or envp: its address in *addr, 0 past the end. */
-static long arg_pointer(const struct exec_args *args, bool env, unsigned int i, unsigned long *addr)
+/*
+ * String i of argv (env false) or envp: its address in *addr, 0 past the end;
+ * *src where to read it from (a script's interpreter strings are the kernel's).
+ */
+static long arg_pointer(const struct exec_args *args, bool env, unsigned int i, unsigned long *addr,
+			struct arg_source *src)
 {
 	const char __user *const __user *array = env ? args->envp : args->argv;
 	const char __user *p;
 
+	*src = (struct arg_source){ .kernel = args->kargv != NULL };
+	if (!env) {
+		if (i < args->nprefix) {
+			*addr = (unsigned long)args->prefix[i];
+			src->kernel = true;
+			return 0;
+		}
+		i = i - args->nprefix + args->skip;
+	}
 	if (args->kargv) {
 		*addr = env || i >= args->kargc ? 0 : (unsigned long)args->kargv[i];
 		return 0;
@@ -126,14 +293,14 @@ static long arg_pointer(const struct exec_args *args, bool env, unsigned int i, 
  */
 static long count_strings(struct exec_args *args, bool env, unsigned int *count)
 {
-	const struct arg_source src = { .kernel = args->kargv != NULL };
+	struct arg_source src;
 	unsigned long addr;
 	long len;
 
 	for (*count = 0;; (*count)++) {
 		if ((args->argc + *count + 1) * sizeof(void *) >= ARG_STACK_LIMIT)
 			return -E2BIG;
-		if (arg_pointer(args, env, *count, &addr) < 0)
+		if (arg_pointer(args, env, *count, &addr, &src) < 0)
 			return -EFAULT;
 		if (!addr)
 			return 0;
@@ -192,8 +359,38 @@ static unsigned int page_prot(const struct elf_info *info, unsigned int i, unsig
  * from whichever segment comes to it first; runs of pages with one
  * protection make one area.
  */
-static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf_info *info,
-			 unsigned int i)
+/*
+ * Where a segment's bytes come from: an image in kernel memory, or a file
+ * read a page at a time through buf.
+ */
+struct elf_source {
+	const u8 *image;
+	struct file *file;
+	u8 *buf;
+};
+
+static long copy_file_part(struct mm_struct *mm, const struct elf_source *src,
+			   const struct elf_segment *seg)
+{
+	loff_t pos = (loff_t)seg->offset;
+
+	if (!src->file)
+		return mm_copy_to(mm, seg->vaddr, src->image + seg->offset, seg->filesz);
+	for (unsigned long done = 0; done < seg->filesz;) {
+		size_t n = seg->filesz - done > PAGE_SIZE ? PAGE_SIZE : seg->filesz - done;
+		ssize_t got = kernel_read(src->file, src->buf, n, &pos);
+
+		if (got <= 0)
+			return got < 0 ? got : -ENOEXEC; /* the file shrank since it was checked */
+		if (mm_copy_to(mm, seg->vaddr + done, src->buf, (size_t)got) < 0)
+			return -ENOMEM;
+		done += (unsigned long)got;
+	}
+	return 0;
+}
+
+static long load_segment(struct mm_struct *mm, const struct elf_source *src,
+			 const struct elf_info *info, unsigned int i)
 {
 	const struct elf_segment *seg = &info->seg[i];
 	unsigned long va = seg->start;
@@ -221,7 +418,7 @@ static long load_segment(struct mm_struct *mm, const u8 *image, const struct elf
 	 */
 	err = mm_populate(mm, seg->start, seg->end - seg->start);
 	if (!err)
-		err = mm_copy_to(mm, seg->vaddr, image + seg->offset, seg->filesz);
+		err = copy_file_part(mm, src, seg);
 	if (err < 0)
 		return err;
 	/* brk starts at the end of the bss, page-aligned, as Linux's. */
@@ -239,14 +436,14 @@ static long copy_strings(struct mm_struct *mm, struct exec_args *args, bool env,
 			 unsigned long *p, unsigned long floor)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
-	const struct arg_source src = { .kernel = args->kargv != NULL };
+	struct arg_source src;
 	char buf[ARG_CHUNK];
 
 	for (unsigned int i = count; i-- > 0;) {
 		unsigned long addr;
 		long len;
 
-		if (arg_pointer(args, env, i, &addr) < 0 || !addr)
+		if (arg_pointer(args, env, i, &addr, &src) < 0 || !addr)
 			return -EFAULT;
 		len = arg_strlen(&src, addr, MAX_ARG_STRLEN);
 		if (len < 0)
@@ -409,18 +606,18 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	return w.err;
 }
 
-long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
-		    struct exec_image *image)
+static long load_elf(struct mm_struct *mm, const u8 *head, size_t head_len, size_t size,
+		     const struct elf_source *src, struct exec_args *args, struct exec_image *image)
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct elf_info info;
 	long err;
 
-	err = elf_parse(elf, size, &this_arch, &info);
+	err = elf_parse_head(head, head_len, size, &this_arch, &info);
 	if (err < 0)
 		return err;
 	for (unsigned int i = 0; i < info.nr_segments; i++) {
-		err = load_segment(mm, elf, &info, i);
+		err = load_segment(mm, src, &info, i);
 		if (err < 0)
 			return err;
 	}
@@ -429,11 +626,21 @@ long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exe
 	return setup_stack(mm, args, &info, &image->sp);
 }
 
+long load_elf_image(struct mm_struct *mm, const u8 *elf, size_t size, struct exec_args *args,
+		    struct exec_image *image)
+{
+	const struct elf_source src = { .image = elf };
+
+	return load_elf(mm, elf, size, size, &src, args, image);
+}
+
 long load_program(struct mm_struct *mm, struct exec_args *args, struct exec_image *image)
 {
-	const struct user_program *prog = find_program(args->filename);
+	const struct elf_source src = { .file = args->file, .buf = args->head };
+	loff_t size = args->file->f_inode->i_size;
 
-	if (!prog)
-		return -ENOENT;
-	return load_elf_image(mm, prog->start, (size_t)(prog->end - prog->start), args, image);
+	if (size < 0 || (unsigned long long)size > (size_t)-1)
+		return -ENOEXEC;
+	/* The headers are checked in the first page; then that page holds each piece read. */
+	return load_elf(mm, args->head, args->head_len, (size_t)size, &src, args, image);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Creating tasks: spawn (a child running an embedded program), fork (a copy
+ * Creating tasks: spawn (a child running the program at a path), fork (a copy
  * of the caller) and execve (the caller becomes another program).
  */
 #include <trapdoor/arch.h>
@@ -60,19 +60,17 @@ static void set_task_comm(struct task_struct *t, const char *name)
 }
 
 /*
- * Whether name is an embedded program, asked before anything is allocated for
- * it: a name that names nothing costs no pid, task or page, and load_program()
- * only ever runs for a real program. Its early error paths return before its
- * stackleak tracking call (kernel/exec.c), leaving its large frame as an
- * untracked hole above the calls it made; user/tasktest checks the stack
- * after a spawn and an execve of a missing program.
+ * A task's name from the path it runs, as Linux's: the last component
+ * ("/bin/sh" runs as "sh"), so a script runs under its own name.
  */
-static bool program_exists(const char *name)
+static void set_comm_from_path(struct task_struct *t, const char *path)
 {
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, name))
-			return true;
-	return false;
+	const char *base = path;
+
+	for (const char *p = path; *p; p++)
+		if (*p == '/' && p[1])
+			base = p + 1;
+	set_task_comm(t, base);
 }
 
 /*
@@ -108,15 +106,13 @@ static long start_user_regs(struct mm_struct *mm, struct pt_regs *regs,
 	return arch_elf_entry(mm, regs, image->e_flags);
 }
 
-/* spawn with args counted (count_exec_args()): the child's pid, or an error. */
+/* spawn with args prepared and counted (prepare_exec_args()): the child's pid, or an error. */
 static long spawn_args(struct exec_args *args)
 {
 	struct task_struct *t;
 	struct exec_image image;
 	long err;
 
-	if (!program_exists(args->filename))
-		return -ENOENT;
 	t = new_task(&err);
 	if (!t)
 		return err;
@@ -132,13 +128,12 @@ static long spawn_args(struct exec_args *args)
 		mm_destroy(t->mm);
 		return err;
 	}
-	set_task_comm(t, args->filename);
-	if (current->pid > 0) {
+	set_comm_from_path(t, args->filename);
+	if (current->pid > 0)
 		fs_fork(t, current);
-		set_task_exe_file(t, get_task_exe_file(current));
-	} else {
+	else
 		fs_init_task(t);
-	}
+	set_task_exe_file(t, args->file); /* /proc/self/exe */
 	t->parent = current->pid > 0 ? current : NULL;
 	/* The caller's process group and session; the first task (init) leads its own. */
 	t->pgid = t->parent ? current->pgid : t->pid;
@@ -150,16 +145,50 @@ static long spawn_args(struct exec_args *args)
 	return t->pid;
 }
 
-/* The kernel's own spawn (init): argv from kernel memory, no environment. */
-long spawn_program(const char *name, const char *const *argv, int argc)
+/*
+ * The program opened (prepare_exec(): a script's interpreter's strings in
+ * front of argv), then the strings counted. A path that names nothing costs
+ * no pid, task or address space.
+ */
+static long prepare_exec_args(struct exec_args *args)
 {
-	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
-	long err;
+	long err = prepare_exec(args);
+
+	return err < 0 ? err : count_exec_args(args);
+}
+
+static long execve_args(struct exec_args *args);
+
+/* spawn or execve of args, from the file's opening to its release. */
+static long spawn_prepared(struct exec_args *args)
+{
+	long err = prepare_exec_args(args);
+
+	if (err >= 0)
+		err = spawn_args(args);
+	finish_exec(args);
+	return err;
+}
+
+static long execve_prepared(struct exec_args *args)
+{
+	long err = prepare_exec_args(args);
+
+	if (err >= 0)
+		err = execve_args(args);
+	finish_exec(args);
+	return err;
+}
+
+/* The kernel's own spawn (init): argv from kernel memory, no environment. */
+long spawn_program(const char *path, const char *const *argv, int argc)
+{
+	static struct exec_args args;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
-	err = count_exec_args(&args);
-	return err < 0 ? err : spawn_args(&args);
+	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
+	return spawn_prepared(&args);
 }
 
 /*
@@ -203,7 +232,7 @@ long do_fork(void)
 }
 
 /*
- * execve: the current task becomes a fresh run of another embedded program.
+ * execve: the current task becomes a fresh run of the program at a path.
  * The old image is kept until the new one has loaded, so a failed execve
  * returns an error to a task that is still intact. Past that point, an arch
  * that refuses the image (arch_elf_entry()) leaves nothing to return to: the
@@ -215,8 +244,6 @@ static long execve_args(struct exec_args *args)
 	struct exec_image image;
 	long err;
 
-	if (!program_exists(args->filename))
-		return -ENOENT;
 	mm = mm_create();
 	if (!mm)
 		return -ENOMEM;
@@ -230,7 +257,8 @@ static long execve_args(struct exec_args *args)
 	current->mm = mm;
 	arch_switch_mm(mm);
 	mm_destroy(old);
-	set_task_comm(current, args->filename);
+	set_task_exe_file(current, args->file); /* /proc/self/exe */
+	set_comm_from_path(current, args->filename);
 	current->did_exec = true;
 	flush_signal_handlers(current);
 	/*
@@ -246,21 +274,20 @@ static long execve_args(struct exec_args *args)
 }
 
 /* The kernel's own execve (its tests): argv from kernel memory, no environment. */
-long do_execve(const char *name, const char *const *argv, int argc)
+long do_execve(const char *path, const char *const *argv, int argc)
 {
-	struct exec_args args = { .filename = name, .kargv = argv, .kargc = (unsigned int)argc };
-	long err;
+	static struct exec_args args;
 
 	if (argc < 0 || argc > MAX_ARGS)
 		return -E2BIG;
-	err = count_exec_args(&args);
-	return err < 0 ? err : execve_args(&args);
+	args = (struct exec_args){ .filename = path, .kargv = argv, .kargc = (unsigned int)argc };
+	return execve_prepared(&args);
 }
 
 /*
- * A program's name copied in from user space, and its argv and envp counted
- * (count_exec_args(): their strings are copied later, straight onto the new
- * stack). -EFAULT, -ENAMETOOLONG, -E2BIG as Linux.
+ * A program's path copied in from user space, with argv and envp as they are
+ * (prepare_exec_args() opens the file and counts them; their strings are
+ * copied later, straight onto the new stack). -EFAULT, -ENAMETOOLONG as Linux.
  */
 static long copy_exec_args(struct exec_args *args, char *name, const char __user *uname,
 			   const char __user *const __user *argv,
@@ -270,8 +297,10 @@ static long copy_exec_args(struct exec_args *args, char *name, const char __user
 
 	if (err < 0)
 		return err;
+	if (err == MAX_ARG_LEN)
+		return -ENAMETOOLONG;
 	*args = (struct exec_args){ .filename = name, .argv = argv, .envp = envp };
-	return count_exec_args(args);
+	return 0;
 }
 
 /* Used under the kernel lock, and the kernel is never preempted: one of each serves every call. */
@@ -279,7 +308,7 @@ static char name_buf[MAX_ARG_LEN];
 static struct exec_args args_buf;
 
 /*
- * spawn(name, argv, envp, flags): start the embedded program name as a
+ * spawn(path, argv, envp, flags): start the program at path as a
  * child with argv and envp (each ending with NULL; NULL: empty).
  * SPAWN_SETPGROUP: the child leads a new process group; SPAWN_TCSETPGROUP
  * (with it): that group is the console's foreground, if the caller may set
@@ -301,7 +330,7 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 	err = copy_exec_args(&args_buf, name_buf, name, argv, envp);
 	if (err < 0)
 		return err;
-	pid = spawn_args(&args_buf);
+	pid = spawn_prepared(&args_buf);
 	if (pid < 0 || !(flags & SPAWN_SETPGROUP))
 		return pid;
 	t = task_by_pid((int)pid);
@@ -311,13 +340,13 @@ SYSCALL_DEFINE4(spawn, const char __user *, name, const char __user *const __use
 	return pid;
 }
 
-/* execve(name, argv, envp): name is an embedded program's. */
+/* execve(path, argv, envp): the program or script at path, as Linux's. */
 SYSCALL_DEFINE3(execve, const char __user *, filename, const char __user *const __user *, argv,
 		const char __user *const __user *, envp)
 {
 	long err = copy_exec_args(&args_buf, name_buf, filename, argv, envp);
 
-	return err < 0 ? err : execve_args(&args_buf);
+	return err < 0 ? err : execve_prepared(&args_buf);
 }
 
 /*

@@ -7,6 +7,9 @@
 #include <trapdoor/bench.h>
 #include <trapdoor/cmdline.h>
 #include <trapdoor/console.h>
+#include <trapdoor/exec.h>
+#include <trapdoor/fs.h>
+#include <trapdoor/initramfs.h>
 #include <trapdoor/ktest.h>
 #include <trapdoor/lkdtm.h>
 #include <trapdoor/panic.h>
@@ -108,6 +111,59 @@ static __stackleak_frame_exempt void random_boot(void)
 #define INIT_MODE "demo"
 #endif
 
+/* Linux's fallbacks when neither rdinit= nor init= names a program that runs. */
+static const char *const default_inits[] = { "/sbin/init", "/etc/init", "/bin/init", "/bin/sh" };
+/* trapdoor's own init, the one the words of init_argv[1..] are for (user/init.c). */
+#define TRAPDOOR_INIT "/bin/init"
+
+/*
+ * Starts the first program at path, as pid 1: its argv is the path, then
+ * (trapdoor's own init only) the mode words, then the words after "--".
+ */
+static __stackleak_frame_exempt long try_init(const char *path, const char *const *mode,
+					      int nr_mode)
+{
+	const char *argv[MAX_ARGS];
+	const char *const *words;
+	int argc = 0, nr_words = cmdline_init_args(&words);
+
+	argv[argc++] = path;
+	if (!strcmp(path, TRAPDOOR_INIT))
+		for (int i = 0; i < nr_mode; i++)
+			argv[argc++] = mode[i];
+	for (int i = 0; i < nr_words && argc < MAX_ARGS; i++)
+		argv[argc++] = words[i];
+	return spawn_program(path, argv, argc);
+}
+
+/*
+ * Linux's order: rdinit= (default /init, silently absent), then init=, then
+ * default_inits[]. A path that cannot run is named on the console, and the
+ * next is tried.
+ */
+static long start_init(const char *const *mode, int nr_mode)
+{
+	const char *rdinit = cmdline_rdinit(), *init = cmdline_init();
+	long pid = try_init(rdinit ? rdinit : "/init", mode, nr_mode);
+
+	if (pid >= 0)
+		return pid;
+	if (rdinit)
+		printk("init: rdinit=%s cannot run (error %ld); trying the next\n", rdinit, pid);
+	if (init) {
+		pid = try_init(init, mode, nr_mode);
+		if (pid >= 0)
+			return pid;
+		printk("init: init=%s cannot run (error %ld); trying the defaults\n", init, pid);
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(default_inits); i++) {
+		pid = try_init(default_inits[i], mode, nr_mode);
+		if (pid >= 0)
+			return pid;
+	}
+	return pid;
+}
+
 __noreturn __stackleak_frame_exempt void start_kernel(void)
 {
 	const char *init_argv[5] = { "init", INIT_MODE };
@@ -121,6 +177,9 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 
 	page_alloc_init();
 	kernel_protect();
+	/* The file system and the initramfs in it before the tests: they run programs from it. */
+	vfs_init();
+	unpack_to_rootfs(__initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
 #ifdef CONFIG_KTEST
 	/* Before the CRNG is fed: one test resets it to check crng.seed=. */
 	ktest_failures = ktest_run_all(boot_info.cmdline);
@@ -168,8 +227,7 @@ __noreturn __stackleak_frame_exempt void start_kernel(void)
 		init_argv[init_argc++] = skip_arg;
 	}
 #endif
-	vfs_init();
-	pid = spawn_program("init", init_argv, init_argc);
+	pid = start_init(init_argv + 1, init_argc - 1);
 	if (pid != 1)
 		panic("cannot start init: error %ld", pid);
 	console_input_init();

@@ -13,6 +13,7 @@ int main(int argc, char **argv)
 	const char *envp[MAX_ENV + 1];
 	int i, n = 0, status;
 	long pid;
+	char path[256];
 
 	for (i = 1; i < argc && strchr(argv[i], '=') && n < MAX_ENV; i++)
 		envp[n++] = argv[i];
@@ -21,7 +22,8 @@ int main(int argc, char **argv)
 		printf("usage: env NAME=VALUE... PROGRAM [ARG...]\n");
 		return 2;
 	}
-	pid = spawn_env(argv[i], (const char *const *)&argv[i], envp);
+	pid = spawn_env(program_path(argv[i], path, sizeof(path)), (const char *const *)&argv[i],
+			envp);
 	if (pid < 0) {
 		printf("env: %s: error %ld\n", argv[i], pid);
 		return 127;

@@ -30,7 +30,7 @@
  * pages (512 KiB with loongarch's 16 KiB pages, the largest), all of them
  * with a pointer each at most 2 MiB.
  */
-#define LONG_NAME_LEN 256
+#define LONG_NAME_LEN 4097
 #define ARG_TOO_LONG  (512 * 1024 + 1) /* a string past every arch's MAX_ARG_STRLEN */
 #define ARG_PIECE     (127 * 1024)     /* a string within it ... */
 #define ARGS_TOO_BIG  17	       /* ... this many times: past 2 MiB */
@@ -41,6 +41,8 @@
 #define P_LONG_NAME    (-1003L)
 #define P_TOO_MANY     (-1004L) /* argv of ARGS_TOO_BIG strings of ARG_PIECE bytes */
 #define P_TOO_LONG     (-1014L) /* argv with one string of ARG_TOO_LONG bytes */
+/* A program that exists (this one): its argv is read only after the file is found, as in Linux. */
+#define P_PROGRAM      (-1015L)
 #define P_BAD_ARGV     (-1005L) /* argv whose second entry is a bad pointer */
 #define P_NEG_SEC      (-1006L) /* struct timespec { -1, 0 } */
 #define P_BIG_NSEC     (-1007L) /* struct timespec { 0, 2000000000 } */
@@ -142,10 +144,10 @@ static const struct errcase cases[] = {
 	{ "clone.bad_flags", __NR_clone, { 0x100, 0x100 }, -EINVAL },
 	{ "execve.no_such_program", __NR_execve, { P_NOENT, 0, 0 }, -ENOENT },
 	{ "execve.bad_name", __NR_execve, { BAD_LOW, 0, 0 }, -EFAULT },
-	{ "execve.bad_argv", __NR_execve, { P_NOENT, BAD_HIGH, 0 }, -EFAULT },
-	{ "execve.bad_arg", __NR_execve, { P_NOENT, P_BAD_ARGV, 0 }, -EFAULT },
-	{ "execve.args_too_big", __NR_execve, { P_NOENT, P_TOO_MANY, 0 }, -E2BIG },
-	{ "execve.arg_too_long", __NR_execve, { P_NOENT, 0, P_TOO_LONG }, -E2BIG },
+	{ "execve.bad_argv", __NR_execve, { P_PROGRAM, BAD_HIGH, 0 }, -EFAULT },
+	{ "execve.bad_arg", __NR_execve, { P_PROGRAM, P_BAD_ARGV, 0 }, -EFAULT },
+	{ "execve.args_too_big", __NR_execve, { P_PROGRAM, P_TOO_MANY, 0 }, -E2BIG },
+	{ "execve.arg_too_long", __NR_execve, { P_PROGRAM, 0, P_TOO_LONG }, -E2BIG },
 	{ "execve.name_too_long", __NR_execve, { P_LONG_NAME, 0, 0 }, -ENAMETOOLONG },
 	{ "wait4.no_child", __NR_wait4, { 12345, 0, 0, 0 }, -ECHILD },
 	{ "wait4.bad_options", __NR_wait4, { -1, 0, 0x100, 0 }, -EINVAL },
@@ -188,10 +190,10 @@ static const struct errcase cases[] = {
 	{ "getrandom.kernel_ptr", __NR_getrandom, { P_KERNEL, 64, 0 }, -EFAULT },
 	{ "spawn.no_such_program", __NR_spawn, { P_NOENT, 0 }, -ENOENT },
 	{ "spawn.bad_name", __NR_spawn, { BAD_HIGH, 0 }, -EFAULT },
-	{ "spawn.bad_argv", __NR_spawn, { P_NOENT, BAD_LOW }, -EFAULT },
-	{ "spawn.bad_arg", __NR_spawn, { P_NOENT, P_BAD_ARGV }, -EFAULT },
-	{ "spawn.args_too_big", __NR_spawn, { P_NOENT, 0, P_TOO_MANY }, -E2BIG },
-	{ "spawn.arg_too_long", __NR_spawn, { P_NOENT, P_TOO_LONG }, -E2BIG },
+	{ "spawn.bad_argv", __NR_spawn, { P_PROGRAM, BAD_LOW }, -EFAULT },
+	{ "spawn.bad_arg", __NR_spawn, { P_PROGRAM, P_BAD_ARGV }, -EFAULT },
+	{ "spawn.args_too_big", __NR_spawn, { P_PROGRAM, 0, P_TOO_MANY }, -E2BIG },
+	{ "spawn.arg_too_long", __NR_spawn, { P_PROGRAM, P_TOO_LONG }, -E2BIG },
 	{ "spawn.name_too_long", __NR_spawn, { P_LONG_NAME, 0 }, -ENAMETOOLONG },
 	{ "spawn.bad_flags", __NR_spawn, { P_NOENT, 0, 0, 4 }, -EINVAL },
 	{ "spawn.tcsetpgroup_alone", __NR_spawn, { P_NOENT, 0, 0, SPAWN_TCSETPGROUP }, -EINVAL },
@@ -405,6 +407,8 @@ static long fill_in(long a)
 		return (long)report_stack();
 	case P_NOENT:
 		return (long)"nonexistent";
+	case P_PROGRAM:
+		return (long)"/bin/errpathtest";
 	case P_LONG_NAME:
 		return (long)long_name;
 	case P_TOO_MANY:

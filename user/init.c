@@ -48,9 +48,11 @@ static bool skipped_case(const char *mode, const char *skip)
 	return false;
 }
 
+/* Runs the program name (found in /bin) with argv and waits for it. */
 static int run(const char *name, const char *const *argv, int *status)
 {
-	long pid = spawn(name, argv);
+	char path[64];
+	long pid = spawn(program_path(name, path, sizeof(path)), argv);
 
 	if (pid < 0)
 		return (int)pid;
@@ -155,7 +157,7 @@ static int run_fault_matrix(const char *skip)
 static int run_wait_any(void)
 {
 	const char *argv[] = { "fault", "nosuchmode", NULL };
-	long pid = spawn("fault", argv), got = -1;
+	long pid = spawn("/bin/fault", argv), got = -1;
 	int status = -1;
 	bool ok;
 

@@ -151,11 +151,11 @@ static void test_self_check(void)
 	 * its stack: our own stack must still check clean, and so must a fresh
 	 * task's, on the stack slot the dead one just gave back.
 	 */
-	pid = spawn("fault", fault_argv);
+	pid = spawn("/bin/fault", fault_argv);
 	if (pid > 0)
 		waitpid((int)pid, &status, 0);
 	r = stackleak_check();
-	pid = spawn("leaktest", child_argv);
+	pid = spawn("/bin/leaktest", child_argv);
 	child_check = pid > 0 ? waitpid((int)pid, &child_status, 0) : pid;
 	CHECK("user.stackleak.check_after_fault_killed_task",
 	      WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV && r == 0 && child_check > 0 &&
@@ -182,7 +182,7 @@ static void test_self_check(void)
 		stackleak_deep(0);
 		getppid();
 		close(-1);
-		pid = spawn("fault", fault_argv);
+		pid = spawn("/bin/fault", fault_argv);
 		if (pid > 0)
 			waitpid((int)pid, &status, 0);
 		sched_yield();
@@ -259,7 +259,7 @@ static int child_exec_switches(void)
 {
 	const char *argv[] = { "leaktest", "switches", NULL };
 
-	execve("leaktest", argv, NULL);
+	execve("/bin/leaktest", argv, NULL);
 	return 255;
 }
 

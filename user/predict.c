@@ -468,7 +468,7 @@ static void measure_cost(struct row *r)
  */
 static int exec_attack(void)
 {
-	/* Two halves: the kernel takes arguments of up to 127 bytes (MAX_ARG_LEN). */
+	/* Two halves, each a short argument. */
 	static char arg[2][NR_PRED / 2 + 1];
 	const char *argv[] = { "predict", "exec-victim", arg[0], arg[1], NULL };
 	struct rnd_state st;
@@ -482,7 +482,7 @@ static int exec_attack(void)
 			exit(255);
 		for (unsigned int i = 0; i < NR_PRED; i++)
 			arg[i / (NR_PRED / 2)][i % (NR_PRED / 2)] = (char)('0' + pred_lfsr(&st));
-		execve("predict", argv, NULL);
+		execve("/bin/predict", argv, NULL);
 		exit(254);
 	}
 	if (pid < 0 || waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status))

@@ -67,7 +67,7 @@ static int exec_case(void)
 	const char *argv[] = { "regstate", "fresh-exec", NULL };
 
 	user_regs_write(user_regs_marker);
-	execve("regstate", argv, NULL);
+	execve("/bin/regstate", argv, NULL);
 	printf("regstate: execve failed\n");
 	return 1;
 }
@@ -110,7 +110,7 @@ static int run_case(const char *mode)
 {
 	const char *argv[] = { "regstate", mode, NULL };
 	int status;
-	long pid = spawn("regstate", argv);
+	long pid = spawn("/bin/regstate", argv);
 
 	if (pid < 0 || waitpid((int)pid, &status, 0) != pid)
 		return 1;

@@ -274,6 +274,8 @@ static int run_program(char **argv, bool background)
 {
 	int status = 0, j;
 	long pid;
+	char path_buf[256];
+	const char *path;
 
 	for (j = 0; background && j < MAX_JOBS && jobs[j]; j++)
 		;
@@ -286,10 +288,11 @@ static int run_program(char **argv, bool background)
 	 * and the console if it runs in the foreground: both from its first
 	 * instruction (spawn's flags), so it cannot fork into our group first.
 	 */
-	pid = spawn_flags(argv[0], (const char *const *)argv,
+	path = program_path(argv[0], path_buf, sizeof(path_buf));
+	pid = spawn_flags(path, (const char *const *)argv,
 			  SPAWN_SETPGROUP | (background ? 0 : SPAWN_TCSETPGROUP));
 	if (pid == -ENOTTY) /* the console is not ours to give: run it without */
-		pid = spawn_flags(argv[0], (const char *const *)argv, SPAWN_SETPGROUP);
+		pid = spawn_flags(path, (const char *const *)argv, SPAWN_SETPGROUP);
 	if (pid == -ENOENT || pid == -ENAMETOOLONG) {
 		printf("sh: %s: no such program; try help\n", argv[0]);
 		return 127;

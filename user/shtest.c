@@ -87,7 +87,7 @@ static int run_sh(const char *before, long delay_ms, const char *after)
 
 	drain_input();
 	type(before);
-	pid = spawn("sh", argv);
+	pid = spawn("/bin/sh", argv);
 	if (pid < 0)
 		return -1;
 	if (after) {
@@ -211,8 +211,8 @@ static void check_tty_ioctls(void)
 		/* spawn's flags: a group of its own and the console, both before it runs. */
 		{
 			const char *spin_argv[] = { "spin", NULL };
-			long sp =
-			    spawn_flags("spin", spin_argv, SPAWN_SETPGROUP | SPAWN_TCSETPGROUP);
+			long sp = spawn_flags("/bin/spin", spin_argv,
+					      SPAWN_SETPGROUP | SPAWN_TCSETPGROUP);
 
 			bad |= (sp <= 0 || getpgid((int)sp) != sp || tcgetpgrp(0) != sp) << 7;
 			if (sp > 0) {
@@ -354,7 +354,7 @@ int main(int argc, char **argv)
 				break;
 			msleep(5);
 		}
-		spawned = spawn("spin", argv_spin);
+		spawned = spawn("/bin/spin", argv_spin);
 		if (spawned > 0)
 			waitpid((int)spawned, &st, 0);
 		CHECK("user.sh.ctrl_c_ends_fork_bomb",
@@ -390,7 +390,7 @@ int main(int argc, char **argv)
 		int state;
 
 		drain_input();
-		pid = spawn("sh", argv);
+		pid = spawn("/bin/sh", argv);
 		msleep(200);
 		state = task_state(pid);
 		CHECK("user.sh.reader_sleeps", state == 2, "sh waiting for input is in state %d",

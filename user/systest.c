@@ -105,7 +105,7 @@ static void test_simple_calls(void)
 	CHECK("user.syscall.clock_gettime_bad_clock", r == -EINVAL, "returned %ld", r);
 	CHECK("user.syscall.sched_yield", sched_yield() == 0, "nonzero");
 	CHECK("user.syscall.getppid_is_init", getppid() == 1, "getppid %ld", getppid());
-	r = spawn("nosuch", argv);
+	r = spawn("/bin/nosuch", argv);
 	CHECK("user.syscall.spawn_missing_program", r == -ENOENT, "returned %ld", r);
 	r = waitpid(-1, &status, 0);
 	CHECK("user.syscall.wait_without_children", r == -ECHILD, "returned %ld", r);

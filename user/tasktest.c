@@ -515,7 +515,7 @@ static void test_process_groups(void)
 	if (a == 0) {
 		const char *argv[] = { "spin", NULL };
 
-		execve("spin", argv, NULL);
+		execve("/bin/spin", argv, NULL);
 		exit(1);
 	}
 	for (int t = 0; t < 200 && (r_eacces = setpgid((int)a, 0)) == 0; t++) {
@@ -581,11 +581,11 @@ static void test_execve(void)
 	long pid;
 	int st = -1;
 
-	CHECK("user.task.execve_missing_program", execve("nosuch", none, NULL) == -ENOENT,
+	CHECK("user.task.execve_missing_program", execve("/bin/nosuch", none, NULL) == -ENOENT,
 	      "returned something else");
 	pid = fork();
 	if (pid == 0) {
-		execve("fault", argv, NULL);
+		execve("/bin/fault", argv, NULL);
 		exit(99); /* only if execve failed */
 	}
 	waitpid((int)pid, &st, 0);
@@ -606,9 +606,9 @@ static void test_missing_program_stack_clean(void)
 	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, 1);
 	long s1, c1, e1, c2;
 
-	s1 = spawn("nosuch", NULL);
+	s1 = spawn("/bin/nosuch", NULL);
 	c1 = syscall0(__NR_stackleak_check);
-	e1 = execve("nosuch", argv, NULL);
+	e1 = execve("/bin/nosuch", argv, NULL);
 	c2 = syscall0(__NR_stackleak_check);
 	if (old_kstack >= 0)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
@@ -658,7 +658,7 @@ static void test_task_list_exact_bytes(void)
 	if (pid == 0) {
 		const char *argv[] = { "spin", NULL };
 
-		execve("spin", argv, NULL);
+		execve("/bin/spin", argv, NULL);
 		exit(99);
 	}
 	/* Until the child has exec'd: its name changes from tasktest to spin. */
@@ -755,7 +755,7 @@ static void test_no_leaks(void)
 	{
 		const char *argv[] = { "fault", "write-kernel", NULL };
 		int st = 0;
-		long pid = spawn("fault", argv);
+		long pid = spawn("/bin/fault", argv);
 
 		waitpid((int)pid, &st, 0);
 		after = free_pages();
@@ -816,7 +816,7 @@ static int check_initial_stack(int argc, char **argv)
 		return 7;
 	if (at[AT_UID] || at[AT_EUID] || at[AT_GID] || at[AT_EGID] || at[AT_SECURE])
 		return 8;
-	if (!at[AT_EXECFN] || strcmp((const char *)at[AT_EXECFN], "tasktest"))
+	if (!at[AT_EXECFN] || strcmp((const char *)at[AT_EXECFN], "/bin/tasktest"))
 		return 9;
 	random = (const unsigned char *)at[AT_RANDOM];
 	if (!random)
@@ -842,7 +842,7 @@ static void test_initial_stack(void)
 		memset(args[i - 2], 'a' + i % 26, ARG_BYTES);
 		argv[i] = args[i - 2];
 	}
-	pid = spawn_env("tasktest", argv, envp);
+	pid = spawn_env("/bin/tasktest", argv, envp);
 	if (pid > 0)
 		waitpid((int)pid, &st, 0);
 	CHECK("user.task.initial_stack_argv_envp_auxv",

@@ -57,4 +57,16 @@ const char *cmdline_init_fuzz(void);
  */
 const char *cmdline_init_shell(void);
 
+/*
+ * init=PATH and rdinit=PATH (Linux's): the first program's path; NULL if not
+ * given. An absolute path shorter than INIT_PATH_MAX, else rejected at boot.
+ */
+#define INIT_PATH_MAX 128
+const char *cmdline_init(void);
+const char *cmdline_rdinit(void);
+
+/* Linux's "--": the words after it, init's argv[1..]; how many (at most INIT_MAX_WORDS). */
+#define INIT_MAX_WORDS 8
+int cmdline_init_args(const char *const **words);
+
 #endif

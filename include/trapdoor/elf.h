@@ -82,5 +82,12 @@ struct elf_info {
  * and fills *info. 0, or -ENOEXEC for anything malformed or foreign.
  */
 long elf_parse(const void *image, size_t size, const struct elf_target *t, struct elf_info *info);
+/*
+ * elf_parse() of a file of size bytes of which only the first head are in
+ * image: the ELF header and the program header table must lie in those, the
+ * segments' file parts in the whole file.
+ */
+long elf_parse_head(const void *image, size_t head, size_t size, const struct elf_target *t,
+		    struct elf_info *info);
 
 #endif

@@ -18,7 +18,7 @@
  */
 #define __NR_trapdoor_base     1000
 /*
- * spawn(name, argv, envp, flags): start an embedded program as a child with
+ * spawn(path, argv, envp, flags): start the program at path as a child with
  * argv and envp; returns its pid. flags: SPAWN_* (include/uapi/trapdoor.h),
  * 0 for none.
  */

@@ -3,7 +3,9 @@
 #include <asm/elf.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/elf.h>
+#include <trapdoor/cpio.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/initramfs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/sections.h>
 #include <trapdoor/stackleak.h>
@@ -15,16 +17,36 @@
 
 #ifdef CONFIG_KTEST
 
+/* /bin/init in the initramfs: the program every test image has. */
+struct init_image {
+	const u8 *start, *end;
+};
+
+static const struct init_image *find_init(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	static struct init_image init;
+	struct cpio_reader r;
+	struct cpio_entry e;
+
+	cpio_init(&r, __initramfs_start, (size_t)(__initramfs_end - __initramfs_start));
+	while (cpio_next(&r, &e) == CPIO_ENTRY) {
+		if (!strcmp(e.name, "bin/init")) {
+			init.start = e.data;
+			init.end = e.data + e.size;
+			return &init;
+		}
+	}
+	return NULL;
+}
+
 /* The loader takes only ELF64 executables for this architecture. */
 static void test_elf_check_rejects_foreign(void)
 {
 	static u8 hdr[64] __aligned(8);
-	const struct user_program *init = NULL;
+	const struct init_image *init = find_init();
 
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, "init"))
-			init = &user_programs[i];
-	KTEST_EXPECT(init != NULL, "no embedded init program");
+	KTEST_EXPECT(init != NULL, "no /bin/init in the initramfs");
 	if (!init)
 		return;
 	KTEST_EXPECT(elf_check_header(init->start, (size_t)(init->end - init->start)) == 0,
@@ -42,24 +64,16 @@ static void test_elf_check_rejects_foreign(void)
 	KTEST_EXPECT(elf_check_header(init->start, 16) < 0, "a truncated header was accepted");
 }
 
-static const struct user_program *find_init(void)
-{
-	for (unsigned int i = 0; i < nr_user_programs; i++)
-		if (!strcmp(user_programs[i].name, "init"))
-			return &user_programs[i];
-	return NULL;
-}
-
-/* The ABI the embedded programs are built for is this arch's: its entry is e_entry itself. */
+/* The ABI the user programs are built for is this arch's: its entry is e_entry itself. */
 static __stackleak_frame_exempt void test_elf_entry_own_abi(void)
 {
-	const struct user_program *init = find_init();
+	const struct init_image *init = find_init();
 	struct mm_struct *mm = mm_create();
 	struct elf64_ehdr hdr;
 	struct pt_regs regs;
 	int err;
 
-	KTEST_EXPECT(init != NULL && mm != NULL, "no embedded init program, or no mm");
+	KTEST_EXPECT(init != NULL && mm != NULL, "no /bin/init in the initramfs, or no mm");
 	if (!init || !mm)
 		return;
 	memcpy(&hdr, init->start, sizeof(hdr));
@@ -233,7 +247,33 @@ static void test_segments_sharing_a_page(void)
 	mm_destroy(mm);
 }
 
+/*
+ * A malformed archive is refused whole, with the reader's message, and
+ * nothing of it is unpacked: a bad magic in its first member, a cut inside a
+ * name, a cut in the middle of the archive (a copy of the real one's start,
+ * whose first members would otherwise be made again).
+ */
+static void test_initramfs_malformed_refused(void)
+{
+	static u8 bad[512];
+	const size_t len = (size_t)(__initramfs_end - __initramfs_start);
+	unsigned long free_before = nr_free_pages();
+
+	memcpy(bad, __initramfs_start, sizeof(bad));
+	bad[0] = 'X'; /* the first member's magic */
+	KTEST_EXPECT(unpack_to_rootfs(bad, sizeof(bad)) == -EINVAL, "a bad magic was accepted");
+	bad[0] = '0';
+	KTEST_EXPECT(unpack_to_rootfs(bad, CPIO_HEADER_SIZE + 2) == -EINVAL,
+		     "an archive cut inside a name was accepted");
+	KTEST_EXPECT(unpack_to_rootfs(bad, sizeof(bad)) == -EINVAL,
+		     "an archive cut short was accepted");
+	KTEST_EXPECT(nr_free_pages() == free_before, "%lu free pages before, %lu after",
+		     free_before, nr_free_pages());
+	KTEST_EXPECT(initramfs_init(__initramfs_start, len) == 0, "the real archive is refused");
+}
+
 const struct ktest ktests_exec[] = {
+	{ "exec.initramfs_malformed_refused", test_initramfs_malformed_refused },
 	{ "exec.user_range", test_user_range },
 	{ "exec.elf_check_rejects_foreign", test_elf_check_rejects_foreign },
 	{ "exec.elf_entry_own_abi", test_elf_entry_own_abi },

@@ -15,14 +15,14 @@
 /*
  * execve gives the task a fresh kernel-stack offset stream (prng-task): the
  * old image may have leaked enough offsets to predict the old one. A real
- * do_execve() of the embedded init, run by a stand-in task with its own
+ * do_execve() of /bin/init, run by a stand-in task with its own
  * kernel stack, before any task exists.
  */
 static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 {
 	static struct task_struct t;
 	static u8 stack[THREAD_SIZE] __aligned(THREAD_SIZE);
-	static const char *const argv[] = { "init", "ktest" };
+	static const char *const argv[] = { "/bin/init", "ktest" };
 	struct task_struct *saved = current;
 	struct rnd_state before;
 	struct kstack_chacha chacha_before;
@@ -50,7 +50,7 @@ static __stackleak_frame_exempt void test_execve_reseeds_kstack_state(void)
 	t.kstack_chacha_spread.cur = 0;
 	spread_before = t.kstack_chacha_spread;
 	current = &t;
-	err = do_execve("init", argv, 2);
+	err = do_execve("/bin/init", argv, 2);
 	current = saved;
 	arch_switch_mm(NULL);
 	mm_destroy(t.mm);

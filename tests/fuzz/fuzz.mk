@@ -1,7 +1,7 @@
 # Host fuzz targets (libFuzzer, clang-19, with ASan and UBSan): the code that
 # parses untrusted input -- the ELF checks, the boot options, vsnprintf, the
-# device tree, the user-range check. `make fuzz-host` builds and runs each for
-# FUZZ_TIME seconds; tools/testsuite runs them briefly as part of `make test`.
+# device tree, the user-range check, the initramfs's cpio reader. `make fuzz-host`
+# builds and runs each for FUZZ_TIME seconds; tools/testsuite runs them briefly as part of `make test`.
 # Seeds are tiny and in tree (tests/fuzz/corpus/<target>/); what a run finds
 # goes to $(O)/fuzz/corpus/<target>/, a crash to $(O)/fuzz/<target>-crash-*.
 # Included by the top-level Makefile.
@@ -9,7 +9,7 @@
 FUZZ_CC		?= clang$(LLVM_SUFFIX)
 FUZZ_BUILD	:= $(O)/fuzz
 FUZZ_TIME	?= 60
-FUZZ_TARGETS	:= elf cmdline vsprintf fdt uaccess
+FUZZ_TARGETS	:= elf cmdline vsprintf fdt uaccess cpio
 # C_FLAGS_ALL and C_FLAGS_SANITIZE: the top-level Makefile's; libFuzzer on top.
 FUZZ_CFLAGS	:= $(C_FLAGS_ALL) -O1 -Iinclude -Itests/host -Itests/fuzz \
 		   -fsanitize=fuzzer $(C_FLAGS_SANITIZE) -DHOST_TEST
@@ -20,6 +20,7 @@ FUZZ_RENAME	:= -include tests/host/libc-rename.h
 FUZZ_SRCS_elf	:= kernel/elf.c
 FUZZ_SRCS_fdt	:=
 FUZZ_SRCS_uaccess :=
+FUZZ_SRCS_cpio	:= lib/cpio.c
 FUZZ_RENAMED_vsprintf := lib/vsprintf.c lib/string.c
 FUZZ_RENAMED_cmdline := kernel/cmdline.c lib/vsprintf.c lib/string.c
 # lib/fdt.c and the arches' device-tree parsers (ARCH_DT), each with its arch's headers.

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# Writes the two binary seeds of tests/fuzz/corpus/ that are easier to build
+# Writes the binary seeds of tests/fuzz/corpus/ that are easier to build
 # than to type: a good ELF image for fuzz_elf (the target fuzz_elf.c checks
 # against: x86_64, little-endian, user range 0x400000..0x800000) and a small
 # device tree for fuzz_fdt (/ with model, /chosen with bootargs, /memory@40000000
 # with reg, /cpus with two CPUs, and what the arches' parsers read: /intc, the
-# UARTs' and the timer's interrupts). Run it again only if the targets'
+# UARTs' and the timer's interrupts), and a small cpio newc archive for
+# fuzz_cpio (a directory, files, a symlink, a device, one 070702 member). Run it again only if the targets'
 # expectations change.
 import os
 import struct
@@ -97,6 +98,29 @@ def fdt():
     return hdr + bytes(16) + st + strings
 
 
-for path, data in (("corpus/elf/good", elf()), ("corpus/fdt/virt", fdt())):
+def cpio():
+    out = b""
+
+    def member(name, mode, data=b"", rdev=(0, 0), magic=b"070701"):
+        nonlocal out
+        n = name.encode() + b"\0"
+        check = sum(data) & 0xFFFFFFFF if magic == b"070702" else 0
+        fields = (len(out), mode, 0, 0, 1, 0, len(data), 0, 0, rdev[0], rdev[1], len(n), check)
+        out += magic + b"".join(b"%08X" % v for v in fields) + n
+        out += bytes(-len(out) % 4) + data
+        out += bytes(-len(out) % 4)
+
+    member(".", 0o40755)
+    member("bin", 0o40755)
+    member("bin/hi", 0o100755, b"#!/bin/sh\necho hi\n")
+    member("bin/sh", 0o120777, b"hi")
+    member("dev/null", 0o20666, rdev=(1, 3))
+    member("etc/group", 0o100644, b"root:x:0:\n", magic=b"070702")
+    member("TRAILER!!!", 0)
+    return out + bytes(-len(out) % 512)
+
+
+for path, data in (("corpus/elf/good", elf()), ("corpus/fdt/virt", fdt()),
+                   ("corpus/cpio/small", cpio())):
     with open(os.path.join(here, path), "wb") as f:
         f.write(data)

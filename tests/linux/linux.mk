@@ -1,8 +1,8 @@
 # Linux test programs: tests/linux/*.c built as static Linux executables with
 # Debian's libcs (glibc from libc6-dev-<arch>-cross, musl from musl-tools on
 # x86_64, on loongarch a musl built from Debian 13's source by
-# tests/linux/build-musl: make linux-musl), embedded in the kernel image beside user/'s programs as
-# "linux-<name>-<libc>", and run by tools/linux-compare under qemu-user and
+# tests/linux/build-musl: make linux-musl), packed into the initramfs beside user/'s programs as
+# /bin/linux-<name>-<libc>, and run by tools/linux-compare under qemu-user and
 # under trapdoor (docs/user-abi.md). Included by the top-level Makefile.
 
 LINUX_BUILD	:= $(BUILD)/linux
@@ -38,7 +38,7 @@ LINUX_TEST_DEPS	:= $(LINUX_GLIBC_PKG_$(ARCH)) $(LINUX_MUSL_PKG_$(ARCH)) \
 		   qemu-$(UTS_MACHINE)-static:qemu-user-static
 
 # Every program with every libc of this arch: linux-<name>-<libc>. Only those
-# whose libc is installed are built and embedded; tools/linux-compare reports
+# whose libc is installed are built and packed; tools/linux-compare reports
 # the others as failures.
 LINUX_ALL_PROGS	:= $(foreach l,$(LINUX_LIBCS),$(foreach s,$(LINUX_SRCS),linux-$(basename $(notdir $(s)))-$(l)))
 LINUX_PROGS	:= $(foreach l,$(LINUX_LIBCS),$(if $(wildcard $(call linux_libc_file,$(l))), \

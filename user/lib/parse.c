@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* Numbers from the command line. */
+/* Numbers from the command line, and where a named program is. */
 #include "ulib.h"
 
 unsigned long parse_count(const char *s, unsigned long max)
@@ -16,4 +16,11 @@ unsigned long parse_count(const char *s, unsigned long max)
 			return 0;
 	}
 	return v;
+}
+
+const char *program_path(const char *name, char *buf, size_t len)
+{
+	if (strchr(name, '/') || snprintf(buf, len, "/bin/%s", name) >= (int)len)
+		return name;
+	return buf;
 }

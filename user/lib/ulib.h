@@ -415,4 +415,11 @@ static inline long mprotect(void *addr, size_t len, int prot)
 	return syscall3(__NR_mprotect, addr, len, prot);
 }
 
+/*
+ * Where a program given by name is: name itself if it holds a '/', else
+ * /bin/<name>, as a shell's PATH=/bin finds it. Written to buf (len bytes);
+ * returns buf, or name as it is if /bin/<name> does not fit.
+ */
+const char *program_path(const char *name, char *buf, size_t len);
+
 #endif

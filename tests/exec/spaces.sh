@@ -1,0 +1,2 @@
+#!  /bin/exectest   one two 	 
+not read
