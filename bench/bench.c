@@ -788,14 +788,14 @@ __attribute__((noinline)) void profile_end(void) { profile_phase = 2; }
 
 static const char *const true_argv[] = { "bench", "true", NULL };
 
-/* One fork, execve of `bench true`, its exit and the parent's wait. */
+/* One fork, execve of `/bin/bench true`, its exit and the parent's wait. */
 static bool forkexec_once(void)
 {
 	int st = 0;
 	long pid = fork();
 
 	if (pid == 0) {
-		execve("bench", true_argv, NULL);
+		execve("/bin/bench", true_argv, NULL);
 		exit(127);
 	}
 	return pid > 0 && waitpid((int)pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
