@@ -12,9 +12,9 @@
  *     bad array -EFAULT;
  *   - poll's timeout is in ms, negative for ever; ppoll's a timespec, NULL
  *     for ever, and ppoll writes back the time left.
- * ppoll's signal mask is checked (its size must be 8 bytes, as Linux's
- * sigset_t) and otherwise not applied: no handler ever runs here, so no
- * signal can end a wait early other than by killing the task.
+ * ppoll's signal mask (8 bytes, Linux's sigset_t) replaces the blocked mask
+ * while it waits: a pending signal it unblocks takes its action at once, and
+ * the old mask is back before ppoll returns.
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/fs.h>
@@ -185,7 +185,8 @@ SYSCALL_DEFINE5(ppoll, struct pollfd __user *, ufds, unsigned int, nfds, struct 
 {
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth on powerpc */
 	struct timespec ts;
-	u64 deadline = 0, mask;
+	u64 deadline = 0;
+	sigset_t mask, saved;
 	long ret;
 
 	if (tsp) {
@@ -204,7 +205,17 @@ SYSCALL_DEFINE5(ppoll, struct pollfd __user *, ufds, unsigned int, nfds, struct 
 		if (copy_from_user(&mask, sigmask, sizeof(mask)) < 0)
 			return -EFAULT;
 	}
+	/*
+	 * The mask holds while it waits, as Linux's: a signal it unblocks is
+	 * delivered (its default action taken) before the old mask is back.
+	 */
+	if (sigmask) {
+		saved = current->blocked;
+		set_current_blocked(&mask);
+	}
 	ret = do_sys_poll(ufds, nfds, deadline);
+	if (sigmask)
+		set_current_blocked(&saved);
 	/* The time left, as Linux writes it back; a zero timeout is left as it was. */
 	if (tsp && deadline > 1) {
 		u64 now = arch_get_cycles(), hz = arch_cycles_per_sec();

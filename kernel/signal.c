@@ -110,6 +110,17 @@ void send_signal(struct task_struct *t, int sig)
 	recalc_sigpending(t);
 }
 
+/*
+ * The current task's blocked mask becomes *newset (SIGKILL and SIGSTOP never
+ * blocked), and whatever that unblocks is delivered now: ppoll()'s mask for
+ * the time it waits, and rt_sigprocmask().
+ */
+void set_current_blocked(const sigset_t *newset)
+{
+	current->blocked = *newset & ~SIG_KERNEL_ONLY_MASK;
+	recalc_sigpending(current);
+}
+
 /* A new process's signal state: fork copies actions and mask, never what is pending. */
 void copy_sighand(struct task_struct *t, const struct task_struct *parent)
 {

@@ -19,6 +19,7 @@
 #include "lib/ulib.h"
 
 #include <uapi/fcntl.h>
+#include <uapi/signal.h>
 
 static u64 now_ms(void)
 {
@@ -258,6 +259,35 @@ static void test_poll_errors(void)
 	CHECK("user.poll.no_fds_sleeps", size == 0, "ppoll(NULL, 0, 1 ms) gave %ld", size);
 }
 
+/*
+ * ppoll's mask holds while it waits: a pending SIGUSR1, blocked before, that
+ * the mask unblocks ends the task in ppoll; a mask that only blocks more is
+ * gone again when ppoll returns.
+ */
+static void test_ppoll_sigmask(void)
+{
+	struct timespec zero = { 0, 0 };
+	u64 usr1 = 1UL << (SIGUSR1 - 1), usr2 = 1UL << (SIGUSR2 - 1), none = 0, cur = ~0UL;
+	int status = 0;
+	long pid = fork();
+
+	if (pid == 0) {
+		syscall4(__NR_rt_sigprocmask, SIG_BLOCK, &usr1, NULL, 8);
+		kill((int)getpid(), SIGUSR1);
+		ppoll(NULL, 0, &zero, &none, 8);
+		exit(0); /* reached only if the mask was not applied */
+	}
+	CHECK("user.poll.ppoll_mask_unblocks",
+	      pid > 0 && waitpid((int)pid, &status, 0) == pid && WIFSIGNALED(status) &&
+		  WTERMSIG(status) == SIGUSR1,
+	      "pid %ld, status 0x%x: want killed by SIGUSR1 (%d)", pid, status, SIGUSR1);
+	syscall4(__NR_rt_sigprocmask, SIG_SETMASK, &usr2, NULL, 8);
+	ppoll(NULL, 0, &zero, &usr1, 8);
+	syscall4(__NR_rt_sigprocmask, SIG_SETMASK, &none, &cur, 8);
+	CHECK("user.poll.ppoll_mask_restored", cur == usr2, "mask after ppoll 0x%lx, want 0x%lx",
+	      (unsigned long)cur, (unsigned long)usr2);
+}
+
 /* ---- The console's own cases (-t): the test image's console. ---- */
 
 static void type(const char *s)
@@ -469,6 +499,7 @@ int main(int argc, char **argv)
 	test_poll_fds();
 	test_poll_timeouts();
 	test_poll_errors();
+	test_ppoll_sigmask();
 	if (argc > 1 && !strcmp(argv[1], "-t"))
 		test_console();
 	return test_failures;

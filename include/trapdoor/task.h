@@ -171,6 +171,8 @@ void send_signal(struct task_struct *t, int sig);
 long kill_pgrp(int pgid, int sig);
 void copy_sighand(struct task_struct *t, const struct task_struct *parent);
 void flush_signal_handlers(struct task_struct *t);
+/* The current task's mask becomes *newset; what it unblocks is delivered now. */
+void set_current_blocked(const sigset_t *newset);
 
 /* kernel/resource.c: t's limits, its creator's (from NULL: Linux's defaults for init). */
 void copy_rlimits(struct task_struct *t, const struct task_struct *from);
