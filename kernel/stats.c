@@ -5,6 +5,7 @@
  */
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/smp.h>
 #include <trapdoor/syscall.h>
@@ -26,6 +27,7 @@ SYSCALL_DEFINE1(kernel_stats, struct kernel_stats __user *, stats)
 	kernel_stats.kernel_text = (unsigned long)do_syscall;
 	kernel_stats.free_pages = nr_free_pages();
 	kernel_stats.nr_tasks = nr_tasks();
+	kernel_stats.nr_inodes = nr_inodes();
 	kernel_stats.counter_hz = arch_cycles_per_sec();
 	return copy_to_user(stats, &kernel_stats, sizeof(kernel_stats));
 }

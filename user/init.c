@@ -62,9 +62,11 @@ static int run(const char *name, const char *const *argv, int *status)
 }
 
 /*
- * After a test program: every page it took is free again, once the orphans
- * it left have ended (up to a second). The kernel's own tables and counts
- * come from pages too: a leak anywhere shows here.
+ * After a test program: every page it took is free again, every inode it
+ * made (a file left in /tmp, a pipe never closed) is gone, and so is every
+ * task it started, once the orphans it left have ended (up to a second). The
+ * kernel's own tables and counts come from pages too: a leak anywhere shows
+ * here.
  */
 static int check_pages_back(const char *prog, const struct kernel_stats *before)
 {
@@ -75,14 +77,17 @@ static int check_pages_back(const char *prog, const struct kernel_stats *before)
 
 	for (int i = 0; i < 100; i++) {
 		get_kernel_stats(&after);
-		if (after.nr_tasks == before->nr_tasks && after.free_pages == before->free_pages)
+		if (after.nr_tasks == before->nr_tasks && after.free_pages == before->free_pages &&
+		    after.nr_inodes == before->nr_inodes)
 			break;
 		nanosleep(&ts, NULL);
 	}
-	ok = after.free_pages == before->free_pages;
+	ok = after.free_pages == before->free_pages && after.nr_inodes == before->nr_inodes &&
+	     after.nr_tasks == before->nr_tasks;
 	snprintf(name, sizeof(name), "user.%s.pages_back", prog);
-	test_result(name, ok, "free pages %lu before, %lu after (tasks %lu, %lu)",
+	test_result(name, ok, "free pages %lu before, %lu after; inodes %lu, %lu; tasks %lu, %lu",
 		    (unsigned long)before->free_pages, (unsigned long)after.free_pages,
+		    (unsigned long)before->nr_inodes, (unsigned long)after.nr_inodes,
 		    (unsigned long)before->nr_tasks, (unsigned long)after.nr_tasks);
 	return !ok;
 }

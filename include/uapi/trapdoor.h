@@ -72,6 +72,8 @@ struct kernel_stats {
 	unsigned long counter_hz;
 	/* CPUs running the kernel (docs/smp.md). */
 	unsigned long cpus_online;
+	/* Inodes alive (fs/inode.c): files, directories, links, pipes, open or named. */
+	unsigned long nr_inodes;
 };
 
 
