@@ -152,7 +152,7 @@ KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/random.c kernel/randomize_kstack.c kernel/reboot.c kernel/resource.c \
 		   kernel/sched.c kernel/signal.c kernel/smp.c kernel/spinlock.c \
 		   kernel/stackleak.c kernel/stackleak_erase.c kernel/stats.c kernel/sys.c \
-		   kernel/syscall.c kernel/task.c kernel/time.c kernel/trace.c kernel/traps.c kernel/tty.c \
+		   kernel/syscall.c kernel/syscall_table.c kernel/task.c kernel/time.c kernel/trace.c kernel/traps.c kernel/tty.c \
 		   kernel/wait.c
 KERNEL_FILES	+= mm/memory.c mm/mmap.c mm/page_alloc.c mm/slab.c mm/uaccess.c
 KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct.c init.c inode.c ioctl.c \

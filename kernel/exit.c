@@ -161,6 +161,7 @@ long do_wait4(int pid, int *wait_status, int options)
 /* The usage wait4() reports: no CPU time or faults are counted here, so all zero. */
 static long put_zero_rusage(struct rusage __user *ru)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth unoptimised */
 	struct rusage r;
 
 	memset(&r, 0, sizeof(r));

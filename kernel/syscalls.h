@@ -8,6 +8,23 @@
 #define TRAPDOOR_KERNEL_SYSCALLS_H
 
 #include <trapdoor/syscall.h>
+#include <uapi/unistd.h> /* NR_syscalls */
+
+/*
+ * An entry of the table: the handler and its flags. SYSCALL_LOCKLESS: the
+ * call runs without the kernel lock (docs/smp.md, "Locks"); it touches only
+ * the caller's own state, which no other CPU changes while it runs, and never
+ * sleeps. Every other handler runs with the lock held.
+ */
+struct syscall_entry {
+	syscall_fn_t fn;
+	unsigned long flags;
+};
+
+#define SYSCALL_LOCKLESS 1UL
+
+/* kernel/syscall_table.c: indexed by number; an empty slot (NULL) is -ENOSYS. */
+extern const struct syscall_entry sys_call_table[NR_syscalls];
 
 /* Declares the handler sys_<name> with the table's type. */
 #define SYSCALL_DECLARE(name) long sys_##name(const struct pt_regs *regs)

@@ -84,7 +84,7 @@ static unsigned long below(unsigned long n)
 	return (unsigned long)(rnd() % n);
 }
 
-/* Every number the table in kernel/syscall.c knows. */
+/* Every number the table in kernel/syscall_table.c knows. */
 #define NR_OPEN 1024 /* descriptors per task, Linux's default limit */
 
 static const long valid_nrs[] = {

@@ -4,7 +4,7 @@
  * spawn that fails, "spawn: NAME: error -ERRNO", so that a student sees why
  * a program did not start. Built only with `make LAB=stackleak`
  * (labs/stackleak/kernel.mk): the linker's --wrap=sys_spawn makes the syscall
- * table's entry for spawn (kernel/syscall.c) call __wrap_sys_spawn() below,
+ * table's entry for spawn (kernel/syscall_table.c) call __wrap_sys_spawn() below,
  * and __real_sys_spawn is kernel/fork.c's handler.
  *
  * The stackleak self-check (stackleak_check, run after every error path by
