@@ -84,11 +84,33 @@ static u16 *page_ref(const void *page)
 	return &page_refs[(pa - refs_base) / PAGE_SIZE];
 }
 
+#ifdef CONFIG_KTEST
+unsigned long page_alloc_fail_after;
+
+/* The in-kernel tests' out-of-memory: page_alloc_fail_after - 1 more pages, then none. */
+static bool should_fail_alloc_page(void)
+{
+	if (!page_alloc_fail_after)
+		return false;
+	if (page_alloc_fail_after == 1)
+		return true;
+	page_alloc_fail_after--;
+	return false;
+}
+#else
+static bool should_fail_alloc_page(void)
+{
+	return false;
+}
+#endif
+
 void *alloc_page(void)
 {
 	struct free_page *p = free_list;
 	unsigned long pa;
 
+	if (should_fail_alloc_page())
+		return NULL;
 	if (p) {
 		free_list = p->next;
 		free_count--;

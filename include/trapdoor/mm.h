@@ -63,6 +63,10 @@ void free_page(void *page);
 void get_page(void *page);
 unsigned int page_count(const void *page);
 unsigned long nr_free_pages(void);
+#ifdef CONFIG_KTEST
+/* In-kernel tests only: if not 0, alloc_page() gives this many pages less one, then NULL. */
+extern unsigned long page_alloc_fail_after;
+#endif
 
 /* kernel/traps.c: W^X and stack guard pages for the kernel's own mapping. */
 void kernel_protect(void);

@@ -5,6 +5,7 @@
 #include <trapdoor/elf.h>
 #include <trapdoor/cpio.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/initramfs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/sections.h>
@@ -272,6 +273,101 @@ static void test_initramfs_malformed_refused(void)
 	KTEST_EXPECT(initramfs_init(__initramfs_start, len) == 0, "the real archive is refused");
 }
 
+/*
+ * Memory running out after n pages while /bin/init loads into a new address
+ * space (execve before its point of no return): the load fails or not, and
+ * the half-built space's teardown frees every page once. True if the load
+ * never ran out.
+ */
+static bool load_fails_after(const struct init_image *init, unsigned long n, unsigned long *lost)
+{
+	static const char *const argv[] = { "init", "an argument" };
+	static struct exec_args args = { .filename = "/bin/init", .kargv = argv, .kargc = 2 };
+	unsigned long before = nr_free_pages();
+	struct mm_struct *mm = mm_create();
+	struct exec_image image;
+	long err = -ENOMEM;
+
+	if (mm) {
+		count_exec_args(&args);
+		page_alloc_fail_after = n;
+		err = load_elf_image(mm, init->start, (size_t)(init->end - init->start), &args,
+				     &image);
+		page_alloc_fail_after = 0;
+		mm_destroy(mm);
+	}
+	*lost = before - nr_free_pages();
+	return err != -ENOMEM;
+}
+
+static void test_load_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	const struct init_image *init = find_init();
+	unsigned long n, lost = 0;
+	bool done = false;
+
+	KTEST_EXPECT(init != NULL, "no /bin/init in the initramfs");
+	if (!init)
+		return;
+	for (n = 1; n < 1000 && !done && !lost; n++)
+		done = load_fails_after(init, n, &lost);
+	KTEST_EXPECT(done && !lost, "out of memory after %lu pages: %lu pages not back%s", n - 1,
+		     lost, done ? "" : ", or still out of memory after 1000");
+}
+
+/*
+ * A ramfs file written and cut with memory running out after n pages: the
+ * writes cross an index table's end, each truncate gives pages back. Writes
+ * stop short (or fail) where memory ends; every page goes back once when the
+ * file (unlinked at once) is closed. True if memory never ran out.
+ */
+static bool ramfs_fails_after(unsigned long n, unsigned long *lost)
+{
+	static const u8 data[3 * PAGE_SIZE];
+	const loff_t edge = (loff_t)(PAGE_SIZE / sizeof(void *)) * PAGE_SIZE; /* one index table */
+	const loff_t at[] = { 0, edge - PAGE_SIZE - 100, 5 * edge + 7 };
+	unsigned long before = nr_free_pages();
+	struct file *f = filp_open("/tmp/.oomtest", O_RDWR | O_CREAT | O_EXCL, 0600);
+	bool ran_out = false;
+
+	if (IS_ERR(f)) {
+		*lost = 1;
+		return true;
+	}
+	vfs_unlink(f->f_path.dentry->d_parent->d_inode, f->f_path.dentry);
+	page_alloc_fail_after = n;
+	for (unsigned int i = 0; i < ARRAY_SIZE(at); i++) {
+		loff_t pos = at[i];
+
+		ran_out |= kernel_write(f, data, sizeof(data), &pos) != (ssize_t)sizeof(data);
+	}
+	vfs_truncate(f->f_inode, edge + 10);
+	vfs_truncate(f->f_inode, PAGE_SIZE + 1);
+	for (unsigned int i = 0; i < ARRAY_SIZE(at); i++) {
+		loff_t pos = at[i];
+
+		ran_out |= kernel_write(f, data, sizeof(data), &pos) != (ssize_t)sizeof(data);
+	}
+	vfs_truncate(f->f_inode, 0);
+	page_alloc_fail_after = 0;
+	fput(f);
+	*lost = before - nr_free_pages();
+	return !ran_out;
+}
+
+static void test_ramfs_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	unsigned long n, lost = 0;
+	bool done = false;
+
+	for (n = 1; n < 100 && !done && !lost; n++)
+		done = ramfs_fails_after(n, &lost);
+	KTEST_EXPECT(done && !lost, "out of memory after %lu pages: %lu pages not back%s", n - 1,
+		     lost, done ? "" : ", or still out of memory after 100");
+}
+
 const struct ktest ktests_exec[] = {
 	{ "exec.initramfs_malformed_refused", test_initramfs_malformed_refused },
 	{ "exec.user_range", test_user_range },
@@ -281,6 +377,8 @@ const struct ktest ktests_exec[] = {
 	{ "exec.elf_entry_descriptor", test_elf_entry_descriptor },
 #endif
 	{ "exec.segments_sharing_a_page", test_segments_sharing_a_page },
+	{ "exec.load_oom", test_load_oom },
+	{ "exec.ramfs_oom", test_ramfs_oom },
 	{ NULL, NULL }
 };
 
