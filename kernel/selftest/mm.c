@@ -91,7 +91,10 @@ static __stackleak_frame_exempt void test_dup_cow(void)
  */
 static bool dup_cow_fails_after(unsigned long n, unsigned long *lost)
 {
-	static const unsigned long areas[][2] = { { TEST_VA, 8 }, { TEST_VA + 32 * PAGE_SIZE, 4 } };
+	/* Pages on both sides of a page table's end (4 KiB pages): fork can fail between them. */
+	static const unsigned long areas[][2] = { { TEST_VA, 8 },
+						  { (2UL << 20) - 4 * PAGE_SIZE, 8 },
+						  { (1UL << 30) - 4 * PAGE_SIZE, 8 } };
 	unsigned long before = nr_free_pages();
 	struct mm_struct *mm = mm_create(), *child = mm_create();
 	static char data[2 * PAGE_SIZE];
@@ -105,7 +108,8 @@ static bool dup_cow_fails_after(unsigned long n, unsigned long *lost)
 	memset(data, 0x5a, sizeof(data));
 	for (unsigned int a = 0; a < ARRAY_SIZE(areas); a++) {
 		mm_map_area(mm, areas[a][0], areas[a][1] * PAGE_SIZE, PROT_RW, 0);
-		mm_copy_to(mm, areas[a][0], data, areas[a][1] / 2 * PAGE_SIZE);
+		for (unsigned long i = 0; i < areas[a][1]; i += 2)
+			mm_copy_to(mm, areas[a][0] + i * PAGE_SIZE, data, PAGE_SIZE);
 	}
 	page_alloc_fail_after = n;
 	err = mm_dup(child, mm);
