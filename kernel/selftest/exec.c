@@ -368,6 +368,54 @@ static void test_ramfs_oom(void)
 		     lost, done ? "" : ", or still out of memory after 100");
 }
 
+/*
+ * A rename over an existing file that runs out of memory (the new name is too
+ * long for a dentry's inline room) fails as a whole: the target is still
+ * there, with its data, and the source keeps its name.
+ */
+#define RENAME_FROM "/tmp/.oom-rename-from"
+#define RENAME_TO   "/tmp/.oom-rename-to-a-name-longer-than-a-dentry-holds-inline"
+
+static void test_rename_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	unsigned long before = nr_free_pages();
+	struct file *from = filp_open(RENAME_FROM, O_RDWR | O_CREAT | O_EXCL, 0600);
+	struct file *to = filp_open(RENAME_TO, O_RDWR | O_CREAT | O_EXCL, 0600), *f;
+	struct inode *dir;
+	loff_t pos = 0;
+	int err;
+
+	KTEST_EXPECT(!IS_ERR(from) && !IS_ERR(to), "cannot create the files");
+	if (IS_ERR(from) || IS_ERR(to))
+		return;
+	kernel_write(to, "target", 6, &pos);
+	dir = to->f_path.dentry->d_parent->d_inode;
+	page_alloc_fail_after = 1;
+	err = dir->i_op->rename(dir, from->f_path.dentry, dir, to->f_path.dentry, 0);
+	page_alloc_fail_after = 0;
+	f = filp_open(RENAME_TO, O_RDONLY, 0);
+	KTEST_EXPECT(err < 0 && !IS_ERR(f) && f->f_inode == to->f_inode,
+		     "rename out of memory gave %d, and the target is %s", err,
+		     IS_ERR(f)		       ? "gone" :
+		     f->f_inode == to->f_inode ? "there" :
+						 "another file");
+	if (!IS_ERR(f))
+		fput(f);
+	f = filp_open(RENAME_FROM, O_RDONLY, 0);
+	KTEST_EXPECT(!IS_ERR(f), "the source lost its name");
+	if (!IS_ERR(f))
+		fput(f);
+	if (!to->f_path.dentry->d_unlinked)
+		vfs_unlink(dir, to->f_path.dentry);
+	if (!from->f_path.dentry->d_unlinked)
+		vfs_unlink(dir, from->f_path.dentry);
+	fput(to);
+	fput(from);
+	KTEST_EXPECT(nr_free_pages() == before, "%lu free pages before, %lu after", before,
+		     nr_free_pages());
+}
+
 const struct ktest ktests_exec[] = {
 	{ "exec.initramfs_malformed_refused", test_initramfs_malformed_refused },
 	{ "exec.user_range", test_user_range },
@@ -379,6 +427,7 @@ const struct ktest ktests_exec[] = {
 	{ "exec.segments_sharing_a_page", test_segments_sharing_a_page },
 	{ "exec.load_oom", test_load_oom },
 	{ "exec.ramfs_oom", test_ramfs_oom },
+	{ "exec.rename_oom", test_rename_oom },
 	{ NULL, NULL }
 };
 
