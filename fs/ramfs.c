@@ -293,15 +293,25 @@ static int ramfs_rmdir(struct inode *dir, struct dentry *dentry)
 	return 0;
 }
 
-/* Moves dentry under new_parent with new_dentry's name (new_dentry itself is not linked). */
-static int d_move(struct dentry *dentry, struct dentry *new_dentry)
+/*
+ * Where dentry's new name will be: its inline room, or (a long name) a copy
+ * made now, so that a rename that cannot have it fails before it changes
+ * anything. NULL if memory is short.
+ */
+static char *d_name_room(struct dentry *dentry, const struct qstr *name)
+{
+	return name->len < sizeof(dentry->d_iname) ? dentry->d_iname : kmalloc(name->len + 1);
+}
+
+/*
+ * Moves dentry under new_parent with new_dentry's name (new_dentry itself is
+ * not linked), into copy from d_name_room().
+ */
+static void d_move(struct dentry *dentry, struct dentry *new_dentry, char *copy)
 {
 	struct dentry *old_parent = dentry->d_parent;
 	struct qstr name = new_dentry->d_name;
-	char *copy = dentry->d_iname;
 
-	if (name.len >= sizeof(dentry->d_iname) && !(copy = kmalloc(name.len + 1)))
-		return -ENOSPC;
 	if (dentry->d_name.name != dentry->d_iname)
 		kfree(dentry->d_name.name);
 	memmove(copy, name.name, name.len);
@@ -311,7 +321,6 @@ static int d_move(struct dentry *dentry, struct dentry *new_dentry)
 	dentry->d_parent = dget(new_dentry->d_parent);
 	list_add_tail(&dentry->d_child, &dentry->d_parent->d_subdirs);
 	dput(old_parent);
-	return 0;
 }
 
 /* Moves from's children to the list to, as children of new_parent, each child's hold with it. */
@@ -368,20 +377,29 @@ static int ramfs_rename(struct inode *old_dir, struct dentry *old_dentry, struct
 			struct dentry *new_dentry, unsigned int flags)
 {
 	bool is_dir = S_ISDIR(old_dentry->d_inode->i_mode);
+	char *copy;
 
 	if (flags & RENAME_EXCHANGE)
 		return ramfs_exchange(old_dir, old_dentry, new_dir, new_dentry);
+	/* The new name's room first: out of memory, the target must still be there. */
+	copy = d_name_room(old_dentry, &new_dentry->d_name);
+	if (!copy)
+		return -ENOSPC;
 	if (new_dentry->d_inode) {
 		int err = S_ISDIR(new_dentry->d_inode->i_mode) ? ramfs_rmdir(new_dir, new_dentry)
 								: ramfs_unlink(new_dir, new_dentry);
-		if (err)
+		if (err) {
+			if (copy != old_dentry->d_iname)
+				kfree(copy);
 			return err;
+		}
 	}
 	if (is_dir && old_dir != new_dir) {
 		old_dir->i_nlink--;
 		new_dir->i_nlink++;
 	}
-	return d_move(old_dentry, new_dentry);
+	d_move(old_dentry, new_dentry, copy);
+	return 0;
 }
 
 static const char *ramfs_get_link(struct dentry *dentry, struct inode *inode, struct path *jump)

@@ -84,11 +84,28 @@ static u16 *page_ref(const void *page)
 	return &page_refs[(pa - refs_base) / PAGE_SIZE];
 }
 
+#ifdef CONFIG_KTEST
+unsigned long page_alloc_fail_after;
+
+/* The in-kernel tests' out-of-memory: page_alloc_fail_after - 1 more allocations, then none. */
+bool should_fail_alloc(void)
+{
+	if (!page_alloc_fail_after)
+		return false;
+	if (page_alloc_fail_after == 1)
+		return true;
+	page_alloc_fail_after--;
+	return false;
+}
+#endif
+
 void *alloc_page(void)
 {
 	struct free_page *p = free_list;
 	unsigned long pa;
 
+	if (should_fail_alloc())
+		return NULL;
 	if (p) {
 		free_list = p->next;
 		free_count--;

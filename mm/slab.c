@@ -63,7 +63,7 @@ void *kmalloc(size_t size)
 	void *obj;
 	int c;
 
-	if (size == 0 || size > KMALLOC_MAX_SIZE)
+	if (size == 0 || size > KMALLOC_MAX_SIZE || should_fail_alloc())
 		return NULL;
 	c = size_class(size);
 	if (list_empty(&partial[c]))

@@ -8,6 +8,7 @@
  * with the number of failures.
  */
 #include "lib/ulib.h"
+#include <uapi/fcntl.h>
 
 /* The page size: 4 KiB, or 16 KiB on loongarch (main() finds it). */
 static long PAGE = 4096;
@@ -411,8 +412,123 @@ static void test_oom(void)
 	      before, free_pages());
 }
 
-int main(void)
+static long openat(int dfd, const char *path, int flags, int mode)
 {
+	return syscall4(__NR_openat, dfd, path, flags, mode);
+}
+
+static long ftruncate(int fd, long len)
+{
+	return syscall2(__NR_ftruncate, fd, len);
+}
+
+static long unlinkat(int dfd, const char *path, int flags)
+{
+	return syscall3(__NR_unlinkat, dfd, path, flags);
+}
+
+static long mkdirat(int dfd, const char *path, int mode)
+{
+	return syscall3(__NR_mkdirat, dfd, path, mode);
+}
+
+#define OOM_FILL  "/tmp/.mmtest-oom-fill"
+#define OOM_STEPS 48
+
+static u8 oom_buf[16 * 4096];
+
+/* A child of the sweep: writes its share of the shared buffer (copy-on-write), maps and touches more. */
+static void oom_grandchild(void)
+{
+	long a;
+
+	for (unsigned long i = 0; i < sizeof(oom_buf); i += PAGE)
+		oom_buf[i] = 2;
+	a = mmap(NULL, 8 * PAGE, RW, ANON, -1, 0);
+	for (long off = 0; a > 0 && off < 8 * (long)PAGE; off += (long)PAGE)
+		*(volatile char *)(a + off) = 1;
+	exit(0);
+}
+
+/* Every call that needs memory, made with almost none left: each may fail, none may break. */
+static void oom_calls(void)
+{
+	static const char *const argv[] = { "/bin/mmtest", "--exit", NULL };
+	int fds[2], status;
+	long pid, fd;
+
+	pid = fork();
+	if (pid == 0)
+		oom_grandchild();
+	if (pid > 0)
+		waitpid((int)pid, &status, 0);
+	pid = fork();
+	if (pid == 0) {
+		execve(argv[0], argv, NULL);
+		exit(1);
+	}
+	if (pid > 0)
+		waitpid((int)pid, &status, 0);
+	if (pipe2(fds, 0) == 0) {
+		write(fds[1], oom_buf, 64);
+		close(fds[0]);
+		close(fds[1]);
+	}
+	fd = openat(AT_FDCWD, "/tmp/.mmtest-oom-file", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		write((int)fd, oom_buf, 3 * PAGE + 5);
+		dup3((int)fd, 700, 0);
+		close(700);
+		ftruncate((int)fd, (long)PAGE + 1);
+		close((int)fd);
+	}
+	unlinkat(AT_FDCWD, "/tmp/.mmtest-oom-file", 0);
+	if (mkdirat(AT_FDCWD, "/tmp/.mmtest-oom-directory-with-a-long-name-beyond-the-inline",
+		    0700) == 0)
+		unlinkat(AT_FDCWD, "/tmp/.mmtest-oom-directory-with-a-long-name-beyond-the-inline",
+			 AT_REMOVEDIR);
+}
+
+/*
+ * RAM filled with a ramfs file, then given back a page at a time: at each
+ * step, the calls of oom_calls() run out at a different allocation.
+ */
+static void oom_sweep_child(long unused)
+{
+	long fd = openat(AT_FDCWD, OOM_FILL, O_RDWR | O_CREAT | O_TRUNC, 0600), size = 0, n;
+
+	(void)unused;
+	if (fd < 0)
+		exit(2);
+	unlinkat(AT_FDCWD, OOM_FILL, 0);
+	for (unsigned long i = 0; i < sizeof(oom_buf); i += PAGE)
+		oom_buf[i] = 1;
+	while ((n = write((int)fd, oom_buf, sizeof(oom_buf))) > 0)
+		size += n;
+	for (int step = 0; step < OOM_STEPS && size > 0; step++) {
+		oom_calls();
+		size = size > (long)PAGE ? size - (long)PAGE : 0;
+		ftruncate((int)fd, size);
+	}
+	close((int)fd);
+	exit(0);
+}
+
+/* Memory running out in the middle of fork, exec, pipes, files: the kernel survives, every page comes back. */
+static void test_oom_sweep(void)
+{
+	unsigned long before = free_pages();
+	int st = in_child(oom_sweep_child, 0);
+
+	CHECK("user.mm.oom_sweep", st == 0 || killed_by(st, SIGKILL), "child status 0x%x", st);
+	CHECK("user.mm.oom_sweep_pages_back", free_pages() == before, "%lu free before, %lu after",
+	      before, free_pages());
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--exit"))
+		return 0;
 	PAGE = find_page_size();
 	test_errors();
 	test_mmap_munmap();
@@ -424,5 +540,6 @@ int main(void)
 	test_cow();
 	test_cow_uaccess();
 	test_oom();
+	test_oom_sweep();
 	return test_failures;
 }

@@ -63,6 +63,19 @@ void free_page(void *page);
 void get_page(void *page);
 unsigned int page_count(const void *page);
 unsigned long nr_free_pages(void);
+/*
+ * In-kernel tests only: if page_alloc_fail_after is not 0, alloc_page() and
+ * kmalloc() succeed that many times less one, then give NULL.
+ */
+#ifdef CONFIG_KTEST
+extern unsigned long page_alloc_fail_after;
+bool should_fail_alloc(void);
+#else
+static inline bool should_fail_alloc(void)
+{
+	return false;
+}
+#endif
 
 /* kernel/traps.c: W^X and stack guard pages for the kernel's own mapping. */
 void kernel_protect(void);

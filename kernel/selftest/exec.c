@@ -5,6 +5,7 @@
 #include <trapdoor/elf.h>
 #include <trapdoor/cpio.h>
 #include <trapdoor/exec.h>
+#include <trapdoor/fs.h>
 #include <trapdoor/initramfs.h>
 #include <trapdoor/mm.h>
 #include <trapdoor/sections.h>
@@ -272,6 +273,149 @@ static void test_initramfs_malformed_refused(void)
 	KTEST_EXPECT(initramfs_init(__initramfs_start, len) == 0, "the real archive is refused");
 }
 
+/*
+ * Memory running out after n pages while /bin/init loads into a new address
+ * space (execve before its point of no return): the load fails or not, and
+ * the half-built space's teardown frees every page once. True if the load
+ * never ran out.
+ */
+static bool load_fails_after(const struct init_image *init, unsigned long n, unsigned long *lost)
+{
+	static const char *const argv[] = { "init", "an argument" };
+	static struct exec_args args = { .filename = "/bin/init", .kargv = argv, .kargc = 2 };
+	unsigned long before = nr_free_pages();
+	struct mm_struct *mm = mm_create();
+	struct exec_image image;
+	long err = -ENOMEM;
+
+	if (mm) {
+		count_exec_args(&args);
+		page_alloc_fail_after = n;
+		err = load_elf_image(mm, init->start, (size_t)(init->end - init->start), &args,
+				     &image);
+		page_alloc_fail_after = 0;
+		mm_destroy(mm);
+	}
+	*lost = before - nr_free_pages();
+	return err != -ENOMEM;
+}
+
+static void test_load_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	const struct init_image *init = find_init();
+	unsigned long n, lost = 0;
+	bool done = false;
+
+	KTEST_EXPECT(init != NULL, "no /bin/init in the initramfs");
+	if (!init)
+		return;
+	for (n = 1; n < 1000 && !done && !lost; n++)
+		done = load_fails_after(init, n, &lost);
+	KTEST_EXPECT(done && !lost, "out of memory after %lu pages: %lu pages not back%s", n - 1,
+		     lost, done ? "" : ", or still out of memory after 1000");
+}
+
+/*
+ * A ramfs file written and cut with memory running out after n pages: the
+ * writes cross an index table's end, each truncate gives pages back. Writes
+ * stop short (or fail) where memory ends; every page goes back once when the
+ * file (unlinked at once) is closed. True if memory never ran out.
+ */
+static bool ramfs_fails_after(unsigned long n, unsigned long *lost)
+{
+	static const u8 data[3 * PAGE_SIZE];
+	const loff_t edge = (loff_t)(PAGE_SIZE / sizeof(void *)) * PAGE_SIZE; /* one index table */
+	const loff_t at[] = { 0, edge - PAGE_SIZE - 100, 5 * edge + 7 };
+	unsigned long before = nr_free_pages();
+	struct file *f = filp_open("/tmp/.oomtest", O_RDWR | O_CREAT | O_EXCL, 0600);
+	bool ran_out = false;
+
+	if (IS_ERR(f)) {
+		*lost = 1;
+		return true;
+	}
+	vfs_unlink(f->f_path.dentry->d_parent->d_inode, f->f_path.dentry);
+	page_alloc_fail_after = n;
+	for (unsigned int i = 0; i < ARRAY_SIZE(at); i++) {
+		loff_t pos = at[i];
+
+		ran_out |= kernel_write(f, data, sizeof(data), &pos) != (ssize_t)sizeof(data);
+	}
+	vfs_truncate(f->f_inode, edge + 10);
+	vfs_truncate(f->f_inode, PAGE_SIZE + 1);
+	for (unsigned int i = 0; i < ARRAY_SIZE(at); i++) {
+		loff_t pos = at[i];
+
+		ran_out |= kernel_write(f, data, sizeof(data), &pos) != (ssize_t)sizeof(data);
+	}
+	vfs_truncate(f->f_inode, 0);
+	page_alloc_fail_after = 0;
+	fput(f);
+	*lost = before - nr_free_pages();
+	return !ran_out;
+}
+
+static void test_ramfs_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	unsigned long n, lost = 0;
+	bool done = false;
+
+	for (n = 1; n < 100 && !done && !lost; n++)
+		done = ramfs_fails_after(n, &lost);
+	KTEST_EXPECT(done && !lost, "out of memory after %lu pages: %lu pages not back%s", n - 1,
+		     lost, done ? "" : ", or still out of memory after 100");
+}
+
+/*
+ * A rename over an existing file that runs out of memory (the new name is too
+ * long for a dentry's inline room) fails as a whole: the target is still
+ * there, with its data, and the source keeps its name.
+ */
+#define RENAME_FROM "/tmp/.oom-rename-from"
+#define RENAME_TO   "/tmp/.oom-rename-to-a-name-longer-than-a-dentry-holds-inline"
+
+static void test_rename_oom(void)
+{
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
+	unsigned long before = nr_free_pages();
+	struct file *from = filp_open(RENAME_FROM, O_RDWR | O_CREAT | O_EXCL, 0600);
+	struct file *to = filp_open(RENAME_TO, O_RDWR | O_CREAT | O_EXCL, 0600), *f;
+	struct inode *dir;
+	loff_t pos = 0;
+	int err;
+
+	KTEST_EXPECT(!IS_ERR(from) && !IS_ERR(to), "cannot create the files");
+	if (IS_ERR(from) || IS_ERR(to))
+		return;
+	kernel_write(to, "target", 6, &pos);
+	dir = to->f_path.dentry->d_parent->d_inode;
+	page_alloc_fail_after = 1;
+	err = dir->i_op->rename(dir, from->f_path.dentry, dir, to->f_path.dentry, 0);
+	page_alloc_fail_after = 0;
+	f = filp_open(RENAME_TO, O_RDONLY, 0);
+	KTEST_EXPECT(err < 0 && !IS_ERR(f) && f->f_inode == to->f_inode,
+		     "rename out of memory gave %d, and the target is %s", err,
+		     IS_ERR(f)		       ? "gone" :
+		     f->f_inode == to->f_inode ? "there" :
+						 "another file");
+	if (!IS_ERR(f))
+		fput(f);
+	f = filp_open(RENAME_FROM, O_RDONLY, 0);
+	KTEST_EXPECT(!IS_ERR(f), "the source lost its name");
+	if (!IS_ERR(f))
+		fput(f);
+	if (!to->f_path.dentry->d_unlinked)
+		vfs_unlink(dir, to->f_path.dentry);
+	if (!from->f_path.dentry->d_unlinked)
+		vfs_unlink(dir, from->f_path.dentry);
+	fput(to);
+	fput(from);
+	KTEST_EXPECT(nr_free_pages() == before, "%lu free pages before, %lu after", before,
+		     nr_free_pages());
+}
+
 const struct ktest ktests_exec[] = {
 	{ "exec.initramfs_malformed_refused", test_initramfs_malformed_refused },
 	{ "exec.user_range", test_user_range },
@@ -281,6 +425,9 @@ const struct ktest ktests_exec[] = {
 	{ "exec.elf_entry_descriptor", test_elf_entry_descriptor },
 #endif
 	{ "exec.segments_sharing_a_page", test_segments_sharing_a_page },
+	{ "exec.load_oom", test_load_oom },
+	{ "exec.ramfs_oom", test_ramfs_oom },
+	{ "exec.rename_oom", test_rename_oom },
 	{ NULL, NULL }
 };
 

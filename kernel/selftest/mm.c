@@ -82,8 +82,70 @@ static __stackleak_frame_exempt void test_dup_cow(void)
 		     nr_free_pages());
 }
 
+/*
+ * One fork and its writes with memory running out after n pages: mm_dup()
+ * of two areas with present pages, then a write to every page in the child
+ * and the parent, and a copy across pages. Any step may fail with -ENOMEM;
+ * none may free a page twice (free_page()'s BUG) and, both spaces gone,
+ * every page must be back. True if memory never ran out.
+ */
+static bool dup_cow_fails_after(unsigned long n, unsigned long *lost)
+{
+	/* Pages on both sides of a page table's end (4 KiB pages): fork can fail between them. */
+	static const unsigned long areas[][2] = { { TEST_VA, 8 },
+						  { (2UL << 20) - 4 * PAGE_SIZE, 8 },
+						  { (1UL << 30) - 4 * PAGE_SIZE, 8 } };
+	unsigned long before = nr_free_pages();
+	struct mm_struct *mm = mm_create(), *child = mm_create();
+	static char data[2 * PAGE_SIZE];
+	bool ran_out = false;
+	int err;
+
+	if (!mm || !child) {
+		*lost = 1;
+		return true;
+	}
+	memset(data, 0x5a, sizeof(data));
+	for (unsigned int a = 0; a < ARRAY_SIZE(areas); a++) {
+		mm_map_area(mm, areas[a][0], areas[a][1] * PAGE_SIZE, PROT_RW, 0);
+		for (unsigned long i = 0; i < areas[a][1]; i += 2)
+			mm_copy_to(mm, areas[a][0] + i * PAGE_SIZE, data, PAGE_SIZE);
+	}
+	page_alloc_fail_after = n;
+	err = mm_dup(child, mm);
+	ran_out |= err == -ENOMEM;
+	for (unsigned int a = 0; !err && a < ARRAY_SIZE(areas); a++) {
+		for (unsigned long i = 0; i < areas[a][1]; i++) {
+			unsigned long va = areas[a][0] + i * PAGE_SIZE;
+
+			ran_out |=
+			    handle_mm_fault(child, vma_lookup(child, va), va, true) == -ENOMEM;
+			ran_out |= handle_mm_fault(mm, vma_lookup(mm, va), va, true) == -ENOMEM;
+		}
+		ran_out |= mm_copy_to(child, areas[a][0] + 100, data, sizeof(data)) == -ENOMEM;
+	}
+	page_alloc_fail_after = 0;
+	mm_destroy(child);
+	mm_destroy(mm);
+	*lost = before - nr_free_pages();
+	return !ran_out;
+}
+
+/* dup_cow_fails_after() for every n until memory no longer runs out. */
+static __stackleak_frame_exempt void test_dup_cow_oom(void)
+{
+	unsigned long n, lost = 0;
+	bool done = false;
+
+	for (n = 1; n < 200 && !done && !lost; n++)
+		done = dup_cow_fails_after(n, &lost);
+	KTEST_EXPECT(done && !lost, "out of memory after %lu pages: %lu pages not back%s", n - 1,
+		     lost, done ? "" : ", or still out of memory after 200");
+}
+
 const struct ktest ktests_mm[] = {
 	{ "mm.dup_cow", test_dup_cow },
+	{ "mm.dup_cow_oom", test_dup_cow_oom },
 	{ NULL, NULL },
 };
 
