@@ -82,9 +82,9 @@ struct dentry *d_lookup(struct dentry *dir, const struct qstr *name)
 {
 	struct dentry *d;
 
-	list_for_each_entry(d, &dir->d_subdirs, d_child)
-		if (d->d_name.len == name->len && !memcmp(d->d_name.name, name->name, name->len))
-			return d;
+	list_for_each_entry(d, &dir->d_subdirs,
+			    d_child) if (d->d_name.len == name->len &&
+					 !memcmp(d->d_name.name, name->name, name->len)) return d;
 	return NULL;
 }
 

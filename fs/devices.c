@@ -13,8 +13,8 @@
 #include <trapdoor/string.h>
 #include <uapi/errno.h>
 
-#define MEM_MAJOR     1
-#define TTYAUX_MAJOR  5
+#define MEM_MAJOR    1
+#define TTYAUX_MAJOR 5
 
 static ssize_t null_read(struct file *f, struct iov_iter *to, loff_t *pos)
 {

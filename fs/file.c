@@ -328,7 +328,8 @@ SYSCALL_DEFINE3(fcntl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 	case F_DUPFD:
 		return dupfd(f, (unsigned int)arg > NR_OPEN ? NR_OPEN : (unsigned int)arg, 0);
 	case F_DUPFD_CLOEXEC:
-		return dupfd(f, (unsigned int)arg > NR_OPEN ? NR_OPEN : (unsigned int)arg, O_CLOEXEC);
+		return dupfd(f, (unsigned int)arg > NR_OPEN ? NR_OPEN : (unsigned int)arg,
+			     O_CLOEXEC);
 	case F_GETFD:
 		return get_close_on_exec(fd) ? FD_CLOEXEC : 0;
 	case F_SETFD:

@@ -88,7 +88,7 @@ void vfs_init(void)
 		dev_t dev;
 		umode_t mode;
 	} nodes[] = {
-		{ "/dev/null", MKDEV(1, 3), 0666 },	{ "/dev/zero", MKDEV(1, 5), 0666 },
+		{ "/dev/null", MKDEV(1, 3), 0666 },    { "/dev/zero", MKDEV(1, 5), 0666 },
 		{ "/dev/urandom", MKDEV(1, 9), 0666 }, { "/dev/tty", MKDEV(5, 0), 0666 },
 		{ "/dev/console", MKDEV(5, 1), 0600 },
 	};

@@ -157,7 +157,8 @@ static int walk(struct nameidata *nd, const char *name, unsigned int flags, stru
 			return (int)PTR_ERR(child);
 		if (!child || !child->d_inode)
 			return -ENOENT;
-		if (S_ISLNK(child->d_inode->i_mode) && (!is_last || slash || (flags & LOOKUP_FOLLOW))) {
+		if (S_ISLNK(child->d_inode->i_mode) &&
+		    (!is_last || slash || (flags & LOOKUP_FOLLOW))) {
 			dget(child);
 			err = follow_link(nd, child);
 			dput(child);

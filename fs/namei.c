@@ -167,8 +167,7 @@ static long do_symlinkat(const char __user *oldname, int newdfd, const char __us
 	return err;
 }
 
-SYSCALL_DEFINE3(symlinkat, const char __user *, oldname, int, newdfd, const char __user *,
-		newname)
+SYSCALL_DEFINE3(symlinkat, const char __user *, oldname, int, newdfd, const char __user *, newname)
 {
 	return do_symlinkat(oldname, newdfd, newname);
 }
@@ -204,9 +203,9 @@ int vfs_unlink(struct inode *dir, struct dentry *dentry)
 /* rmdir: "." is -EINVAL, ".." -ENOTEMPTY and "/" -EBUSY, as Linux's do_rmdir(). */
 static long do_rmdir(int dfd, const char __user *pathname)
 {
-	static const int type_errors[] = { [LAST_ROOT] = -EBUSY,
-					   [LAST_DOT] = -EINVAL,
-					   [LAST_DOTDOT] = -ENOTEMPTY };
+	static const int type_errors[] = {
+		[LAST_ROOT] = -EBUSY, [LAST_DOT] = -EINVAL, [LAST_DOTDOT] = -ENOTEMPTY
+	};
 	struct nameidata_parent nd;
 	struct dentry *dentry;
 	long err = parent_of(dfd, pathname, &nd);

@@ -290,10 +290,11 @@ struct file *do_filp_open(int dfd, struct filename *name, int flags, umode_t mod
 		path_put(&path);
 		return ERR_PTR(err);
 	}
-	f = alloc_file(inode, path.dentry,
-		       ((unsigned int)flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)) |
-			       O_LARGEFILE,
-		       inode->i_fop);
+	f = alloc_file(
+	    inode, path.dentry,
+	    ((unsigned int)flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)) |
+		O_LARGEFILE,
+	    inode->i_fop);
 	path_put(&path);
 	if (IS_ERR(f))
 		return f;

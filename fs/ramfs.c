@@ -13,7 +13,7 @@
 #include <trapdoor/string.h>
 #include <uapi/dirent.h>
 
-#define PTRS_PER_PAGE (PAGE_SIZE / sizeof(void *))
+#define PTRS_PER_PAGE  (PAGE_SIZE / sizeof(void *))
 #define RAMFS_MAX_SIZE ((loff_t)(PTRS_PER_PAGE * PTRS_PER_PAGE * PAGE_SIZE))
 
 static const struct inode_operations ramfs_dir_inode_operations;
@@ -174,7 +174,8 @@ static int ramfs_iterate(struct file *f, struct dir_context *ctx)
 			return 0;
 		ctx->pos = 2;
 	}
-	list_for_each_entry(d, &dir->d_subdirs, d_child) {
+	list_for_each_entry(d, &dir->d_subdirs, d_child)
+	{
 		if (i++ < ctx->pos)
 			continue;
 		if (!dir_emit(ctx, d->d_name.name, (int)d->d_name.len, d->d_inode->i_ino,
@@ -386,8 +387,8 @@ static int ramfs_rename(struct inode *old_dir, struct dentry *old_dentry, struct
 	if (!copy)
 		return -ENOSPC;
 	if (new_dentry->d_inode) {
-		int err = S_ISDIR(new_dentry->d_inode->i_mode) ? ramfs_rmdir(new_dir, new_dentry)
-								: ramfs_unlink(new_dir, new_dentry);
+		int err = S_ISDIR(new_dentry->d_inode->i_mode) ? ramfs_rmdir(new_dir, new_dentry) :
+								 ramfs_unlink(new_dir, new_dentry);
 		if (err) {
 			if (copy != old_dentry->d_iname)
 				kfree(copy);

@@ -234,8 +234,8 @@ static ssize_t do_iov(unsigned long fd, const struct iovec __user *uvec, unsigne
 			return done ? done : -EFAULT;
 		if (!iov.iov_len)
 			continue;
-		ret = write ? ksys_write((unsigned int)fd, iov.iov_base, iov.iov_len)
-			    : ksys_read((unsigned int)fd, iov.iov_base, iov.iov_len);
+		ret = write ? ksys_write((unsigned int)fd, iov.iov_base, iov.iov_len) :
+			      ksys_read((unsigned int)fd, iov.iov_base, iov.iov_len);
 		if (ret < 0)
 			return done ? done : ret;
 		done += ret;

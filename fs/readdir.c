@@ -22,8 +22,11 @@
 bool linux_dirent64_pack(void *buf, size_t size, size_t *used, const char *name, int namlen,
 			 u64 ino, s64 next_off, unsigned int d_type)
 {
-	size_t reclen = (offsetof(struct linux_dirent64, d_name) + (size_t)namlen + 1 + 7) & ~(size_t)7;
-	struct linux_dirent64 d = { .d_ino = ino, .d_off = next_off, .d_reclen = (unsigned short)reclen,
+	size_t reclen =
+	    (offsetof(struct linux_dirent64, d_name) + (size_t)namlen + 1 + 7) & ~(size_t)7;
+	struct linux_dirent64 d = { .d_ino = ino,
+				    .d_off = next_off,
+				    .d_reclen = (unsigned short)reclen,
 				    .d_type = (unsigned char)d_type };
 	char *p = (char *)buf + *used;
 
@@ -62,8 +65,8 @@ static bool flush(struct getdents_callback *cb)
 	return true;
 }
 
-static bool filldir64(struct dir_context *ctx, const char *name, int namlen, loff_t offset,
-		      u64 ino, unsigned int d_type)
+static bool filldir64(struct dir_context *ctx, const char *name, int namlen, loff_t offset, u64 ino,
+		      unsigned int d_type)
 {
 	struct getdents_callback *cb = container_of(ctx, struct getdents_callback, ctx);
 	size_t room = cb->left < sizeof(cb->kbuf) ? cb->left : sizeof(cb->kbuf);

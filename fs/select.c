@@ -28,8 +28,8 @@
 
 #include "../kernel/syscalls.h"
 
-#define POLL_NFDS_MAX NR_OPEN /* RLIMIT_NOFILE: Linux's default soft limit */
-#define POLL_SIGSET_SIZE 8 /* Linux's sigset_t: 64 signals */
+#define POLL_NFDS_MAX	 NR_OPEN /* RLIMIT_NOFILE: Linux's default soft limit */
+#define POLL_SIGSET_SIZE 8	 /* Linux's sigset_t: 64 signals */
 
 /* One queue a poll sleeps on: an entry of the polling task, on the poller's stack. */
 struct poll_table_entry {

@@ -14,8 +14,8 @@
 
 #include "../kernel/syscalls.h"
 
-#define FS_DEV	     MKDEV(0, 1)
-#define FS_BLKSIZE   4096
+#define FS_DEV	   MKDEV(0, 1)
+#define FS_BLKSIZE 4096
 
 static u64 inode_blocks(const struct inode *inode)
 {
