@@ -16,7 +16,10 @@
  * pointer into our own buffer at any alignment, a length, an unmapped
  * address, a kernel address (the kernel's text from kernel_stats(), its stack
  * from report_stack()), our own read-only text, or a range that wraps the
- * address space.
+ * address space. A file call's paths and descriptors are now and then ones
+ * it knows: existing files, names inside a scratch tree of its own
+ * (/tmp/fuzz-<pid>), descriptors calls returned; the calls that make,
+ * remove or rename names run only on scratch names (see learn_args()).
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
  * exit and exit_group, reboot with its magic numbers, kill() of a group or
@@ -37,8 +40,8 @@
  *
  * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
  * self-check passes; and once the children are reaped and the arena and the
- * heap emptied, the number of tasks and of free pages are what they were at
- * the start. One PASS/FAIL line per
+ * heap emptied, the descriptors closed and the scratch tree removed, the
+ * number of tasks and of free pages are what they were at the start. One PASS/FAIL line per
  * invariant at the end; every FAIL names the seed and the call to replay.
  */
 #include "lib/ulib.h"
