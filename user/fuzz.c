@@ -1376,6 +1376,11 @@ int main(int argc, char **argv)
 	      "%d children failed (seed 0x%llx)", failures[INV_CHILDREN], (unsigned long long)seed);
 	CHECK("user.fuzz.scratch_removed", !failures[INV_SCRATCH], "%d checks failed (seed 0x%llx)",
 	      failures[INV_SCRATCH], (unsigned long long)seed);
+	/* At this length some scratch names must have changed and some descriptors been learned. */
+	if (count >= 10000)
+		CHECK("user.fuzz.learns_paths_and_fds", names_changed && fds_learned,
+		      "%lu names changed, %lu fds learned (seed 0x%llx)", names_changed,
+		      fds_learned, (unsigned long long)seed);
 	syscall1(__NR_umask, old_umask);
 	if (old_kstack >= 0)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
