@@ -16,7 +16,10 @@
  * pointer into our own buffer at any alignment, a length, an unmapped
  * address, a kernel address (the kernel's text from kernel_stats(), its stack
  * from report_stack()), our own read-only text, or a range that wraps the
- * address space.
+ * address space. A file call's paths and descriptors are now and then ones
+ * it knows: existing files, names inside a scratch tree of its own
+ * (/tmp/fuzz-<pid>), descriptors calls returned; the calls that make,
+ * remove or rename names run only on scratch names (see learn_args()).
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
  * exit and exit_group, reboot with its magic numbers, kill() of a group or
@@ -37,13 +40,14 @@
  *
  * Every 1000 calls it checks: getpid() still answers our pid; the stackleak
  * self-check passes; and once the children are reaped and the arena and the
- * heap emptied, the number of tasks and of free pages are what they were at
- * the start. One PASS/FAIL line per
+ * heap emptied, the descriptors closed and the scratch tree removed, the
+ * number of tasks and of free pages are what they were at the start. One PASS/FAIL line per
  * invariant at the end; every FAIL names the seed and the call to replay.
  */
 #include "lib/ulib.h"
 #include <uapi/fcntl.h>
 #include <uapi/prctl.h>
+#include <uapi/dirent.h>
 
 #include <uapi/stackleak.h>
 
@@ -158,15 +162,46 @@ static const long valid_nrs[] = {
 #ifdef __NR_getpgrp
 	__NR_getpgrp,
 #endif
+	__NR_mkdirat,
+	__NR_unlinkat,
+	__NR_symlinkat,
+	__NR_readlinkat,
+	__NR_renameat2,
+	__NR_faccessat,
+	__NR_ftruncate,
+	__NR_chdir,
+	__NR_fchdir,
+	__NR_getcwd,
+	__NR_umask,
+#ifdef __NR_renameat
+	__NR_renameat,
+#endif
+#ifdef __NR_rename
+	__NR_rename,
+	__NR_mkdir,
+	__NR_rmdir,
+	__NR_unlink,
+	__NR_symlink,
+	__NR_readlink,
+	__NR_access,
+	__NR_creat,
+	__NR_stat,
+	__NR_lstat,
+#endif
 	__NR_brk,
 	__NR_mmap,
 	__NR_munmap,
 	__NR_mprotect,
 };
 
+static long pick_file_nr(void);
+
 static long pick_nr(void)
 {
 	switch (below(10)) {
+	case 2:
+	case 3:
+		return pick_file_nr(); /* the file calls, which learn paths and fds */
 	case 0:
 		return (long)below(NR_syscalls + 64); /* mostly unassigned */
 	case 1:
@@ -293,6 +328,463 @@ static unsigned long bad_ptr(void)
 	}
 }
 
+/*
+ * Paths and descriptors it learns. A path argument is now and then one it
+ * writes into a slot at the top of buf (above anything a pointer and a
+ * length from pick_arg() reach): an existing file or directory, or a name
+ * inside a scratch directory of its own, /tmp/fuzz-<pid>, where the calls
+ * that make, remove, rename or cut files may act. A descriptor argument is
+ * now and then one a call returned (or one since closed, or a huge one).
+ */
+#define PATH_SLOT  5120 /* PATH_MAX and a byte more: the over-long names */
+#define PATH_SLOTS 4
+#define FD_POOL	   32
+
+enum path_kind {
+	PK_NONE,   /* not ours: a random value */
+	PK_SYSTEM, /* an existing file or directory, read only */
+	PK_ABS,	   /* /tmp/fuzz-<pid>/...: never above the scratch root */
+	PK_REL,	   /* relative, with scratch_dirfd as its directory */
+	PK_TARGET, /* a symlink's target: regular names only, so it stays inside */
+};
+
+enum fd_kind {
+	FK_NONE,
+	FK_OTHER,
+	FK_SCRATCH, /* opened by a scratch name */
+};
+
+static char scratch_root[32];
+static char start_cwd[256];
+static int scratch_dirfd = -1;
+static u8 fd_kind[NR_OPEN];
+static unsigned long names_changed, fds_learned; /* what the scratch calls did, for the log */
+static int fd_pool[FD_POOL];
+static unsigned int fd_pool_next;
+
+static const char *const system_paths[] = {
+	"/",	       "/bin",	       "/bin/init",	 "/dev/null",
+	"/dev/zero",   "/dev/urandom", "/proc/self/exe", "/etc/passwd",
+	"/bin/",       "/etc/passwd/", "/./bin//init",	 "/bin/../etc/passwd",
+	"/dev/null/x", "/nonexistent", "/tmp",
+};
+
+static const char *const scratch_names[] = { "a", "b", "d", "f", "x", "l1", "l2", "self" };
+
+static char *path_slot(int k)
+{
+	return (char *)buf + BUF_SIZE - (PATH_SLOTS - k) * PATH_SLOT;
+}
+
+/* Appends s at *p, never past end (one byte kept for the NUL). */
+static void put(char **p, char *end, const char *s)
+{
+	while (*s && *p < end)
+		*(*p)++ = *s++;
+}
+
+static void put_repeat(char **p, char *end, char c, unsigned long n)
+{
+	while (n-- && *p < end)
+		*(*p)++ = c;
+}
+
+/* A regular name: a short one, or one of NAME_MAX bytes, or one byte over. */
+static void put_name(char **p, char *end)
+{
+	if (below(16) == 0)
+		put_repeat(p, end, 'n', NAME_MAX + below(2));
+	else
+		put(p, end, scratch_names[below(ARRAY_SIZE(scratch_names))]);
+}
+
+/*
+ * A scratch name, absolute or relative to the scratch root: one to four
+ * components, with "." and "x/.." inside (never a ".." that climbs above the
+ * root) and now and then a trailing slash or "/."; or a deep one of exactly
+ * PATH_MAX - 1 or PATH_MAX bytes.
+ */
+static void gen_scratch(char *s, bool absolute)
+{
+	char *p = s, *end = s + PATH_SLOT - 1;
+
+	if (absolute) {
+		put(&p, end, scratch_root);
+		put(&p, end, "/");
+	}
+	if (below(12) == 0) {
+		unsigned long want = PATH_MAX - 1 + below(2); /* without the NUL */
+
+		while ((unsigned long)(p - s) + 201 < want) {
+			put_repeat(&p, end, 'd', 200);
+			put(&p, end, "/");
+		}
+		put_repeat(&p, end, 'd', want - (unsigned long)(p - s));
+		*p = 0;
+		return;
+	}
+	for (unsigned long n = below(4) ? 1 + below(2) : 3 + below(2), i = 0; i < n; i++) {
+		if (i)
+			put(&p, end, "/");
+		switch (below(10)) {
+		case 0:
+			put(&p, end, "./");
+			break;
+		case 1:
+			put_name(&p, end);
+			put(&p, end, "/../");
+			break;
+		}
+		put_name(&p, end);
+	}
+	switch (below(10)) {
+	case 0:
+		put(&p, end, "/");
+		break;
+	case 1:
+		put(&p, end, "/.");
+		break;
+	}
+	*p = 0;
+}
+
+/* A symlink's target: one or two regular names, relative or under the root. */
+static void gen_target(char *s)
+{
+	char *p = s, *end = s + PATH_SLOT - 1;
+
+	if (below(2)) {
+		put(&p, end, scratch_root);
+		put(&p, end, "/");
+	}
+	put_name(&p, end);
+	if (below(3) == 0) {
+		put(&p, end, "/");
+		put_name(&p, end);
+	}
+	*p = 0;
+}
+
+static void learn_fd(long fd, u8 kind)
+{
+	if (fd < 0 || fd >= NR_OPEN)
+		return;
+	fd_kind[fd] = kind;
+	fds_learned++;
+	fd_pool[fd_pool_next++ % FD_POOL] = (int)fd;
+}
+
+static unsigned long pick_fd(void)
+{
+	static const unsigned long huge[] = { NR_OPEN - 1, NR_OPEN,	 65536,
+					      0x7fffffff,  0xffffffffUL, ~0UL };
+
+	switch (below(10)) {
+	case 0:
+		return (unsigned long)scratch_dirfd;
+	case 1:
+		return 3 + below(60); /* likely closed */
+	case 2:
+		return huge[below(ARRAY_SIZE(huge))];
+	default:
+		return fd_pool_next ?
+			   (unsigned long)
+			       fd_pool[below(fd_pool_next < FD_POOL ? fd_pool_next : FD_POOL)] :
+			   (unsigned long)scratch_dirfd;
+	}
+}
+
+/* Where a file call takes its descriptors and paths; -1 for none. */
+struct file_call {
+	long nr;
+	s8 dirfd[2], path[2], fd[2];
+	bool changes; /* makes, removes or renames a name: only scratch paths */
+	bool target0; /* path[0] is a symlink's target */
+};
+
+static const struct file_call file_calls[] = {
+	{ __NR_openat, { 0, -1 }, { 1, -1 }, { -1, -1 }, false, false },
+	{ __NR_mkdirat, { 0, -1 }, { 1, -1 }, { -1, -1 }, true, false },
+	{ __NR_unlinkat, { 0, -1 }, { 1, -1 }, { -1, -1 }, true, false },
+	{ __NR_symlinkat, { -1, 1 }, { 0, 2 }, { -1, -1 }, true, true },
+	{ __NR_readlinkat, { 0, -1 }, { 1, -1 }, { -1, -1 }, false, false },
+	{ __NR_renameat2, { 0, 2 }, { 1, 3 }, { -1, -1 }, true, false },
+	{ __NR_faccessat, { 0, -1 }, { 1, -1 }, { -1, -1 }, false, false },
+	{ __NR_statx, { 0, -1 }, { 1, -1 }, { -1, -1 }, false, false },
+	{ __NR_chdir, { -1, -1 }, { 0, -1 }, { -1, -1 }, true, false },
+	{ __NR_fchdir, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_ftruncate, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_getdents64, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_read, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_write, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_readv, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_writev, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_pread64, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_pwrite64, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_lseek, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_close, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_dup, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_dup3, { -1, -1 }, { -1, -1 }, { 0, 1 }, false, false },
+	{ __NR_fcntl, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_ioctl, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+	{ __NR_sendfile, { -1, -1 }, { -1, -1 }, { 0, 1 }, false, false },
+#ifdef __NR_newfstatat
+	{ __NR_newfstatat, { 0, -1 }, { 1, -1 }, { -1, -1 }, false, false },
+	{ __NR_fstat, { -1, -1 }, { -1, -1 }, { 0, -1 }, false, false },
+#endif
+#ifdef __NR_renameat
+	{ __NR_renameat, { 0, 2 }, { 1, 3 }, { -1, -1 }, true, false },
+#endif
+#ifdef __NR_dup2
+	{ __NR_dup2, { -1, -1 }, { -1, -1 }, { 0, 1 }, false, false },
+#endif
+#ifdef __NR_rename
+	{ __NR_open, { -1, -1 }, { 0, -1 }, { -1, -1 }, false, false },
+	{ __NR_creat, { -1, -1 }, { 0, -1 }, { -1, -1 }, true, false },
+	{ __NR_rename, { -1, -1 }, { 0, 1 }, { -1, -1 }, true, false },
+	{ __NR_mkdir, { -1, -1 }, { 0, -1 }, { -1, -1 }, true, false },
+	{ __NR_rmdir, { -1, -1 }, { 0, -1 }, { -1, -1 }, true, false },
+	{ __NR_unlink, { -1, -1 }, { 0, -1 }, { -1, -1 }, true, false },
+	{ __NR_symlink, { -1, -1 }, { 0, 1 }, { -1, -1 }, true, true },
+	{ __NR_readlink, { -1, -1 }, { 0, -1 }, { -1, -1 }, false, false },
+	{ __NR_access, { -1, -1 }, { 0, -1 }, { -1, -1 }, false, false },
+	{ __NR_stat, { -1, -1 }, { 0, -1 }, { -1, -1 }, false, false },
+	{ __NR_lstat, { -1, -1 }, { 0, -1 }, { -1, -1 }, false, false },
+#endif
+};
+
+static long pick_file_nr(void)
+{
+	return file_calls[below(ARRAY_SIZE(file_calls))].nr;
+}
+
+static const struct file_call *find_file_call(long nr)
+{
+	for (unsigned long i = 0; i < ARRAY_SIZE(file_calls); i++)
+		if (file_calls[i].nr == nr)
+			return &file_calls[i];
+	return NULL;
+}
+
+/* The kinds of this call's path arguments, for make_safe() and learn(). */
+static u8 arg_kind[6];
+
+/* Puts learned paths and descriptors into a file call's arguments, now and then. */
+static void learn_args(const struct file_call *fc, unsigned long *a)
+{
+	memset(arg_kind, PK_NONE, sizeof(arg_kind));
+	if (!fc || below(4) == 0)
+		return;
+	for (int i = 0; i < 2; i++) {
+		if (fc->fd[i] >= 0 && below(4))
+			a[fc->fd[i]] = pick_fd();
+		if (fc->dirfd[i] >= 0 && below(4))
+			a[fc->dirfd[i]] = below(2) ? (unsigned long)(long)AT_FDCWD : pick_fd();
+		if (fc->path[i] < 0 || below(5) == 0)
+			continue;
+		char *s = path_slot(fc->path[i]);
+
+		a[fc->path[i]] = (unsigned long)s;
+		if (i == 0 && fc->target0) {
+			gen_target(s);
+			arg_kind[fc->path[i]] = PK_TARGET;
+		} else if (below(3) == 0) {
+			strscpy(s, system_paths[below(ARRAY_SIZE(system_paths))], PATH_SLOT);
+			arg_kind[fc->path[i]] = PK_SYSTEM;
+		} else if (fc->dirfd[i] >= 0 && below(2)) {
+			gen_scratch(s, false);
+			a[fc->dirfd[i]] = (unsigned long)scratch_dirfd;
+			arg_kind[fc->path[i]] = PK_REL;
+		} else {
+			gen_scratch(s, true);
+			arg_kind[fc->path[i]] = PK_ABS;
+		}
+	}
+	/* Half the time, flags that a call with these names may take, so that names do change. */
+	if (below(2))
+		return;
+	switch (fc->nr) {
+	case __NR_openat:
+		a[2] = (below(2) ? O_RDWR : O_RDONLY) | (below(2) ? O_CREAT : 0) |
+		       (below(4) ? 0 : O_TRUNC) | (below(4) ? 0 : O_EXCL) |
+		       (below(4) ? 0 : O_DIRECTORY) | (below(4) ? 0 : O_NOFOLLOW);
+		a[3] = 0644;
+		break;
+	case __NR_mkdirat:
+		a[2] = 0755;
+		break;
+	case __NR_unlinkat:
+		a[2] = below(2) ? 0 : AT_REMOVEDIR;
+		break;
+	case __NR_renameat2:
+		a[4] = below(2) ? 0 : below(2) ? RENAME_NOREPLACE : RENAME_EXCHANGE;
+		break;
+	}
+}
+
+/* Every path of the call is a scratch name (a target where one is), so it may change names. */
+static bool scratch_only(const struct file_call *fc, const unsigned long *a)
+{
+	for (int i = 0; i < 2; i++) {
+		int p = fc->path[i];
+
+		if (p < 0)
+			continue;
+		if (a[p] != (unsigned long)path_slot(p))
+			return false;
+		if (i == 0 && fc->target0) {
+			if (arg_kind[p] != PK_TARGET)
+				return false;
+		} else if (arg_kind[p] == PK_REL) {
+			if (fc->dirfd[i] < 0 || (int)a[fc->dirfd[i]] != scratch_dirfd)
+				return false;
+		} else if (arg_kind[p] != PK_ABS) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* What a successful call teaches: the descriptors it returned or closed. */
+static void learn(long nr, const struct file_call *fc, const unsigned long *a, long r)
+{
+	unsigned int old = (unsigned int)a[0];
+	u8 old_kind = old < NR_OPEN ? fd_kind[old] : FK_NONE;
+
+	if (r == 0 &&
+	    (nr == __NR_pipe2
+#ifdef __NR_pipe
+	     || nr == __NR_pipe
+#endif
+	     ) &&
+	    in_buf(a[0], 8)) {
+		learn_fd(((int *)a[0])[0], FK_OTHER);
+		learn_fd(((int *)a[0])[1], FK_OTHER);
+	}
+	if (r < 0 || !fc)
+		return;
+	if (old == (unsigned int)scratch_dirfd)
+		old_kind = FK_SCRATCH;
+	switch (nr) {
+	case __NR_openat:
+#ifdef __NR_rename
+	case __NR_open:
+	case __NR_creat:
+#endif
+		learn_fd(r, scratch_only(fc, a) ? FK_SCRATCH : FK_OTHER);
+		break;
+	case __NR_dup:
+		learn_fd(r, old_kind ? old_kind : FK_OTHER);
+		break;
+	case __NR_dup3:
+#ifdef __NR_dup2
+	case __NR_dup2:
+#endif
+		learn_fd((unsigned int)a[1], old_kind ? old_kind : FK_OTHER);
+		break;
+	case __NR_fcntl:
+		if ((int)a[1] == F_DUPFD || (int)a[1] == F_DUPFD_CLOEXEC)
+			learn_fd(r, old_kind ? old_kind : FK_OTHER);
+		break;
+	case __NR_close:
+		if (old < NR_OPEN)
+			fd_kind[old] = FK_NONE;
+		break;
+	}
+}
+
+static long sys_at(long nr, long a, long b, long c)
+{
+	return __syscall6(nr, a, b, c, 0, 0, 0);
+}
+
+/* The scratch root, made afresh: empty but for two symlinks that loop and one to itself. */
+static void make_scratch(void)
+{
+	sys_at(__NR_mkdirat, AT_FDCWD, (long)scratch_root, 0755);
+	scratch_dirfd =
+	    (int)sys_at(__NR_openat, AT_FDCWD, (long)scratch_root, O_RDONLY | O_DIRECTORY);
+	sys_at(__NR_symlinkat, (long)"l2", scratch_dirfd, (long)"l1");
+	sys_at(__NR_symlinkat, (long)"l1", scratch_dirfd, (long)"l2");
+	sys_at(__NR_symlinkat, (long)"self", scratch_dirfd, (long)"self");
+}
+
+/*
+ * Removes the scratch tree, deepest names first: from the root down to a
+ * directory's first entry, which goes if it can (anything but a directory
+ * with entries) or is walked into; then again from the root. By descriptors
+ * (openat from the directory above), as names may be longer than PATH_MAX.
+ */
+static bool remove_scratch(void)
+{
+	static char dents[1024] __aligned(8);
+	char name[NAME_MAX + 2], dir_name[NAME_MAX + 2];
+
+	for (int rounds = 0; rounds < 100000; rounds++) {
+		int dir = (int)sys_at(__NR_openat, AT_FDCWD, (long)scratch_root,
+				      O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		int parent = -1;
+		bool removed = false;
+
+		if (dir < 0)
+			return true;
+		while (!removed) {
+			long n = sys_at(__NR_getdents64, dir, (long)dents, sizeof(dents));
+			long off = 0;
+
+			name[0] = 0;
+			while (off < n && !name[0]) {
+				struct linux_dirent64 *d = (struct linux_dirent64 *)(dents + off);
+
+				if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+					strscpy(name, d->d_name, sizeof(name));
+				off += d->d_reclen;
+			}
+			if (n > 0 && !name[0])
+				continue; /* only . and .. in this batch */
+			if (!name[0]) {
+				/* Empty: remove this directory from its parent, or the root. */
+				if (parent < 0)
+					removed = !sys_at(__NR_unlinkat, AT_FDCWD,
+							  (long)scratch_root, AT_REMOVEDIR);
+				else
+					removed = !sys_at(__NR_unlinkat, parent, (long)dir_name,
+							  AT_REMOVEDIR);
+				if (!removed) {
+					close(dir);
+					if (parent >= 0)
+						close(parent);
+					return false;
+				}
+				break;
+			}
+			if (!sys_at(__NR_unlinkat, dir, (long)name, 0) ||
+			    !sys_at(__NR_unlinkat, dir, (long)name, AT_REMOVEDIR)) {
+				removed = true;
+				break;
+			}
+			int next = (int)sys_at(__NR_openat, dir, (long)name,
+					       O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+
+			if (next < 0) {
+				close(dir);
+				if (parent >= 0)
+					close(parent);
+				return false;
+			}
+			if (parent >= 0)
+				close(parent);
+			parent = dir;
+			dir = next;
+			memcpy(dir_name, name, sizeof(name));
+		}
+		close(dir);
+		if (parent >= 0)
+			close(parent);
+	}
+	return false;
+}
+
 static bool is_my_child(long pid)
 {
 	for (int i = 0; i < MAX_CHILDREN; i++)
@@ -350,6 +842,8 @@ static void fit_pollfds(unsigned long *a)
 
 static bool make_safe(long nr, unsigned long *a)
 {
+	const struct file_call *fc = find_file_call(nr);
+
 	keep_off_own_image(a);
 	switch (nr) {
 	case __NR_exit:
@@ -394,9 +888,10 @@ static bool make_safe(long nr, unsigned long *a)
 		return true;
 	/* A descriptor is an unsigned int to the kernel, as to Linux: the upper half does not count. */
 	case __NR_close:
-		return (unsigned int)a[0] > 2; /* the console stays open: the results go there */
+		/* The console stays open (the results go there), and so does the scratch root. */
+		return (unsigned int)a[0] > 2 && (unsigned int)a[0] != (unsigned int)scratch_dirfd;
 	case __NR_dup3:
-		return (unsigned int)a[1] > 2;
+		return (unsigned int)a[1] > 2 && (unsigned int)a[1] != (unsigned int)scratch_dirfd;
 	case __NR_read:
 	case __NR_readv:
 	case __NR_pread64:
@@ -410,28 +905,29 @@ static bool make_safe(long nr, unsigned long *a)
 			a[2] = 0;
 		return true;
 	case __NR_openat:
-		/* No new file (pages that would stay), no file emptied. */
-		a[2] &= ~(unsigned long)(O_CREAT | O_TRUNC);
+		/* A new file or one emptied only by a scratch name. */
+		if (!scratch_only(fc, a))
+			a[2] &= ~(unsigned long)(O_CREAT | O_TRUNC);
 		return true;
 #ifdef __NR_open
 	case __NR_open:
-		a[1] &= ~(unsigned long)(O_CREAT | O_TRUNC);
+		if (!fc || !scratch_only(fc, a))
+			a[1] &= ~(unsigned long)(O_CREAT | O_TRUNC);
 		return true;
 #endif
 	case __NR_fcntl:
 		/* The console's file is every task's: its O_NONBLOCK would reach the shell. */
 		return (unsigned int)a[1] != F_SETFL;
 	/*
-	 * The calls that make, remove, rename or cut files, or move the working
-	 * directory: the tree is every later test's (and a new name's pages stay).
+	 * The calls that make, remove or rename names, or move the working
+	 * directory: the tree is every later test's, so only scratch names
+	 * (the scratch tree goes at each check).
 	 */
 	case __NR_mkdirat:
 	case __NR_symlinkat:
 	case __NR_unlinkat:
 	case __NR_renameat2:
-	case __NR_ftruncate:
 	case __NR_chdir:
-	case __NR_fchdir:
 #ifdef __NR_renameat
 	case __NR_renameat:
 #endif
@@ -443,7 +939,17 @@ static bool make_safe(long nr, unsigned long *a)
 	case __NR_symlink:
 	case __NR_creat:
 #endif
-		return false;
+		return fc && scratch_only(fc, a);
+	case __NR_fchdir:
+	case __NR_ftruncate: {
+		/* A scratch descriptor, or one no task may have. */
+		unsigned int fd = (unsigned int)a[0];
+
+		if (nr == __NR_ftruncate && a[1] >= (1UL << 20) && a[1] < (1UL << 62))
+			a[1] = below(65536); /* a file's pages, but not all of memory */
+		return fd >= NR_OPEN || fd == (unsigned int)scratch_dirfd ||
+		       fd_kind[fd] == FK_SCRATCH;
+	}
 	case __NR_write:
 		/*
 		 * Anything readable would end up on the log as junk: to the
@@ -541,7 +1047,8 @@ static bool make_safe(long nr, unsigned long *a)
 #endif
 #ifdef __NR_dup2
 	case __NR_dup2:
-		return (unsigned int)a[1] > 2; /* the console stays open */
+		/* The console stays open, and so does the scratch root. */
+		return (unsigned int)a[1] > 2 && (unsigned int)a[1] != (unsigned int)scratch_dirfd;
 #endif
 	case __NR_writev:
 		/* As write: nothing readable to the console, nothing to a pipe that may fill. */
@@ -624,12 +1131,13 @@ static void print_recent(void)
 
 static void fail(const char *name, const char *fmt, ...) __printf(2, 3);
 
-static int failures[4];
+static int failures[5];
 enum {
 	INV_GETPID,
 	INV_STACKLEAK,
 	INV_NO_LEAK,
-	INV_CHILDREN
+	INV_CHILDREN,
+	INV_SCRATCH
 };
 
 static void fail(const char *name, const char *fmt, ...)
@@ -712,7 +1220,8 @@ static void reap_children(void)
 
 static unsigned long base_tasks, base_pages;
 
-static void check_invariants(void)
+/* After the last check the scratch root is not made again. */
+static void check_invariants(bool last)
 {
 	struct kernel_stats st;
 	long pid = getpid(), r;
@@ -729,6 +1238,13 @@ static void check_invariants(void)
 	/* The descriptors the calls opened or duplicated closed again (the console's stay). */
 	for (int fd = 3; fd < NR_OPEN; fd++)
 		close(fd);
+	memset(fd_kind, 0, sizeof(fd_kind));
+	fd_pool_next = 0;
+	scratch_dirfd = -1;
+	/* Back where it started, and the scratch tree gone. */
+	syscall1(__NR_chdir, start_cwd);
+	if (!remove_scratch() && !failures[INV_SCRATCH]++)
+		fail("user.fuzz.scratch_removed", "%s stays", scratch_root);
 	/* The memory calls' traces: the arena and the heap emptied again. */
 	munmap((void *)arena, ARENA_SIZE);
 	brk(heap_start);
@@ -742,11 +1258,14 @@ static void check_invariants(void)
 	if ((st.nr_tasks != base_tasks || st.free_pages != base_pages) && !failures[INV_NO_LEAK]++)
 		fail("user.fuzz.no_leak", "tasks %lu (start %lu), free pages %lu (start %lu)",
 		     st.nr_tasks, base_tasks, st.free_pages, base_pages);
+	if (!last)
+		make_scratch();
 }
 
 static void fuzz_loop(unsigned long count)
 {
 	for (unsigned long i = 0; i < count; i++) {
+		const struct file_call *fc;
 		unsigned long a[6];
 		long nr, r;
 
@@ -758,6 +1277,8 @@ static void fuzz_loop(unsigned long count)
 		nr = pick_nr();
 		for (int k = 0; k < 6; k++)
 			a[k] = pick_arg();
+		fc = find_file_call(nr);
+		learn_args(fc, a);
 		if (!make_safe(nr, a))
 			continue;
 		if (!is_child && calls_done >= trace_from)
@@ -765,6 +1286,9 @@ static void fuzz_loop(unsigned long count)
 			       calls_done, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 		r = __syscall6(nr, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)a[4],
 			       (long)a[5]);
+		learn(nr, fc, a, r);
+		if (r >= 0 && fc && fc->changes)
+			names_changed++;
 		if (!is_child && calls_done >= trace_from)
 			printf("fuzz: = %ld\n", r);
 		if (!is_child) {
@@ -774,7 +1298,7 @@ static void fuzz_loop(unsigned long count)
 			memcpy(recent[calls_done % CHECK_EVERY].a, a, sizeof(a));
 		}
 		if (!is_child && (calls_done % CHECK_EVERY == 0 || calls_done >= trace_from))
-			check_invariants();
+			check_invariants(false);
 		if (!is_child && calls_done % 20000 == 0)
 			printf("fuzz: %lu calls\n", calls_done);
 	}
@@ -809,6 +1333,7 @@ int main(int argc, char **argv)
 	long old_stackleak = trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, -1);
 	struct kernel_stats st;
 	struct timespec t0, t1;
+	long old_umask;
 
 	if (argc > 1)
 		seed = parse_u64(argv[1]);
@@ -820,6 +1345,11 @@ int main(int argc, char **argv)
 		trace_from = (unsigned long)parse_u64(argv[3]);
 	rng_state = seed;
 	my_pid = max_pid = getpid();
+	old_umask = syscall1(__NR_umask, 022);
+	snprintf(scratch_root, sizeof(scratch_root), "/tmp/fuzz-%ld", my_pid);
+	if (syscall2(__NR_getcwd, start_cwd, sizeof(start_cwd)) < 0)
+		strscpy(start_cwd, "/", sizeof(start_cwd));
+	remove_scratch();
 	memset(buf, 0, sizeof(buf));
 	setup_memory();
 	get_kernel_stats(&st);
@@ -827,12 +1357,13 @@ int main(int argc, char **argv)
 	kernel_stack = report_stack();
 	base_tasks = st.nr_tasks;
 	base_pages = st.free_pages;
+	make_scratch();
 	printf("fuzz: seed 0x%llx, %lu calls (replay: fuzz 0x%llx %lu)\n", (unsigned long long)seed,
 	       count, (unsigned long long)seed, count);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fuzz_loop(count);
-	check_invariants();
+	check_invariants(true);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	CHECK("user.fuzz.getpid", !failures[INV_GETPID], "%d checks failed (seed 0x%llx)",
@@ -843,10 +1374,20 @@ int main(int argc, char **argv)
 	      failures[INV_NO_LEAK], (unsigned long long)seed);
 	CHECK("user.fuzz.children_end_cleanly", !failures[INV_CHILDREN],
 	      "%d children failed (seed 0x%llx)", failures[INV_CHILDREN], (unsigned long long)seed);
+	CHECK("user.fuzz.scratch_removed", !failures[INV_SCRATCH], "%d checks failed (seed 0x%llx)",
+	      failures[INV_SCRATCH], (unsigned long long)seed);
+	/* At this length some scratch names must have changed and some descriptors been learned. */
+	if (count >= 10000)
+		CHECK("user.fuzz.learns_paths_and_fds", names_changed && fds_learned,
+		      "%lu names changed, %lu fds learned (seed 0x%llx)", names_changed,
+		      fds_learned, (unsigned long long)seed);
+	syscall1(__NR_umask, old_umask);
 	if (old_kstack >= 0)
 		trapdoor_config(TRAPDOOR_CONFIG_KSTACK_MODE, old_kstack);
 	if (old_stackleak >= 0)
 		trapdoor_config(TRAPDOOR_CONFIG_STACKLEAK, old_stackleak);
+	printf("fuzz: %lu scratch names changed, %lu descriptors learned\n", names_changed,
+	       fds_learned);
 	printf("fuzz: %lu calls in %ld ms (children alongside), seed 0x%llx\n", calls_done,
 	       (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000,
 	       (unsigned long long)seed);
