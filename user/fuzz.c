@@ -244,6 +244,18 @@ static bool in_buf(unsigned long p, unsigned long len)
 	return p >= (unsigned long)buf && p - (unsigned long)buf + len <= BUF_SIZE;
 }
 
+/*
+ * Memory our calls may have written, whose bytes read as a time may mean
+ * years: buf, the image, the arena and the heap's window (with 64 KiB more:
+ * brk rounds up to the kernel's page). A power of two that pick_arg()
+ * chooses can be the heap's first byte where pages are 16 KiB.
+ */
+static bool in_our_memory(unsigned long p)
+{
+	return in_buf(p, 1) || in_image(p) || (p >= arena && p - arena < ARENA_SIZE) ||
+	       (p >= heap_start && p - heap_start < HEAP_SPAN + 65536);
+}
+
 static unsigned long pick_arg(void)
 {
 	static const unsigned long boundary[] = {
@@ -972,7 +984,7 @@ static bool make_safe(long nr, unsigned long *a)
 			struct timespec ts = { 0, 0 };
 
 			memcpy((void *)a[2], &ts, sizeof(ts));
-		} else if (!a[2] || in_buf(a[2], 1) || in_image(a[2])) {
+		} else if (!a[2] || in_our_memory(a[2])) {
 			return false;
 		}
 		fit_pollfds(a);
@@ -1008,7 +1020,7 @@ static bool make_safe(long nr, unsigned long *a)
 			memcpy((void *)a[2], &ts, sizeof(ts));
 			return true;
 		}
-		return !(in_buf(a[2], 1) || in_image(a[2]));
+		return !in_our_memory(a[2]);
 	case __NR_nanosleep:
 		if (in_buf(a[0], sizeof(struct timespec))) {
 			struct timespec ts = { 0, (long)below(200000) };
@@ -1016,10 +1028,11 @@ static bool make_safe(long nr, unsigned long *a)
 			if (below(8) == 0)
 				ts.tv_nsec = below(2) ? -1 : 1000000000L; /* -EINVAL */
 			memcpy((void *)a[0], &ts, sizeof(ts));
-		} else if (in_buf(a[0], 1) || in_image(a[0])) {
+		} else if (in_our_memory(a[0])) {
 			/*
-			 * Straddles buf's end; or code or data read as a time: for ever, maybe. A
-			 * small number is such a pointer where programs are linked low (0x10000).
+			 * Straddles buf's end; or code, data or the heap read as a time: for ever,
+			 * maybe. A small number is such a pointer where programs are linked low
+			 * (0x10000).
 			 */
 			return false;
 		}
@@ -1262,6 +1275,36 @@ static void check_invariants(bool last)
 		make_scratch();
 }
 
+/*
+ * make_safe()'s rule for the calls that wait, tried on the memory our calls
+ * write (the heap's window at its first page and further in, the arena): a
+ * time there is refused or rewritten into buf, never read as it lies. The
+ * random stream is left as it was, so the calls stay the seed's.
+ */
+static bool waits_stay_short(void)
+{
+	static const long nrs[] = { __NR_nanosleep, __NR_clock_nanosleep, __NR_ppoll };
+	const unsigned long where[] = { heap_start, heap_start + HEAP_SPAN / 2, arena };
+	u64 saved = rng_state;
+	bool ok = true;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(nrs); i++) {
+		for (unsigned int j = 0; j < ARRAY_SIZE(where); j++) {
+			unsigned long a[6] = { 0 };
+			int at = nrs[i] == __NR_nanosleep ? 0 : 2;
+
+			a[at] = where[j];
+			if (make_safe(nrs[i], a) && !in_buf(a[at], sizeof(struct timespec))) {
+				printf("fuzz: call %ld would read its time at 0x%lx\n", nrs[i],
+				       a[at]);
+				ok = false;
+			}
+		}
+	}
+	rng_state = saved;
+	return ok;
+}
+
 static void fuzz_loop(unsigned long count)
 {
 	for (unsigned long i = 0; i < count; i++) {
@@ -1376,6 +1419,8 @@ int main(int argc, char **argv)
 	      "%d children failed (seed 0x%llx)", failures[INV_CHILDREN], (unsigned long long)seed);
 	CHECK("user.fuzz.scratch_removed", !failures[INV_SCRATCH], "%d checks failed (seed 0x%llx)",
 	      failures[INV_SCRATCH], (unsigned long long)seed);
+	CHECK("user.fuzz.waits_stay_short", waits_stay_short(),
+	      "a sleep or poll would read its time from memory the calls write");
 	/* At this length some scratch names must have changed and some descriptors been learned. */
 	if (count >= 10000)
 		CHECK("user.fuzz.learns_paths_and_fds", names_changed && fds_learned,
