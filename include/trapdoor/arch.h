@@ -76,6 +76,12 @@ struct mm_struct;
  *	unsigned long regs_syscall_arg(const struct pt_regs *regs, unsigned int n);  n = 0..5
  *	void regs_set_return_value(struct pt_regs *regs, long ret);
  *	unsigned long user_stack_pointer(const struct pt_regs *regs);
+ *	void regs_syscall_restart(struct pt_regs *regs);
+ * regs_syscall_restart() makes the return to user mode run the syscall
+ * instruction again, with its number and arguments as they were (the pc
+ * back over the instruction, the first argument back from its orig_ copy):
+ * a call a signal interrupted, restarted under SA_RESTART.
+ * The signal frames are in include/trapdoor/signal.h.
  */
 
 /*

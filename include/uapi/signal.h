@@ -81,4 +81,58 @@ struct sigaction {
 	sigset_t sa_mask;
 };
 
+
+/* sigaltstack()'s stack_t (the same on the six), and its ss_flags. */
+typedef struct sigaltstack {
+	void *ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+} stack_t;
+#define SS_ONSTACK 1 /* read only: the task runs on it now */
+#define SS_DISABLE 2 /* no alternate stack */
+
+/*
+ * si_code: who sent it. Linux's values: a kill (SI_USER), tkill or tgkill
+ * (SI_TKILL), the kernel itself (SI_KERNEL), a fault (SEGV_*, ILL_*, ...).
+ */
+#define SI_USER	    0
+#define SI_KERNEL   0x80
+#define SI_TKILL    (-6)
+#define SEGV_MAPERR 1 /* no mapping at the address */
+#define SEGV_ACCERR 2 /* a mapping that forbids the access */
+
+/*
+ * The siginfo a SA_SIGINFO handler gets, Linux's 128 bytes: three ints, then
+ * a union whose member the signal's kind chooses (kill: pid and uid; a
+ * fault: the address; SIGCHLD: the child's pid, uid, status and times).
+ */
+typedef struct siginfo {
+	int si_signo;
+	int si_errno;
+	int si_code;
+	union {
+		int _pad[(128 - 16) / sizeof(int)];
+		struct { /* kill, tkill, tgkill */
+			int _pid;
+			unsigned int _uid;
+		} _kill;
+		struct { /* SIGCHLD */
+			int _pid;
+			unsigned int _uid;
+			int _status;
+			long _utime;
+			long _stime;
+		} _sigchld;
+		struct { /* SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP */
+			void *_addr;
+		} _sigfault;
+	} _sifields;
+} siginfo_t;
+#define si_pid	  _sifields._kill._pid
+#define si_uid	  _sifields._kill._uid
+#define si_status _sifields._sigchld._status
+#define si_utime  _sifields._sigchld._utime
+#define si_stime  _sifields._sigchld._stime
+#define si_addr	  _sifields._sigfault._addr
+
 #endif
