@@ -197,7 +197,7 @@ SYSCALL_DEFINE4(wait4, pid_t, upid, int __user *, stat_addr, int, options, struc
 /* waitid()'s report, the part of Linux's siginfo_t it writes (si_code CLD_*). */
 struct waitid_info {
 	int si_signo, si_errno, si_code, pad;
-	int si_pid, si_uid, si_status;
+	int pid, uid, status; /* si_pid, si_uid, si_status */
 };
 #define CLD_EXITED 1
 #define CLD_KILLED 2
@@ -254,8 +254,8 @@ SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, void __user *, infop, int, opti
 	if (ret > 0) {
 		info.si_signo = SIGCHLD;
 		info.si_code = WIFEXITED(status) ? CLD_EXITED : CLD_KILLED;
-		info.si_pid = (int)ret;
-		info.si_status = WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status);
+		info.pid = (int)ret;
+		info.status = WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status);
 		if (ru && put_zero_rusage(ru) < 0)
 			return -EFAULT;
 	}
