@@ -48,6 +48,7 @@
 #include <asm/ptrace.h>
 #include <asm/smp.h>
 #include <asm/sysreg.h>
+#include <uapi/unistd.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -586,3 +587,28 @@ SYM_FUNC_START(arch_cpu_idle)
 	msr	daifset, #DAIF_IRQ_IMM		// masked again, as the kernel always runs
 	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The signal page (kernel/signal.c copies __sigpage_start..__sigpage_end
+ * into a page of its own and maps it read + execute into every address
+ * space; include/trapdoor/signal.h). A handler set without SA_RESTORER
+ * returns here, with sp at its signal frame, as Linux's vDSO has it.
+ * Position-independent: it runs at whatever address the page gets. The two
+ * instructions are exactly Linux's, because libgcc's unwinder recognises a
+ * signal frame by them (mov x8, #139 = 0xd2801168; svc #0 = 0xd4000001).
+ * Data here, never run in the kernel: .rodata is not executable.
+ */
+	.pushsection .rodata, "a"
+	.balign	4
+	.globl	__sigpage_start
+__sigpage_start:
+	nop					// an unwinder looks up pc - 1: it must fall in here
+	.globl	__kernel_rt_sigreturn
+	.type	__kernel_rt_sigreturn, @function
+__kernel_rt_sigreturn:
+	mov	x8, #__NR_rt_sigreturn		// the handler returned: the syscall number ...
+	svc	#0				// ... of rt_sigreturn, which restores the frame at sp
+	.size	__kernel_rt_sigreturn, . - __kernel_rt_sigreturn
+	.globl	__sigpage_end
+__sigpage_end:
+	.popsection

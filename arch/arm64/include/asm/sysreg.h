@@ -45,6 +45,8 @@
 #define PSR_A_BIT      BIT(8) /* SError masked */
 #define PSR_D_BIT      BIT(9) /* debug exceptions masked */
 #define PSR_DAIF_MASK  (PSR_D_BIT | PSR_A_BIT | PSR_I_BIT | PSR_F_BIT)
+#define PSR_SS_BIT     BIT(21) /* software step pending */
+#define PSR_TCO_BIT    BIT(25) /* MTE tag check override */
 #define PSR_V_BIT      BIT(28) /* the condition flags N Z C V, bits [31:28] */
 #define PSR_C_BIT      BIT(29)
 #define PSR_Z_BIT      BIT(30)
