@@ -114,19 +114,15 @@ static int preserve_fpsimd_context(struct fpsimd_context __user *ctx)
 	return 0;
 }
 
-/* A fault's signal tells its address in sigcontext too; any other signal 0. */
+/*
+ * sigcontext's fault_address: the data or instruction address of a memory
+ * fault's SIGSEGV or SIGBUS (FAR_EL1, as si_addr has it); 0 for any other
+ * signal, an undefined instruction's SIGILL included (as Linux).
+ */
 static u64 fault_address(const struct ksignal *ksig)
 {
-	switch (ksig->sig) {
-	case SIGSEGV:
-	case SIGBUS:
-	case SIGILL:
-	case SIGFPE:
-	case SIGTRAP:
-		if (ksig->info.si_code > 0)
-			return (u64)ksig->info.si_addr;
-		break;
-	}
+	if ((ksig->sig == SIGSEGV || ksig->sig == SIGBUS) && ksig->info.si_code > 0)
+		return (u64)ksig->info.si_addr;
 	return 0;
 }
 
