@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * arm64's part of tests/linux/signal.c: what a handler sees in its
- * ucontext, checked the same way under qemu-user and trapdoor.
+ * arm64's view of the frame (tests/linux/signal.c includes it): what a
+ * handler sees in its ucontext, checked the same way under qemu-user and
+ * trapdoor.
  *
  *	regs	x9-x15 hold markers at a tkill() from inline asm: the handler
  *		finds them, x8 = the call's number, pc just after the svc,
@@ -16,10 +17,6 @@
  * writes an SVE record beside the FPSIMD one, trapdoor none.
  */
 #include <stdint.h>
-#include <string.h>
-#include <ucontext.h>
-#include <unistd.h>
-#include <sys/syscall.h>
 
 #define ARM64_FPSIMD_MAGIC 0x46508001u
 #define ARM64_SVE_MAGIC	   0x53564501u
@@ -67,23 +64,25 @@ static struct arm64_record *arm64_record(ucontext_t *uc, uint32_t magic)
 	return NULL;
 }
 
-static volatile int arm64_regs_ok, arm64_fp_seen, arm64_fault_ok;
+static volatile int arm64_regs_ok, arm64_pc_ok, arm64_state_ok, arm64_mask_ok, arm64_fp_seen;
+static volatile int arm64_fault_pc_ok, arm64_fault_addr_ok, arm64_fault_code_ok;
 extern const char arm64_after_svc[], arm64_load[];
 
 static void arm64_regs_handler(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = ctx;
 	mcontext_t *mc = &uc->uc_mcontext;
-	int ok = sig == SIGUSR1 && si->si_signo == SIGUSR1;
+	int ok = sig == SIGUSR1 && si->si_signo == SIGUSR1 && mc->regs[8] == SYS_tkill &&
+		 mc->regs[0] == 0; /* tkill()'s result */
 
 	for (int n = 9; n <= 15; n++)
 		ok &= mc->regs[n] == ARM64_X_MARKER(n);
-	ok &= mc->regs[8] == SYS_tkill;
-	ok &= mc->pc == (uintptr_t)arm64_after_svc;
-	ok &= (mc->pstate & 0x1f) == 0; /* EL0t, AArch64 */
-	ok &= ((uintptr_t)uc & 15) == 0;
-	ok &= (mc->sp & 15) == 0;
 	arm64_regs_ok = ok;
+	arm64_pc_ok = mc->pc == (uintptr_t)arm64_after_svc;
+	arm64_state_ok = (mc->pstate & 0x1f) == 0 /* EL0t, AArch64 */ &&
+			 ((uintptr_t)uc & 15) == 0 && (mc->sp & 15) == 0;
+	arm64_mask_ok =
+	    sigismember(&uc->uc_sigmask, SIGUSR2) && !sigismember(&uc->uc_sigmask, SIGUSR1);
 }
 
 /*
@@ -94,7 +93,8 @@ static void arm64_fp_handler(int sig, siginfo_t *si, void *ctx)
 {
 	struct arm64_fpsimd_record *fp =
 	    (struct arm64_fpsimd_record *)arm64_record(ctx, ARM64_FPSIMD_MAGIC);
-	struct arm64_sve_record *sve = (struct arm64_sve_record *)arm64_record(ctx, ARM64_SVE_MAGIC);
+	struct arm64_sve_record *sve =
+	    (struct arm64_sve_record *)arm64_record(ctx, ARM64_SVE_MAGIC);
 	__uint128_t v16 = ((__uint128_t)ARM64_V16_NEW_HI << 64) | ARM64_V16_NEW_LO;
 
 	(void)sig;
@@ -111,46 +111,44 @@ static void arm64_fault_handler(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = ctx;
 
-	arm64_fault_ok = sig == SIGSEGV && si->si_code == SEGV_MAPERR &&
-			 (uintptr_t)si->si_addr == 8 && uc->uc_mcontext.pc == (uintptr_t)arm64_load;
+	(void)sig;
+	arm64_fault_pc_ok = uc->uc_mcontext.pc == (uintptr_t)arm64_load;
+	arm64_fault_addr_ok = (uintptr_t)si->si_addr == 8;
+	arm64_fault_code_ok = si->si_code == SEGV_MAPERR;
 	uc->uc_mcontext.pc += 4; /* over the load */
 }
 
-static void arm64_sigaction(int sig, void (*fn)(int, siginfo_t *, void *))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = fn;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(sig, &sa, NULL);
-}
-
-static void arch_sigframe_tests(void)
+static void arch_sigframe_checks(void)
 {
 	long tid = syscall(SYS_gettid);
-	uint64_t lo, hi;
+	uint64_t lo, hi, x10 = 1;
+	sigset_t block;
 
-	/* x9-x15 at a tkill() to ourselves: the handler reads them from the frame. */
-	arm64_sigaction(SIGUSR1, arm64_regs_handler);
-	__asm__ __volatile__("mov x0, %0\n\t"
-			     "mov x1, %1\n\t"
-			     "mov x8, %2\n\t"
-			     "mov x9, %3\n\tadd x10, x9, #1\n\tadd x11, x9, #2\n\tadd x12, x9, #3\n\t"
-			     "add x13, x9, #4\n\tadd x14, x9, #5\n\tadd x15, x9, #6\n\t"
-			     "svc #0\n"
-			     ".globl arm64_after_svc\n"
-			     "arm64_after_svc:"
-			     :
-			     : "r"(tid), "r"((long)SIGUSR1), "r"((long)SYS_tkill),
-			       "r"(ARM64_X_MARKER(9))
-			     : "x0", "x1", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15",
-			       "memory");
-	printf("arm64 handler sees x8-x15, pc after svc, EL0t, aligned frame: %s\n",
-	       arm64_regs_ok ? "yes" : "no");
+	/* x9-x15 at a tkill() to ourselves, SIGUSR2 blocked: the handler reads them from the frame. */
+	set_siginfo_handler(SIGUSR1, arm64_regs_handler, 0);
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	__asm__ __volatile__(
+	    "mov x0, %0\n\t"
+	    "mov x1, %1\n\t"
+	    "mov x8, %2\n\t"
+	    "mov x9, %3\n\tadd x10, x9, #1\n\tadd x11, x9, #2\n\tadd x12, x9, #3\n\t"
+	    "add x13, x9, #4\n\tadd x14, x9, #5\n\tadd x15, x9, #6\n\t"
+	    "svc #0\n"
+	    ".globl arm64_after_svc\n"
+	    "arm64_after_svc:"
+	    :
+	    : "r"(tid), "r"((long)SIGUSR1), "r"((long)SYS_tkill), "r"(ARM64_X_MARKER(9))
+	    : "x0", "x1", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15", "memory");
+	sigprocmask(SIG_UNBLOCK, &block, NULL);
+	check("arm64: uc_mcontext has x8-x15 as they were, x0 the syscall's result", arm64_regs_ok);
+	check("arm64: uc_mcontext's pc is just after the svc", arm64_pc_ok);
+	check("arm64: PSTATE is EL0t, the frame and sp 16-byte aligned", arm64_state_ok);
+	check("arm64: uc_sigmask is the mask as it was", arm64_mask_ok);
 
 	/* v16 at a tkill(): the handler reads it from the FPSIMD record and replaces it. */
-	arm64_sigaction(SIGUSR1, arm64_fp_handler);
+	set_siginfo_handler(SIGUSR1, arm64_fp_handler, 0);
 	__asm__ __volatile__("fmov d16, %2\n\t"
 			     "mov v16.d[1], %3\n\t"
 			     "mov x0, %4\n\t"
@@ -163,20 +161,23 @@ static void arch_sigframe_tests(void)
 			     : "r"(ARM64_V16_LO), "r"(ARM64_V16_HI), "r"(tid), "r"((long)SIGUSR1),
 			       "r"((long)SYS_tkill)
 			     : "x0", "x1", "x8", "v16", "memory");
-	printf("arm64 handler sees v16 in the FPSIMD record: %s\n", arm64_fp_seen ? "yes" : "no");
-	printf("arm64 v16 after sigreturn is the frame's: %s\n",
-	       lo == ARM64_V16_NEW_LO && hi == ARM64_V16_NEW_HI ? "yes" : "no");
+	set_handler(SIGUSR1, SIG_DFL, 0, NULL);
+	check("arm64: the FPSIMD record has v16 as it was", arm64_fp_seen);
+	check("arm64: v16 the handler changed in the frame comes back changed",
+	      lo == ARM64_V16_NEW_LO && hi == ARM64_V16_NEW_HI);
 
-	/* A load from address 8: the handler moves the saved pc over it. */
-	arm64_sigaction(SIGSEGV, arm64_fault_handler);
+	/* A load from address 8: the handler moves the saved pc over it (x10 keeps its 1). */
+	set_siginfo_handler(SIGSEGV, arm64_fault_handler, 0);
 	__asm__ __volatile__("mov x9, #8\n"
 			     ".globl arm64_load\n"
 			     "arm64_load:\n\t"
-			     "ldr x10, [x9]"
+			     "ldr %0, [x9]"
+			     : "+r"(x10)
 			     :
-			     :
-			     : "x9", "x10", "memory");
-	signal(SIGSEGV, SIG_DFL);
-	printf("arm64 fault handler skips the load (si_addr 8, pc at the load): %s\n",
-	       arm64_fault_ok ? "yes" : "no");
+			     : "x9", "memory");
+	set_handler(SIGSEGV, SIG_DFL, 0, NULL);
+	check("arm64: a page fault's handler sees pc at the load", arm64_fault_pc_ok);
+	check("arm64: si_addr is the fault's address", arm64_fault_addr_ok);
+	check("arm64: si_code SEGV_MAPERR", arm64_fault_code_ok);
+	check("arm64: the handler's new pc skips the load", x10 == 1);
 }

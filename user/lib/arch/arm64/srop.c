@@ -28,9 +28,6 @@ struct rt_sigframe {
 	struct ucontext uc;
 };
 
-#define __stringify_1(x) #x
-#define __stringify(x)	 __stringify_1(x)
-
 #define MAGIC_X0   0x5eed000000000000UL
 #define MAGIC_X1   0x5eed000000000001UL
 #define MAGIC_V8LO 0x7e57f0f0c0de0008UL
@@ -62,6 +59,7 @@ __noreturn void srop_landed(unsigned long x0, unsigned long x1, unsigned long nz
  * compiler's can touch the flags. .arch_extension: user/ is built
  * -mgeneral-regs-only.
  */
+_Static_assert(__NR_rt_sigreturn == 139, "srop_sigreturn's svc is rt_sigreturn");
 __asm__(".pushsection .text\n"
 	".arch_extension fp\n"
 	".arch_extension simd\n"
@@ -70,7 +68,7 @@ __asm__(".pushsection .text\n"
 	".balign 4\n"
 	"srop_sigreturn:\n\t"
 	"mov	sp, x0\n\t"
-	"mov	x8, #" __stringify(__NR_rt_sigreturn) "\n\t"
+	"mov	x8, #139\n\t" /* __NR_rt_sigreturn */
 	"svc	#0\n\t"
 	"brk	#0\n"
 	".size srop_sigreturn, . - srop_sigreturn\n"
@@ -93,8 +91,8 @@ void srop_landed(unsigned long x0, unsigned long x1, unsigned long nzcv, unsigne
 		  v8hi == MAGIC_V8HI && fpcr == FPCR_RZ;
 
 	if (!ok)
-		printf("srop: restored x0 %lx x1 %lx nzcv %lx v8 %lx:%lx fpcr %lx\n", x0, x1,
-		       nzcv, v8hi, v8lo, fpcr);
+		printf("srop: restored x0 %lx x1 %lx nzcv %lx v8 %lx:%lx fpcr %lx\n", x0, x1, nzcv,
+		       v8hi, v8lo, fpcr);
 	exit(ok ? 0 : 1);
 }
 
