@@ -256,8 +256,8 @@ static void test_sigaltstack(void)
 
 	check("sigaltstack: set", sigaltstack(&ss, NULL) == 0);
 	sigaltstack(NULL, &cur);
-	check("sigaltstack: read back", cur.ss_sp == altstack && cur.ss_size == sizeof(altstack) &&
-					    cur.ss_flags == 0);
+	check("sigaltstack: read back",
+	      cur.ss_sp == altstack && cur.ss_size == sizeof(altstack) && cur.ss_flags == 0);
 	set_handler(SIGUSR1, on_altstack, SA_ONSTACK, NULL);
 	raise(SIGUSR1);
 	check("SA_ONSTACK: the handler runs on the alternate stack", on_alt);
