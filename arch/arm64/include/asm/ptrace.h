@@ -9,8 +9,9 @@
  * resumes the interrupted code exactly. For a trap from EL0 it also holds
  * the user's thread pointer TPIDR_EL0, the only other register user mode can
  * write (user/lib/arch/arm64/userregs.c). The kernel uses no FP/SIMD
- * registers (-mgeneral-regs-only) and user mode may not (CPACR_EL1 traps
- * them: SIGILL), so they are not part of the frame.
+ * registers (-mgeneral-regs-only), so the user's stay in the CPU across a
+ * trap and are not part of the frame (thread_struct keeps them while the
+ * task is switched out; a signal frame takes them from the CPU).
  *
  * The layout is shared with entry.S through the S_* offsets below; the
  * _Static_asserts make the compiler check that the two agree.
