@@ -318,6 +318,7 @@ static void test_nanosleep_eintr(void)
 	errno = 0;
 	r = nanosleep(&ts, &ts);
 	check("nanosleep: EINTR after a handler, even with SA_RESTART", r == -1 && errno == EINTR);
+	check("nanosleep: the time left is in rem", ts.tv_sec >= 1 && ts.tv_sec < 20);
 	stop_child(pid);
 	set_handler(SIGUSR1, SIG_DFL, 0, NULL);
 }
