@@ -60,6 +60,8 @@ SYSCALL_DECLARE(tgkill);
 SYSCALL_DECLARE(rt_sigaction);
 SYSCALL_DECLARE(rt_sigprocmask);
 SYSCALL_DECLARE(rt_sigpending);
+/* arch/<arch>/signal.c: the frame is the arch's */
+SYSCALL_DECLARE(rt_sigreturn);
 /* kernel/exit.c */
 SYSCALL_DECLARE(waitid);
 /* kernel/resource.c */

@@ -36,6 +36,7 @@
 #define __NR_rt_sigaction      134
 #define __NR_rt_sigprocmask    135
 #define __NR_rt_sigpending     136
+#define __NR_rt_sigreturn      139
 #define __NR_reboot	       142
 #define __NR_times	       153
 #define __NR_setpgid	       154
