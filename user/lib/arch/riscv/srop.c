@@ -17,9 +17,8 @@
 #include <asm/ucontext.h>
 #include <uapi/signal.h>
 
-#define KERNEL_TEXT 0xffffffff80200000UL /* the kernel's first instruction (asm/page.h) */
-#define MARK	    0x53524f50UL	 /* "SROP" */
-#define FRM_RTZ	    1			 /* fcsr.frm: round towards zero */
+#define MARK	0x53524f50UL /* "SROP" */
+#define FRM_RTZ 1	     /* fcsr.frm: round towards zero */
 
 /* Linux's riscv64 frame: siginfo, then the ucontext. */
 struct srop_frame {
@@ -75,9 +74,11 @@ static void frame_init(struct srop_frame *f, unsigned long pc)
 
 static void kernel_pc(void)
 {
+	struct kernel_stats st;
 	struct srop_frame f;
 
-	frame_init(&f, KERNEL_TEXT);
+	get_kernel_stats(&st);
+	frame_init(&f, st.kernel_text);
 	srop_sigreturn(&f);
 }
 
