@@ -60,8 +60,11 @@ SYSCALL_DECLARE(tgkill);
 SYSCALL_DECLARE(rt_sigaction);
 SYSCALL_DECLARE(rt_sigprocmask);
 SYSCALL_DECLARE(rt_sigpending);
-/* arch/<arch>/signal.c: the frame is the arch's */
+SYSCALL_DECLARE(rt_sigsuspend);
+SYSCALL_DECLARE(sigaltstack);
+/* arch/<arch>/signal.c */
 SYSCALL_DECLARE(rt_sigreturn);
+SYSCALL_DECLARE(sigreturn);
 /* kernel/exit.c */
 SYSCALL_DECLARE(waitid);
 /* kernel/resource.c */
