@@ -205,7 +205,7 @@ SYSCALL_DEFINE0(rt_sigreturn)
 	if (restore_altstack(&frame->uc.uc_stack))
 		goto badframe;
 	if (sig)
-		current->killed = sig;
+		send_signal(current, sig);
 	return (long)regs->regs[REG_A0];
 
 badframe:
