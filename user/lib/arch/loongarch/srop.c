@@ -7,8 +7,9 @@
  * (arch/loongarch/kernel/signal.c), and so what the child must die by:
  *   kernel-pc      pc in the kernel's window: taken as it is, but ertn still goes to PLV3,
  *                  where the fetch is an address error: SIGSEGV
- *   prmd           no slot of the frame reaches PRMD, CRMD or EUEN: the pc lands at PLV3 on
- *                  a `csrrd` of PRMD, a PLV0-only instruction: SIGILL
+ *   prmd           no slot of the frame reaches PRMD, CRMD or EUEN, whatever the words that
+ *                  are not registers hold (zeros: PLV0): the pc lands at PLV3 on a `csrrd`
+ *                  of PRMD, a PLV0-only instruction: SIGILL
  *   ext-magic      a record this kernel has no such state for (LSX's magic): SIGSEGV
  *   fpu-size       an FPU record shorter than its header and struct fpu_context: SIGSEGV
  *   unmapped       sp (the frame) at an unmapped address: SIGSEGV
@@ -102,9 +103,11 @@ static void prmd(void)
 	struct srop_frame f;
 
 	frame_init(&f, (unsigned long)srop_read_prmd);
-	/* Every word a forger could hope is PRMD: the padding around the registers, all ones. */
-	memset(f.uc.__unused, 0xff, sizeof(f.uc.__unused));
-	f.uc.uc_mcontext.sc_flags = ~0U;
+	/*
+	 * Every word that is not a register says PLV0 with interrupts off, PRMD's privileged
+	 * value: the padding around the mask, sc_flags and the records (frame_init()'s zeros).
+	 */
+	f.uc.uc_mcontext.sc_flags = 0;
 	srop_sigreturn(&f);
 }
 
