@@ -81,7 +81,7 @@ static void la_segv_handler(int sig, siginfo_t *info, void *ctx)
 	mc->__pc += 4; /* past the load */
 }
 
-static void sigframe_arch_checks(void)
+static void arch_sigframe_checks(void)
 {
 	struct sigaction sa = { 0 };
 	unsigned long s3, fs1, fcsr, insn, sink;

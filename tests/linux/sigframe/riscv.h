@@ -49,7 +49,7 @@ static void rv_segv_handler(int sig, siginfo_t *info, void *ctx)
 	mc->__gregs[0] += 4; /* past the 4-byte load */
 }
 
-static void sigframe_arch_checks(void)
+static void arch_sigframe_checks(void)
 {
 	struct sigaction sa = { 0 };
 	unsigned long s3, fs1, frm, insn, sink;

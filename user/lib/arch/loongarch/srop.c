@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * loongarch64's forged signal frames (the SROP test runs each in a child of its own). Each
+ * loongarch64's forged signal frames (user/sroptest.c runs each in a child of its own). Each
  * builds a struct rt_sigframe on its own stack, as the kernel's (arch/loongarch/signal.c):
  * siginfo, ucontext, then the FPU record and the end record, points sp at it and calls
  * rt_sigreturn, whose pc and r1-r31 come from the frame. What Linux does with each
@@ -18,6 +18,7 @@
  *   restore        a frame whose pc, s2, f8, fcc3 and FCSR0 the landing code checks: exit 0
  */
 #include "lib/ulib.h"
+#include "lib/srop.h"
 #include <asm/ucontext.h>
 #include <uapi/signal.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * riscv64's forged signal frames (the SROP test runs each in a child of its own). Each
+ * riscv64's forged signal frames (user/sroptest.c runs each in a child of its own). Each
  * builds a struct rt_sigframe on its own stack, as the kernel's (arch/riscv/signal.c), points
  * sp at it and calls rt_sigreturn, whose pc and x1-x31 come from the frame. What Linux does
  * with each (arch/riscv/kernel/signal.c), and so what the child must die by:
@@ -14,6 +14,7 @@
  *   restore        a frame whose pc, s2, f8 and frm the landing code checks: exit 0
  */
 #include "lib/ulib.h"
+#include "lib/srop.h"
 #include <asm/ucontext.h>
 #include <uapi/signal.h>
 
