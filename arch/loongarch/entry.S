@@ -48,6 +48,7 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/smp.h>
+#include <uapi/unistd.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -482,3 +483,21 @@ cpu_idle_insn:
 	csrxchg	$zero, $t1, LOONGARCH_CSR_CRMD	// masked again, as the kernel always runs
 	jr	$ra				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The signal page (include/trapdoor/signal.h): the code between
+ * __sigpage_start and __sigpage_end is copied to a page of its own and
+ * mapped into every program, read and execute. A handler is entered with ra
+ * = __kernel_rt_sigreturn there (signal.c), so its return runs these two
+ * instructions, Linux's vDSO __vdso_rt_sigreturn: with sp back at the frame,
+ * the rt_sigreturn call restores everything the frame holds and never
+ * returns here. Position-independent, as any copy must be.
+ */
+	.section .rodata.sigpage, "a"
+	.balign	4
+	.globl	__sigpage_start, __kernel_rt_sigreturn, __sigpage_end
+__sigpage_start:
+__kernel_rt_sigreturn:
+	li.w	$a7, __NR_rt_sigreturn		// a7: the call's number, 139
+	syscall	0				// rt_sigreturn(): back where the signal came
+__sigpage_end:

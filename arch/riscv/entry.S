@@ -50,6 +50,7 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/traps.h>
+#include <uapi/unistd.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -529,6 +530,28 @@ SYM_FUNC_START(arch_cpu_idle)
 	csrci	sstatus, SR_SIE			// masked again, as the kernel always runs
 	ret					// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The signal page (include/trapdoor/signal.h): the code between
+ * __sigpage_start and __sigpage_end is copied to a page of its own and
+ * mapped into every program, read and execute. A handler is entered with ra
+ * = __kernel_rt_sigreturn there (signal.c), so its return runs these two
+ * instructions, Linux's vDSO rt_sigreturn: with sp back at the frame, the
+ * rt_sigreturn call restores everything the frame holds and never returns
+ * here. Never compressed: libgcc's unwinder and gdb know a signal frame by
+ * these exact two 32-bit words. Position-independent, as any copy must be.
+ */
+	.section .rodata.sigpage, "a"
+	.balign	4
+	.option	push
+	.option	norvc				// full-size encodings, as unwinders expect them
+	.globl	__sigpage_start, __kernel_rt_sigreturn, __sigpage_end
+__sigpage_start:
+__kernel_rt_sigreturn:
+	li	a7, __NR_rt_sigreturn		// a7: the call's number, 139
+	ecall					// rt_sigreturn(): back where the signal came
+__sigpage_end:
+	.option	pop
 
 /*
  * The overflow stack: where a trap frame goes when the kernel stack it was

@@ -26,16 +26,15 @@
 #include <trapdoor/types.h>
 
 /*
- * A user program's F and D state, as Linux names it (uapi asm/ptrace.h): f0-f31, 64 bits each
- * (D widens F's registers), and fcsr (frm, the rounding mode, and fflags, the accrued
- * exception flags). The kernel never uses these registers (-march without F or D, and
- * sstatus.FS Off while it runs): they hold the user's values all along, and only
- * arch_switch_to() (riscv_fpu_switch(), process.c), fork and execve copy them here and back.
+ * A user program's F and D state is struct __riscv_d_ext_state, as Linux names it (uapi
+ * asm/sigcontext.h, where the signal frame uses it too): f0-f31, 64 bits each (D widens F's
+ * registers), and fcsr (frm, the rounding mode, and fflags, the accrued exception flags). The
+ * kernel never uses these registers (-march without F or D, and sstatus.FS Off while it
+ * runs): they hold the user's values all along, and only arch_switch_to()
+ * (riscv_fpu_switch(), process.c), fork, execve and the signal frames (signal.c) copy them
+ * here and back.
  */
-struct __riscv_d_ext_state {
-	u64 f[32];
-	u32 fcsr;
-};
+#include <asm/sigcontext.h>
 
 /*
  * What arch_switch_to() keeps of a task that is not running: only what the psABI says a
