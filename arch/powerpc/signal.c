@@ -89,6 +89,7 @@ static int setup_sigcontext(struct sigcontext __user *sc, const struct pt_regs *
 	union frame_gp_regs gp = { 0 };
 	elf_vrreg_t *v_regs = NULL;
 
+	stackleak_track_stack(); /* gp: a frame bigger than the stackleak search depth */
 	_Static_assert(sizeof(head) == __builtin_offsetof(struct sigcontext, gp_regs) -
 					   __builtin_offsetof(struct sigcontext, signal),
 		       "head: signal .. regs");
