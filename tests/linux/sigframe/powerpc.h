@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * powerpc64's part of tests/linux/signal.c: what a handler sees in its
- * ucontext, checked the same way under qemu-user and trapdoor.
+ * powerpc64's view of the frame (tests/linux/signal.c includes it): what a
+ * handler sees in its ucontext, checked the same way under qemu-user and
+ * trapdoor.
  *
  *	regs	r14-r20 hold markers at a tkill() from inline asm: the handler
  *		finds them in gp_regs, r0 = the call's number, r3 = its result
@@ -22,10 +23,6 @@
  * which the kernel must follow.
  */
 #include <stdint.h>
-#include <string.h>
-#include <ucontext.h>
-#include <unistd.h>
-#include <sys/syscall.h>
 
 /* gp_regs' indices (Linux's PT_* of asm/ptrace.h). */
 #define PPC_GPR_NIP   32
@@ -92,29 +89,19 @@ static void ppc_fault_handler(int sig, siginfo_t *si, void *ctx)
 	mc->gp_regs[PPC_GPR_NIP] += 4; /* over the load */
 }
 
-static void ppc_sigaction(int sig, void (*fn)(int, siginfo_t *, void *))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = fn;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(sig, &sa, NULL);
-}
-
 /* The registers a tkill() by sc may change (the syscall ABI), and those the tests set. */
 #define PPC_SC_CLOBBERS                                                                           \
 	"r0", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "ctr", "xer", "cr0", \
 	    "memory"
 
-static void arch_sigframe_tests(void)
+static void arch_sigframe_checks(void)
 {
 	long tid = syscall(SYS_gettid);
 	uint64_t f14_in = PPC_F14_BITS, f14_out;
 	unsigned long r3, cr;
 
 	/* r14-r20 at a tkill() to ourselves: the handler reads them from the frame. */
-	ppc_sigaction(SIGUSR1, ppc_regs_handler);
+	set_siginfo_handler(SIGUSR1, ppc_regs_handler, 0);
 	__asm__ __volatile__("mr 3, %0\n\t"
 			     "li 4, %1\n\t"
 			     "li 0, %2\n\t"
@@ -126,11 +113,11 @@ static void arch_sigframe_tests(void)
 			     :
 			     : "r"(tid), "i"(SIGUSR1), "i"(SYS_tkill), "r"(PPC_R_MARKER(14))
 			     : PPC_SC_CLOBBERS, "r14", "r15", "r16", "r17", "r18", "r19", "r20");
-	printf("powerpc handler sees r0, r3, r14-r20, pc after sc, MSR[PR], aligned frame: %s\n",
-	       ppc_regs_ok ? "yes" : "no");
+	check("powerpc: the handler sees r0, r3, r14-r20, the pc after sc, MSR[PR], aligned frame",
+	      ppc_regs_ok);
 
 	/* r3 and cr0 after the sc are the frame's, as the handler left them. */
-	ppc_sigaction(SIGUSR1, ppc_result_handler);
+	set_siginfo_handler(SIGUSR1, ppc_result_handler, 0);
 	__asm__ __volatile__("mr 3, %2\n\t"
 			     "li 4, %3\n\t"
 			     "li 0, %4\n\t"
@@ -140,11 +127,11 @@ static void arch_sigframe_tests(void)
 			     : "=&r"(r3), "=&r"(cr)
 			     : "r"(tid), "i"(SIGUSR1), "i"(SYS_tkill)
 			     : PPC_SC_CLOBBERS);
-	printf("powerpc r3 and cr0 after sigreturn are the frame's: %s\n",
-	       r3 == (unsigned long)-2 && (cr & PPC_CR0) == PPC_CR0_LT_SO ? "yes" : "no");
+	check("powerpc: r3 and cr0 after rt_sigreturn are the frame's",
+	      r3 == (unsigned long)-2 && (cr & PPC_CR0) == PPC_CR0_LT_SO);
 
 	/* f14 at a tkill(): the handler reads it from fp_regs and replaces it. */
-	ppc_sigaction(SIGUSR1, ppc_fp_handler);
+	set_siginfo_handler(SIGUSR1, ppc_fp_handler, 0);
 	__asm__ __volatile__("lfd 14, %1\n\t"
 			     "mr 3, %2\n\t"
 			     "li 4, %3\n\t"
@@ -154,12 +141,11 @@ static void arch_sigframe_tests(void)
 			     : "=m"(f14_out)
 			     : "m"(f14_in), "r"(tid), "i"(SIGUSR1), "i"(SYS_tkill)
 			     : PPC_SC_CLOBBERS, "fr14");
-	printf("powerpc handler sees f14 in fp_regs: %s\n", ppc_fp_seen ? "yes" : "no");
-	printf("powerpc f14 after sigreturn is the frame's: %s\n",
-	       f14_out == PPC_F14_NEW ? "yes" : "no");
+	check("powerpc: the handler sees f14 in fp_regs", ppc_fp_seen);
+	check("powerpc: f14 after rt_sigreturn is the frame's", f14_out == PPC_F14_NEW);
 
 	/* A load from address 8: the handler moves the saved pc over it. */
-	ppc_sigaction(SIGSEGV, ppc_fault_handler);
+	set_siginfo_handler(SIGSEGV, ppc_fault_handler, 0);
 	__asm__ __volatile__("li 9, 8\n"
 			     ".globl ppc_load\n"
 			     "ppc_load:\n\t"
@@ -167,7 +153,7 @@ static void arch_sigframe_tests(void)
 			     :
 			     :
 			     : "r9", "r10", "memory");
-	signal(SIGSEGV, SIG_DFL);
-	printf("powerpc fault handler skips the load (si_addr 8, pc at the load): %s\n",
-	       ppc_fault_ok ? "yes" : "no");
+	set_handler(SIGSEGV, SIG_DFL, 0, NULL);
+	check("powerpc: a page fault's handler sees si_addr 8 and the pc at the load, and skips it",
+	      ppc_fault_ok);
 }
