@@ -591,9 +591,9 @@ SYM_CODE_END(ret_from_rt_sigreturn)
  * handler is entered and where it returns. arch_setup_rt_frame() (signal.c)
  * starts user mode at __kernel_start_sigtramp_rt64 with ctr = the handler
  * and r1 = 128 bytes below the rt_sigframe; the handler returns to
- * __kernel_rt_sigreturn. The same three instructions as Linux's vDSO, which
- * unwinders (libgcc's) recognise as a signal frame. Position-independent:
- * it runs wherever the page is mapped.
+ * __kernel_rt_sigreturn. The same instructions as Linux's vDSO: unwinders
+ * (libgcc's) recognise the last three as a signal frame's return.
+ * Position-independent: it runs wherever the page is mapped.
  */
 	.section .rodata
 	.balign	8
