@@ -59,6 +59,7 @@
 #include <asm/ptrace.h>
 #include <asm/reg.h>
 #include <asm/stackleak.h>
+#include <asm/unistd.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -570,6 +571,44 @@ SYM_FUNC_START(arch_cpu_idle)
 	mtmsrd	r3, 1			// masked again, as the kernel always runs
 	blr				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * ret_from_rt_sigreturn: how rt_sigreturn (signal.c) leaves once pt_regs holds
+ * the registers of its frame. Not back through do_syscall(), which would write
+ * a result over r3 and CR0.SO: like an interrupt, through ret_from_exception
+ * (the exit work, which may deliver the next signal) to ret_to_user. The C
+ * frames below the trap frame are dropped; the trap frame's back chain is
+ * still the 0 that SAVE_REGS wrote.
+ */
+SYM_CODE_START(ret_from_rt_sigreturn)
+	ld	r1, PACA_TRAP_SP(r13)	// r1 = the trap frame, task_pt_regs(current) - 32
+	b	ret_from_exception	// exit_to_user_mode(), then back to user mode
+SYM_CODE_END(ret_from_rt_sigreturn)
+
+/*
+ * The signal page (kernel/signal.c maps a copy of __sigpage_start ..
+ * __sigpage_end into every address space, read and execute): where a signal
+ * handler is entered and where it returns. arch_setup_rt_frame() (signal.c)
+ * starts user mode at __kernel_start_sigtramp_rt64 with ctr = the handler
+ * and r1 = 128 bytes below the rt_sigframe; the handler returns to
+ * __kernel_rt_sigreturn. The same instructions as Linux's vDSO: unwinders
+ * (libgcc's) recognise the last three as a signal frame's return.
+ * Position-independent: it runs wherever the page is mapped.
+ */
+	.section .rodata
+	.balign	8
+	.globl	__sigpage_start
+__sigpage_start:
+	.globl	__kernel_start_sigtramp_rt64
+__kernel_start_sigtramp_rt64:
+	bctrl				// call the handler: lr = the next instruction
+	.globl	__kernel_rt_sigreturn
+__kernel_rt_sigreturn:
+	addi	r1, r1, 128		// pop the handler's caller frame: r1 = the frame's ucontext
+	li	r0, __NR_rt_sigreturn	// the system call number, 172
+	sc				// rt_sigreturn(): does not come back here
+	.globl	__sigpage_end
+__sigpage_end:
 
 /*
  * The stacks ret_to_user runs the stackleak erase on (asm/stackleak.h):

@@ -302,6 +302,7 @@ int arch_mm_init(struct mm_struct *mm)
 	if (!mm->arch.pgd)
 		return -ENOMEM;
 	mm->arch.vsid = vsid_scramble(proto);
+	mm->arch.elfv1 = false; /* until arch_elf_entry() reads the image's e_flags */
 	return 0;
 }
 

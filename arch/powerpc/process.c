@@ -24,6 +24,7 @@
 #include <trapdoor/task.h>
 #include <asm/ptrace.h>
 #include <uapi/errno.h>
+#include <asm/elf.h>
 #include <asm/reg.h>
 
 /*
@@ -63,13 +64,13 @@ void arch_task_init(struct task_struct *t)
 
 /*
  * fork: the child's FP registers are the parent's as they are now, live in the CPU (the
- * parent is current, in a syscall). Its thread pointer, r13, is in pt_regs, which fork
- * copies whole.
+ * parent is current, in a syscall), and its address space runs the same ABI. Its thread
+ * pointer, r13, is in pt_regs, which fork copies whole.
  */
 void arch_dup_task_struct(struct task_struct *dst, struct task_struct *src)
 {
-	(void)src;
 	save_fp_state(&dst->thread.fp);
+	dst->mm->arch.elfv1 = src->mm->arch.elfv1; /* mm_dup() copies only the mappings */
 }
 
 /*
@@ -98,13 +99,6 @@ void arch_set_tls(struct task_struct *t, unsigned long tls)
  */
 #define EF_PPC64_ABI 3
 
-/* An ELFv1 function descriptor (64-bit PowerPC ELF ABI 1.9, "Function Descriptors"). */
-struct func_desc {
-	unsigned long entry; /* the code's address */
-	unsigned long toc;   /* its TOC pointer, for r2 */
-	unsigned long env;   /* an environment pointer (r11); unused by C */
-};
-
 /* Whether every byte of [va, va + n) lies in a mapped page of mm. */
 static bool user_range_mapped(struct mm_struct *mm, unsigned long va, size_t n)
 {
@@ -125,11 +119,14 @@ static bool user_range_mapped(struct mm_struct *mm, unsigned long va, size_t n)
  * section; the program starts at its code with r2 = its TOC, as Linux's start_thread()
  * starts it (r12 then means nothing: 0). A descriptor outside the image is -ENOEXEC (Linux
  * reads it with __get_user() and the program dies with SIGSEGV at its first instruction).
+ * The ABI is the address space's from here on (mm->arch.elfv1): a signal handler is a
+ * descriptor too (signal.c).
  */
 int arch_elf_entry(struct mm_struct *mm, struct pt_regs *regs, u32 e_flags)
 {
 	struct func_desc desc;
 
+	mm->arch.elfv1 = (e_flags & EF_PPC64_ABI) != 2;
 	switch (e_flags & EF_PPC64_ABI) {
 	case 2:
 		return 0;

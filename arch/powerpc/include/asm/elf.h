@@ -14,4 +14,16 @@
  */
 #define ELF_FUNC_DESC_E_FLAGS 1
 
+#ifndef __ASSEMBLY__
+/*
+ * An ELFv1 function descriptor (64-bit PowerPC ELF ABI 1.9, "Function Descriptors"): what
+ * an ELFv1 function pointer points at, e_entry and a signal handler included.
+ */
+struct func_desc {
+	unsigned long entry; /* the code's address */
+	unsigned long toc;   /* its TOC pointer, for r2 */
+	unsigned long env;   /* an environment pointer (r11); unused by C */
+};
+#endif
+
 #endif

@@ -12,6 +12,11 @@
 struct arch_mm {
 	unsigned long vsid; /* virtual segment id: the "ASID" of this mm */
 	unsigned long *pgd; /* the software page table's top level (mm.c) */
+	/*
+	 * The image is ELFv1 (arch_elf_entry()): its function pointers, signal handlers
+	 * included, point at function descriptors. Linux keeps this per task (TIF_ELF2ABI).
+	 */
+	bool elfv1;
 };
 
 struct mm_struct;
