@@ -16,6 +16,12 @@ BENCH_CC	:= $(filter-out %.o -nostdlib -fuse-ld=% --ld-path=%,$(call linux_cc,$(
 BENCH_CFLAGS	:= -O2 -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 BENCH_OBJS	:= $(addprefix $(BENCH_BUILD)/,bench.o trapdoor-calls.o syscall.o counter.o)
 
+# A missing glibc: say which package has it (loongarch's musl has its own rule).
+ifeq ($(BENCH_LIBC),glibc)
+$(call linux_libc_file,glibc):
+	$(error bench needs $@: install $(lastword $(subst :, ,$(LINUX_GLIBC_PKG_$(ARCH)))) (or run make deps))
+endif
+
 $(BENCH_BUILD)/bench.o: bench/bench.c $(call linux_libc_file,$(BENCH_LIBC))
 	$(Q)mkdir -p $(@D)
 	$(call quiet,CC,$< [$(BENCH_LIBC)])$(BENCH_CC) $(BENCH_CFLAGS) -c -o $@ $<
