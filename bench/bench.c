@@ -44,6 +44,10 @@
  * counter ticks there; the tables convert them to ns with the counter's
  * frequency (kernel_stats.counter_hz). The settings found at start are
  * restored at the end.
+ *
+ * One static binary runs on both kernels (bench/bench.h): on Linux, where
+ * trapdoor's own calls are -ENOSYS, a boot is one cell, and as process 1 the
+ * program is the initramfs's /init (make bench-linux).
  */
 #include "bench.h"
 
