@@ -199,6 +199,7 @@ VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
 image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
 include tests/linux/linux.mk
+include bench/bench.mk
 include user/user.mk
 INITRAMFS_OBJ := $(BUILD)/initramfs_data.o
 
@@ -548,7 +549,7 @@ PROFILE_ROWS	?= 0
 PROFILE_TIMEOUT	?= 120
 PROFILE_LOG	?= $(BUILD)/profile-$(PROFILE).log
 profile: all check-qemu
-	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
+	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BENCH_ELF) --nm $(NM) \
 		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
 		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N),wait)) \
