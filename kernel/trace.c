@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * Syscall tracing: `trace on` in the shell (user/sh.c) makes the kernel print
- * one line per syscall of the programs the shell starts:
+ * one line per syscall of the programs the shell starts, as strace prints it:
  *
- *   trace: 5 write(1, 0x103ffffd40, 78) = 78  kstack +656  erased 888
+ *   trace: 5 write(1, "hi\n", 3)                     = 3  kstack +656  erased 888
  *
- * the pid, the syscall and its arguments, the return value, the random offset
- * the dispatcher moved its stack pointer down by on the way in
- * (docs/kstack-offset.md) and the bytes the stackleak erase will re-poison on
- * the way out (docs/stackleak.md). docs/shell.md shows it at work.
+ * the pid, then strace's line for the call (its arguments decoded as strace
+ * decodes them, lib/strace.c writing the notation), then, two blanks apart,
+ * what strace cannot show: the random offset the dispatcher moved its stack
+ * pointer down by on the way in (docs/kstack-offset.md) and the bytes the
+ * stackleak erase will re-poison on the way out (docs/stackleak.md).
+ * docs/shell.md shows it at work beside strace.
  *
  * do_syscall() records the line (the dispatcher has the number, arguments and
  * result); the exit work prints it, the last thing the kernel does for the
