@@ -44,7 +44,7 @@
 #include <uapi/time.h>
 #include <uapi/trapdoor.h>
 #include <uapi/unistd.h>
-#if __has_include(<asm/prctl.h>)
+#ifdef __NR_arch_prctl
 #include <asm/prctl.h> /* arch_prctl()'s codes, where the arch has the call */
 #endif
 
@@ -114,7 +114,7 @@ enum trace_arg {
 	A_ARCH_PRCTL_CODE,
 	A_GRND_FLAGS,
 	A_IOVEC_IN,
-	A_CLONE_FLAGS,
+	A_CLONE, /* all of clone's arguments, named as strace names them */
 	A_RENAME_FLAGS,
 };
 
@@ -141,13 +141,31 @@ struct syscall_desc {
 /* trapdoor's own calls: strace knows none of them. */
 #define DN(nr, n, count) [nr] = { n, count, R_AUTO, { 0 } }
 
-/* clone's arguments in this arch's order (kernel/fork.c). */
+/* clone's arguments: where this arch's order puts each (kernel/fork.c). */
 #if defined(CLONE_BACKWARDS)
-#define CLONE_ARGS A_CLONE_FLAGS, A_PTR, A_PTR, A_PTR, A_PTR
+enum {
+	CLONE_ARG_FLAGS,
+	CLONE_ARG_STACK,
+	CLONE_ARG_PTID,
+	CLONE_ARG_TLS,
+	CLONE_ARG_CTID
+};
 #elif defined(CLONE_BACKWARDS2)
-#define CLONE_ARGS A_PTR, A_CLONE_FLAGS, A_PTR, A_PTR, A_PTR
+enum {
+	CLONE_ARG_STACK,
+	CLONE_ARG_FLAGS,
+	CLONE_ARG_PTID,
+	CLONE_ARG_CTID,
+	CLONE_ARG_TLS
+};
 #else
-#define CLONE_ARGS A_CLONE_FLAGS, A_PTR, A_PTR, A_PTR, A_PTR
+enum {
+	CLONE_ARG_FLAGS,
+	CLONE_ARG_STACK,
+	CLONE_ARG_PTID,
+	CLONE_ARG_CTID,
+	CLONE_ARG_TLS
+};
 #endif
 
 static const struct syscall_desc syscall_descs[NR_syscalls] = {
@@ -224,7 +242,7 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	D(__NR_getpid, "getpid"),
 	D(__NR_getppid, "getppid"),
 	D(__NR_gettid, "gettid"),
-	D(__NR_clone, "clone", CLONE_ARGS),
+	D(__NR_clone, "clone", A_CLONE),
 	D(__NR_getuid, "getuid"),
 	D(__NR_geteuid, "geteuid"),
 	D(__NR_getgid, "getgid"),
@@ -889,6 +907,35 @@ static void put_ioctl_arg(struct strace_buf *b, unsigned long cmd, unsigned long
 	strace_ptr(b, arg);
 }
 
+/* clone(child_stack=..., flags=..., and the pointers its flags use), as strace shows it. */
+static void put_clone(struct strace_buf *b, const struct trace_record *r)
+{
+	unsigned long flags = r->args[CLONE_ARG_FLAGS], sig = flags & 0xff;
+
+	strace_puts(b, "child_stack=");
+	strace_ptr(b, r->args[CLONE_ARG_STACK]);
+	strace_puts(b, ", flags=");
+	if (flags & ~0xffUL) {
+		strace_flags(b, flags & ~0xffUL, clone_flags, ARRAY_SIZE(clone_flags), NULL);
+		if (sig)
+			strace_puts(b, "|");
+	}
+	if (sig || !flags)
+		put_signal(b, sig);
+	if (flags & CLONE_PARENT_SETTID) {
+		strace_puts(b, ", parent_tid=");
+		strace_ptr(b, r->args[CLONE_ARG_PTID]);
+	}
+	if (flags & CLONE_SETTLS) {
+		strace_puts(b, ", tls=");
+		strace_ptr(b, r->args[CLONE_ARG_TLS]);
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		strace_puts(b, ", child_tidptr=");
+		strace_ptr(b, r->args[CLONE_ARG_CTID]);
+	}
+}
+
 static void put_open_flags(struct strace_buf *b, unsigned long flags)
 {
 	strace_xlat(b, flags & O_ACCMODE, open_accmodes, ARRAY_SIZE(open_accmodes));
@@ -1142,17 +1189,9 @@ static void put_arg(struct strace_buf *b, const struct syscall_desc *d,
 	case A_IOVEC_IN:
 		put_iovec(b, v, r->args[i + 1]);
 		break;
-	case A_CLONE_FLAGS: {
-		unsigned long sig = v & 0xff;
-
-		strace_flags(b, v & ~0xffUL, clone_flags, ARRAY_SIZE(clone_flags), NULL);
-		if (sig) {
-			if (v & ~0xffUL)
-				strace_puts(b, "|");
-			put_signal(b, sig);
-		}
+	case A_CLONE:
+		put_clone(b, r);
 		break;
-	}
 	case A_RENAME_FLAGS:
 		strace_flags(b, v, rename_flags, ARRAY_SIZE(rename_flags), NULL);
 		break;
