@@ -237,6 +237,18 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	D(__NR_rt_sigaction, "rt_sigaction", A_SIGNAL, A_SIGACTION_IN, A_SIGACTION_OUT, A_ULONG),
 	D(__NR_rt_sigprocmask, "rt_sigprocmask", A_SIGHOW, A_SIGSET_IN, A_SIGSET_OUT, A_ULONG),
 	D(__NR_rt_sigpending, "rt_sigpending", A_SIGSET_OUT, A_ULONG),
+#ifdef __NR_rt_sigreturn
+	D(__NR_rt_sigreturn, "rt_sigreturn"),
+#endif
+#ifdef __NR_sigreturn
+	D(__NR_sigreturn, "sigreturn"),
+#endif
+#ifdef __NR_sigaltstack
+	D(__NR_sigaltstack, "sigaltstack", A_PTR, A_PTR),
+#endif
+#ifdef __NR_rt_sigsuspend
+	D(__NR_rt_sigsuspend, "rt_sigsuspend", A_SIGSET_IN, A_ULONG),
+#endif
 	D(__NR_reboot, "reboot", A_HEX, A_HEX, A_HEX, A_PTR),
 	D(__NR_uname, "uname", A_UTSNAME),
 	D(__NR_getpid, "getpid"),
@@ -404,13 +416,58 @@ static unsigned long stackleak_erase_pending_bytes(void)
 /* The names strace gives values and flags, in strace's order. */
 #define N(x) { x, #x }
 static const struct strace_name errno_names[] = {
-	N(EPERM),     N(ENOENT),     N(ESRCH),	      N(EINTR),	 N(EIO),       N(ENXIO),
-	N(E2BIG),     N(ENOEXEC),    N(EBADF),	      N(ECHILD), N(EAGAIN),    N(ENOMEM),
-	N(EACCES),    N(EFAULT),     N(EBUSY),	      N(EEXIST), N(EXDEV),     N(ENODEV),
-	N(ENOTDIR),   N(EISDIR),     N(EINVAL),	      N(ENFILE), N(EMFILE),    N(ENOTTY),
-	N(ETXTBSY),   N(EFBIG),	     N(ENOSPC),	      N(ESPIPE), N(EROFS),     N(EMLINK),
-	N(EPIPE),     N(ERANGE),     N(ENAMETOOLONG), N(ENOSYS), N(ENOTEMPTY), N(ELOOP),
-	N(EOVERFLOW), N(EOPNOTSUPP),
+	N(EPERM),
+	N(ENOENT),
+	N(ESRCH),
+	N(EINTR),
+	N(EIO),
+	N(ENXIO),
+	N(E2BIG),
+	N(ENOEXEC),
+	N(EBADF),
+	N(ECHILD),
+	N(EAGAIN),
+	N(ENOMEM),
+	N(EACCES),
+	N(EFAULT),
+	N(EBUSY),
+	N(EEXIST),
+	N(EXDEV),
+	N(ENODEV),
+	N(ENOTDIR),
+	N(EISDIR),
+	N(EINVAL),
+	N(ENFILE),
+	N(EMFILE),
+	N(ENOTTY),
+	N(ETXTBSY),
+	N(EFBIG),
+	N(ENOSPC),
+	N(ESPIPE),
+	N(EROFS),
+	N(EMLINK),
+	N(EPIPE),
+	N(ERANGE),
+	N(ENAMETOOLONG),
+	N(ENOSYS),
+	N(ENOTEMPTY),
+	N(ELOOP),
+	N(EOVERFLOW),
+	N(EOPNOTSUPP),
+	/* A call a signal interrupted, before the restart rules make it EINTR or a rerun: Linux's values. */
+	{ 512, "ERESTARTSYS" },
+	{ 513, "ERESTARTNOINTR" },
+	{ 514, "ERESTARTNOHAND" },
+	{ 516, "ERESTART_RESTARTBLOCK" },
+};
+
+/* Their texts, strace's own (strerror() has none). */
+static const char *const errno_restart_texts[] = {
+	"To be restarted if SA_RESTART is set", /* ERESTARTSYS */
+	"To be restarted",			/* ERESTARTNOINTR */
+	"To be restarted if no handler",	/* ERESTARTNOHAND */
+	NULL,
+	"Interrupted by signal", /* ERESTART_RESTARTBLOCK */
 };
 
 /* strerror()'s text of each, glibc's words (what strace prints on Linux). */
@@ -1230,6 +1287,7 @@ static void trace_print(const struct trace_record *r, unsigned long erased)
 	struct strace_buf b;
 	size_t start;
 	long err = -r->ret;
+	const char *text = NULL;
 	unsigned int base;
 
 	strace_init(&b, trace_line, sizeof(trace_line));
@@ -1254,8 +1312,11 @@ static void trace_print(const struct trace_record *r, unsigned long erased)
 	base = d && d->name ? d->ret : 0;
 	if (base == R_AUTO)
 		base = (unsigned long)r->ret < 65536 || (err > 0 && err < 4096) ? 10 : 16;
-	strace_result(&b, start, r->ret, base, errno_name(err),
-		      err > 0 && err < (long)ARRAY_SIZE(errno_texts) ? errno_texts[err] : NULL);
+	if (err > 0 && err < (long)ARRAY_SIZE(errno_texts))
+		text = errno_texts[err];
+	else if (err >= 512 && err < 512 + (long)ARRAY_SIZE(errno_restart_texts))
+		text = errno_restart_texts[err - 512];
+	strace_result(&b, start, r->ret, base, errno_name(err), text);
 	printk("%s  kstack +%lu  erased %lu\n", trace_line, r->offset, erased);
 }
 

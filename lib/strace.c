@@ -208,10 +208,12 @@ void strace_result(struct strace_buf *b, size_t start, long ret, unsigned int ba
 	while (b->len - start < STRACE_RESULT_COLUMN)
 		strace_putc(b, ' ');
 	if (ret < 0 && ret >= -4095) {
-		if (name)
-			strace_printf(b, "= -1 %s (%s)", name, text);
+		/* The kernel's restart codes never reach the caller: strace shows "?" for them. */
+		if (name && text)
+			strace_printf(b, "= %s %s (%s)", ret >= -516 && ret <= -512 ? "?" : "-1",
+				      name, text);
 		else
-			strace_printf(b, "= -1 (errno %ld)", -ret);
+			strace_printf(b, "= -1 ERRNO_%ld (Unknown error %ld)", -ret, -ret);
 	} else if (base == 16) {
 		strace_printf(b, "= 0x%lx", (unsigned long)ret);
 	} else if (base == 8) {

@@ -62,7 +62,8 @@ void strace_mode(struct strace_buf *b, unsigned int mode);
 /*
  * The result: "= ret" in base 10, 16 (0x...) or 8 (a mode, 022), or for an
  * error -4095..-1 "= -1 NAME (text)", name and text the errno's (NULL:
- * unknown, shown as its number). Before it a blank, and more up to
+ * unknown, shown as its number); for the kernel's restart codes (-512..-516)
+ * "= ? NAME (text)". Before it a blank, and more up to
  * STRACE_RESULT_COLUMN counted from start, as strace aligns its results.
  */
 void strace_result(struct strace_buf *b, size_t start, long ret, unsigned int base,

@@ -140,6 +140,12 @@ Test(strace, result_column_and_errors)
 	    "implemented)");
 	cr_expect_str_eq(line("umask(000)", 022, 8, NULL, NULL),
 			 "umask(000)                              = 022");
+	/* strace: read(0, 0x7ffd..., 1) = ? ERESTARTSYS (To be restarted if SA_RESTART is set) */
+	cr_expect_str_eq(
+	    line("read(0, 0x7ffd0, 1)", -512, 10, "ERESTARTSYS",
+		 "To be restarted if SA_RESTART is set"),
+	    "read(0, 0x7ffd0, 1)                     = ? ERESTARTSYS (To be restarted if "
+	    "SA_RESTART is set)");
 	cr_expect_str_eq(line("x()", -4096, 10, NULL, NULL),
 			 "x()                                     = -4096");
 }
