@@ -161,7 +161,7 @@ KERNEL_FILES	+= $(addprefix fs/,dcache.c devices.c file.c file_table.c fs_struct
 KERNEL_FILES	+= fs/namei.c fs/cwd.c fs/access.c fs/old_calls.c
 KERNEL_FILES	+= $(addprefix kernel/selftest/,run.c boot.c lib.c arch.c random.c exec.c task.c \
 		     cmdline.c smp.c pgtable.c mm.c)
-KERNEL_LIB_FILES := lib/cpio.c lib/cpumask.c lib/kallsyms.c lib/string.c lib/vsprintf.c \
+KERNEL_LIB_FILES := lib/cpio.c lib/cpumask.c lib/kallsyms.c lib/strace.c lib/string.c lib/vsprintf.c \
 		   lib/crypto/blake2s.c lib/crypto/chacha20.c lib/prandom/prandom.c \
 		   lib/prandom/selftest.c $(if $(ARCH_DT),lib/fdt.c)
 SRCS		:= $(addprefix arch/$(ARCH)/,$(ARCH_FILES) $(ARCH_DT) $(ARCH_OWN_FILES) \

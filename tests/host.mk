@@ -13,7 +13,7 @@ HOST_LDLIBS	:= -lcriterion
 # lib/string.c and lib/vsprintf.c define memcpy, snprintf, ...: on the host
 # those names belong to libc, so the host build renames ours
 # (tests/host/libc-rename.h).
-HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c lib/fdt.c
+HOST_RENAMED_SRCS := lib/string.c lib/vsprintf.c lib/fdt.c lib/strace.c
 # The device-tree parsers of the arches that boot with one (ARCH_DT): pure code, built
 # renamed as lib/fdt.c is, each with its own arch's headers.
 HOST_ARCH_DT_SRCS := $(wildcard arch/*/dt.c)

@@ -19,7 +19,7 @@ N = 200
 CHANCE = 1 / 64
 BEAT_CHANCE = 20	# of 200: 3.1 expected by luck, P(>= 20) < 1e-10
 GOOD = 80		# of 200: 40 %
-TRACE = re.compile(r"^trace: (\d+) (\w+)\((.*?)\) = (\S+)  kstack \+(\d+)  erased \d+$", re.M)
+TRACE = re.compile(r"^trace: (\d+) (\w+)\((.*?)\) += (\S+)  kstack \+(\d+)  erased \d+$", re.M)
 
 
 def run(arch):
