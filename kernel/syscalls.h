@@ -60,6 +60,9 @@ SYSCALL_DECLARE(tgkill);
 SYSCALL_DECLARE(rt_sigaction);
 SYSCALL_DECLARE(rt_sigprocmask);
 SYSCALL_DECLARE(rt_sigpending);
+/* arch/<arch>/signal.c */
+SYSCALL_DECLARE(rt_sigreturn);
+SYSCALL_DECLARE(sigreturn);
 /* kernel/exit.c */
 SYSCALL_DECLARE(waitid);
 /* kernel/resource.c */

@@ -31,6 +31,7 @@
 #define __NR_mmap	       90
 #define __NR_munmap	       91
 #define __NR_wait4	       114
+#define __NR_sigreturn	       119 /* the non-SA_SIGINFO frame's return (arch/s390/signal.c) */
 #define __NR_clone	       120
 #define __NR_uname	       122
 #define __NR_mprotect	       125
@@ -40,6 +41,7 @@
 #define __NR_sched_yield       158
 #define __NR_nanosleep	       162
 #define __NR_prctl	       172
+#define __NR_rt_sigreturn      173
 #define __NR_rt_sigaction      174
 #define __NR_rt_sigprocmask    175
 #define __NR_rt_sigpending     176
