@@ -16,6 +16,7 @@
  * while it waits: a pending signal it unblocks takes its action at once, and
  * the old mask is back before ppoll returns.
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/fs.h>
 #include <trapdoor/poll.h>
@@ -138,8 +139,8 @@ static long do_sys_poll(struct pollfd __user *ufds, unsigned int nfds, u64 deadl
 		}
 		if (count || expired)
 			break;
-		if (current->killed) {
-			count = -EINTR;
+		if (signal_pending(current)) {
+			count = -ERESTARTNOHAND; /* -EINTR if a handler runs, as Linux's */
 			break;
 		}
 		current->state = TASK_BLOCKED;
@@ -207,15 +208,23 @@ SYSCALL_DEFINE5(ppoll, struct pollfd __user *, ufds, unsigned int, nfds, struct 
 	}
 	/*
 	 * The mask holds while it waits, as Linux's: a signal it unblocks is
-	 * delivered (its default action taken) before the old mask is back.
+	 * delivered (its default action taken, or its handler run) before the
+	 * old mask is back.
 	 */
 	if (sigmask) {
 		saved = current->blocked;
 		set_current_blocked(&mask);
 	}
 	ret = do_sys_poll(ufds, nfds, deadline);
-	if (sigmask)
-		set_current_blocked(&saved);
+	if (sigmask) {
+		if (ret == -ERESTARTNOHAND) {
+			/* Interrupted: the handler runs under the poll's mask; its frame restores ours. */
+			current->saved_sigmask = saved;
+			current->restore_sigmask = 1;
+		} else {
+			set_current_blocked(&saved);
+		}
+	}
 	/* The time left, as Linux writes it back; a zero timeout is left as it was. */
 	if (tsp && deadline > 1) {
 		u64 now = arch_get_cycles(), hz = arch_cycles_per_sec();

@@ -3,6 +3,7 @@
  * Ending tasks: exit (the task becomes a zombie, its children orphans) and
  * wait4 (the parent collects the status and frees the slot).
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
 #include <trapdoor/file.h>
@@ -150,8 +151,8 @@ long do_wait4(int pid, int *wait_status, int options)
 			return -ECHILD;
 		if (options & WNOHANG)
 			return 0;
-		if (current->killed)
-			return -EINTR; /* exit_to_user_mode() finishes the kill */
+		if (signal_pending(current))
+			return -ERESTARTSYS; /* exit_to_user_mode() finishes a kill, runs a handler */
 		current->wait_for = pid > 0 ? pid : 0;
 		current->state = TASK_BLOCKED;
 		schedule();

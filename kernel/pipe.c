@@ -8,12 +8,15 @@
  *   - a write with no read end left open fails with -EPIPE, and the writer
  *     gets SIGPIPE (kernel/signal.c): it dies on its way back to user mode
  *     unless SIGPIPE is ignored or blocked;
- *   - a task killed while it waits stops waiting (-EINTR) and dies on the
- *     way out (exit_to_user_mode(), kernel/syscall.c).
+ *   - a task killed while it waits stops waiting and dies on the way out
+ *     (exit_to_user_mode(), kernel/syscall.c); a caught signal stops it too:
+ *     -EINTR after the handler, or the call restarted under SA_RESTART.
  * Readers and writers that wait sleep on the pipe's wait queue
  * (include/trapdoor/wait.h), which takes any number of them.
  * Pipes come from a fixed pool, so running out is -ENFILE, never a panic.
  */
+#include <trapdoor/signal.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/file.h>
 #include <uapi/fcntl.h>
 #include <trapdoor/mm.h>
@@ -71,8 +74,8 @@ ssize_t pipe_read(struct file *f, char __user *ubuf, size_t count, loff_t *pos)
 			return 0; /* EOF: nobody can write any more */
 		if (f->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		if (current->killed)
-			return -EINTR;
+		if (signal_pending(current))
+			return -ERESTARTSYS;
 		pipe_wait(p);
 	}
 	while (done < count && p->len) {
@@ -101,6 +104,7 @@ ssize_t pipe_read(struct file *f, char __user *ubuf, size_t count, loff_t *pos)
 
 ssize_t pipe_write(struct file *f, const char __user *ubuf, size_t count, loff_t *pos)
 {
+	stackleak_track_stack(); /* a frame bigger than the stackleak search depth on riscv */
 	struct pipe_inode_info *p = f->private_data;
 	size_t done = 0;
 
@@ -112,14 +116,14 @@ ssize_t pipe_write(struct file *f, const char __user *ubuf, size_t count, loff_t
 
 		if (p->readers == 0) {
 			/* Nobody will ever read it: SIGPIPE (ignored or blocked: -EPIPE only). */
-			send_signal(current, SIGPIPE);
+			send_signal_info(current, SIGPIPE, SI_USER, 0);
 			return done ? (long)done : -EPIPE;
 		}
 		if (p->len == PIPE_SIZE) {
 			if (f->f_flags & O_NONBLOCK)
 				return done ? (long)done : -EAGAIN;
-			if (current->killed)
-				return done ? (long)done : -EINTR;
+			if (signal_pending(current))
+				return done ? (long)done : -ERESTARTSYS;
 			pipe_wake(p); /* the readers: there is data */
 			pipe_wait(p);
 			continue;

@@ -8,6 +8,7 @@
  * it runs with interrupts masked on every architecture. A CPU with nothing
  * to run switches to its idle task, which waits in arch_cpu_idle().
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
 #include <trapdoor/cpumask.h>
@@ -228,8 +229,8 @@ SYSCALL_DEFINE1(nanosleep, const struct timespec __user *, rqtp)
 	else
 		deadline = start + (u64)ts.tv_sec * hz + ns_ticks;
 	while (arch_get_cycles() < deadline) {
-		if (current->killed)
-			return -EINTR;
+		if (signal_pending(current))
+			return -ERESTARTNOHAND; /* -EINTR if a handler runs, as Linux's */
 		sleep_until(deadline);
 	}
 	return 0;

@@ -9,6 +9,7 @@
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
 #include <trapdoor/panic.h>
+#include <trapdoor/signal.h>
 #include <trapdoor/spinlock.h>
 #include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
@@ -60,18 +61,27 @@ static __noinline __noreturn void stack_end_overwritten(void)
  * The slow half of the exit work, with the kernel lock: a task that kill()
  * or a broken pipe marked dies here, a task whose time slice is over (or
  * that may no longer run on this CPU, or that an IPI asked) gives the CPU
- * away here.
+ * away here, and a caught signal's handler is set up here (do_signal(),
+ * kernel/signal.c: in_syscall says regs hold ret, a syscall's result, for
+ * the restart rules).
  */
-static __noinline void exit_to_user_mode_work(void)
+static __noinline void exit_to_user_mode_work(struct pt_regs *regs, bool in_syscall, long ret)
 {
+	struct task_struct *const tsk = current;
+
 	spin_lock(&kernel_lock);
 	for (;;) {
 		/* kill() or a broken pipe marked us (perhaps while we waited our turn): die now. */
-		if (current->killed)
-			do_exit(current->killed);
-		if (!need_resched())
+		if (tsk->killed)
+			do_exit(tsk->killed);
+		if (need_resched()) {
+			schedule();
+			continue;
+		}
+		if (!tsk->sigpending && !tsk->sigreturned && !tsk->restore_sigmask)
 			break;
-		schedule();
+		do_signal(regs, in_syscall, ret);
+		in_syscall = false; /* the restart rules apply once, to the first frame */
 	}
 	spin_unlock(&kernel_lock);
 }
@@ -79,12 +89,15 @@ static __noinline void exit_to_user_mode_work(void)
 /*
  * The exit work, on every return to user mode, entered without the kernel
  * lock; a traced syscall's line is printed here. The stackleak erase comes
- * after it, from entry.S, once no C frame is left (ret_to_user).
+ * after it, from entry.S, once no C frame is left (ret_to_user). exit_work is
+ * one load for every reason the task has to stop on its way (killed, a
+ * signal to handle), so a signal costs the fast path nothing.
  */
-static __always_inline void __exit_to_user_mode(struct task_struct *tsk)
+static __always_inline void __exit_to_user_mode(struct task_struct *tsk, struct pt_regs *regs,
+						bool in_syscall, long ret)
 {
-	if (unlikely(tsk->killed) || unlikely(need_resched()))
-		exit_to_user_mode_work();
+	if (unlikely(tsk->exit_work) || unlikely(need_resched()))
+		exit_to_user_mode_work(regs, in_syscall, ret);
 	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();
 	/* trace on (kernel/trace.c): the one branch tracing costs here. */
@@ -125,17 +138,16 @@ __stackleak_frame_exempt void do_syscall(struct pt_regs *regs)
 	 * after we return: then the gap is the only part of the used stack the
 	 * erase may skip. entry.S goes on to ret_to_user.
 	 */
-	__exit_to_user_mode(tsk);
+	__exit_to_user_mode(tsk, regs, true, ret);
 }
 
 void exit_to_user_mode(struct pt_regs *regs)
 {
-	(void)regs;
 	/* A new task's first run (ret_from_fork): the switch to it left the kernel lock held. */
 	if (spin_is_held_by_me(&kernel_lock)) {
 		if (current->set_child_tid)
 			fork_tail(current);
 		spin_unlock(&kernel_lock);
 	}
-	__exit_to_user_mode(current);
+	__exit_to_user_mode(current, regs, false, 0);
 }

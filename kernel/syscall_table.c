@@ -104,7 +104,8 @@ const struct syscall_entry sys_call_table[NR_syscalls] = {
 	[__NR_rt_sigaction]	= { .fn = sys_rt_sigaction },
 	[__NR_rt_sigprocmask]	= { .fn = sys_rt_sigprocmask },
 	[__NR_rt_sigpending]	= { .fn = sys_rt_sigpending },
-	/* A handler's return (arch/<arch>/signal.c), and the older frame's where there is one. */
+	[__NR_rt_sigsuspend]	= { .fn = sys_rt_sigsuspend },
+	[__NR_sigaltstack]	= { .fn = sys_sigaltstack },
 	[__NR_rt_sigreturn]	= { .fn = sys_rt_sigreturn },
 #ifdef __NR_sigreturn
 	[__NR_sigreturn]	= { .fn = sys_sigreturn },

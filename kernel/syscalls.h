@@ -60,6 +60,8 @@ SYSCALL_DECLARE(tgkill);
 SYSCALL_DECLARE(rt_sigaction);
 SYSCALL_DECLARE(rt_sigprocmask);
 SYSCALL_DECLARE(rt_sigpending);
+SYSCALL_DECLARE(rt_sigsuspend);
+SYSCALL_DECLARE(sigaltstack);
 /* arch/<arch>/signal.c */
 SYSCALL_DECLARE(rt_sigreturn);
 SYSCALL_DECLARE(sigreturn);

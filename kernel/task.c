@@ -139,7 +139,7 @@ bool task_wake_sleepers(u64 now)
 
 		if (t->state != TASK_BLOCKED || !t->wake_at)
 			continue;
-		if (now >= t->wake_at || t->killed) {
+		if (now >= t->wake_at || signal_pending(t)) {
 			t->wake_at = 0;
 			t->state = TASK_RUNNABLE;
 			sched_enqueue(t);

@@ -7,6 +7,7 @@
  * (arch_read_rtc(); 0, the epoch, on a machine without one). Nothing sets
  * the time.
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/task.h>
 #include <trapdoor/time.h>
@@ -189,8 +190,8 @@ SYSCALL_DEFINE4(clock_nanosleep, clockid_t, which_clock, int, flags, const struc
 		deadline = start + delta_ns / NSEC_PER_SEC * hz +
 			   (delta_ns % NSEC_PER_SEC * hz + NSEC_PER_SEC - 1) / NSEC_PER_SEC;
 	while (arch_get_cycles() < deadline) {
-		if (current->killed)
-			return -EINTR;
+		if (signal_pending(current))
+			return -ERESTARTNOHAND; /* -EINTR if a handler runs, as Linux's */
 		sleep_until(deadline);
 	}
 	return 0;

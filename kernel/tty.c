@@ -25,6 +25,7 @@
  * TIOCSPGRP). While the console has a session, only its foreground group
  * reads it: any other reader gets -EIO (docs/tasks.md, "Process groups and sessions").
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/console.h>
 #include <trapdoor/printk.h>
@@ -403,7 +404,8 @@ static u64 tty_vtime_cycles(void)
  * VTIME 0: until min(VMIN, count) bytes are there; VMIN 0, VTIME 0: what is
  * there now, perhaps nothing; VMIN 0, VTIME > 0: until a byte or VTIME
  * tenths of a second; both > 0: VTIME is the longest gap between bytes once
- * the first has come. A kill ends the wait (-EINTR), as does being put in the
+ * the first has come. A signal ends the wait (a kill, or a handler: -EINTR,
+ * or the read restarted under SA_RESTART), as does being put in the
  * background (-EIO).
  */
 ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
@@ -425,8 +427,8 @@ ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 		while (!n_tty_readable()) {
 			if (file->f_flags & O_NONBLOCK)
 				return -EAGAIN;
-			if (current->killed)
-				return -EINTR;
+			if (signal_pending(current))
+				return -ERESTARTSYS;
 			console_wait(); /* asleep until a key arrives */
 			if (tty_check_read() < 0)
 				return -EIO;
@@ -455,8 +457,8 @@ ssize_t tty_read(struct file *file, char __user *buf, size_t count, loff_t *pos)
 				break;
 			if (file->f_flags & O_NONBLOCK)
 				break; /* what is there, or -EAGAIN below */
-			if (current->killed)
-				return n ? (long)n : -EINTR;
+			if (signal_pending(current))
+				return n ? (long)n : -ERESTARTSYS;
 			if (vtime && vmin && n > before)
 				deadline =
 				    arch_get_cycles() + vtime; /* the gap after the last byte */

@@ -24,6 +24,10 @@
 #ifndef __noinline
 #define __noinline __attribute__((__noinline__))
 #endif
+/* A default that a strong definition elsewhere replaces at link time. */
+#ifndef __weak
+#define __weak __attribute__((__weak__))
+#endif
 #ifndef __printf
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #endif

@@ -49,6 +49,7 @@ struct mm_struct {
 	struct vm_area_struct vmas[MAX_VMAS]; /* sorted by vm_start, never overlapping */
 	unsigned int mmap_cache;	      /* vma_lookup()'s last find: an index, a hint only */
 	unsigned long start_brk, brk;	      /* the heap: page-aligned end of the image, brk() */
+	unsigned long sigpage;		      /* the signal page's user address, 0 if none (exec) */
 };
 
 /*

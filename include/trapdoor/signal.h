@@ -59,4 +59,29 @@ unsigned long sigsp(unsigned long sp, const struct ksignal *ksig);
 int __save_altstack(stack_t __user *uss, unsigned long sp);
 int restore_altstack(const stack_t __user *uss);
 
+/*
+ * What an interrupted blocking call returns inside the kernel, Linux's values
+ * (never seen by user space): on the way out, the restart rules turn each into
+ * a restart (regs_syscall_restart()) or -EINTR (handle_signal()):
+ *	ERESTARTSYS	restarted if no handler runs, or its action has SA_RESTART
+ *	ERESTARTNOINTR	always restarted
+ *	ERESTARTNOHAND	restarted only if no handler runs (sigsuspend, poll, nanosleep)
+ */
+#define ERESTARTSYS    512
+#define ERESTARTNOINTR 513
+#define ERESTARTNOHAND 514
+
+/*
+ * Delivery (kernel/signal.c), on the way back to user mode, kernel lock held:
+ * get_signal() takes the lowest caught, unblocked pending signal (false if
+ * none); handle_signal() applies the restart rules to syscall_ret (a syscall's
+ * result, or 0 after an interrupt), builds the frame and blocks sa_mask.
+ * do_signal() is both, for every signal deliverable now.
+ */
+bool get_signal(struct ksignal *ksig);
+void do_signal(struct pt_regs *regs, bool in_syscall, long syscall_ret);
+
+/* A fault's signal, with si_addr: the handler runs if one is set and the signal is not blocked. */
+bool force_sig_fault(int sig, int code, unsigned long addr);
+
 #endif

@@ -40,6 +40,13 @@ enum task_state {
 struct mm_struct;
 struct file;
 
+/* A pending signal's sender, what its siginfo says (kernel/signal.c). */
+struct sigqueue_info {
+	int code;	    /* si_code: SI_USER, SI_TKILL, SI_KERNEL, a fault's */
+	int pid;	    /* the sender's pid, for SI_USER and SI_TKILL */
+	unsigned long addr; /* a fault's address */
+};
+
 /*
  * kernel/randomize_kstack.c: the chacha-task offset source. A ChaCha key of
  * the task's own (from the CRNG at spawn, fork and exec), a block counter,
@@ -70,7 +77,19 @@ struct task_struct {
 	struct mm_struct *mm;
 	void *stack; /* lowest address of the kernel stack */
 	char comm[TASK_COMM_LEN];
-	int killed;		     /* 0, or the signal to die by on the way out */
+	/*
+	 * The exit work's word: exit_to_user_mode() loads exit_work once, and
+	 * any non-zero part of it sends the return to user mode the slow way.
+	 */
+	union {
+		struct {
+			int killed;	/* 0, or the signal to die by on the way out */
+			u8 sigpending;	/* a caught signal may be delivered: its handler runs */
+			u8 sigreturned; /* rt_sigreturn ran: its result is no syscall's to restart */
+			u8 restore_sigmask; /* saved_sigmask goes back once a handler is set up */
+		};
+		u64 exit_work;
+	};
 	int pgid;		     /* process group and session (kernel/pgrp.c), */
 	int sid;		     /* inherited at fork and spawn */
 	bool did_exec;		     /* has called execve: its parent may no longer setpgid() it */
@@ -114,6 +133,14 @@ struct task_struct {
 	 */
 	struct sigaction sighand[_NSIG];
 	sigset_t blocked, pending;
+	/* Who sent each pending signal, for the handler's siginfo (bit sig - 1 of pending). */
+	struct sigqueue_info sigqueue[_NSIG];
+	/* sigsuspend's and ppoll's mask: the blocked mask to restore on the way out. */
+	sigset_t saved_sigmask;
+	/* sigaltstack(): the alternate signal stack, Linux's names; size 0 when there is none. */
+	unsigned long sas_ss_sp;
+	size_t sas_ss_size;
+	unsigned int sas_ss_flags;
 	/* kernel/resource.c: the resource limits, inherited at fork and spawn. */
 	struct rlimit rlim[RLIM_NLIMITS];
 };
@@ -164,10 +191,12 @@ long do_wait4(int pid, int *wait_status, int options);
 
 /*
  * kernel/signal.c: sig to t (dropped if ignored, pending if blocked or
- * caught); sig to a process group (-1: all but init and us); fork's copy of
- * the actions and mask; execve's reset of caught signals to SIG_DFL.
+ * caught), from the kernel (SI_KERNEL) or with the sender's si_code and a
+ * fault's address; sig to a process group (-1: all but init and us); fork's
+ * copy of the actions and mask; execve's reset of caught signals to SIG_DFL.
  */
 void send_signal(struct task_struct *t, int sig);
+void send_signal_info(struct task_struct *t, int sig, int code, unsigned long addr);
 long kill_pgrp(int pgid, int sig);
 void copy_sighand(struct task_struct *t, const struct task_struct *parent);
 void flush_signal_handlers(struct task_struct *t);
@@ -198,6 +227,16 @@ static __always_inline void set_need_resched(void)
 static __always_inline void clear_need_resched(void)
 {
 	this_cpu()->resched = false;
+}
+
+/*
+ * A blocking call stops waiting: the task is being killed, or a caught signal
+ * waits for its handler (the call returns -ERESTARTSYS or its kind,
+ * include/trapdoor/signal.h).
+ */
+static __always_inline bool signal_pending(const struct task_struct *t)
+{
+	return t->killed || t->sigpending;
 }
 
 extern unsigned long jiffies;

@@ -10,15 +10,15 @@
  *	DEFINE_WAIT(wait);
  *
  *	while (!condition) {
- *		if (current->killed)
- *			return -EINTR;
+ *		if (signal_pending(current))
+ *			return -ERESTARTSYS;
  *		prepare_to_wait(&wq, &wait);	// queued, TASK_BLOCKED
  *		schedule();			// until wake_up(&wq) or a kill
  *		finish_wait(&wq, &wait);	// off the queue, whoever woke us
  *	}
  *
  * wake_up() takes every entry off the queue and makes its task runnable;
- * each then tests its condition again. kill() makes a waiter runnable
+ * each then tests its condition again. A signal makes a waiter runnable
  * without touching the queue: finish_wait() takes its entry off, so no
  * entry outlives its stack frame.
  */

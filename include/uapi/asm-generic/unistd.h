@@ -33,9 +33,12 @@
 #define __NR_kill	       129
 #define __NR_tkill	       130
 #define __NR_tgkill	       131
+#define __NR_sigaltstack       132
+#define __NR_rt_sigsuspend     133
 #define __NR_rt_sigaction      134
 #define __NR_rt_sigprocmask    135
 #define __NR_rt_sigpending     136
+#define __NR_rt_sigreturn      139
 #define __NR_reboot	       142
 #define __NR_times	       153
 #define __NR_setpgid	       154

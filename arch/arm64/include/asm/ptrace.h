@@ -145,6 +145,17 @@ static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 	regs->regs[0] = (u64)ret;
 }
 
+/*
+ * Runs the svc again on the way out, with its number and arguments as they
+ * were: pc is past the svc (ELR_EL1), so back 4 bytes; x0 back from orig_x0
+ * (x8, the number, and x1-x5 are untouched). A call a signal interrupted.
+ */
+static inline void regs_syscall_restart(struct pt_regs *regs)
+{
+	regs->regs[0] = regs->orig_x0;
+	regs->pc -= 4;
+}
+
 /* The user's sp: SP_EL0 at the time of the trap. */
 static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 {

@@ -104,6 +104,18 @@ static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 	regs->regs[REG_A0] = (unsigned long)ret;
 }
 
+/*
+ * Runs the syscall instruction again on the way out, with its number and
+ * arguments as they were: entry_syscall stepped era past it (4 bytes) before
+ * do_syscall(), so back 4 bytes; a0 back from orig_a0 (a7 and a1-a5 are
+ * untouched). A call a signal interrupted.
+ */
+static inline void regs_syscall_restart(struct pt_regs *regs)
+{
+	regs->regs[REG_A0] = regs->orig_a0;
+	regs->csr_era -= 4;
+}
+
 static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 {
 	return regs->regs[3];

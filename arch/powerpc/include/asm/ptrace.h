@@ -159,6 +159,18 @@ static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 	}
 }
 
+/*
+ * Runs the sc again on the way out, with its number and arguments as they
+ * were: SRR0 (nip) is past the 4-byte sc, so back 4 bytes; r3 back from
+ * orig_gpr3 (r0, the number, and r4-r8 are untouched; the sc sets cr0.SO
+ * afresh). A call a signal interrupted.
+ */
+static inline void regs_syscall_restart(struct pt_regs *regs)
+{
+	regs->gpr[3] = regs->orig_gpr3;
+	regs->nip -= 4;
+}
+
 #endif /* !__ASSEMBLY__ */
 
 #endif

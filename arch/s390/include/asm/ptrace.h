@@ -232,5 +232,18 @@ static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 	regs->gprs[2] = (unsigned long)ret;
 }
 
+/*
+ * Runs the svc again on the way out, with its number and arguments as they
+ * were: the PSW address is past the svc, back by the instruction's length
+ * (the ILC the CPU stored in int_code: 2 bytes, or the length of an EXECUTE
+ * that ran it); r2 back from orig_gpr2 (r1, the number, and r3-r7 are
+ * untouched). A call a signal interrupted.
+ */
+static inline void regs_syscall_restart(struct pt_regs *regs)
+{
+	regs->gprs[2] = regs->orig_gpr2;
+	regs->psw.addr -= (regs->int_code >> 16) & 0x6;
+}
+
 #endif /* __ASSEMBLY__ */
 #endif

@@ -160,6 +160,17 @@ static inline void regs_set_return_value(struct pt_regs *regs, long ret)
 	regs->rax = (unsigned long)ret;
 }
 
+/*
+ * Runs the syscall instruction again on the way out, with its number and
+ * arguments as they were: rip back over the 2-byte syscall instruction
+ * (0f 05), rax back from orig_rax. A call a signal interrupted, restarted.
+ */
+static inline void regs_syscall_restart(struct pt_regs *regs)
+{
+	regs->rax = regs->orig_rax;
+	regs->rip -= 2;
+}
+
 static inline unsigned long user_stack_pointer(const struct pt_regs *regs)
 {
 	return regs->rsp;

@@ -46,9 +46,12 @@
 #define __NR_sched_yield       158
 #define __NR_nanosleep	       162
 #define __NR_prctl	       171
+#define __NR_rt_sigreturn      172
 #define __NR_rt_sigaction      173
 #define __NR_rt_sigprocmask    174
 #define __NR_rt_sigpending     175
+#define __NR_rt_sigsuspend     178
+#define __NR_sigaltstack       185
 #define __NR_ugetrlimit	       190
 #define __NR_poll	       167
 #define __NR_gettid	       207

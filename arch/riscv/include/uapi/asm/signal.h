@@ -3,4 +3,8 @@
 #ifndef TRAPDOOR_ASM_UAPI_SIGNAL_H
 #define TRAPDOOR_ASM_UAPI_SIGNAL_H
 
+/* sigaltstack()'s smallest stack (smaller: -ENOMEM) and the size a program should use. */
+#define MINSIGSTKSZ 2048
+#define SIGSTKSZ    8192
+
 #endif

@@ -5,4 +5,8 @@
 
 #define SA_RESTORER 0x04000000
 
+/* sigaltstack()'s smallest stack (smaller: -ENOMEM) and the size a program should use. */
+#define MINSIGSTKSZ 2048
+#define SIGSTKSZ    8192
+
 #endif

@@ -31,7 +31,7 @@
 #define __NR_mmap	       90
 #define __NR_munmap	       91
 #define __NR_wait4	       114
-#define __NR_sigreturn	       119 /* the non-SA_SIGINFO frame's return (arch/s390/signal.c) */
+#define __NR_sigreturn	       119
 #define __NR_clone	       120
 #define __NR_uname	       122
 #define __NR_mprotect	       125
@@ -45,6 +45,8 @@
 #define __NR_rt_sigaction      174
 #define __NR_rt_sigprocmask    175
 #define __NR_rt_sigpending     176
+#define __NR_rt_sigsuspend     179
+#define __NR_sigaltstack       186
 #define __NR_getrlimit	       191
 #define __NR_getuid	       199
 #define __NR_getgid	       200

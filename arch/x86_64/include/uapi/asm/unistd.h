@@ -18,6 +18,7 @@
 #define __NR_brk	       12
 #define __NR_rt_sigaction      13
 #define __NR_rt_sigprocmask    14
+#define __NR_rt_sigreturn      15
 #define __NR_ioctl	       16
 #define __NR_writev	       20
 #define __NR_pipe	       22
@@ -46,6 +47,8 @@
 #define __NR_getpgid	       121
 #define __NR_getsid	       124
 #define __NR_rt_sigpending     127
+#define __NR_rt_sigsuspend     130
+#define __NR_sigaltstack       131
 #define __NR_prctl	       157
 #define __NR_arch_prctl	       158
 #define __NR_setrlimit	       160
