@@ -289,6 +289,8 @@ SYSCALL_DEFINE0(sigreturn)
 	struct sigframe __user *frame = (struct sigframe __user *)user_stack_pointer(regs);
 	sigset_t set;
 
+	/* No restart rule applies to the registers it restores (rt_sigreturn: restore_altstack()). */
+	current->sigreturned = 1;
 	if (copy_from_user(&set, &frame->sc.oldmask, _SIGMASK_COPY_SIZE))
 		return bad_frame();
 	set_current_blocked(&set);

@@ -68,26 +68,33 @@ static void __attribute__((noinline)) s390_old_handler(int sig, struct s390_sigc
 	r->fprs[9] = -2.25;
 }
 
-/* kill(getpid(), sig) with r6 and f8 known; returns r7 and f9 as they come back. */
+/*
+ * kill(getpid(), sig) with r6 and f8 known; returns r7 and f9 as they come
+ * back. r6 and r7 are set inside the asm: a register variable keeps its value
+ * only at the asm that uses it.
+ */
 static unsigned long s390_kill_self(int sig, double *f9)
 {
-	unsigned long pid =
-	    (unsigned long)getpid(); /* before the register variables: a call clobbers r1-r5 */
-	register unsigned long r1 __asm__("r1") = SYS_kill;
-	register unsigned long r2 __asm__("r2") = pid;
-	register unsigned long r3 __asm__("r3") = (unsigned long)sig;
-	register unsigned long r6 __asm__("r6") = S390_MAGIC_R6;
-	register unsigned long r7 __asm__("r7") = 0;
+	unsigned long pid = (unsigned long)getpid();
+	static const unsigned long r6 = S390_MAGIC_R6;
 	static const double f8 = 1.5;
+	unsigned long r7;
 	double out9;
 
-	__asm__ __volatile__("ld	%%f8,%[f8]\n\t"
+	__asm__ __volatile__("lgr	%%r2,%[pid]\n\t"
+			     "lgr	%%r3,%[sig]\n\t"
+			     "lghi	%%r1,%[nr]\n\t"
+			     "lg	%%r6,%[r6]\n\t"
+			     "lghi	%%r7,0\n\t"
+			     "ld	%%f8,%[f8]\n\t"
 			     "lzdr	%%f9\n\t"
 			     "svc	0\n\t"
+			     "stg	%%r7,%[r7]\n\t"
 			     "std	%%f9,%[f9]"
-			     : "+d"(r2), "+d"(r7), [f9] "=Q"(out9)
-			     : "d"(r1), "d"(r3), "d"(r6), [f8] "Q"(f8)
-			     : "memory", "cc", "f8", "f9");
+			     : [r7] "=Q"(r7), [f9] "=Q"(out9)
+			     : [pid] "d"(pid), [sig] "d"((unsigned long)sig), [nr] "K"(SYS_kill),
+			       [r6] "Q"(r6), [f8] "Q"(f8)
+			     : "memory", "cc", "r1", "r2", "r3", "r6", "r7", "f8", "f9");
 	*f9 = out9;
 	return r7;
 }
@@ -152,10 +159,10 @@ static void s390_rt_frame(void)
 {
 	struct sigaction sa;
 	sigset_t block, old;
-	register unsigned long r6 __asm__("r6") = S390_MAGIC_R6;
-	register unsigned long r7 __asm__("r7") = 0;
+	static const unsigned long r6 = S390_MAGIC_R6;
 	static const double f8 = 1.5;
 	unsigned int fpc, fpc_zero = 0;
+	unsigned long r7;
 	double f9;
 
 	memset(&sa, 0, sizeof(sa));
@@ -171,17 +178,20 @@ static void s390_rt_frame(void)
 			     "stg	%%r1,%[fault]\n\t"
 			     "larl	%%r1,1f\n\t"
 			     "stg	%%r1,%[resume]\n\t"
+			     "lg	%%r6,%[r6]\n\t"
+			     "lghi	%%r7,0\n\t"
 			     "ld	%%f8,%[f8]\n\t"
 			     "lzdr	%%f9\n\t"
 			     "lghi	%%r1,8\n"
 			     "0:\tlg	%%r1,0(%%r1)\n"
-			     "1:\tstd	%%f9,%[f9]\n\t"
+			     "1:\tstg	%%r7,%[r7]\n\t"
+			     "std	%%f9,%[f9]\n\t"
 			     "stfpc	%[fpc]\n\t"
 			     "lfpc	%[zero]"
-			     : "+d"(r7), [fault] "=Q"(s390_fault_pc), [resume] "=Q"(s390_resume_pc),
-			       [f9] "=Q"(f9), [fpc] "=Q"(fpc)
-			     : "d"(r6), [f8] "Q"(f8), [zero] "Q"(fpc_zero)
-			     : "memory", "cc", "r1", "f8", "f9");
+			     : [fault] "=Q"(s390_fault_pc), [resume] "=Q"(s390_resume_pc),
+			       [r7] "=Q"(r7), [f9] "=Q"(f9), [fpc] "=Q"(fpc)
+			     : [r6] "Q"(r6), [f8] "Q"(f8), [zero] "Q"(fpc_zero)
+			     : "memory", "cc", "r1", "r6", "r7", "f8", "f9");
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	signal(SIGSEGV, SIG_DFL);
 
