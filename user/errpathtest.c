@@ -386,10 +386,18 @@ static const struct errcase cases[] = {
 	{ "unknown.negative", -1, { 0 }, -ENOSYS },
 };
 
-/* exit and exit_group never return: nothing to check after them (leaktest checks after a task dies). */
+/*
+ * exit and exit_group never return: nothing to check after them (leaktest
+ * checks after a task dies). Nor do rt_sigreturn and sigreturn return to
+ * their caller: they go wherever the signal frame at the stack pointer says.
+ */
 static bool never_returns(long nr)
 {
-	return nr == __NR_exit || nr == __NR_exit_group;
+#ifdef __NR_sigreturn
+	if (nr == __NR_sigreturn)
+		return true;
+#endif
+	return nr == __NR_exit || nr == __NR_exit_group || nr == __NR_rt_sigreturn;
 }
 
 static bool has_case(long nr)

@@ -22,7 +22,7 @@
  * remove or rename names run only on scratch names (see learn_args()).
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
- * exit and exit_group, reboot with its magic numbers, kill() of a group or
+ * exit and exit_group, rt_sigreturn and sigreturn, reboot with its magic numbers, kill() of a group or
  * of a task that is not one of our children (ours get SIGKILL), execve and
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
@@ -860,6 +860,10 @@ static bool make_safe(long nr, unsigned long *a)
 	switch (nr) {
 	case __NR_exit:
 	case __NR_exit_group:
+	case __NR_rt_sigreturn: /* returns to whatever the stack holds as a signal frame */
+#ifdef __NR_sigreturn
+	case __NR_sigreturn:
+#endif
 		return false;
 	case __NR_reboot:
 		return (unsigned int)a[0] != LINUX_REBOOT_MAGIC1;
