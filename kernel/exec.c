@@ -10,6 +10,7 @@
  * vector, argc. Every field is checked first, by elf_parse() (kernel/elf.c):
  * a malformed image is -ENOEXEC, never a kernel fault.
  */
+#include <trapdoor/signal.h>
 #include <trapdoor/arch.h>
 #include <trapdoor/compiler.h>
 #include <asm/elf.h>
@@ -545,6 +546,8 @@ static __noinline long setup_stack(struct mm_struct *mm, struct exec_args *args,
 	err = mm_setup_stack(mm);
 	if (!err)
 		err = mm_populate(mm, USER_STACK_TOP - USER_STACK_POPULATE, USER_STACK_POPULATE);
+	if (!err)
+		err = setup_sigpage(mm); /* the handlers' return trampoline (kernel/signal.c) */
 	if (err < 0)
 		return err;
 	p -= len;

@@ -23,6 +23,7 @@
 #include <trapdoor/task.h>
 #include <trapdoor/uaccess.h>
 #include <uapi/errno.h>
+#include <uapi/mman.h>
 #include <uapi/trapdoor.h>
 
 #include "syscalls.h"
@@ -600,6 +601,35 @@ SYSCALL_DEFINE2(rt_sigsuspend, const sigset_t __user *, unewset, size_t, sigsets
 }
 
 /*
+ * The signal page: one page for every address space, allocated and filled
+ * from __sigpage_start..__sigpage_end the first time a program is started,
+ * mapped read and execute (never write) at exec where an mmap would go.
+ * fork keeps it, as it keeps every mapping.
+ */
+static void *sigpage;
+
+int setup_sigpage(struct mm_struct *mm)
+{
+	size_t len = (size_t)(__sigpage_end - __sigpage_start);
+	long addr;
+
+	mm->sigpage = 0;
+	if (!len)
+		return 0;
+	if (!sigpage) {
+		sigpage = alloc_page();
+		if (!sigpage)
+			return -ENOMEM;
+		memcpy(sigpage, __sigpage_start, len);
+	}
+	addr = mm_map_special_page(mm, sigpage, PROT_READ | PROT_EXEC);
+	if (addr < 0)
+		return (int)addr;
+	mm->sigpage = (unsigned long)addr;
+	return 0;
+}
+
+/*
  * The signal page as the current task sees it (mm->sigpage, mapped at exec:
  * mm/mmap.c): where label, one of the trampolines between __sigpage_start
  * and __sigpage_end, is in user space; 0 if the page is not mapped.
@@ -612,6 +642,14 @@ unsigned long sigpage_user_addr(const char *label)
 		return 0;
 	return base + (unsigned long)(label - __sigpage_start);
 }
+
+/* Until every arch has its trampolines: an empty signal page, mapped nowhere. */
+__asm__(".weak __sigpage_start, __kernel_rt_sigreturn, __sigpage_end\n"
+	".pushsection .rodata, \"a\"\n"
+	"__sigpage_start:\n"
+	"__kernel_rt_sigreturn:\n"
+	"__sigpage_end:\n"
+	".popsection\n");
 
 /*
  * Until every arch has its frame: the defaults an arch's signal.c replaces.

@@ -219,6 +219,7 @@ int mm_dup(struct mm_struct *dst, struct mm_struct *src)
 	}
 	dst->start_brk = src->start_brk;
 	dst->brk = src->brk;
+	dst->sigpage = src->sigpage;
 	return 0;
 }
 
@@ -261,6 +262,31 @@ static bool hint_fits(struct mm_struct *mm, unsigned long addr, unsigned long le
 		if (vm_start_gap(&mm->vmas[i]) < addr + len && addr < mm->vmas[i].vm_end)
 			return false;
 	return true;
+}
+
+/*
+ * Maps page, a kernel page that stays the kernel's (the signal page), with
+ * prot into mm where a mapping would go: one more reference to it, shared
+ * by fork as any page, written to by nobody (a private copy if the task makes
+ * it writable). The address, or a negative errno.
+ */
+long mm_map_special_page(struct mm_struct *mm, void *page, unsigned int prot)
+{
+	unsigned long addr = get_unmapped_area(mm, PAGE_SIZE);
+	int err;
+
+	if (!addr)
+		return -ENOMEM;
+	err = mm_map_area(mm, addr, PAGE_SIZE, prot, 0);
+	if (err < 0)
+		return err;
+	get_page(page);
+	err = arch_map_user(mm, addr, virt_to_phys(page), prot);
+	if (err < 0) {
+		free_page(page);
+		return err;
+	}
+	return (long)addr;
 }
 
 static long do_mmap(unsigned long addr, unsigned long len, unsigned long prot, unsigned long flags,

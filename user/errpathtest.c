@@ -167,6 +167,15 @@ static const struct errcase cases[] = {
 	{ "tgkill.bad_tgid", __NR_tgkill, { 0, 1, 0 }, -EINVAL },
 	{ "rt_sigprocmask.sigsetsize", __NR_rt_sigprocmask, { 0, 0, 0, 4 }, -EINVAL },
 	{ "rt_sigpending.bad_ptr", __NR_rt_sigpending, { BAD_LOW, 8 }, -EFAULT },
+	{ "rt_sigsuspend.sigsetsize", __NR_rt_sigsuspend, { 0, 4 }, -EINVAL },
+	{ "rt_sigsuspend.bad_ptr", __NR_rt_sigsuspend, { BAD_LOW, 8 }, -EFAULT },
+	{ "sigaltstack.bad_ptr", __NR_sigaltstack, { BAD_LOW, 0 }, -EFAULT },
+	{ "sigaltstack.bad_old_ptr", __NR_sigaltstack, { 0, BAD_LOW }, -EFAULT },
+	/* A forged frame kills the caller: user/sroptest.c forks for it. */
+	{ "rt_sigreturn", __NR_rt_sigreturn, { 0 }, ELSEWHERE },
+#ifdef __NR_sigreturn
+	{ "sigreturn", __NR_sigreturn, { 0 }, ELSEWHERE },
+#endif
 	{ "times.bad_ptr", __NR_times, { BAD_LOW }, -EFAULT },
 	{ "prctl.bad_option", __NR_prctl, { 9999, 0 }, -EINVAL },
 	{ "gettimeofday.bad_ptr", __NR_gettimeofday, { BAD_LOW, 0 }, -EFAULT },

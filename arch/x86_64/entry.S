@@ -520,3 +520,16 @@ arch_cpu_idle_wakeup:			// ... and returns here, the only ring-0 RIP it may
 	cli				// masked again, as the kernel always runs
 	ret				// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The signal page (kernel/signal.c maps what lies between these labels into
+ * every address space): empty here. An x86_64 handler returns through its
+ * action's sa_restorer, libc's call of rt_sigreturn (signal.c), so there is
+ * no trampoline to map, and no page.
+ */
+	.pushsection .rodata, "a"	// data, never run: nothing here to run
+	.globl	__sigpage_start, __kernel_rt_sigreturn, __sigpage_end
+__sigpage_start:			// the page's first byte ...
+__kernel_rt_sigreturn:			// ... no trampoline (SA_RESTORER is required) ...
+__sigpage_end:				// ... and its end: nothing between
+	.popsection			// back to the code section

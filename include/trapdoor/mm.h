@@ -100,6 +100,8 @@ void kernel_protect(void);
  *			if touched (Linux's MAP_POPULATE); -EFAULT outside the areas
  *	mm_dup()	fork: a copy of mm in the new (empty) mm, pages shared COW
  *	mm_mprotect()	mprotect(2) on mm: its areas and present pages get prot
+ *	mm_map_special_page() a kernel page (the signal page) into mm where an
+ *			mmap would go, with prot; its address or an errno
  */
 struct mm_struct *mm_create(void);
 void mm_destroy(struct mm_struct *mm);
@@ -112,6 +114,7 @@ int mm_copy_from(struct mm_struct *mm, void *dst, unsigned long va, size_t n);
 int mm_populate(struct mm_struct *mm, unsigned long start, unsigned long len);
 int mm_dup(struct mm_struct *dst, struct mm_struct *src);
 int mm_mprotect(struct mm_struct *mm, unsigned long start, size_t len, unsigned long prot);
+long mm_map_special_page(struct mm_struct *mm, void *page, unsigned int prot);
 
 /* mm/mmap.c: the area containing addr, or NULL. */
 struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);

@@ -48,6 +48,9 @@ int arch_setup_rt_frame(struct ksignal *ksig, sigset_t oldset, struct pt_regs *r
  */
 extern const char __sigpage_start[], __sigpage_end[], __kernel_rt_sigreturn[];
 unsigned long sigpage_user_addr(const char *label);
+struct mm_struct;
+/* exec: maps the signal page into mm (nothing if this arch's page is empty). 0 or -ENOMEM. */
+int setup_sigpage(struct mm_struct *mm);
 
 /*
  * For the arches' frames (kernel/signal.c): sigsp() is the stack the frame
