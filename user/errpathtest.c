@@ -395,18 +395,10 @@ static const struct errcase cases[] = {
 	{ "unknown.negative", -1, { 0 }, -ENOSYS },
 };
 
-/*
- * exit and exit_group never return: nothing to check after them (leaktest
- * checks after a task dies). Nor do rt_sigreturn and sigreturn return to
- * their caller: they go wherever the signal frame at the stack pointer says.
- */
+/* exit and exit_group never return: nothing to check after them (leaktest checks after a task dies). */
 static bool never_returns(long nr)
 {
-#ifdef __NR_sigreturn
-	if (nr == __NR_sigreturn)
-		return true;
-#endif
-	return nr == __NR_exit || nr == __NR_exit_group || nr == __NR_rt_sigreturn;
+	return nr == __NR_exit || nr == __NR_exit_group;
 }
 
 static bool has_case(long nr)
