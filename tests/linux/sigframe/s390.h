@@ -129,6 +129,55 @@ static void s390_old_frame(void)
 	check("s390 sigreturn: f9 from the frame", f9 == -2.25);
 }
 
+/* An SA_SIGINFO handler for a kill(): the rt_sigframe of a signal that ended a syscall. */
+static void s390_rt_kill_handler(int sig, siginfo_t *info, void *ucv)
+{
+	ucontext_t *uc = ucv;
+	struct s390_sigregs *r = (struct s390_sigregs *)&uc->uc_mcontext;
+	const unsigned short *ret = __builtin_return_address(0);
+
+	s390_handled = sig;
+	s390_ok_info =
+	    info->si_signo == sig && info->si_code == SI_USER && info->si_pid == getpid();
+	s390_ok_regs = r->gprs[6] == S390_MAGIC_R6;
+	s390_ok_psw = (r->psw_mask & S390_PSW_SHOWN) == S390_PSW_SHOWN;
+	s390_ok_return = *ret == S390_SVC_RT_SIGRETURN;
+	s390_ok_fpr = r->fprs[8] == 1.5;
+	s390_ok_mask = (uc->uc_sigmask.__val[0] & (1UL << (SIGUSR2 - 1))) != 0;
+	r->gprs[7] = S390_MAGIC_R7;
+	r->fprs[9] = -0.5;
+}
+
+static void s390_rt_kill(void)
+{
+	struct sigaction sa;
+	sigset_t block, old;
+	unsigned long r7;
+	double f9;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = s390_rt_kill_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGUSR1, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	s390_handled = 0;
+	r7 = s390_kill_self(SIGUSR1, &f9);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	signal(SIGUSR1, SIG_DFL);
+
+	check("s390 rt_sigframe (kill): handler ran with the signal", s390_handled == SIGUSR1);
+	check("s390 rt_sigframe (kill): si_code SI_USER, si_pid ours", s390_ok_info);
+	check("s390 rt_sigframe (kill): r6 as interrupted", s390_ok_regs);
+	check("s390 rt_sigframe (kill): psw mask problem state, 64-bit", s390_ok_psw);
+	check("s390 rt_sigframe (kill): r14 returns to svc 173", s390_ok_return);
+	check("s390 rt_sigframe (kill): f8 as interrupted", s390_ok_fpr);
+	check("s390 rt_sigframe (kill): uc_sigmask has the blocked SIGUSR2", s390_ok_mask);
+	check("s390 rt_sigreturn (kill): r7 from the frame", r7 == S390_MAGIC_R7);
+	check("s390 rt_sigreturn (kill): f9 from the frame", f9 == -0.5);
+}
+
 /*
  * An SA_SIGINFO handler for a fault: the saved PSW address is the load that
  * faulted (a translation exception nullifies it); the handler moves it past
@@ -211,5 +260,6 @@ static void s390_rt_frame(void)
 static void sigframe_arch_checks(void)
 {
 	s390_old_frame();
+	s390_rt_kill();
 	s390_rt_frame();
 }
