@@ -55,6 +55,24 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
 	do_exit(fault_signals[kind]);
 }
 
+void force_sig_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr, int code)
+{
+	struct task_struct *t = current;
+	int sig = fault_signals[kind];
+	void (*handler)(int);
+
+	spin_lock(&kernel_lock); /* a trap from user mode holds none */
+	handler = t->sighand[sig - 1].sa_handler;
+	if (handler != SIG_DFL && handler != SIG_IGN && !(t->blocked & sigmask(sig)) &&
+	    !t->killed) {
+		send_signal_info(t, sig, code, addr);
+		spin_unlock(&kernel_lock);
+		return;
+	}
+	spin_unlock(&kernel_lock);
+	do_user_fault(regs, kind, addr);
+}
+
 static bool in_range(unsigned long addr, const void *start, const void *end)
 {
 	return addr >= (unsigned long)start && addr < (unsigned long)end;

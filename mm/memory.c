@@ -147,10 +147,11 @@ void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned lon
 	stackleak_track_stack(); /* a frame bigger than the stackleak search depth */
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
-	int err = -EFAULT;
+	int err = -EFAULT, code;
 
 	spin_lock(&kernel_lock); /* a trap from user mode holds none */
 	vma = mm ? vma_lookup(mm, addr) : NULL;
+	code = vma ? SEGV_ACCERR : SEGV_MAPERR; /* a mapping that forbids it, or none */
 	if (vma && access_allowed(vma, kind))
 		err = handle_mm_fault(mm, vma, addr, kind == FAULT_WRITE);
 	if (err == -ENOMEM) {
@@ -162,7 +163,7 @@ void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned lon
 	}
 	spin_unlock(&kernel_lock);
 	if (err < 0)
-		do_user_fault(regs, kind, addr);
+		force_sig_fault(regs, kind, addr, code);
 }
 
 /*

@@ -22,6 +22,7 @@ USER_LIB_SRCS	:= user/lib/migrate.c user/lib/parse.c user/lib/printf.c user/lib/
 		   user/lib/task.c \
 		   $(addprefix user/lib/arch/$(ARCH)/,counter.S crt0.S faults.S regcheck.S syscall.S \
 		     fault_cases.c userregs.c clone.c) \
+		   $(wildcard user/lib/arch/$(ARCH)/srop.c) \
 		   lib/string.c lib/vsprintf.c lib/stats.c lib/cpumask.c lib/gf2.c lib/prandom/prandom.c
 USER_LIB_OBJS	:= $(patsubst %,$(USER_BUILD)/%.o,$(basename $(USER_LIB_SRCS)))
 USER_ELFS	:= $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))

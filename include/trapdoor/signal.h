@@ -84,7 +84,4 @@ int restore_altstack(const stack_t __user *uss);
 bool get_signal(struct ksignal *ksig);
 void do_signal(struct pt_regs *regs, bool in_syscall, long syscall_ret);
 
-/* A fault's signal, with si_addr: the handler runs if one is set and the signal is not blocked. */
-bool force_sig_fault(int sig, int code, unsigned long addr);
-
 #endif

@@ -122,6 +122,15 @@ __noreturn void do_user_fault(struct pt_regs *regs, enum user_fault kind, unsign
  * again. Otherwise the task dies as in do_user_fault(), which never returns.
  */
 void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr);
+/*
+ * A user-mode fault whose signal a handler may take (Linux's
+ * force_sig_fault()): if the task catches the fault's signal and does not
+ * block it, the signal is sent with si_code code and si_addr addr, and this
+ * returns: the arch's trap code returns to user mode, and the handler runs on
+ * the way (it may fix the cause, or move the saved pc past the instruction).
+ * Otherwise as do_user_fault(): the task dies.
+ */
+void force_sig_fault(struct pt_regs *regs, enum user_fault kind, unsigned long addr, int code);
 
 /*
  * A page fault in kernel mode (kernel/traps.c): names what the kernel did
