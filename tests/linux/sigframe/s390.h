@@ -257,7 +257,7 @@ static void s390_rt_frame(void)
 	check("s390 rt_sigreturn: fpc rounding mode from the frame", (fpc & 7) == 1);
 }
 
-static void sigframe_arch_checks(void)
+static void arch_sigframe_checks(void)
 {
 	s390_old_frame();
 	s390_rt_kill();

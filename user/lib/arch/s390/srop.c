@@ -13,6 +13,7 @@
  *   - the home space becomes the primary, EA without BA gets BA;
  *   - runtime instrumentation, or an FPC that LFPC refuses: SIGSEGV.
  */
+#include "lib/srop.h"
 #include "lib/ulib.h"
 
 #include <asm/sigcontext.h>
