@@ -80,7 +80,10 @@ _Static_assert(offsetof(struct rt_sigframe, uc) == 296, "rt_sigframe.uc");
 /*
  * The FPC bits that must be zero, and the BFP rounding modes (its low three
  * bits) that do not exist: LFPC raises a specification exception for either
- * (PoP 9, "Floating-Point-Control Register").
+ * (PoP 9, "Floating-Point-Control Register"). Mode 7 needs the
+ * floating-point-extension facility, which every CPU since z10 has (we build
+ * for z196). Linux tries the value with SFPC under an exception-table fixup;
+ * the kernel here has none, so it checks the bits.
  */
 #define FPC_RESERVED_BITS	 0x03030088U
 #define FPC_BFP_RM_MASK		 0x7U
