@@ -99,6 +99,12 @@ __noreturn void do_exit(int wait_status)
 	/* An orphan nobody waits for by pid is released at once; init still wakes to re-check. */
 	if (me->orphan && !(init && init->state == TASK_BLOCKED && init->wait_for == me->pid))
 		release_task(me);
+	/* The parent's SIGCHLD (dropped unless caught: its default is to ignore), as Linux's. */
+	if (me->parent && me->parent->state != TASK_UNUSED)
+		send_signal_info(me->parent, SIGCHLD,
+				 WIFEXITED(wait_status) ? CLD_EXITED : CLD_KILLED,
+				 (unsigned long)(WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) :
+									  WTERMSIG(wait_status)));
 	wake_up(me->parent ? me->parent : init);
 	schedule();
 	panic("a zombie ran again");
@@ -200,8 +206,6 @@ struct waitid_info {
 	int si_signo, si_errno, si_code, pad;
 	int pid, uid, status; /* si_pid, si_uid, si_status */
 };
-#define CLD_EXITED 1
-#define CLD_KILLED 2
 
 /*
  * waitid(idtype, id, infop, options, rusage): P_ALL, P_PID id, P_PGID id (0:

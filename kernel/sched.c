@@ -209,14 +209,15 @@ void sleep_until(u64 wake_at)
 }
 
 /*
- * nanosleep(req, rem): sleeps at least req; rem is not written (no signals).
- * A deadline beyond the counter's range saturates: the task sleeps until it
- * is killed (tv_sec * hz would otherwise wrap and return at once).
+ * nanosleep(req, rem): sleeps at least req; a signal that ends it early
+ * writes the time left to rem (if given), as Linux's. A deadline beyond the
+ * counter's range saturates: the task sleeps until a signal ends it (tv_sec *
+ * hz would otherwise wrap and return at once).
  */
-SYSCALL_DEFINE1(nanosleep, const struct timespec __user *, rqtp)
+SYSCALL_DEFINE2(nanosleep, const struct timespec __user *, rqtp, struct timespec __user *, rmtp)
 {
 	struct timespec ts;
-	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ns_ticks, deadline;
+	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), ns_ticks, deadline, now;
 
 	if (copy_from_user(&ts, rqtp, sizeof(ts)) < 0)
 		return -EFAULT;
@@ -228,9 +229,17 @@ SYSCALL_DEFINE1(nanosleep, const struct timespec __user *, rqtp)
 		deadline = U64_MAX; /* for ever */
 	else
 		deadline = start + (u64)ts.tv_sec * hz + ns_ticks;
-	while (arch_get_cycles() < deadline) {
-		if (signal_pending(current))
+	while ((now = arch_get_cycles()) < deadline) {
+		if (signal_pending(current)) {
+			u64 left = deadline - now;
+
+			ts.tv_sec = (long)(left / hz);
+			ts.tv_nsec = (long)((left % hz) * 1000000000ULL / hz);
+			/* A task being killed never sees it: only a handler's return does. */
+			if (rmtp && !current->killed && copy_to_user(rmtp, &ts, sizeof(ts)) < 0)
+				return -EFAULT;
 			return -ERESTARTNOHAND; /* -EINTR if a handler runs, as Linux's */
+		}
 		sleep_until(deadline);
 	}
 	return 0;

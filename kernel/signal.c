@@ -130,6 +130,7 @@ void send_signal_info(struct task_struct *t, int sig, int code, unsigned long ad
 	if (!(t->pending & sigmask(sig))) {
 		t->sigqueue[sig - 1].code = code;
 		t->sigqueue[sig - 1].pid = code == SI_KERNEL ? 0 : current->pid;
+		t->sigqueue[sig - 1].status = (int)addr;
 		t->sigqueue[sig - 1].addr = addr;
 	}
 	t->pending |= sigmask(sig);
@@ -385,10 +386,14 @@ bool get_signal(struct ksignal *ksig)
 		memset(&ksig->info, 0, sizeof(ksig->info));
 		ksig->info.si_signo = sig;
 		ksig->info.si_code = q->code;
-		if (q->code == SI_USER || q->code == SI_TKILL)
+		if (q->code == SI_USER || q->code == SI_TKILL) {
 			ksig->info.si_pid = q->pid; /* si_uid 0: every task is root */
-		else if (q->code != SI_KERNEL)
+		} else if (sig == SIGCHLD && q->code != SI_KERNEL) {
+			ksig->info.si_pid = q->pid;
+			ksig->info.si_status = q->status;
+		} else if (q->code != SI_KERNEL) {
 			ksig->info.si_addr = (void *)q->addr;
+		}
 		if (ka->sa_flags & SA_RESETHAND)
 			ka->sa_handler = SIG_DFL;
 		recalc_sigpending(t);

@@ -152,17 +152,16 @@ SYSCALL_DEFINE1(times, struct tms __user *, tbuf)
  * clock_nanosleep(which, flags, req, rem): sleeps for req, or with
  * TIMER_ABSTIME until which reads req. As Linux: -EINVAL for an unknown clock
  * or a bad req, -EOPNOTSUPP for a clock that cannot be slept on (the raw and
- * coarse ones), -EFAULT for a bad req. rem is never written: nothing but a
- * fatal signal ends a sleep early.
+ * coarse ones), -EFAULT for a bad req. A relative sleep that a signal ends
+ * early writes the time left to rem (if given), as Linux's.
  */
 SYSCALL_DEFINE4(clock_nanosleep, clockid_t, which_clock, int, flags, const struct timespec __user *,
 		rqtp, struct timespec __user *, rmtp)
 {
 	u64 hz = arch_cycles_per_sec(), start = arch_get_cycles(), now_ns, req_ns, delta_ns,
-	    deadline;
+	    deadline, now;
 	struct timespec ts;
 
-	(void)rmtp;
 	if (!clock_valid(which_clock))
 		return -EINVAL;
 	if (which_clock != CLOCK_REALTIME && which_clock != CLOCK_MONOTONIC &&
@@ -189,9 +188,18 @@ SYSCALL_DEFINE4(clock_nanosleep, clockid_t, which_clock, int, flags, const struc
 	else
 		deadline = start + delta_ns / NSEC_PER_SEC * hz +
 			   (delta_ns % NSEC_PER_SEC * hz + NSEC_PER_SEC - 1) / NSEC_PER_SEC;
-	while (arch_get_cycles() < deadline) {
-		if (signal_pending(current))
+	while ((now = arch_get_cycles()) < deadline) {
+		if (signal_pending(current)) {
+			u64 left = cycles_to_ns(deadline - now);
+			struct timespec rem = { .tv_sec = (long)(left / NSEC_PER_SEC),
+						.tv_nsec = (long)(left % NSEC_PER_SEC) };
+
+			/* A task being killed never sees it: only a handler's return does. */
+			if (rmtp && !(flags & TIMER_ABSTIME) && !current->killed &&
+			    copy_to_user(rmtp, &rem, sizeof(rem)) < 0)
+				return -EFAULT;
 			return -ERESTARTNOHAND; /* -EINTR if a handler runs, as Linux's */
+		}
 		sleep_until(deadline);
 	}
 	return 0;

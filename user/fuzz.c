@@ -22,7 +22,9 @@
  * remove or rename names run only on scratch names (see learn_args()).
  *
  * Calls that would end the fuzzer or the machine are changed or skipped:
- * exit and exit_group, rt_sigreturn and sigreturn, reboot with its magic numbers, kill() of a group or
+ * exit and exit_group, rt_sigreturn (a random frame kills), rt_sigsuspend (it
+ * would wait for ever), rt_sigaction with a new action (a random handler would
+ * run), reboot with its magic numbers, kill() of a group or
  * of a task that is not one of our children (ours get SIGKILL), execve and
  * spawn of a real program (the name, if it is in our buffer, starts with
  * '#'), read on fd 0 (it would wait for console input), the console's
@@ -860,11 +862,18 @@ static bool make_safe(long nr, unsigned long *a)
 	switch (nr) {
 	case __NR_exit:
 	case __NR_exit_group:
-	case __NR_rt_sigreturn: /* returns to whatever the stack holds as a signal frame */
+		return false;
+	case __NR_rt_sigreturn: /* a frame of random bytes: SIGSEGV */
 #ifdef __NR_sigreturn
 	case __NR_sigreturn:
 #endif
+	case __NR_rt_sigsuspend: /* waits for a signal nobody sends */
 		return false;
+	case __NR_rt_sigaction:
+		/* A handler at a random address would run: only the reads and the refusals. */
+		if (a[1])
+			a[1] = bad_ptr();
+		return true;
 	case __NR_reboot:
 		return (unsigned int)a[0] != LINUX_REBOOT_MAGIC1;
 	case __NR_kill: {

@@ -31,6 +31,29 @@ static long set_action(int sig, void (*handler)(int))
 	return sigaction_raw(sig, &sa, NULL, sizeof(sigset_t));
 }
 
+static __noreturn void exit_42(int sig)
+{
+	(void)sig;
+	exit(42);
+}
+
+/*
+ * sig's handler is exit_42(), which never returns, so its restorer is never
+ * called; SA_RESTORER only because x86_64 refuses a frame without one.
+ */
+static void set_exiting_handler(int sig)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = exit_42;
+#ifdef SA_RESTORER
+	sa.sa_flags = SA_RESTORER;
+	sa.sa_restorer = (void (*)(void))exit_42;
+#endif
+	sigaction_raw(sig, &sa, NULL, sizeof(sigset_t));
+}
+
 static long sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
 	return syscall4(__NR_rt_sigprocmask, how, set, old, sizeof(sigset_t));
@@ -321,6 +344,34 @@ static void sigprocmask_cases(void)
 	st = reap(pid);
 	CHECK("user.proc.signal.blocked_pending_then_delivered", st == SIGUSR1,
 	      "status 0x%x (exit 1: not pending; exit 2: not delivered)", st);
+
+	/*
+	 * A caught signal runs its handler, which here ends the child with
+	 * exit(42) instead of returning: no restorer is ever called.
+	 */
+	pid = fork();
+	if (pid == 0) {
+		set_exiting_handler(SIGUSR1);
+		kill(getpid(), SIGUSR1);
+		exit(1);
+	}
+	st = reap(pid);
+	CHECK("user.proc.signal.caught_runs_handler", st == 42 << 8,
+	      "status 0x%x (exit 1: the handler did not run)", st);
+	pid = fork();
+	if (pid == 0) {
+		set = sigmask(SIGUSR1);
+		set_exiting_handler(SIGUSR1);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		kill(getpid(), SIGUSR1);
+		if (sigpending() != sigmask(SIGUSR1))
+			exit(1);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		exit(2);
+	}
+	st = reap(pid);
+	CHECK("user.proc.signal.blocked_caught_runs_handler_on_unblock", st == 42 << 8,
+	      "status 0x%x (exit 1: not pending; exit 2: the handler did not run)", st);
 
 	/* Ignoring a pending signal discards it. */
 	pid = fork();

@@ -43,7 +43,8 @@ struct file;
 /* A pending signal's sender, what its siginfo says (kernel/signal.c). */
 struct sigqueue_info {
 	int code;	    /* si_code: SI_USER, SI_TKILL, SI_KERNEL, a fault's */
-	int pid;	    /* the sender's pid, for SI_USER and SI_TKILL */
+	int pid;	    /* the sender's pid: SI_USER, SI_TKILL, and SIGCHLD's child */
+	int status;	    /* SIGCHLD: the child's exit code or signal */
 	unsigned long addr; /* a fault's address */
 };
 
@@ -192,7 +193,7 @@ long do_wait4(int pid, int *wait_status, int options);
 /*
  * kernel/signal.c: sig to t (dropped if ignored, pending if blocked or
  * caught), from the kernel (SI_KERNEL) or with the sender's si_code and a
- * fault's address; sig to a process group (-1: all but init and us); fork's
+ * fault's address (SIGCHLD: the child's exit code or signal); sig to a process group (-1: all but init and us); fork's
  * copy of the actions and mask; execve's reset of caught signals to SIG_DFL.
  */
 void send_signal(struct task_struct *t, int sig);

@@ -100,6 +100,8 @@ typedef struct sigaltstack {
 #define SI_TKILL    (-6)
 #define SEGV_MAPERR 1 /* no mapping at the address */
 #define SEGV_ACCERR 2 /* a mapping that forbids the access */
+#define CLD_EXITED  1 /* SIGCHLD: the child exited, si_status its exit code */
+#define CLD_KILLED  2 /* SIGCHLD: a signal ended it, si_status the signal */
 
 /*
  * The siginfo a SA_SIGINFO handler gets, Linux's 128 bytes: three ints, then

@@ -104,16 +104,17 @@ static void test_handler_runs(void)
 	set_handler(SIGUSR1, SIG_DFL, 0, NULL);
 }
 
-static volatile int info_signo, info_code, info_pid, info_uid, info_uc;
+static volatile int info_signo, info_code, info_pid, info_uid, info_uc, info_status;
 
 static void on_info(int sig, siginfo_t *si, void *uc)
 {
-	(void)sig;
 	info_signo = si->si_signo;
 	info_code = si->si_code;
 	info_pid = si->si_pid;
 	info_uid = (int)si->si_uid;
 	info_uc = uc != NULL;
+	if (sig == SIGCHLD)
+		info_status = si->si_status;
 }
 
 static void test_siginfo(void)
@@ -256,8 +257,8 @@ static void test_sigaltstack(void)
 
 	check("sigaltstack: set", sigaltstack(&ss, NULL) == 0);
 	sigaltstack(NULL, &cur);
-	check("sigaltstack: read back", cur.ss_sp == altstack && cur.ss_size == sizeof(altstack) &&
-					    cur.ss_flags == 0);
+	check("sigaltstack: read back",
+	      cur.ss_sp == altstack && cur.ss_size == sizeof(altstack) && cur.ss_flags == 0);
 	set_handler(SIGUSR1, on_altstack, SA_ONSTACK, NULL);
 	raise(SIGUSR1);
 	check("SA_ONSTACK: the handler runs on the alternate stack", on_alt);
@@ -279,6 +280,23 @@ static void test_sigaltstack(void)
 	sigaltstack(NULL, &cur);
 	check("sigaltstack: SS_DISABLE", cur.ss_flags == SS_DISABLE);
 	set_handler(SIGUSR1, SIG_DFL, 0, NULL);
+}
+
+static void test_sigchld(void)
+{
+	pid_t pid;
+
+	info_signo = info_code = info_pid = 0;
+	set_siginfo_handler(SIGCHLD, on_info, SA_RESTART);
+	pid = fork();
+	if (pid == 0)
+		_exit(3);
+	waitpid(pid, NULL, 0);
+	check("SIGCHLD: the parent's handler runs when a child exits", info_signo == SIGCHLD);
+	check("SIGCHLD: si_code CLD_EXITED", info_code == CLD_EXITED);
+	check("SIGCHLD: si_pid is the child", info_pid == pid);
+	check("SIGCHLD: si_status is its exit code", info_status == 3);
+	set_handler(SIGCHLD, SIG_DFL, 0, NULL);
 }
 
 static void test_sigsuspend(void)
@@ -318,6 +336,7 @@ static void test_nanosleep_eintr(void)
 	errno = 0;
 	r = nanosleep(&ts, &ts);
 	check("nanosleep: EINTR after a handler, even with SA_RESTART", r == -1 && errno == EINTR);
+	check("nanosleep: the time left is in rem", ts.tv_sec >= 1 && ts.tv_sec < 20);
 	stop_child(pid);
 	set_handler(SIGUSR1, SIG_DFL, 0, NULL);
 }
@@ -420,6 +439,7 @@ int main(void)
 	test_resethand();
 	test_restart();
 	test_sigaltstack();
+	test_sigchld();
 	test_sigsuspend();
 	test_nanosleep_eintr();
 	test_wait_eintr();

@@ -55,7 +55,8 @@ static void on_regs(int sig, siginfo_t *si, void *ucv)
 	regs_r12_ok = uc->uc_mcontext.gregs[REG_R12] == MARK_R12;
 	regs_rax_ok = uc->uc_mcontext.gregs[REG_RAX] == 0; /* kill()'s result */
 	regs_mxcsr_ok = uc->uc_mcontext.fpregs && uc->uc_mcontext.fpregs->mxcsr == 0x3f80;
-	regs_mask_ok = sigismember(&uc->uc_sigmask, SIGUSR2) && !sigismember(&uc->uc_sigmask, SIGUSR1);
+	regs_mask_ok =
+	    sigismember(&uc->uc_sigmask, SIGUSR2) && !sigismember(&uc->uc_sigmask, SIGUSR1);
 	uc->uc_mcontext.gregs[REG_R13] = NEW_R13;
 	__asm__ __volatile__("ldmxcsr %0" : : "m"(handler_mxcsr));
 }
@@ -87,9 +88,9 @@ static void arch_sigframe_checks(void)
 			     "stmxcsr %[after]\n\t"
 			     "ldmxcsr %[dflt]"
 			     : "=a"(ret), [r13] "=m"(r13_after), [after] "=m"(mxcsr_after)
-			     : "0"((long)SYS_kill), "D"((long)getpid()), "S"((long)SIGUSR1),
-			       [down] "m"(mxcsr_down), [dflt] "m"(mxcsr_default), [m12] "i"(MARK_R12),
-			       [m13] "i"(MARK_R13)
+			     : "0"((long)SYS_kill), "D"((long)getpid()),
+			       "S"((long)SIGUSR1), [down] "m"(mxcsr_down),
+			       [dflt] "m"(mxcsr_default), [m12] "i"(MARK_R12), [m13] "i"(MARK_R13)
 			     : "rcx", "r11", "r12", "r13", "memory");
 	sigprocmask(SIG_UNBLOCK, &block, NULL);
 	set_handler(SIGUSR1, SIG_DFL, 0, NULL);

