@@ -133,6 +133,13 @@ static void expect_user_psw(void)
 	want_value = user_mask() & KERNEL_BITS;
 }
 
+/* A frame as the kernel writes it: it must return, or every "must die" case proves nothing. */
+static void rt_valid(void)
+{
+	expect_user_psw();
+	forge_rt(user_mask(), 0);
+}
+
 /* Supervisor state: problem state off, the rest a user's. */
 static void rt_supervisor(void)
 {
@@ -210,6 +217,7 @@ static void old_fpc_rounding(void)
 }
 
 const struct srop_case srop_cases[] = {
+	{ "rt_sigreturn, a valid frame", rt_valid, 0 },
 	{ "rt_sigreturn, supervisor state", rt_supervisor, 0 },
 	{ "sigreturn, supervisor state", old_supervisor, 0 },
 	{ "rt_sigreturn, DAT off", rt_dat_off, 0 },
