@@ -59,6 +59,7 @@
 #include <asm/ptrace.h>
 #include <asm/smp.h>
 #include <asm/stackleak.h>
+#include <uapi/unistd.h>
 
 /*
  * The unwind table (the .cfi_* lines at entry_syscall) goes into .debug_frame:
@@ -396,6 +397,29 @@ SYM_FUNC_START(arch_cpu_idle)
 .Lidle_done:
 	br	%r14			// to the idle loop, which looks at the clock
 SYM_FUNC_END(arch_cpu_idle)
+
+/*
+ * The signal page's code (include/trapdoor/signal.h): the kernel copies what
+ * lies between __sigpage_start and __sigpage_end into one page mapped into
+ * every user address space, so it runs there in user mode and must not
+ * depend on where it is. A handler returns with `br %r14` to the trampoline
+ * of its frame (arch/s390/signal.c), with r15 back at that frame. The svc
+ * carries the number in its own operand, as Linux's vDSO does, so that
+ * unwinders (libgcc, gdb) that look for `svc 119` or `svc 173` at a return
+ * address know a signal frame.
+ */
+	.section .rodata, "a"
+	.balign	8
+	.globl	__sigpage_start
+__sigpage_start:
+	.globl	__kernel_sigreturn
+__kernel_sigreturn:			// from a handler without SA_SIGINFO
+	svc	__NR_sigreturn		// read struct sigframe at r15; never returns here
+	.globl	__kernel_rt_sigreturn
+__kernel_rt_sigreturn:			// from an SA_SIGINFO handler
+	svc	__NR_rt_sigreturn	// read struct rt_sigframe at r15; never returns here
+	.globl	__sigpage_end
+__sigpage_end:
 
 /*
  * The PSWs lpswe loads from storage, and CPU 0's stacks for the stackleak

@@ -30,8 +30,19 @@
 #define PSW_MASK_ASC	_UL(0x0000c00000000000) /* 16-17 AS: space */
 #define PSW_MASK_CC	_UL(0x0000300000000000) /* 18-19 CC */
 #define PSW_MASK_PM	_UL(0x00000f0000000000) /* 20-23: program mask */
+#define PSW_MASK_RI	_UL(0x0000008000000000) /* 24 RI: runtime instrumentation */
 #define PSW_MASK_EA	_UL(0x0000000100000000) /* 31 EA: extended addr. */
 #define PSW_MASK_BA	_UL(0x0000000080000000) /* 32 BA: basic addr. */
+
+/*
+ * The bits a signal frame's PSW may set (Linux's PSW_MASK_USER): the
+ * address-space control, the condition code, the program mask and the
+ * addressing mode. And two values of the AS field: primary, the user's
+ * space; home, which sigreturn never gives a user PSW.
+ */
+#define PSW_MASK_USER	(PSW_MASK_ASC | PSW_MASK_CC | PSW_MASK_PM | PSW_MASK_EA | PSW_MASK_BA)
+#define PSW_ASC_PRIMARY _UL(0x0000000000000000)
+#define PSW_ASC_HOME	_UL(0x0000c00000000000)
 
 #define PSW_SHIFT_KEY 52
 #define PSW_SHIFT_ASC 46
