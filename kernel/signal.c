@@ -647,36 +647,3 @@ unsigned long sigpage_user_addr(const char *label)
 		return 0;
 	return base + (unsigned long)(label - __sigpage_start);
 }
-
-/* Until every arch has its trampolines: an empty signal page, mapped nowhere. */
-__asm__(".weak __sigpage_start, __kernel_rt_sigreturn, __sigpage_end\n"
-	".pushsection .rodata, \"a\"\n"
-	"__sigpage_start:\n"
-	"__kernel_rt_sigreturn:\n"
-	"__sigpage_end:\n"
-	".popsection\n");
-
-/*
- * Until every arch has its frame: the defaults an arch's signal.c replaces.
- * No frame can be written (the task dies by SIGSEGV, never runs a handler
- * with a wrong frame), and rt_sigreturn does not exist.
- */
-__weak int arch_setup_rt_frame(struct ksignal *ksig, sigset_t oldset, struct pt_regs *regs)
-{
-	(void)ksig;
-	(void)oldset;
-	(void)regs;
-	return -EFAULT;
-}
-
-__weak long sys_rt_sigreturn(const struct pt_regs *regs)
-{
-	(void)regs;
-	return -ENOSYS;
-}
-
-__weak long sys_sigreturn(const struct pt_regs *regs)
-{
-	(void)regs;
-	return -ENOSYS;
-}
