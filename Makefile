@@ -143,8 +143,7 @@ LDFLAGS		:= -nostdlib -static --build-id=none -z noexecstack $(LD_FLAGS_GC_SECTI
 # has (ARCH_OWN_FILES, in arch/<arch>/), the common kernel and the library code the
 # kernel calls. lib/stats.c and lib/gf2.c are the user programs' alone
 # (user/user.mk); lib/fdt.c goes only where a device tree is read.
-ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c \
-		   signal.c
+ARCH_FILES	:= head.S entry.S setup.c cpufeature.c firmware.c traps.c process.c time.c entropy.c mm.c console.c smp.c signal.c
 KERNEL_FILES	:= kernel/bench.c kernel/cmdline.c kernel/config.c kernel/elf.c \
 		   kernel/exec.c kernel/exit.c kernel/fork.c kernel/hardening.c kernel/initramfs.c \
 		   kernel/kallsyms.c \
