@@ -200,6 +200,7 @@ image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
 include tests/linux/linux.mk
 include user/user.mk
+include tests/busybox/busybox.mk
 INITRAMFS_OBJ := $(BUILD)/initramfs_data.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
@@ -372,7 +373,7 @@ CHECK_VERSIONS	= tools/check-versions --qemu $(QEMU) --cc $(CC_BIN) \
 # Boots the default image. On a terminal: the demos, then the shell (user/sh.c;
 # poweroff or Ctrl-A X quits); with stdin not a terminal it runs the demos and
 # powers off by itself. SCRIPT=file: the shell runs the file's lines, then powers
-# off (a last poweroff is added, and a first empty line: a byte that arrives
+# off (a last poweroff is added, exit with BUSYBOX=1, and a first empty line: a byte that arrives
 # before the kernel sets its UART up can be lost); docs/shell.md.
 # make run boots two CPUs unless SMP= says otherwise (docs/smp.md), one under
 # QEMU_EXTRA=-icount (QEMU runs the CPUs one at a time then, and riscv's second
@@ -381,7 +382,7 @@ run: SMP := $(if $(findstring -icount,$(QEMU_EXTRA)),1,2)
 run: deps-if-missing
 	$(Q)$(MAKE) -s --no-print-directory all check-qemu
 ifneq ($(SCRIPT),)
-	$(Q){ echo && cat '$(SCRIPT)' && printf '\npoweroff\n'; } > $(BUILD)/script.in
+	$(Q){ echo && cat '$(SCRIPT)' && printf '\n$(if $(filter 1,$(BUSYBOX)),exit,poweroff)\n'; } > $(BUILD)/script.in
 	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --input $(BUILD)/script.in \
 		-- $(call QEMU_CMD_SHELL,script) $(IMAGE)
 else
