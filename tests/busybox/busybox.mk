@@ -12,7 +12,7 @@ BUSYBOX_BIN	:= $(BUSYBOX_BUILD)/busybox
 BUSYBOX_ROOT	:= $(BUSYBOX_BUILD)/root
 BUSYBOX_TESTS	:= $(sort $(wildcard tests/busybox/*.sh))
 BUSYBOX_FILES	:= $(BUSYBOX_TESTS) tests/busybox/hashbang
-BUSYBOX_DEPS	:= apt-get:apt dpkg-deb:dpkg unshare:util-linux \
+BUSYBOX_DEPS	:= apt-get:apt dpkg-deb:dpkg unshare:util-linux cc:gcc \
 		   $(if $(filter powerpc loongarch,$(ARCH)),dpkg-source:dpkg-dev bzip2:bzip2) \
 		   $(if $(filter powerpc,$(ARCH)),powerpc64-linux-gnu-gcc:gcc-powerpc64-linux-gnu) \
 		   $(if $(filter loongarch,$(ARCH)),clang-19:clang-19 ld.lld-19:lld-19 llvm-ar-19:llvm-19)
