@@ -696,6 +696,8 @@ help:
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  linux-test     the Linux-built test programs (tests/linux): under qemu-user, then here, compared'
 	@echo '  linux-musl     loongarch: build musl from Debian 13'"'"'s source for those programs'
+	@echo '  busybox        Debian'"'"'s busybox for ARCH, checked against tools/busybox.sha256 (run BUSYBOX=1 boots with it)'
+	@echo '  busybox-test   the busybox scenarios (tests/busybox): under qemu-user, then here, compared'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'
