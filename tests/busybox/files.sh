@@ -14,8 +14,6 @@ wc -l < $d/a/fruit
 head -n 2 $d/a/fruit
 tail -n 2 $d/a/fruit
 sed -e 's/pear/PEAR/g' -e '/fig/d' $d/a/fruit
-awk '{ n[$1]++ } END { for (k in n) s += n[k]; print NR, s, length($0) }' $d/a/fruit
-seq 1 5 | awk '{ s += $1 } END { print "sum", s }'
 rm $d/a/b/c/moved
 rm -r $d
 ls $d 2>&1
