@@ -503,7 +503,7 @@ print-deps:
 		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
 		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
 		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
-		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS) $(LINUX_TEST_DEPS) $(BUSYBOX_DEPS)
+		gdb-multiarch:gdb-multiarch strace:strace $(UBOOT_DEPS) $(LINUX_TEST_DEPS) $(BUSYBOX_DEPS)
 
 print-qemu:
 	@echo $(QEMU_CMD)
