@@ -41,6 +41,41 @@ static __noreturn void exit_42(int sig)
  * sig's handler is exit_42(), which never returns, so its restorer is never
  * called; SA_RESTORER only because x86_64 refuses a frame without one.
  */
+/* Exits 40 + 1 if the handler's own signal is blocked in it, + 2 if SIGUSR2 (its sa_mask) is. */
+static __noreturn void exit_with_mask(int sig)
+{
+	sigset_t now = 0;
+
+	syscall4(__NR_rt_sigprocmask, SIG_BLOCK, 0, &now, sizeof(sigset_t));
+	exit(40 + ((now & sigmask(sig)) ? 1 : 0) + ((now & sigmask(SIGUSR2)) ? 2 : 0));
+}
+
+/* Sends itself its signal once more: 43 if that nests at once (SA_NODEFER), else 44. */
+static __noreturn void exit_if_nested(int sig)
+{
+	static volatile int depth;
+
+	if (++depth == 2)
+		exit(43);
+	kill(getpid(), sig);
+	exit(44);
+}
+
+static void set_handler_flags(int sig, void (*handler)(int), unsigned long flags, sigset_t mask)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
+	sa.sa_mask = mask;
+#ifdef SA_RESTORER
+	sa.sa_flags |= SA_RESTORER;
+	sa.sa_restorer = (void (*)(void))exit_42;
+#endif
+	sigaction_raw(sig, &sa, NULL, sizeof(sigset_t));
+}
+
 static void set_exiting_handler(int sig)
 {
 	struct sigaction sa;
@@ -372,6 +407,34 @@ static void sigprocmask_cases(void)
 	st = reap(pid);
 	CHECK("user.proc.signal.blocked_caught_runs_handler_on_unblock", st == 42 << 8,
 	      "status 0x%x (exit 1: not pending; exit 2: the handler did not run)", st);
+
+	/* In the handler: its signal and its sa_mask are blocked; SA_NODEFER lets it nest. */
+	pid = fork();
+	if (pid == 0) {
+		set_handler_flags(SIGUSR1, exit_with_mask, 0, sigmask(SIGUSR2));
+		kill(getpid(), SIGUSR1);
+		exit(1);
+	}
+	st = reap(pid);
+	CHECK("user.proc.signal.handler_blocks_sig_and_sa_mask", st == 43 << 8,
+	      "status 0x%x (41: only its signal blocked, 42: only sa_mask, 40: neither)", st);
+	pid = fork();
+	if (pid == 0) {
+		set_handler_flags(SIGUSR1, exit_if_nested, 0, 0);
+		kill(getpid(), SIGUSR1);
+		exit(1);
+	}
+	st = reap(pid);
+	CHECK("user.proc.signal.no_nodefer_does_not_nest", st == 44 << 8, "status 0x%x", st);
+	pid = fork();
+	if (pid == 0) {
+		set_handler_flags(SIGUSR1, exit_if_nested, SA_NODEFER, 0);
+		kill(getpid(), SIGUSR1);
+		exit(1);
+	}
+	st = reap(pid);
+	CHECK("user.proc.signal.nodefer_nests", st == 43 << 8, "status 0x%x (44: did not nest)",
+	      st);
 
 	/* Ignoring a pending signal discards it. */
 	pid = fork();
