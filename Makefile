@@ -199,7 +199,9 @@ VARIANT_CFLAGS_broken-hang := -DCONFIG_BROKEN_HANG
 image_name	= $(BUILD)/trapdoor$(if $(filter default,$(1)),,-$(1)).elf
 
 include tests/linux/linux.mk
+include bench/bench.mk
 include user/user.mk
+include tests/busybox/busybox.mk
 INITRAMFS_OBJ := $(BUILD)/initramfs_data.o
 
 # The stackleak erase's search depth as this build sees it (include/trapdoor/
@@ -372,7 +374,7 @@ CHECK_VERSIONS	= tools/check-versions --qemu $(QEMU) --cc $(CC_BIN) \
 # Boots the default image. On a terminal: the demos, then the shell (user/sh.c;
 # poweroff or Ctrl-A X quits); with stdin not a terminal it runs the demos and
 # powers off by itself. SCRIPT=file: the shell runs the file's lines, then powers
-# off (a last poweroff is added, and a first empty line: a byte that arrives
+# off (a last poweroff is added, exit with BUSYBOX=1, and a first empty line: a byte that arrives
 # before the kernel sets its UART up can be lost); docs/shell.md.
 # make run boots two CPUs unless SMP= says otherwise (docs/smp.md), one under
 # QEMU_EXTRA=-icount (QEMU runs the CPUs one at a time then, and riscv's second
@@ -381,7 +383,7 @@ run: SMP := $(if $(findstring -icount,$(QEMU_EXTRA)),1,2)
 run: deps-if-missing
 	$(Q)$(MAKE) -s --no-print-directory all check-qemu
 ifneq ($(SCRIPT),)
-	$(Q){ echo && cat '$(SCRIPT)' && printf '\npoweroff\n'; } > $(BUILD)/script.in
+	$(Q){ echo && cat '$(SCRIPT)' && printf '\n$(if $(filter 1,$(BUSYBOX)),exit,poweroff)\n'; } > $(BUILD)/script.in
 	$(Q)$(RUNNER) --timeout $(RUN_TIMEOUT) --log $(BUILD)/run.log --input $(BUILD)/script.in \
 		-- $(call QEMU_CMD_SHELL,script) $(IMAGE)
 else
@@ -501,7 +503,7 @@ print-deps:
 		$(QEMU):$(QEMU_PKG) $(if $(FIRMWARE),$(FIRMWARE):$(FIRMWARE_PKG)) \
 		$(if $(LLVM_ONLY),,clang$(LLVM_SUFFIX):clang$(LLVM_SUFFIX) ld.lld$(LLVM_SUFFIX):lld$(LLVM_SUFFIX) \
 		llvm-objdump$(LLVM_SUFFIX):llvm$(LLVM_SUFFIX)) \
-		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS) $(LINUX_TEST_DEPS)
+		gdb-multiarch:gdb-multiarch $(UBOOT_DEPS) $(LINUX_TEST_DEPS) $(BUSYBOX_DEPS)
 
 print-qemu:
 	@echo $(QEMU_CMD)
@@ -548,7 +550,7 @@ PROFILE_ROWS	?= 0
 PROFILE_TIMEOUT	?= 120
 PROFILE_LOG	?= $(BUILD)/profile-$(PROFILE).log
 profile: all check-qemu
-	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BUILD)/user/bench.elf --nm $(NM) \
+	$(Q)tools/profile --arch $(ARCH) --kernel $(IMAGE) --user $(BENCH_ELF) --nm $(NM) \
 		--workload $(PROFILE) --ops $(PROFILE_N) --rows $(PROFILE_ROWS) --timeout $(PROFILE_TIMEOUT) \
 		--log $(PROFILE_LOG) -- $(QEMU) $(QEMU_FLAGS) \
 		$(call QEMU_APPEND,$(strip $(CMDLINE) bench=profile=$(PROFILE),ops=$(PROFILE_N),wait)) \
@@ -695,6 +697,8 @@ help:
 	@echo '  soak           the syscall fuzzer alone: SOAK_CALLS (10^6) calls per seed in SOAK_SEEDS'
 	@echo '  linux-test     the Linux-built test programs (tests/linux): under qemu-user, then here, compared'
 	@echo '  linux-musl     loongarch: build musl from Debian 13'"'"'s source for those programs'
+	@echo '  busybox        Debian'"'"'s busybox for ARCH, checked against tools/busybox.sha256 (run BUSYBOX=1 boots with it)'
+	@echo '  busybox-test   the busybox scenarios (tests/busybox): under qemu-user, then here, compared'
 	@echo '  debug          start QEMU halted, waiting for gdb-multiarch -x $(O)/<arch>/gdbinit'
 	@echo '                 (DEBUG=1: $(O)/<arch>-debug/gdbinit; docs/debugging.md has the walk-through)'
 	@echo '  test           everything: host tests; per arch: check, run, the runner self-tests,'

@@ -44,6 +44,10 @@
  * counter ticks there; the tables convert them to ns with the counter's
  * frequency (kernel_stats.counter_hz). The settings found at start are
  * restored at the end.
+ *
+ * One static binary runs on both kernels (bench/bench.h): on Linux, where
+ * trapdoor's own calls are -ENOSYS, a boot is one cell, and as process 1 the
+ * program is the initramfs's /init (make bench-linux).
  */
 #include "bench.h"
 
@@ -54,7 +58,7 @@
 #define NR_CELLS		(NR_KSTACK_MODES * NR_SL)
 #define VISIT_WARMUP		256	/* untimed calls after each switch of cell */
 
-static const char *const mode_names[NR_KSTACK_MODES] = KSTACK_MODE_NAMES;
+static const char *const *const mode_names = bench_kstack_mode_names;
 static const char *const sys_names[NR_SYS] = { "getpid", "getppid", "invalid" };
 static const long sys_nrs[NR_SYS] = { BENCH_NR_GETPID, BENCH_NR_GETPPID, BENCH_NR_INVALID };
 
@@ -667,12 +671,12 @@ static u64 pipe_pingpong_on(unsigned long n, int cpus)
 		pid = fork();
 	if (pid == 0) {
 		if (cpus >= 0 && bench_set_cpus(1UL << cpus) < 0)
-			exit(1);
+			_exit(1);
 		for (unsigned long i = 0; i < n; i++)
 			if (read(to_child[0], &token, sizeof(token)) != sizeof(token) ||
 			    write(to_parent[1], &token, sizeof(token)) != sizeof(token))
-				exit(1);
-		exit(0);
+				_exit(1);
+		_exit(0);
 	}
 	t0 = user_counter();
 	for (unsigned long i = 0; pid > 0 && i < n; i++)
@@ -773,7 +777,6 @@ static void pipe_suite(const struct options *o)
 
 /* --- profile ------------------------------------------------------------ */
 
-#ifndef BENCH_LINUX
 static const char *const profile_names[] = { "getpid", "pipe", "forkexec" };
 volatile int profile_phase;
 
@@ -786,7 +789,7 @@ volatile int profile_phase;
 __attribute__((noinline)) void profile_begin(void) { profile_phase = 1; }
 __attribute__((noinline)) void profile_end(void) { profile_phase = 2; }
 
-static const char *const true_argv[] = { "bench", "true", NULL };
+static char *const true_argv[] = { "bench", "true", NULL };
 
 /* One fork, execve of `/bin/bench true`, its exit and the parent's wait. */
 static bool forkexec_once(void)
@@ -796,7 +799,7 @@ static bool forkexec_once(void)
 
 	if (pid == 0) {
 		execve("/bin/bench", true_argv, NULL);
-		exit(127);
+		_exit(127);
 	}
 	return pid > 0 && waitpid((int)pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
@@ -845,8 +848,8 @@ static int profile_suite(const struct options *o)
 			close(to_parent[0]);
 			while (read(to_child[0], &token, sizeof(token)) == sizeof(token))
 				if (write(to_parent[1], &token, sizeof(token)) != sizeof(token))
-					exit(1);
-			exit(0);
+					_exit(1);
+			_exit(0);
 		}
 		if (pid < 0)
 			return 1;
@@ -878,7 +881,100 @@ static int profile_suite(const struct options *o)
 		printf("profile: %s failed\n", o->profile);
 	return ok ? 0 : 1;
 }
-#endif
+
+/* --- the binary's own sha256 -------------------------------------------- */
+
+/*
+ * The same file runs on both kernels; each boot prints the SHA-256 of the
+ * file it runs from, so that docs/results/ shows on the trapdoor and the
+ * Linux rows that one binary made both (FIPS 180-4).
+ */
+static const u32 sha256_k[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static u32 ror32(u32 x, int n) { return x >> n | x << (32 - n); }
+
+/* One 64-byte block into the state h. */
+static void sha256_block(u32 h[8], const unsigned char *p)
+{
+	u32 w[64], v[8];
+
+	for (int i = 0; i < 16; i++)
+		w[i] = (u32)p[4 * i] << 24 | (u32)p[4 * i + 1] << 16 | (u32)p[4 * i + 2] << 8 | p[4 * i + 3];
+	for (int i = 16; i < 64; i++)
+		w[i] = w[i - 16] + (ror32(w[i - 15], 7) ^ ror32(w[i - 15], 18) ^ w[i - 15] >> 3) + w[i - 7] +
+		       (ror32(w[i - 2], 17) ^ ror32(w[i - 2], 19) ^ w[i - 2] >> 10);
+	memcpy(v, h, sizeof(v));
+	for (int i = 0; i < 64; i++) {
+		u32 t1 = v[7] + (ror32(v[4], 6) ^ ror32(v[4], 11) ^ ror32(v[4], 25)) +
+			 ((v[4] & v[5]) ^ (~v[4] & v[6])) + sha256_k[i] + w[i];
+		u32 t2 = (ror32(v[0], 2) ^ ror32(v[0], 13) ^ ror32(v[0], 22)) +
+			 ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+
+		memmove(v + 1, v, 7 * sizeof(v[0]));
+		v[4] += t1;
+		v[0] = t1 + t2;
+	}
+	for (int i = 0; i < 8; i++)
+		h[i] += v[i];
+}
+
+/* The SHA-256 of the file at path as 64 hex digits into hex[65]; false if it cannot be read. */
+static bool sha256_file(const char *path, char hex[65])
+{
+	u32 h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+		     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	static unsigned char buf[4096 + 128];
+	unsigned long long len = 0;
+	size_t have = 0, done;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return false;
+	while ((n = read(fd, buf + have, 4096)) > 0) {
+		len += (unsigned long long)n;
+		have += (size_t)n;
+		for (done = 0; have - done >= 64; done += 64)
+			sha256_block(h, buf + done);
+		memmove(buf, buf + done, have - done);
+		have -= done;
+	}
+	close(fd);
+	if (n < 0)
+		return false;
+	/* The padding: 0x80, zeros, the length in bits, big-endian, to a whole block. */
+	buf[have++] = 0x80;
+	while (have % 64 != 56)
+		buf[have++] = 0;
+	for (int i = 7; i >= 0; i--)
+		buf[have++] = (unsigned char)(len * 8 >> (8 * i));
+	for (done = 0; done < have; done += 64)
+		sha256_block(h, buf + done);
+	for (int i = 0; i < 8; i++)
+		snprintf(hex + 8 * i, 9, "%08x", h[i]);
+	return true;
+}
+
+/* The file this program runs from: argv[0] if it is a path, else /bin/<argv[0]> (trapdoor's spawn). */
+static void print_binary(const char *argv0)
+{
+	char path[256], hex[65];
+
+	snprintf(path, sizeof(path), "%s%s", strchr(argv0, '/') ? "" : "/bin/", argv0);
+	if (!sha256_file(path, hex))
+		snprintf(hex, sizeof(hex), "unknown");
+	printf("bench: binary %s, sha256 %s\n", path, hex);
+	printf("B: binary %s\n", hex);
+}
 
 /* --- main --------------------------------------------------------------- */
 
@@ -970,7 +1066,7 @@ static bool parse_args(struct options *o, int argc, char **argv)
 	return true;
 }
 
-int main(int argc, char **argv)
+static int bench(int argc, char **argv)
 {
 	struct options o = {
 		.calls = 100000, .rounds = 10, .loop = 1UL << 22, .pipe = 20000, .fold = 9600,
@@ -992,16 +1088,15 @@ int main(int argc, char **argv)
 	nr_cells = can_switch ? NR_CELLS : 1;
 	first_cell = 0;
 
-#ifndef BENCH_LINUX
 	if (o.profile)
 		return profile_suite(&o);
-#endif
 	c0 = user_counter();
 	bench_syscall0(BENCH_NR_GETPID);
 	c1 = user_counter();
 	printf("bench: %s, counter %llu Hz, %s\n", bench_system(), (unsigned long long)counter_hz,
 	       can_switch ? "every offset mode x stackleak on/off in this boot" : o.label);
 	printf("B: system %s\n", bench_system());
+	print_binary(argc > 0 ? argv[0] : "bench");
 	printf("B: info hz %llu switch %d mode %s stackleak %d\n", (unsigned long long)counter_hz,
 	       can_switch, can_switch ? mode_names[boot_mode] : o.label, boot_sl);
 	if (o.smoke) {
@@ -1032,4 +1127,38 @@ int main(int argc, char **argv)
 	}
 	printf("bench: done\n");
 	return failures;
+}
+
+/* --- as Linux's /init --------------------------------------------------- */
+
+/*
+ * make bench-linux boots Linux with this binary as /init and bench's
+ * arguments after "--". The kernel also hands init every boot option it does
+ * not know itself: nokaslr, which only x86's decompressor reads, arrives here
+ * and is dropped. Then the line tools/run-qemu judges a boot by, and power
+ * off: init must never exit.
+ */
+static __attribute__((noreturn)) void linux_init(int argc, char **argv)
+{
+	char *args[64];
+	int n = 0, status;
+
+	for (int i = 0; i < argc && n < 63; i++)
+		if (strcmp(argv[i], "nokaslr"))
+			args[n++] = argv[i];
+	args[n] = NULL;
+	status = bench(n, args);
+	printf("EXIT: status=%d\n", status);
+	bench_poweroff(status);
+	for (;;)
+		pause();
+}
+
+int main(int argc, char **argv)
+{
+	/* Every line out at once: a boot that hangs or dies still shows how far it came. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (getpid() == 1 && !bench_on_trapdoor())
+		linux_init(argc, argv);
+	return bench(argc, argv);
 }

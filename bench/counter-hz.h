@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * How fast a counter counts, measured against CLOCK_MONOTONIC over 200 ms: for
- * the programs that run on Linux, which does not say (bench/linux/bench-linux.h
- * for bench/bench.c's counter, bench/tsc-hz.c for the host's TSC).
+ * the programs that run on Linux, which does not say (bench/bench.h for
+ * bench/bench.c's counter, bench/tsc-hz.c for the host's TSC).
  */
 #ifndef TRAPDOOR_BENCH_COUNTER_HZ_H
 #define TRAPDOOR_BENCH_COUNTER_HZ_H

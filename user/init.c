@@ -9,6 +9,7 @@
  * shell after the demos, "shell=script" the shell alone.
  */
 #include "lib/ulib.h"
+#include <uapi/fcntl.h>
 #include "test_registry.h" /* generated from tests/registry (tools/gen-registry) */
 
 /* The fault matrix: each run of user/fault.c must end with signal sig (0: exit 0). */
@@ -243,7 +244,10 @@ static int run_fuzz(const char *spec)
  */
 static __noreturn void run_shell(bool hint)
 {
-	const char *argv[] = { "sh", hint ? "-h" : NULL, NULL };
+	char link[64];
+	/* A /bin/sh that is a symlink is busybox's (make run BUSYBOX=1), which has no -h. */
+	bool own_sh = syscall4(__NR_readlinkat, AT_FDCWD, "/bin/sh", link, sizeof(link)) < 0;
+	const char *argv[] = { "sh", hint && own_sh ? "-h" : NULL, NULL };
 	int status = 0, err = run("sh", argv, &status);
 
 	if (err < 0)

@@ -1,6 +1,5 @@
 # User programs: every user/<name>.c is one program (a file dropped into
-# user/ is a program, as the labs do it), and bench/bench.c is one more, the
-# measurement (docs/benchmarks.md). Each is its one file linked with the user
+# user/ is a program, as the labs do it). Each is its one file linked with the user
 # library (USER_LIB_SRCS, file by file) at USER_TEXT_BASE (this arch's asm/page.h),
 # with --gc-sections, and packed into the initramfs as /bin/<name>
 # (INITRAMFS below), which the kernel image carries.
@@ -13,8 +12,8 @@ USER_CFLAGS	:= $(C_FLAGS_FREESTANDING) \
 		   -Iinclude -Iarch/$(ARCH)/include/uapi -Iuser -I$(BUILD)/generated -MMD -MP $(ARCH_CFLAGS) $(TOOLCHAIN_CFLAGS) \
 		   $(ARCH_USER_CFLAGS)
 
-# Each program's source: user/<name>.c, or bench/bench.c for bench.
-USER_PROG_SRCS	:= $(sort $(wildcard user/*.c)) bench/bench.c
+# Each program's source: user/<name>.c.
+USER_PROG_SRCS	:= $(sort $(wildcard user/*.c))
 USER_PROGS	:= $(sort $(basename $(notdir $(USER_PROG_SRCS))))
 prog_obj	= $(USER_BUILD)/$(basename $(filter %/$(1).c,$(USER_PROG_SRCS))).o
 USER_PROG_OBJS	:= $(patsubst %.c,$(USER_BUILD)/%.o,$(USER_PROG_SRCS))
@@ -36,9 +35,10 @@ $(USER_BUILD)/%.o: %.S
 	$(Q)mkdir -p $(@D)
 	$(call quiet,AS,$< [user])$(CC) $(USER_CFLAGS) -Iarch/$(ARCH)/include -D__ASSEMBLY__ -c -o $@ $<
 
-# The Linux test programs (tests/linux/linux.mk) go into /bin too.
-INITRAMFS_PROGS	= $(USER_PROGS) $(LINUX_PROGS)
-prog_elf	= $(if $(filter $(1),$(LINUX_PROGS)),$(LINUX_BUILD),$(USER_BUILD))/$(1).elf
+# The Linux test programs (tests/linux/linux.mk) and bench, the measurement
+# built against a Linux libc (bench/bench.mk), go into /bin too.
+INITRAMFS_PROGS	= $(USER_PROGS) bench $(LINUX_PROGS)
+prog_elf	= $(if $(filter bench,$(1)),$(BENCH_ELF),$(if $(filter $(1),$(LINUX_PROGS)),$(LINUX_BUILD),$(USER_BUILD))/$(1).elf)
 
 # The program names, rewritten only when they change: a program removed from
 # user/ must leave the image (and sh's help) too, though no file left is newer.
@@ -47,10 +47,10 @@ $(USER_BUILD)/programs.list: FORCE
 	$(Q)echo '$(INITRAMFS_PROGS)' | cmp -s - $@ || echo '$(INITRAMFS_PROGS)' > $@
 
 # sh's help lists the programs: a table from each one's opening comment.
-$(USER_BUILD)/programs.h: $(USER_PROG_SRCS) tools/program-help $(USER_BUILD)/programs.list
+$(USER_BUILD)/programs.h: $(USER_PROG_SRCS) bench/bench.c tools/program-help $(USER_BUILD)/programs.list
 	$(Q)mkdir -p $(@D)
 	$(call quiet,GEN,$@)tools/program-help \
-		$(foreach p,$(USER_PROGS),$(filter %/$(p).c,$(USER_PROG_SRCS))) > $@
+		$(foreach p,$(sort $(USER_PROGS) bench),$(filter %/$(p).c,$(USER_PROG_SRCS) bench/bench.c)) > $@
 
 $(USER_BUILD)/user/sh.o: USER_CFLAGS += -I$(USER_BUILD)
 $(USER_BUILD)/user/sh.o: $(USER_BUILD)/programs.h
@@ -74,7 +74,7 @@ $(foreach p,$(USER_PROGS),$(eval $(call user_prog_rule,$(p))))
 # build, replaced only when it changed: an extra tree's files have no rule.
 INITRAMFS	:= $(BUILD)/initramfs.cpio
 INITRAMFS_EXTRA	?=
-$(INITRAMFS): $(USER_ELFS) $(patsubst %,$(LINUX_BUILD)/%.elf,$(LINUX_PROGS)) \
+$(INITRAMFS): $(USER_ELFS) $(BENCH_ELF) $(patsubst %,$(LINUX_BUILD)/%.elf,$(LINUX_PROGS)) \
 	      usr/initramfs.list tools/gen-initramfs FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/gen-initramfs -o $@.new --list usr/initramfs.list \

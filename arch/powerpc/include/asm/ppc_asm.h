@@ -54,6 +54,25 @@
 	lis reg, (sym) @ha; \
 	addi reg, reg, (sym) @l
 
+/*
+ * _GLOBAL(name) ... _GLOBAL_END(name): a global function, for the user library's assembly,
+ * which bench also links into a program built with Debian's ppc64 glibc (ELFv1). In ELFv2
+ * the symbol is the code. In ELFv1 the symbol names the function's descriptor in .opd (the
+ * entry address, the TOC pointer, an environment pointer) and the code follows at .L.name.
+ */
+/* clang-format off */
+#if defined(_CALL_ELF) && _CALL_ELF == 2
+#define _GLOBAL(name) .abiversion 2; .text; .globl name; .type name, @function; name:
+#define _GLOBAL_END(name) .size name, . - name
+#else
+#define _GLOBAL(name)							\
+	.section ".opd", "aw"; .balign 8; .globl name;			\
+	name: .quad .L.name, .TOC.@tocbase, 0; .previous;		\
+	.type name, @function; .text; .L.name:
+#define _GLOBAL_END(name) .size name, . - .L.name
+#endif
+/* clang-format on */
+
 #endif /* __ASSEMBLY__ */
 
 #endif

@@ -6,12 +6,7 @@
  */
 #include "../../../../arch/powerpc/include/asm/ppc_asm.h"	/* register names */
 
-	.abiversion 2
-
-	.text
-	.globl	user_counter
-	.type	user_counter, @function
-user_counter:
+_GLOBAL(user_counter)
 	mfspr	r3, 268			/* r3 = the time base, the C return value */
 	blr
-	.size	user_counter, . - user_counter
+_GLOBAL_END(user_counter)

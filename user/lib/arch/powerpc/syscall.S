@@ -9,12 +9,7 @@
  */
 #include "../../../../arch/powerpc/include/asm/ppc_asm.h"	/* register names */
 
-	.abiversion 2
-
-	.text
-	.globl	__syscall6
-	.type	__syscall6, @function
-__syscall6:
+_GLOBAL(__syscall6)
 	mr	r0, r3			/* the number */
 	mr	r3, r4			/* the six arguments, one register down */
 	mr	r4, r5
@@ -26,4 +21,4 @@ __syscall6:
 	bnslr				/* cr0.SO clear: success, r3 is the result */
 	neg	r3, r3			/* cr0.SO set: r3 = errno, return -errno */
 	blr
-	.size	__syscall6, . - __syscall6
+_GLOBAL_END(__syscall6)
