@@ -494,12 +494,19 @@ void tty_session_exit(struct task_struct *leader)
 	tty_pgrp = 0;
 }
 
+/* SIGTTOU ignored or blocked: a background caller may change the terminal (Linux's is_ignored()). */
+static bool tty_sigttou_ignored(void)
+{
+	return current->sighand[SIGTTOU - 1].sa_handler == SIG_IGN ||
+	       (current->blocked & sigmask(SIGTTOU));
+}
+
 long tty_may_set_foreground(void)
 {
 	/* tiocspgrp()'s rule: the caller's controlling terminal, from its foreground or its leader. */
 	if (!tty_is_ctty(current))
 		return -ENOTTY;
-	if (current->pgid != tty_pgrp && current->pid != current->sid)
+	if (current->pgid != tty_pgrp && current->pid != current->sid && !tty_sigttou_ignored())
 		return -ENOTTY;
 	return 0;
 }
@@ -540,20 +547,20 @@ static long tiocsctty(void)
 /*
  * TIOCSPGRP (tcsetpgrp): Linux's checks and errors. The console must be the
  * caller's controlling terminal (-ENOTTY), the group must name a task (-ESRCH)
- * of the caller's session (-EPERM). A caller in the background is refused with
- * -ENOTTY, what Linux answers a background caller it cannot stop (an orphaned
- * group; one it can stop gets SIGTTOU, and one that ignores SIGTTOU may go on:
- * there are no handlers here). The session leader is the exception: it is
- * the shell taking the console back once its job has ended.
+ * of the caller's session (-EPERM). A caller in the background that ignores
+ * or blocks SIGTTOU may go on, as Linux's tty_check_change() lets it (a
+ * shell's job names itself the foreground so, before it resets SIGTTOU);
+ * any other is refused with -ENOTTY, what Linux answers a background caller
+ * it cannot stop (an orphaned group; one it can stop gets SIGTTOU and stops,
+ * and no task can be stopped here). The session leader is an exception too:
+ * it is the shell taking the console back once its job has ended.
  */
 static long tiocspgrp(int __user *arg)
 {
 	struct task_struct *g;
 	int pgrp;
 
-	if (!tty_is_ctty(current))
-		return -ENOTTY;
-	if (current->pgid != tty_pgrp && current->pid != current->sid)
+	if (tty_may_set_foreground() < 0)
 		return -ENOTTY;
 	if (copy_from_user(&pgrp, arg, sizeof(pgrp)) < 0)
 		return -EFAULT;

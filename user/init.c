@@ -237,10 +237,34 @@ static int run_fuzz(const char *spec)
 }
 
 /*
+ * A person's shell at the console, as getty and login start it on Linux: a
+ * session of its own whose controlling terminal is the console (setsid,
+ * TIOCSCTTY), so that a shell with job control (busybox's sh) can give the
+ * console to a job and Ctrl-C reaches that job. Returns the child's pid or
+ * an error.
+ */
+static long spawn_login_shell(const char *const *argv)
+{
+	char path[64];
+	long pid;
+
+	program_path("sh", path, sizeof(path));
+	pid = fork();
+	if (pid == 0) {
+		if (setsid() < 0 || ioctl(0, TIOCSCTTY, NULL) < 0)
+			printf("init: the console is not the shell's terminal: no job control\n");
+		printf("init: cannot start the shell (error %ld)\n", execve(path, argv, NULL));
+		exit(127);
+	}
+	return pid;
+}
+
+/*
  * The shell (user/sh.c), until it exits; then the machine powers off: with 0
  * when the shell exited, whatever its last command's status (a person ended
  * the session; the shell's poweroff STATUS passes a status on), with 1 if it
- * could not start or was killed.
+ * could not start or was killed. At a terminal (hint) it leads a session
+ * that holds the console; a script's shell runs as a test program does.
  */
 static __noreturn void run_shell(bool hint)
 {
@@ -248,7 +272,15 @@ static __noreturn void run_shell(bool hint)
 	/* A /bin/sh that is a symlink is busybox's (make run BUSYBOX=1), which has no -h. */
 	bool own_sh = syscall4(__NR_readlinkat, AT_FDCWD, "/bin/sh", link, sizeof(link)) < 0;
 	const char *argv[] = { "sh", hint && own_sh ? "-h" : NULL, NULL };
-	int status = 0, err = run("sh", argv, &status);
+	int status = 0, err;
+
+	if (!hint) {
+		err = run("sh", argv, &status);
+	} else {
+		long pid = spawn_login_shell(argv);
+
+		err = pid < 0 ? (int)pid : waitpid((int)pid, &status, 0) == pid ? 0 : -ECHILD;
+	}
 
 	if (err < 0)
 		printf("init: cannot start the shell (error %d)\n", err);

@@ -160,6 +160,38 @@ static int job_forkbomb(void)
 	return 0;
 }
 
+/*
+ * In a session that holds the console: a child in a group of its own names
+ * itself the foreground, with SIGTTOU ignored (ignore) or blocked (block) or
+ * neither. Returns what tcsetpgrp gave (0, or -errno; 1 if it gave 0 and the
+ * foreground is not the child's group), with the console given back to us.
+ */
+static long background_tcsetpgrp(bool ignore, bool block)
+{
+	long pid = fork();
+	int st = 0;
+
+	if (pid == 0) {
+		struct sigaction sa;
+		sigset_t ttou = sigmask(SIGTTOU);
+		long err;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = ignore ? SIG_IGN : SIG_DFL;
+		syscall4(__NR_rt_sigaction, SIGTTOU, &sa, NULL, sizeof(sigset_t));
+		if (block)
+			syscall4(__NR_rt_sigprocmask, SIG_BLOCK, &ttou, NULL, sizeof(sigset_t));
+		setpgid(0, 0);
+		err = tcsetpgrp(0, (int)getpgrp());
+		if (err == 0 && tcgetpgrp(0) != getpgrp())
+			exit(1);
+		exit((int)-err);
+	}
+	waitpid((int)pid, &st, 0);
+	tcsetpgrp(0, (int)getpgrp());
+	return WIFEXITED(st) ? -(long)WEXITSTATUS(st) : -1000;
+}
+
 static void check_exit(const char *name, int status, int want)
 {
 	CHECK(name, status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == want,
@@ -173,7 +205,7 @@ static void check_exit(const char *name, int status, int want)
  */
 static void check_tty_ioctls(void)
 {
-	int fds[2], up[2], down[2], pgrp, status = -1;
+	int fds[2], up[2], down[2], pgrp, status = -1, leader_bad = 0;
 	long r_pipe, r_badf, r_get, r_ctty, r_req, r_fault, n, pid;
 	char c = 0;
 
@@ -221,18 +253,24 @@ static void check_tty_ioctls(void)
 			}
 			bad |= (tcsetpgrp(0, (int)sid) != 0) << 8;
 		}
-		write(up[1], "x", 1); /* the console is ours now */
+		/* A background group may take the console only if it ignores or blocks SIGTTOU. */
+		bad |= (background_tcsetpgrp(false, false) != -ENOTTY) << 9;
+		bad |= (background_tcsetpgrp(true, false) != 0) << 10;
+		bad |= (background_tcsetpgrp(false, true) != 0) << 11;
+		/* The console is ours now; the failed checks, wider than an exit status. */
+		write(up[1], &bad, sizeof(bad));
 		read(down[0], &c, 1); /* until our parent has tried to read it */
-		exit(bad);
+		exit(bad != 0);
 	}
-	read(up[0], &c, 1);
+	if (read(up[0], &leader_bad, sizeof(leader_bad)) != sizeof(leader_bad))
+		leader_bad = -1;
 	n = read(0, &c, 1);
 	write(down[1], "x", 1);
 	waitpid((int)pid, &status, 0);
 	CHECK("user.tty.session_leader_takes_console",
-	      WIFEXITED(status) && WEXITSTATUS(status) == 0 && n == -EIO,
+	      WIFEXITED(status) && WEXITSTATUS(status) == 0 && leader_bad == 0 && n == -EIO,
 	      "the leader's failed checks 0x%x (status 0x%x); our read of its console %ld",
-	      WEXITSTATUS(status), status, n);
+	      leader_bad, status, n);
 	close(up[0]);
 	close(up[1]);
 	close(down[0]);
