@@ -191,6 +191,8 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	D(__NR_readlinkat, "readlinkat", A_DIRFD, A_PATH, A_BUF_OUT, A_ULONG),
 	D(__NR_renameat2, "renameat2", A_DIRFD, A_PATH, A_DIRFD, A_PATH, A_RENAME_FLAGS),
 	D(__NR_faccessat, "faccessat", A_DIRFD, A_PATH, A_ACCESS_MODE),
+	D(__NR_fchmodat, "fchmodat", A_DIRFD, A_PATH, A_MODE),
+	D(__NR_fchmod, "fchmod", A_INT, A_MODE),
 #ifdef __NR_fstat
 	D(__NR_fstat, "fstat", A_INT, A_STAT),
 #endif
@@ -214,6 +216,7 @@ static const struct syscall_desc syscall_descs[NR_syscalls] = {
 	D(__NR_symlink, "symlink", A_PATH, A_PATH),
 	D(__NR_readlink, "readlink", A_PATH, A_BUF_OUT, A_ULONG),
 	D(__NR_access, "access", A_PATH, A_ACCESS_MODE),
+	D(__NR_chmod, "chmod", A_PATH, A_MODE),
 	D(__NR_open, "open", A_PATH, A_OPEN_FLAGS, A_OPEN_MODE),
 	D(__NR_creat, "creat", A_PATH, A_MODE),
 	D(__NR_stat, "stat", A_PATH, A_STAT),

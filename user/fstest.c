@@ -602,6 +602,41 @@ static long list_dir(const char *path, char *out, size_t size)
 	return n;
 }
 
+/* fchmodat, fchmod, chmod: the mode's permission, set-id and sticky bits; the type stays. */
+static void chmod_cases(void)
+{
+	long fd;
+
+	put_file("cm", "x");
+	symlinkat("cm", AT_FDCWD, "cml");
+	expect("user.fs.fchmodat", syscall3(__NR_fchmodat, AT_FDCWD, "cm", 0700), 0);
+	expect("user.fs.fchmodat.mode", mode_of("cm"), S_IFREG | 0700);
+	expect("user.fs.fchmodat.type_bits_ignored",
+	       syscall3(__NR_fchmodat, AT_FDCWD, "cm", S_IFDIR | 07755), 0);
+	expect("user.fs.fchmodat.setid_sticky", mode_of("cm"), S_IFREG | 07755);
+	expect("user.fs.fchmodat.symlink_followed", syscall3(__NR_fchmodat, AT_FDCWD, "cml", 0640),
+	       0);
+	expect("user.fs.fchmodat.symlink_target_mode", mode_of("cm"), S_IFREG | 0640);
+	expect("user.fs.fchmodat.symlink_own_mode", mode_of("cml"), S_IFLNK | 0777);
+	expect("user.fs.fchmodat.no_such_file", syscall3(__NR_fchmodat, AT_FDCWD, "nosuch", 0644),
+	       -ENOENT);
+	expect("user.fs.fchmodat.bad_pointer", syscall3(__NR_fchmodat, AT_FDCWD, 8, 0644), -EFAULT);
+	fd = open3("cm", O_RDONLY, 0);
+	expect("user.fs.fchmod.read_only_fd", syscall2(__NR_fchmod, fd, 0604), 0);
+	expect("user.fs.fchmod.mode", mode_of("cm"), S_IFREG | 0604);
+	close((int)fd);
+	expect("user.fs.fchmod.bad_fd", syscall2(__NR_fchmod, 999, 0644), -EBADF);
+	expect("user.fs.fchmodat.dir", syscall3(__NR_fchmodat, AT_FDCWD, ".", 0700), 0);
+	expect("user.fs.fchmodat.dir_mode", mode_of("."), S_IFDIR | 0700);
+	syscall3(__NR_fchmodat, AT_FDCWD, ".", 0755);
+#ifdef __NR_chmod
+	expect("user.fs.chmod", syscall2(__NR_chmod, "cm", 0444), 0);
+	expect("user.fs.chmod.mode", mode_of("cm"), S_IFREG | 0444);
+#endif
+	unlinkat(AT_FDCWD, "cml", 0);
+	unlinkat(AT_FDCWD, "cm", 0);
+}
+
 static void names_cases(void)
 {
 	char buf[128], list[256];
@@ -1009,6 +1044,7 @@ int main(int argc, char **argv)
 	limit_cases();
 	io_cases();
 	meta_cases();
+	chmod_cases();
 	names_cases();
 	cwd_cases();
 	fd_cases(argv[0]);

@@ -94,6 +94,8 @@
 #define __NR_faccessat	48
 #define __NR_chdir	49
 #define __NR_fchdir	50
+#define __NR_fchmod	52
+#define __NR_fchmodat	53
 #define __NR_readlinkat 78
 #define __NR_umask	166
 #define __NR_renameat2	276

@@ -100,6 +100,8 @@
 #define __NR_symlinkat	295
 #define __NR_readlinkat 296
 #define __NR_faccessat	298
+#define __NR_fchmod	94
+#define __NR_fchmodat	297
 #define __NR_renameat2	357
 
 /* Files (fs/namei.c): the old-style forms of the *at calls */
@@ -107,6 +109,7 @@
 #define __NR_creat    8
 #define __NR_unlink   10
 #define __NR_access   33
+#define __NR_chmod    15
 #define __NR_rename   38
 #define __NR_mkdir    39
 #define __NR_rmdir    40

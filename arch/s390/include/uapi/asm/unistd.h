@@ -105,6 +105,8 @@
 #define __NR_symlinkat	297
 #define __NR_readlinkat 298
 #define __NR_faccessat	300
+#define __NR_fchmod	94
+#define __NR_fchmodat	299
 #define __NR_renameat2	347
 
 /* Files (fs/namei.c): the old-style forms of the *at calls */
@@ -112,6 +114,7 @@
 #define __NR_creat    8
 #define __NR_unlink   10
 #define __NR_access   33
+#define __NR_chmod    15
 #define __NR_rename   38
 #define __NR_mkdir    39
 #define __NR_rmdir    40

@@ -100,6 +100,8 @@
 #define __NR_symlinkat	266
 #define __NR_readlinkat 267
 #define __NR_faccessat	269
+#define __NR_fchmod	91
+#define __NR_fchmodat	268
 #define __NR_renameat2	316
 
 /* Files (fs/namei.c): the old-style forms of the *at calls */
@@ -107,6 +109,7 @@
 #define __NR_stat     4
 #define __NR_lstat    6
 #define __NR_access   21
+#define __NR_chmod    90
 #define __NR_rename   82
 #define __NR_mkdir    83
 #define __NR_rmdir    84
