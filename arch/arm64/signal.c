@@ -37,6 +37,8 @@
 #include <uapi/errno.h>
 #include <uapi/mman.h>
 
+#include "../../kernel/syscalls.h" /* sys_rt_sigreturn() */
+
 /* What the handler finds at its sp (Linux's arm64 struct rt_sigframe). */
 struct rt_sigframe {
 	siginfo_t info;

@@ -39,6 +39,8 @@
 #include <asm/ucontext.h>
 #include <uapi/errno.h>
 
+#include "../../kernel/syscalls.h" /* sys_rt_sigreturn() */
+
 #define SIGNAL_FRAMESIZE  128 /* the handler's caller frame (Linux's __SIGNAL_FRAMESIZE) */
 #define USER_REDZONE_SIZE 512 /* left alone below the interrupted r1 */
 #define TRAMP_SIZE	  7
@@ -84,7 +86,7 @@ static int setup_sigcontext(struct sigcontext __user *sc, const struct pt_regs *
 	} head = {
 		.signal = ksig->sig,
 		.handler = (unsigned long)ksig->ka.sa_handler,
-		.regs = (struct user_pt_regs *)&sc->gp_regs,
+		.regs = (__force struct user_pt_regs *)&sc->gp_regs, /* a user address */
 	};
 	union frame_gp_regs gp = { 0 };
 	elf_vrreg_t *v_regs = NULL;

@@ -225,7 +225,7 @@ static int setup_frame(struct ksignal *ksig, sigset_t oldset, struct pt_regs *re
 
 	if (!frame)
 		return -EFAULT;
-	sc.sregs = &frame->sregs;
+	sc.sregs = (__force _sigregs *)&frame->sregs; /* a user address, in the frame */
 	if (copy_to_user(&frame->callee_used_stack, &back_chain, sizeof(back_chain)) ||
 	    copy_to_user(&frame->sc, &sc, sizeof(sc)) || save_sigregs(regs, &frame->sregs) ||
 	    copy_to_user(&frame->signo, &signo, sizeof(signo)))

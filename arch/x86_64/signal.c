@@ -228,7 +228,8 @@ SYSCALL_DEFINE0(rt_sigreturn)
 		goto badframe;
 	if (!restore_sigcontext(regs, &uc.uc_mcontext, uc.uc_flags))
 		goto badframe;
-	if (!restore_fpstate(uc.uc_mcontext.fpstate))
+	/* The frame's own pointer: user memory, which the uapi type cannot say. */
+	if (!restore_fpstate((__force const struct _fpstate_64 __user *)uc.uc_mcontext.fpstate))
 		goto badframe;
 	set_current_blocked(&uc.uc_sigmask);
 	if (restore_altstack(&uframe->uc.uc_stack) < 0)
