@@ -52,6 +52,7 @@ struct rt_sigframe {
 /* The MXCSR bits this CPU has, from FXSAVE's own report (0 there: SSE2's 0xffbf). */
 static u32 mxcsr_feature_mask(void)
 {
+	stackleak_track_stack(); /* FXSAVE's 512 bytes: a frame bigger than the search depth */
 	static u32 mask;
 
 	if (!mask) {
@@ -66,6 +67,7 @@ static u32 mxcsr_feature_mask(void)
 /* The handler starts with a new program's x87/SSE state, as Linux's. */
 static void fpu_reset_for_handler(void)
 {
+	stackleak_track_stack(); /* FXSAVE's 512 bytes: a frame bigger than the search depth */
 	struct fxregs_state fx;
 
 	memset(&fx, 0, sizeof(fx));
@@ -195,6 +197,7 @@ static bool restore_sigcontext(struct pt_regs *regs, const struct sigcontext *sc
 /* The x87/SSE state back from the frame (NULL: a new program's). */
 static bool restore_fpstate(const struct _fpstate_64 __user *ufp)
 {
+	stackleak_track_stack(); /* FXSAVE's 512 bytes: a frame bigger than the search depth */
 	struct fxregs_state fx;
 
 	if (!ufp) {
