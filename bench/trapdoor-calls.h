@@ -9,8 +9,10 @@
 #ifndef TRAPDOOR_BENCH_TRAPDOOR_CALLS_H
 #define TRAPDOOR_BENCH_TRAPDOOR_CALLS_H
 
-/* include/uapi/trapdoor.h's NR_KSTACK_MODES (trapdoor-calls.c checks it). */
-#define BENCH_NR_KSTACK_MODES 8
+/* include/uapi/trapdoor.h's NR_KSTACK_MODES: bench/bench.mk passes it (trapdoor-calls.c checks it). */
+#ifndef BENCH_NR_KSTACK_MODES
+#error "BENCH_NR_KSTACK_MODES: build bench with bench/bench.mk"
+#endif
 
 /* The offset modes' names, as kstack= spells them. */
 extern const char *const bench_kstack_mode_names[BENCH_NR_KSTACK_MODES];
