@@ -49,6 +49,8 @@ busybox-test: busybox
 	$(Q)$(MAKE) --no-print-directory BUSYBOX=1 all
 	$(Q)tools/busybox-compare --arch $(ARCH) --build $(BUILD) \
 		--qemu-user "$(if $(filter x86_64,$(ARCH)),,qemu-$(UTS_MACHINE)-static)" \
-		--tests "$(notdir $(BUSYBOX_TESTS))" --make "$(MAKE) BUSYBOX=1"
+		--tests "$(notdir $(BUSYBOX_TESTS))" --make "$(MAKE) BUSYBOX=1" \
+		$(if $(BUSYBOX_SAVE_LINUX),--save-linux $(BUSYBOX_SAVE_LINUX)) \
+		$(if $(BUSYBOX_LINUX_FROM),--linux-from $(BUSYBOX_LINUX_FROM))
 
 .PHONY: busybox busybox-test
