@@ -87,7 +87,7 @@
  * place: the break would unmap the code doing it. So the split happens in
  * head.S, before the MMU is on.
  */
-#define KERNEL_PTE_BLOCKS 6
+#define KERNEL_PTE_BLOCKS 8
 #define PROT_PAGE_KERNEL  (PTE_TYPE_PAGE | PTE_ATTRINDX(MT_NORMAL) | PTE_SH_INNER | PTE_AF | PTE_UXN)
 
 /*
