@@ -76,18 +76,6 @@ static void set_handler_flags(int sig, void (*handler)(int), unsigned long flags
 	sigaction_raw(sig, &sa, NULL, sizeof(sigset_t));
 }
 
-static void set_exiting_handler(int sig)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = exit_42;
-#ifdef SA_RESTORER
-	sa.sa_flags = SA_RESTORER;
-	sa.sa_restorer = (void (*)(void))exit_42;
-#endif
-	sigaction_raw(sig, &sa, NULL, sizeof(sigset_t));
-}
 
 static long sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
@@ -162,6 +150,19 @@ static int reap(long pid)
 	if (pid <= 0 || waitpid((int)pid, &status, 0) != pid)
 		return -1;
 	return status;
+}
+
+/* A child that takes SIGUSR1 with this handler, flags and mask: its wait status. */
+static int status_after_usr1(void (*handler)(int), unsigned long flags, sigset_t mask)
+{
+	long pid = fork();
+
+	if (pid == 0) {
+		set_handler_flags(SIGUSR1, handler, flags, mask);
+		kill(getpid(), SIGUSR1);
+		exit(1);
+	}
+	return reap(pid);
 }
 
 /* A child that reads the pipe until its write end is closed, then exits 3: it runs until we let it go. */
@@ -386,7 +387,7 @@ static void sigprocmask_cases(void)
 	 */
 	pid = fork();
 	if (pid == 0) {
-		set_exiting_handler(SIGUSR1);
+		set_handler_flags(SIGUSR1, exit_42, 0, 0);
 		kill(getpid(), SIGUSR1);
 		exit(1);
 	}
@@ -396,7 +397,7 @@ static void sigprocmask_cases(void)
 	pid = fork();
 	if (pid == 0) {
 		set = sigmask(SIGUSR1);
-		set_exiting_handler(SIGUSR1);
+		set_handler_flags(SIGUSR1, exit_42, 0, 0);
 		sigprocmask(SIG_BLOCK, &set, NULL);
 		kill(getpid(), SIGUSR1);
 		if (sigpending() != sigmask(SIGUSR1))
@@ -409,30 +410,12 @@ static void sigprocmask_cases(void)
 	      "status 0x%x (exit 1: not pending; exit 2: the handler did not run)", st);
 
 	/* In the handler: its signal and its sa_mask are blocked; SA_NODEFER lets it nest. */
-	pid = fork();
-	if (pid == 0) {
-		set_handler_flags(SIGUSR1, exit_with_mask, 0, sigmask(SIGUSR2));
-		kill(getpid(), SIGUSR1);
-		exit(1);
-	}
-	st = reap(pid);
+	st = status_after_usr1(exit_with_mask, 0, sigmask(SIGUSR2));
 	CHECK("user.proc.signal.handler_blocks_sig_and_sa_mask", st == 43 << 8,
 	      "status 0x%x (41: only its signal blocked, 42: only sa_mask, 40: neither)", st);
-	pid = fork();
-	if (pid == 0) {
-		set_handler_flags(SIGUSR1, exit_if_nested, 0, 0);
-		kill(getpid(), SIGUSR1);
-		exit(1);
-	}
-	st = reap(pid);
+	st = status_after_usr1(exit_if_nested, 0, 0);
 	CHECK("user.proc.signal.no_nodefer_does_not_nest", st == 44 << 8, "status 0x%x", st);
-	pid = fork();
-	if (pid == 0) {
-		set_handler_flags(SIGUSR1, exit_if_nested, SA_NODEFER, 0);
-		kill(getpid(), SIGUSR1);
-		exit(1);
-	}
-	st = reap(pid);
+	st = status_after_usr1(exit_if_nested, SA_NODEFER, 0);
 	CHECK("user.proc.signal.nodefer_nests", st == 43 << 8, "status 0x%x (44: did not nest)",
 	      st);
 
