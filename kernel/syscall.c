@@ -101,8 +101,12 @@ static __always_inline void __exit_to_user_mode(struct task_struct *tsk, struct 
 	if (unlikely(*(unsigned long *)tsk->stack != STACK_END_MAGIC))
 		stack_end_overwritten();
 	/* trace on (kernel/trace.c): the one branch tracing costs here. */
-	if (unlikely(trace_pending))
+	if (unlikely(trace_pending)) {
+		unsigned long *copy = trace_stack_save(tsk);
+
 		trace_syscall_exit();
+		trace_stack_restore(tsk, copy);
+	}
 }
 
 /* Its dynamic part is the stack offset's gap, which it records for the erase. */
@@ -128,8 +132,12 @@ __stackleak_frame_exempt void do_syscall(struct pt_regs *regs)
 	 * trace on (kernel/trace.c): the one branch tracing costs here, before
 	 * the result overwrites the first argument's register on some arches.
 	 */
-	if (unlikely(trace_tasks))
+	if (unlikely(trace_tasks)) {
+		unsigned long *copy = trace_stack_save(tsk);
+
 		trace_syscall(regs, ret, offset);
+		trace_stack_restore(tsk, copy);
+	}
 	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset(tsk);

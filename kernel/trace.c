@@ -14,7 +14,10 @@
  *
  * do_syscall() records the line (the dispatcher has the number, arguments and
  * result); the exit work prints it, the last thing the kernel does for the
- * syscall in C. The erase that follows in entry.S takes printk's frames too.
+ * syscall in C. Around both calls the syscall path copies the free part of
+ * the kernel stack aside and back (trace_stack_save(), trapdoor/trace.h), so
+ * what the syscall left below its frame is still there for the next one.
+ * The erase that follows in entry.S covers everything printk's frames reached.
  *
  * The switch is each task's own (task_struct.trace_children): a task's
  * trace on traces its own children, direct ones only, and never reaches
@@ -50,6 +53,7 @@
 
 int trace_tasks;
 bool trace_pending;
+unsigned long trace_stack_copies[NR_CPUS][THREAD_SIZE / sizeof(unsigned long)];
 
 /*
  * How trace shows an argument: strace's notation for it. A_DEFAULT is the

@@ -275,6 +275,34 @@ static int child_trace(void)
 }
 
 /*
+ * A traced child, everything off, runs the pair: the tracer prints a line
+ * after every call, and must leave the kernel stack as it found it
+ * (include/trapdoor/trace.h), so the secret is still there to read back.
+ * Exits with how many pairs did not leak.
+ */
+#define TRACED_PAIRS 16
+
+static int child_leaks_traced(void)
+{
+	set_config(TRAPDOOR_CONFIG_KSTACK_MODE, KSTACK_MODE_OFF);
+	set_config(TRAPDOOR_CONFIG_STACKLEAK, 0);
+	return (int)(TRACED_PAIRS - count_leaks(TRACED_PAIRS));
+}
+
+static void test_trace_leaves_stack(void)
+{
+	long was = set_config(TRAPDOOR_CONFIG_TRACE, 1);
+	int missed = in_child(child_leaks_traced);
+
+	set_config(TRAPDOOR_CONFIG_TRACE, was);
+	/* A timer tick between the two calls may still take a secret (test_leak_rates()). */
+	CHECK("user.trace.leaves_the_stack_as_found", was == 0 && missed >= 0 && missed <= 2,
+	      "trace was %ld; %d of %d traced pairs with everything off did not leak (want at "
+	      "most 2)",
+	      was, missed, TRACED_PAIRS);
+}
+
+/*
  * The hardening switches are each task's own (docs/hardening.md): a child
  * that switches everything off changes nothing of its parent's, by value or
  * by behaviour; a child forked, and an image exec'd, after the parent's
@@ -463,6 +491,7 @@ int main(int argc, char **argv)
 	test_self_check();
 	test_check_sees_untracked_hole();
 	test_switches_per_task();
+	test_trace_leaves_stack();
 	test_erase_back_on();
 	test_metrics();
 	test_leak_rates();

@@ -9,6 +9,9 @@
 #ifndef TRAPDOOR_INCLUDE_TRAPDOOR_TRACE_H
 #define TRAPDOOR_INCLUDE_TRAPDOOR_TRACE_H
 
+#include <trapdoor/arch.h>
+#include <trapdoor/smp.h>
+#include <trapdoor/task.h>
 #include <trapdoor/types.h>
 #include <asm/ptrace.h>
 
@@ -36,5 +39,40 @@ void trace_syscall(struct pt_regs *regs, long ret, unsigned long offset);
  * current's syscall if it has one.
  */
 void trace_syscall_exit(void);
+
+/*
+ * The tracer leaves the kernel stack as it found it. Its calls run on the
+ * task's stack, below the syscall's frame, where the syscall's own frames
+ * were a moment ago: without care, printing a line would overwrite what
+ * they left there, and `trace on` would change what user/leak measures (the
+ * secret it wrote would be gone before it reads it back). So the syscall
+ * path copies the free part of the stack aside before each call into the
+ * tracer and puts it back after. Inline, and calling nothing: a call's frame
+ * would land in the very part being copied. One copy per CPU is enough: the
+ * tracer holds the kernel lock, so nothing else runs on this CPU meanwhile.
+ */
+extern unsigned long trace_stack_copies[NR_CPUS][THREAD_SIZE / sizeof(unsigned long)];
+
+/* Copies the stack below the caller's frame aside; returns the copy, for trace_stack_restore(). */
+static __always_inline unsigned long *trace_stack_save(const struct task_struct *t)
+{
+	volatile unsigned long *stack = (unsigned long *)t->stack + 1; /* above STACK_END_MAGIC */
+	unsigned long *copy = trace_stack_copies[this_cpu()->cpu];
+	unsigned long n = (current_stack_pointer() - (unsigned long)stack) / sizeof(unsigned long);
+
+	for (unsigned long i = 0; i < n; i++)
+		((volatile unsigned long *)copy)[i] = stack[i];
+	return copy;
+}
+
+/* Puts back what trace_stack_save() copied, from the same frame. */
+static __always_inline void trace_stack_restore(const struct task_struct *t, unsigned long *copy)
+{
+	volatile unsigned long *stack = (unsigned long *)t->stack + 1;
+	unsigned long n = (current_stack_pointer() - (unsigned long)stack) / sizeof(unsigned long);
+
+	for (unsigned long i = 0; i < n; i++)
+		stack[i] = ((volatile unsigned long *)copy)[i];
+}
 
 #endif
