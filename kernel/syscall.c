@@ -131,13 +131,12 @@ __stackleak_frame_exempt void do_syscall(struct pt_regs *regs)
 	/*
 	 * trace on (kernel/trace.c): the one branch tracing costs here, before
 	 * the result overwrites the first argument's register on some arches.
+	 * Recording is two shallow calls, and the stack is not copied around
+	 * them (include/trapdoor/trace.h): the copy's length depends on the
+	 * offset, and it would stretch the time to the clock read below by it.
 	 */
-	if (unlikely(trace_tasks)) {
-		unsigned long *copy = trace_stack_save(tsk);
-
+	if (unlikely(trace_tasks))
 		trace_syscall(regs, ret, offset);
-		trace_stack_restore(tsk, copy);
-	}
 	regs_set_return_value(regs, ret);
 	/* The modes that choose at exit (counter, crng16) do it now. */
 	choose_random_kstack_offset(tsk);

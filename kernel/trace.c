@@ -14,7 +14,7 @@
  *
  * do_syscall() records the line (the dispatcher has the number, arguments and
  * result); the exit work prints it, the last thing the kernel does for the
- * syscall in C. Around both calls the syscall path copies the free part of
+ * syscall in C. Around the printing, the exit work copies the free part of
  * the kernel stack aside and back (trace_stack_save(), trapdoor/trace.h), so
  * what the syscall left below its frame is still there for the next one.
  * The erase that follows in entry.S covers everything printk's frames reached.

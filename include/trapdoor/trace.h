@@ -45,11 +45,14 @@ void trace_syscall_exit(void);
  * task's stack, below the syscall's frame, where the syscall's own frames
  * were a moment ago: without care, printing a line would overwrite what
  * they left there, and `trace on` would change what user/leak measures (the
- * secret it wrote would be gone before it reads it back). So the syscall
- * path copies the free part of the stack aside before each call into the
- * tracer and puts it back after. Inline, and calling nothing: a call's frame
- * would land in the very part being copied. One copy per CPU is enough: the
- * tracer holds the kernel lock, so nothing else runs on this CPU meanwhile.
+ * secret it wrote would be gone before it reads it back). So the exit work
+ * copies the free part of the stack aside before it prints and puts it back
+ * after. Inline, and calling nothing: a call's frame would land in the very
+ * part being copied. One copy per CPU is enough: the tracer holds the kernel
+ * lock, so nothing else runs on this CPU meanwhile. Recording the line in
+ * do_syscall() goes uncopied: its two calls are shallow (leaktest's traced
+ * pairs show they miss the handlers' frames), and a copy there would take
+ * longer the smaller the offset, before the counter mode reads its clock.
  */
 extern unsigned long trace_stack_copies[NR_CPUS][THREAD_SIZE / sizeof(unsigned long)];
 
