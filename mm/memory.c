@@ -166,33 +166,12 @@ void do_user_page_fault(struct pt_regs *regs, enum user_fault kind, unsigned lon
 		force_sig_fault(regs, kind, addr, code);
 }
 
-/*
- * Copies between the kernel and [va, va + n) of mm, through the kernel's view
- * of physical memory. Every page must lie in an area (-EFAULT). A write first
- * makes every page present and private (-ENOMEM if memory runs out), so it
- * either copies everything or nothing; a read of a page never touched reads
- * zeros and allocates nothing.
- */
-static int mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *src, size_t n)
+/* mm_copy()'s general way: a write under the kernel lock, a read with or without it. */
+static int mm_copy_general(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *src, size_t n)
 {
-	unsigned long end = va + n, off = va & (PAGE_SIZE - 1), pa;
+	unsigned long end = va + n, off, pa;
 	unsigned int prot;
 
-	/*
-	 * The usual copy (a syscall's small buffer): inside one page of an
-	 * area, present, and for a write already private and writable. Then
-	 * one page-table walk does, and handle_mm_fault() has nothing to do.
-	 * A page that is absent or shared (read-only until its copy) takes
-	 * the general way below.
-	 */
-	if (n && n <= PAGE_SIZE - off && vma_lookup(mm, va) &&
-	    arch_user_page(mm, va - off, &pa, &prot) == 0 && (!src || (prot & PROT_WRITE))) {
-		if (src)
-			memcpy((u8 *)phys_to_virt(pa) + off, src, n);
-		else
-			memcpy(dst, (u8 *)phys_to_virt(pa) + off, n);
-		return 0;
-	}
 	for (unsigned long p = va & ~(PAGE_SIZE - 1); p < end; p += PAGE_SIZE) {
 		struct vm_area_struct *vma = vma_lookup(mm, p);
 		int err;
@@ -239,6 +218,52 @@ int mm_populate(struct mm_struct *mm, unsigned long start, unsigned long len)
 			return err;
 	}
 	return 0;
+}
+
+/*
+ * Copies between the kernel and [va, va + n) of mm, through the kernel's view
+ * of physical memory. Every page must lie in an area (-EFAULT). A write first
+ * makes every page present and private (-ENOMEM if memory runs out), so it
+ * either copies everything or nothing; a read of a page never touched reads
+ * zeros and allocates nothing.
+ *
+ * The syscalls that run without the kernel lock (SYSCALL_LOCKLESS:
+ * clock_gettime(), getcpu(), ...) copy out too. The usual copy needs no lock:
+ * only this task changes its own address space. But making a page present
+ * or private allocates and frees pages, and the page allocator is the kernel
+ * lock's: a write that takes the general way takes the lock for it when its
+ * caller does not hold it. A read never does (tty_write() reads with the
+ * console lock held, and the kernel lock is never taken inside that one).
+ */
+static int mm_copy(struct mm_struct *mm, unsigned long va, u8 *dst, const u8 *src, size_t n)
+{
+	unsigned long off = va & (PAGE_SIZE - 1), pa;
+	unsigned int prot;
+
+	/*
+	 * The usual copy (a syscall's small buffer): inside one page of an
+	 * area, present, and for a write already private and writable. Then
+	 * one page-table walk does, and handle_mm_fault() has nothing to do.
+	 * A page that is absent or shared (read-only until its copy) takes
+	 * the general way below.
+	 */
+	if (n && n <= PAGE_SIZE - off && vma_lookup(mm, va) &&
+	    arch_user_page(mm, va - off, &pa, &prot) == 0 && (!src || (prot & PROT_WRITE))) {
+		if (src)
+			memcpy((u8 *)phys_to_virt(pa) + off, src, n);
+		else
+			memcpy(dst, (u8 *)phys_to_virt(pa) + off, n);
+		return 0;
+	}
+	if (src && !spin_is_held_by_me(&kernel_lock)) {
+		int err;
+
+		spin_lock(&kernel_lock);
+		err = mm_copy_general(mm, va, dst, src, n);
+		spin_unlock(&kernel_lock);
+		return err;
+	}
+	return mm_copy_general(mm, va, dst, src, n);
 }
 
 int mm_copy_to(struct mm_struct *mm, unsigned long va, const void *src, size_t n)

@@ -248,6 +248,113 @@ static void test_kill_other_cpu(void)
 }
 
 /*
+ * The lockless syscalls (clock_gettime() and the like, docs/smp.md) write
+ * their result to user memory, and a page there that is not yet present, or
+ * still shared with a parent, must first be allocated or copied: the page
+ * allocator's work, under the kernel lock. Two children on two CPUs race
+ * for it: one gives each clock_gettime() a fresh page, or one its fork
+ * shares (clock_gettime() breaks the copy-on-write); the other takes and
+ * frees pages through plain faults. Each checks what it reads back; init
+ * checks that every page came back (user.smptest.pages_back). Unlocked, the
+ * free list soon hands one page out twice, and the kernel stops at a
+ * BUG_ON in mm/page_alloc.c.
+ */
+#define RACE_PAGES  32
+#define RACE_ROUNDS 60
+#define RACE_PAGE   16384UL /* a page on every arch: loongarch's are 16 KiB */
+
+/* Exit status: 0 fine, 1 mmap failed, 2 a result was wrong, 3 fork failed. */
+static int race_clock_gettime(void)
+{
+	for (int r = 0; r < RACE_ROUNDS; r++) {
+		long m = mmap(NULL, RACE_PAGES * RACE_PAGE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *p = (char *)m;
+		long child;
+		int status = -1;
+
+		if (m < 0)
+			return 1;
+		if (r & 1) {
+			/* Shared with a child: its clock_gettime() copies each page first. */
+			for (int i = 0; i < RACE_PAGES; i++)
+				p[i * RACE_PAGE + 64] = (char)i;
+			child = fork();
+			if (child == 0) {
+				for (int i = 0; i < RACE_PAGES; i++) {
+					struct timespec *ts =
+					    (struct timespec *)(p + i * RACE_PAGE);
+
+					if (clock_gettime(CLOCK_MONOTONIC, ts) != 0 ||
+					    (unsigned long)ts->tv_nsec >= 1000000000UL ||
+					    p[i * RACE_PAGE + 64] != (char)i)
+						exit(2);
+				}
+				exit(0);
+			}
+			if (child < 0)
+				return 3;
+			if (waitpid((int)child, &status, 0) != child || status != 0)
+				return 2;
+		} else {
+			/* Fresh pages: clock_gettime() makes each present. */
+			for (int i = 0; i < RACE_PAGES; i++) {
+				struct timespec *ts = (struct timespec *)(p + i * RACE_PAGE);
+
+				if (clock_gettime(CLOCK_MONOTONIC, ts) != 0 ||
+				    (unsigned long)ts->tv_nsec >= 1000000000UL)
+					return 2;
+			}
+		}
+		munmap(p, RACE_PAGES * RACE_PAGE);
+	}
+	return 0;
+}
+
+static int race_faults(void)
+{
+	for (int r = 0; r < 4 * RACE_ROUNDS; r++) {
+		long m = mmap(NULL, RACE_PAGES * RACE_PAGE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		volatile char *p = (volatile char *)m;
+
+		if (m < 0)
+			return 1;
+		for (int i = 0; i < RACE_PAGES; i++)
+			p[i * RACE_PAGE] = (char)(i + r);
+		for (int i = 0; i < RACE_PAGES; i++)
+			if (p[i * RACE_PAGE] != (char)(i + r))
+				return 2;
+		munmap((void *)m, RACE_PAGES * RACE_PAGE);
+	}
+	return 0;
+}
+
+static void test_lockless_copy_out(void)
+{
+	int (*const fn[2])(void) = { race_clock_gettime, race_faults };
+	int status[2] = { -1, -1 };
+	long pid[2];
+	char why[80];
+
+	for (int k = 0; k < 2; k++) {
+		pid[k] = fork();
+		if (pid[k] == 0) {
+			pin(0, 1UL << (k ? 0 : ncpus - 1));
+			exit(fn[k]());
+		}
+	}
+	for (int k = 0; k < 2; k++)
+		if (pid[k] > 0)
+			waitpid((int)pid[k], &status[k], 0);
+	snprintf(why, sizeof(why), "clock_gettime child: status 0x%x; fault child: status 0x%x",
+		 status[0], status[1]);
+	check_note("user.smp.lockless_copy_out_allocates_under_the_lock",
+		   pid[0] > 0 && pid[1] > 0 && status[0] == 0 && status[1] == 0,
+		   one_cpu_note ? "1 CPU: the two children take turns" : NULL, why);
+}
+
+/*
  * One end of a ping-pong pair, pinned to cpu: reads a byte, writes it back
  * (pong), or writes then reads (ping). The ping end also forks, every
  * FORK_EVERY rounds, a child that moves to the partner's CPU and exits
@@ -538,6 +645,7 @@ int main(int argc, char **argv)
 	test_fork_inherits();
 	test_move_other();
 	test_kill_other_cpu();
+	test_lockless_copy_out();
 	test_console_write_latency();
 	test_pingpong(rounds);
 	return test_failures;
