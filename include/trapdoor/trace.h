@@ -56,12 +56,20 @@ void trace_syscall_exit(void);
  */
 extern unsigned long trace_stack_copies[NR_CPUS][THREAD_SIZE / sizeof(unsigned long)];
 
+/* The words from the bottom of the task's stack up to the stack pointer; 0 if it runs elsewhere. */
+static __always_inline unsigned long trace_stack_words(volatile unsigned long *stack)
+{
+	unsigned long sp = current_stack_pointer(), base = (unsigned long)stack;
+
+	return sp > base && sp - base < THREAD_SIZE ? (sp - base) / sizeof(unsigned long) : 0;
+}
+
 /* Copies the stack below the caller's frame aside; returns the copy, for trace_stack_restore(). */
 static __always_inline unsigned long *trace_stack_save(const struct task_struct *t)
 {
 	volatile unsigned long *stack = (unsigned long *)t->stack + 1; /* above STACK_END_MAGIC */
 	unsigned long *copy = trace_stack_copies[this_cpu()->cpu];
-	unsigned long n = (current_stack_pointer() - (unsigned long)stack) / sizeof(unsigned long);
+	unsigned long n = trace_stack_words(stack);
 
 	for (unsigned long i = 0; i < n; i++)
 		((volatile unsigned long *)copy)[i] = stack[i];
@@ -72,7 +80,7 @@ static __always_inline unsigned long *trace_stack_save(const struct task_struct 
 static __always_inline void trace_stack_restore(const struct task_struct *t, unsigned long *copy)
 {
 	volatile unsigned long *stack = (unsigned long *)t->stack + 1;
-	unsigned long n = (current_stack_pointer() - (unsigned long)stack) / sizeof(unsigned long);
+	unsigned long n = trace_stack_words(stack);
 
 	for (unsigned long i = 0; i < n; i++)
 		stack[i] = ((volatile unsigned long *)copy)[i];
