@@ -263,6 +263,14 @@ static void test_kill_other_cpu(void)
 #define RACE_ROUNDS 60
 #define RACE_PAGE   16384UL /* a page on every arch: loongarch's are 16 KiB */
 
+/* clock_gettime() into the page at p: whether it gave a valid time. */
+static bool clock_into(char *p)
+{
+	struct timespec *ts = (struct timespec *)p;
+
+	return clock_gettime(CLOCK_MONOTONIC, ts) == 0 && (unsigned long)ts->tv_nsec < 1000000000UL;
+}
+
 /* Exit status: 0 fine, 1 mmap failed, 2 a result was wrong, 3 fork failed. */
 static int race_clock_gettime(void)
 {
@@ -281,15 +289,10 @@ static int race_clock_gettime(void)
 				p[i * RACE_PAGE + 64] = (char)i;
 			child = fork();
 			if (child == 0) {
-				for (int i = 0; i < RACE_PAGES; i++) {
-					struct timespec *ts =
-					    (struct timespec *)(p + i * RACE_PAGE);
-
-					if (clock_gettime(CLOCK_MONOTONIC, ts) != 0 ||
-					    (unsigned long)ts->tv_nsec >= 1000000000UL ||
+				for (int i = 0; i < RACE_PAGES; i++)
+					if (!clock_into(p + i * RACE_PAGE) ||
 					    p[i * RACE_PAGE + 64] != (char)i)
 						exit(2);
-				}
 				exit(0);
 			}
 			if (child < 0)
@@ -298,13 +301,9 @@ static int race_clock_gettime(void)
 				return 2;
 		} else {
 			/* Fresh pages: clock_gettime() makes each present. */
-			for (int i = 0; i < RACE_PAGES; i++) {
-				struct timespec *ts = (struct timespec *)(p + i * RACE_PAGE);
-
-				if (clock_gettime(CLOCK_MONOTONIC, ts) != 0 ||
-				    (unsigned long)ts->tv_nsec >= 1000000000UL)
+			for (int i = 0; i < RACE_PAGES; i++)
+				if (!clock_into(p + i * RACE_PAGE))
 					return 2;
-			}
 		}
 		munmap(p, RACE_PAGES * RACE_PAGE);
 	}

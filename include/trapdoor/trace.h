@@ -11,6 +11,7 @@
 
 #include <trapdoor/arch.h>
 #include <trapdoor/smp.h>
+#include <trapdoor/stackleak.h>
 #include <trapdoor/task.h>
 #include <trapdoor/types.h>
 #include <asm/ptrace.h>
@@ -56,34 +57,40 @@ void trace_syscall_exit(void);
  */
 extern unsigned long trace_stack_copies[NR_CPUS][THREAD_SIZE / sizeof(unsigned long)];
 
-/* The words from the bottom of the task's stack up to the stack pointer; 0 if it runs elsewhere. */
-static __always_inline unsigned long trace_stack_words(volatile unsigned long *stack)
+/*
+ * Copies the words from the lowest the erase may poison (stackleak_low_bound())
+ * up to the stack pointer: into copy (back = false) or back out of it (true).
+ * Nothing if the stack pointer is not on t's stack.
+ */
+static __always_inline void trace_stack_copy(const struct task_struct *t, unsigned long *copy,
+					     bool back)
 {
+	volatile unsigned long *stack = (volatile unsigned long *)stackleak_low_bound(t);
+	volatile unsigned long *saved = copy;
 	unsigned long sp = current_stack_pointer(), base = (unsigned long)stack;
+	unsigned long n = sp > base && sp - base < THREAD_SIZE ? (sp - base) / sizeof(long) : 0;
 
-	return sp > base && sp - base < THREAD_SIZE ? (sp - base) / sizeof(unsigned long) : 0;
+	for (unsigned long i = 0; i < n; i++) {
+		if (back)
+			stack[i] = saved[i];
+		else
+			saved[i] = stack[i];
+	}
 }
 
 /* Copies the stack below the caller's frame aside; returns the copy, for trace_stack_restore(). */
 static __always_inline unsigned long *trace_stack_save(const struct task_struct *t)
 {
-	volatile unsigned long *stack = (unsigned long *)t->stack + 1; /* above STACK_END_MAGIC */
 	unsigned long *copy = trace_stack_copies[this_cpu()->cpu];
-	unsigned long n = trace_stack_words(stack);
 
-	for (unsigned long i = 0; i < n; i++)
-		((volatile unsigned long *)copy)[i] = stack[i];
+	trace_stack_copy(t, copy, false);
 	return copy;
 }
 
 /* Puts back what trace_stack_save() copied, from the same frame. */
 static __always_inline void trace_stack_restore(const struct task_struct *t, unsigned long *copy)
 {
-	volatile unsigned long *stack = (unsigned long *)t->stack + 1;
-	unsigned long n = trace_stack_words(stack);
-
-	for (unsigned long i = 0; i < n; i++)
-		stack[i] = ((volatile unsigned long *)copy)[i];
+	trace_stack_copy(t, copy, true);
 }
 
 #endif
